@@ -110,6 +110,15 @@ func (e *Env) Set(name string, v float64) error {
 	return nil
 }
 
+// Get returns a word's value (case-insensitive, e.g. "scs"); false for an unknown word.
+func (e *Env) Get(name string) (float64, bool) {
+	i, ok := wordIndex[strings.ToLower(name)]
+	if !ok {
+		return 0, false
+	}
+	return *words[i].ptr(e), true
+}
+
 // Words lists every word of the language in documentation order (the 26 of the 2003 manual first, then the 7 extensions).
 func Words() []string {
 	out := make([]string, len(words))

@@ -44,6 +44,12 @@ func TestSet(t *testing.T) {
 		if v, err := p.Eval(&env); err != nil || v != float64(i+1) {
 			t.Errorf("word %s = %v, %v; want %d", w, v, err, i+1)
 		}
+		if v, ok := env.Get(strings.ToUpper(w)); !ok || v != float64(i+1) {
+			t.Errorf("Get(%q) = %v, %v; want %d", w, v, ok, i+1)
+		}
+	}
+	if _, ok := env.Get("scss"); ok {
+		t.Error(`Get("scss") found an unknown word`)
 	}
 	errCases := []struct {
 		word string
