@@ -1,0 +1,134 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestFormulaCommand(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		last string // the last line of standard output, or a part of standard error
+	}{
+		{[]string{"formula", "121 - yrs", "yrs=7"}, 0, "114"},
+		{[]string{"formula", "121-YRS", "Yrs=7"}, 0, "114"},
+		{[]string{"formula", "prov / sump * 100", "prov=20", "sump=80"}, 0, "25"},
+		{[]string{"formula", "10 / (big - big)"}, 0, "0"},
+		{[]string{"formula", "2 ^ 2"}, 0, "1"},
+		// The manual's C-Diplo first place with two powers tied on 10 centres: (1 + 10 + 38 + 14) / 2.
+		{[]string{"formula", "(scs>17) * 73 + (scs<18) * (1 + scs + (38 + (tie>0) * 14 + (tie>1) * 7)) / (tie + 1)", "scs=10", "tie=1"}, 0, "31.5"},
+		{[]string{"formula", "-v", "scs * 2", "scs=3"}, 0, "6"},
+		{[]string{"formula", "100 - scss"}, 1, `unknown word "scss" at column 7; did you mean "scs"?`},
+		{[]string{"formula", "(scs + 1"}, 1, "column"},
+		{[]string{"formula", "scs", "scss=3"}, 2, `unknown word "scss"`},
+		{[]string{"formula", "scs", "scs"}, 2, "give words as word=number"},
+		{[]string{"formula"}, 2, "needs a formula"},
+		{[]string{"formula", "--system", "DipCon XXXIV (2001)"}, 2, "both --system NAME and --game"},
+	}
+	for _, tc := range tests {
+		code, out, errOut := dtm(t, tc.args...)
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		got := lines[len(lines)-1]
+		if code != tc.code || (code == 0 && got != tc.last) || (code != 0 && !strings.Contains(errOut, tc.last)) {
+			t.Errorf("dtm %q: exit %d, out %q, err %q; want exit %d and %q", tc.args, code, out, errOut, tc.code, tc.last)
+		}
+	}
+	if _, out, _ := dtm(t, "formula", "-v", "scs * 2", "scs=3"); !strings.Contains(out, "expr: Scs * 2.0") {
+		t.Errorf("-v does not show the translated program: %q", out)
+	}
+	if _, _, errOut := dtm(t, "formula", "100 - scss"); !strings.Contains(errOut, "    100 - scss\n          ^") {
+		t.Errorf("no caret under the fault: %q", errOut)
+	}
+}
+
+// writeGame writes a GAME.json file.
+func writeGame(t *testing.T, js string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "game.json")
+	if err := os.WriteFile(path, []byte(js), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestFormulaCommandScoresAGame(t *testing.T) {
+	// A five-way draw in 1907, Austria out in 1905 and Russia in 1906. DipCon XXXIV: a five-way draw scores
+	// 33 - yrs = 33 - 7 = 26; elimination scores yrs - 11: Austria 5 - 11 = -6, Russia 6 - 11 = -5.
+	game := writeGame(t, `{"final_year": 1907, "centres": {"aus": 0, "eng": 5, "fra": 9, "ger": 6, "ita": 4, "rus": 0, "tur": 10},
+		"eliminated": {"aus": 1905, "rus": 1906}, "winners": ["eng", "fra", "ger", "ita", "tur"]}`)
+	code, out, errOut := dtm(t, "formula", "--system", "DipCon XXXIV (2001)", "--game", game, "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got struct {
+		Scores map[string]float64
+		Words  map[string]map[string]float64
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("not one JSON object: %v\n%s", err, out)
+	}
+	want := map[string]float64{"aus": -6, "eng": 26, "fra": 26, "ger": 26, "ita": 26, "rus": -5, "tur": 26}
+	for p, v := range want {
+		if got.Scores[p] != v {
+			t.Errorf("score of %s = %v, want %v", p, got.Scores[p], v)
+		}
+	}
+	if w := got.Words["fra"]; w["scs"] != 9 || w["yrs"] != 7 || w["num"] != 5 || w["big"] != 1 || w["fra"] != 1 || len(w) != 33 {
+		t.Errorf("France's words = %v", w)
+	}
+	code, out, _ = dtm(t, "formula", "--system", "dipcon xxxiv (2001)", "--game", game)
+	if code != 0 || !strings.Contains(out, "Austria  Elimination or survival") || !strings.Contains(out, "-6") {
+		t.Errorf("table output: exit %d\n%s", code, out)
+	}
+}
+
+func TestFormulaCommandBadInput(t *testing.T) {
+	tests := []struct {
+		name, game, system, want string
+	}{
+		{"unknown system", `{}`, "Nope", `no built-in scoring system "Nope"`},
+		{"not JSON", `{"final_year": 1907,`, "DipCon XXXIV (2001)", "game.json"},
+		{"unknown power", `{"final_year": 1907, "centres": {"aus": 0, "eng": 5, "fra": 9, "ger": 6, "ita": 4, "rus": 0, "prussia": 10}}`, "DipCon XXXIV (2001)", "prussia"},
+		{"no winner in a Win/Draw game", `{"final_year": 1907, "centres": {"aus": 0, "eng": 5, "fra": 9, "ger": 6, "ita": 4, "rus": 0, "tur": 10}, "eliminated": {"aus": 1905, "rus": 1906}}`, "DipCon XXXIV (2001)", "winner"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errOut := dtm(t, "formula", "--system", tc.system, "--game", writeGame(t, tc.game))
+			if code != 1 || !strings.Contains(errOut, tc.want) {
+				t.Errorf("exit %d, stderr %q; want exit 1 and %q", code, errOut, tc.want)
+			}
+		})
+	}
+}
+
+func TestFormulaCommandWorkbookSystem(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.xlsx")
+	if code, _, _ := dtm(t, "new", path); code != 0 {
+		t.Fatal("dtm new failed")
+	}
+	f := openXLSX(t, path)
+	row := []any{"Flat", "Win/Draw", "No", "No", "None", "100", "50", "30", "20", "10", "5", "2", "scs"}
+	if err := f.SetSheetRow("Systems", "A60", &row); err != nil {
+		t.Fatal(err)
+	}
+	bad := []any{"Broken", "Win/Draw", "No", "No", "None", "100 +"}
+	if err := f.SetSheetRow("Systems", "A61", &bad); err != nil {
+		t.Fatal(err)
+	}
+	saveXLSX(t, f)
+	game := writeGame(t, `{"final_year": 1910, "centres": {"aus": 0, "eng": 16, "fra": 0, "ger": 2, "ita": 0, "rus": 0, "tur": 16},
+		"eliminated": {"aus": 1904, "fra": 1908, "ita": 1906, "rus": 1909}, "winners": ["eng", "tur"]}`)
+	code, out, errOut := dtm(t, "formula", "--workbook", path, "--system", "Flat", "--game", game, "--json")
+	// Two-way draw: 50 each; Germany survives without a share: scs = 2; eliminated powers: scs = 0.
+	if code != 0 || !strings.Contains(out, `"eng": 50`) || !strings.Contains(out, `"ger": 2`) || !strings.Contains(out, `"aus": 0`) {
+		t.Errorf("exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, _ = dtm(t, "formula", "--workbook", path, "--system", "Broken", "--game", game)
+	if code != 1 || !strings.Contains(out, "Systems!F61: Solo / 1st formula") {
+		t.Errorf("a broken system: exit %d, %q", code, out)
+	}
+}

@@ -1,0 +1,365 @@
+// Command dtm runs a Diplomacy tournament from one .xlsx workbook: it checks
+// what the tournament director typed, seeds each heat's boards, scores the
+// games and writes the standings and awards back into the workbook.
+//
+// Usage:
+//
+//	dtm new WORKBOOK.xlsx [--name NAME] [--heats N] [--system NAME] [--from EARLIER.xlsx]
+//	dtm check [-v] WORKBOOK.xlsx
+//	dtm formula [-v] 'EXPR' [word=value ...]
+//	dtm formula --system NAME [--workbook W.xlsx] --game GAME.json [--json] [-v]
+//
+// Exit status: 0 success, 1 problems found or a command failed, 2 usage
+// error. See README.md and docs/ for a director's walk-through.
+package main
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/armada-dtm/dtm/formula"
+	"github.com/armada-dtm/dtm/scoring"
+	"github.com/armada-dtm/dtm/workbook"
+	"github.com/urfave/cli/v2"
+)
+
+func main() {
+	os.Exit(run(os.Args, os.Stdout, os.Stderr))
+}
+
+// usageError is a mistake in how a command was called (exit status 2).
+type usageError struct{ error }
+
+// errProblems means problems were found and already printed (exit status 1).
+var errProblems = errors.New("problems found")
+
+// run runs the command line and returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	err := app(stdout, stderr).Run(args)
+	var u usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &u):
+		fmt.Fprintf(stderr, "dtm: %v\n", err)
+		return 2
+	case errors.Is(err, errProblems):
+		return 1
+	default:
+		fmt.Fprintf(stderr, "dtm: %v\n", err)
+		return 1
+	}
+}
+
+func app(stdout, stderr io.Writer) *cli.App {
+	return &cli.App{
+		Name:      "dtm",
+		Usage:     "run a Diplomacy tournament from a spreadsheet",
+		UsageText: "dtm COMMAND [options] WORKBOOK.xlsx",
+		Description: "dtm keeps a whole tournament in one .xlsx workbook that you edit in Excel or LibreOffice.\n" +
+			"Start with 'dtm new', fill in the sheets, and run 'dtm check' after every edit.",
+		Writer:         stdout,
+		ErrWriter:      stderr,
+		ExitErrHandler: func(*cli.Context, error) {},
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return usageError{err}
+		},
+		Commands: []*cli.Command{newCommand(), checkCommand(), formulaCommand()},
+	}
+}
+
+// workbookArg returns the command's single WORKBOOK argument.
+func workbookArg(c *cli.Context) (string, error) {
+	if c.NArg() != 1 {
+		return "", usageError{fmt.Errorf("%s needs one workbook (.xlsx) argument; see 'dtm %s --help'", c.Command.Name, c.Command.Name)}
+	}
+	return c.Args().First(), nil
+}
+
+func newCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "new",
+		Usage:     "create a tournament workbook from the template",
+		ArgsUsage: "WORKBOOK.xlsx",
+		Description: "Creates a new workbook with every sheet a tournament needs, the built-in scoring systems and\n" +
+			"dropdowns for every closed choice. It never overwrites a file.\n" +
+			"With --from, the players, conflicts, groups and scoring systems of an earlier tournament come along.",
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return usageError{err} },
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "name", Usage: "the tournament's `NAME` (default: the file's name)"},
+			&cli.IntFlag{Name: "heats", Value: 4, Usage: fmt.Sprintf("number of heats (rounds), 1 to %d", workbook.MaxHeats)},
+			&cli.StringFlag{Name: "system", Value: workbook.DefaultSystem, Usage: "the tournament's scoring `SYSTEM`, a name from the Systems sheet"},
+			&cli.StringFlag{Name: "from", Usage: "carry players, conflicts, groups and scoring systems over from `EARLIER.xlsx`"},
+		},
+		Action: func(c *cli.Context) error {
+			path, err := workbookArg(c)
+			if err != nil {
+				return err
+			}
+			if h := c.Int("heats"); h < 1 || h > workbook.MaxHeats {
+				return usageError{fmt.Errorf("--heats must be from 1 to %d, not %d", workbook.MaxHeats, h)}
+			}
+			opts := workbook.NewOptions{Name: c.String("name"), Heats: c.Int("heats"), System: c.String("system"), Seed: randomSeed()}
+			if opts.Name == "" {
+				opts.Name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+			}
+			if from := c.String("from"); from != "" {
+				earlier, err := openChecked(c, from)
+				if err != nil {
+					return err
+				}
+				defer earlier.Close()
+				opts.From = earlier
+			}
+			if err := workbook.Create(path, opts); err != nil {
+				return err
+			}
+			fmt.Fprintf(c.App.Writer, "created %s (%d heats, scoring system %q)\nnext: fill in the Players sheet, then run: dtm check %s\n",
+				path, opts.Heats, opts.System, path)
+			return nil
+		},
+	}
+}
+
+func checkCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "check",
+		Usage:     "list every problem in a workbook, with its sheet and cell",
+		ArgsUsage: "WORKBOOK.xlsx",
+		Description: "Reads the whole workbook and prints every problem, one per line, as Sheet!Cell: message.\n" +
+			"It never changes the file. Exit status: 0 no problems, 1 problems found, 2 usage error.",
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return usageError{err} },
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "also list the columns, settings and sheets dtm ignored"},
+		},
+		Action: func(c *cli.Context) error {
+			path, err := workbookArg(c)
+			if err != nil {
+				return err
+			}
+			b, err := openChecked(c, path)
+			if err != nil {
+				return err
+			}
+			defer b.Close()
+			t := b.Tournament
+			fmt.Fprintf(c.App.Writer, "%s: no problems (%d players, %d heats, %d scoring systems)\n",
+				path, len(t.Players), t.Settings.Heats, len(t.Systems))
+			return nil
+		},
+	}
+}
+
+func formulaCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "formula",
+		Usage:     "try a scoring formula, or score one game under a scoring system",
+		ArgsUsage: "'EXPR' [word=value ...]\n   dtm formula --system NAME [--workbook W.xlsx] --game GAME.json [--json]",
+		Description: "With a formula, prints its value for the words you give (the others are 0), e.g.\n" +
+			"   dtm formula '121 - yrs' yrs=7          prints 114\n" +
+			"With --system and --game, scores the game in GAME.json under a built-in scoring system or one of the\n" +
+			"workbook's Systems sheet, and prints each power's words and score. GAME.json is described in\n" +
+			"docs/formulas.md. The formula language is described there too.",
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return usageError{err} },
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "also print the translated program (or every word of every power)"},
+			&cli.StringFlag{Name: "system", Usage: "score a game under the scoring system `NAME`"},
+			&cli.StringFlag{Name: "workbook", Usage: "look the system up in `W.xlsx`'s Systems sheet (default: the built-in systems)"},
+			&cli.StringFlag{Name: "game", Usage: "the game to score, a `GAME.json` file"},
+			&cli.BoolFlag{Name: "json", Usage: "print the scores and words as one JSON object"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.String("system") == "" && c.String("game") == "" {
+				return evalFormula(c)
+			}
+			if c.String("system") == "" || c.String("game") == "" || c.NArg() > 0 {
+				return usageError{errors.New("score a game with both --system NAME and --game GAME.json (and no formula)")}
+			}
+			def, err := lookupSystem(c, c.String("system"), c.String("workbook"))
+			if err != nil {
+				return err
+			}
+			res, err := scoreGameFile(def, c.String("game"))
+			if err != nil {
+				return err
+			}
+			if c.Bool("json") {
+				return printGameJSON(c.App.Writer, res)
+			}
+			printGame(c.App.Writer, def, res, c.Bool("verbose"))
+			return nil
+		},
+	}
+}
+
+// evalFormula evaluates 'EXPR' with word=value arguments.
+func evalFormula(c *cli.Context) error {
+	if c.NArg() < 1 {
+		return usageError{errors.New("formula needs a formula to evaluate, e.g. dtm formula '121 - yrs' yrs=7")}
+	}
+	var env formula.Env
+	for _, a := range c.Args().Slice()[1:] {
+		word, value, ok := strings.Cut(a, "=")
+		v, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
+		if !ok || err != nil {
+			return usageError{fmt.Errorf("%q: give words as word=number, e.g. scs=7", a)}
+		}
+		if err := env.Set(strings.TrimSpace(word), v); err != nil {
+			return usageError{err}
+		}
+	}
+	p, err := formula.Compile(c.Args().First(), formula.Score)
+	var fe *formula.Error
+	if errors.As(err, &fe) {
+		return fmt.Errorf("%v\n%s", fe, indent(fe.Caret()))
+	} else if err != nil {
+		return err
+	}
+	if c.Bool("verbose") {
+		fmt.Fprintf(c.App.Writer, "expr: %s\n", p.Expr())
+	}
+	v, err := p.Eval(&env)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(c.App.Writer, number(v))
+	return nil
+}
+
+// lookupSystem finds a scoring system in a workbook's Systems sheet, or
+// among the built-in systems.
+func lookupSystem(c *cli.Context, name, path string) (scoring.Definition, error) {
+	if path == "" {
+		d, ok := scoring.Lookup(name)
+		if !ok {
+			return d, fmt.Errorf("no built-in scoring system %q (the built-in systems are on a new workbook's Systems sheet; use --workbook for your own)", name)
+		}
+		return d, nil
+	}
+	b, err := workbook.Open(path)
+	if err != nil {
+		return scoring.Definition{}, err
+	}
+	defer b.Close()
+	s, ok := b.Tournament.SystemByName(name)
+	if !ok {
+		return scoring.Definition{}, fmt.Errorf("%s: no scoring system %q on the Systems sheet", path, name)
+	}
+	if ps := b.ProblemsInRow(workbook.SheetSystems, s.Row); len(ps) > 0 {
+		fmt.Fprintln(c.App.Writer, ps)
+		return scoring.Definition{}, errProblems
+	}
+	return s.Definition(), nil
+}
+
+// scoreGameFile scores the game in a GAME.json file.
+func scoreGameFile(def scoring.Definition, path string) (scoring.Result, error) {
+	sys, err := scoring.Compile(def)
+	if err != nil {
+		return scoring.Result{}, fmt.Errorf("scoring system %q: %w", def.Name, err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return scoring.Result{}, err
+	}
+	defer f.Close()
+	g, err := scoring.DecodeGame(f)
+	if err != nil {
+		return scoring.Result{}, fmt.Errorf("%s: %w", path, err)
+	}
+	res, err := sys.Score(g)
+	if err != nil {
+		return scoring.Result{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return res, nil
+}
+
+// printGameJSON prints {"scores": {"aus": 12.5, ...}, "words": {"aus": {"scs": 5, ...}, ...}}.
+func printGameJSON(w io.Writer, res scoring.Result) error {
+	out := struct {
+		Scores map[string]float64            `json:"scores"`
+		Words  map[string]map[string]float64 `json:"words"`
+	}{map[string]float64{}, map[string]map[string]float64{}}
+	for p := scoring.Austria; p < scoring.NumPowers; p++ {
+		out.Scores[p.Code()] = res.Scores[p]
+		words := map[string]float64{}
+		for _, word := range formula.Words() {
+			words[word], _ = res.Words[p].Get(word)
+		}
+		out.Words[p.Code()] = words
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// printGame prints a table of each power's formula, main words and score.
+func printGame(w io.Writer, def scoring.Definition, res scoring.Result, all bool) {
+	words := []string{"yrs", "scs", "num", "big", "tie", "srv", "ldr", "prov"}
+	if all {
+		words = formula.Words()
+	}
+	fmt.Fprintf(w, "%s (%s)\n", def.Name, def.Criterion)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "power\tformula\t")
+	for _, word := range words {
+		fmt.Fprintf(tw, "%s\t", word)
+	}
+	fmt.Fprintln(tw, "score\t")
+	for p := scoring.Austria; p < scoring.NumPowers; p++ {
+		fmt.Fprintf(tw, "%s\t%s\t", p, res.Slot[p])
+		for _, word := range words {
+			v, _ := res.Words[p].Get(word)
+			fmt.Fprintf(tw, "%s\t", number(v))
+		}
+		fmt.Fprintf(tw, "%s\t\n", number(res.Scores[p]))
+	}
+	tw.Flush()
+}
+
+// number prints a score as a director reads it: no trailing zeros.
+func number(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// indent indents every line by four spaces.
+func indent(s string) string { return "    " + strings.ReplaceAll(s, "\n", "\n    ") }
+
+// openChecked opens a workbook and prints its problems (and, with -v, what
+// it ignored); it fails with errProblems when there are any.
+func openChecked(c *cli.Context, path string) (*workbook.Book, error) {
+	b, err := workbook.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if c.Bool("verbose") {
+		for _, p := range b.Ignored {
+			fmt.Fprintf(c.App.Writer, "ignored: %s\n", p)
+		}
+	}
+	if len(b.Problems) > 0 {
+		for _, p := range b.Problems {
+			fmt.Fprintln(c.App.Writer, p)
+		}
+		fmt.Fprintf(c.App.ErrWriter, "%s: %d problem(s); fix them and run dtm check again\n", path, len(b.Problems))
+		b.Close()
+		return nil, errProblems
+	}
+	return b, nil
+}
+
+// randomSeed picks a seed for a new tournament's seating.
+func randomSeed() int64 {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return 1
+	}
+	return int64(binary.BigEndian.Uint64(b[:]) >> 33) // a short number a director can retype
+}

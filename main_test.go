@@ -1,0 +1,255 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files under testdata/")
+
+// dtm runs the command line and returns its exit status and output.
+func dtm(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(append([]string{"dtm"}, args...), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// goldenFile compares got with testdata/name, rewriting it with -update.
+func goldenFile(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test . -update creates it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s (go test . -update if intended):\n got:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+func TestNewThenCheck(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.xlsx")
+	if code, out, errOut := dtm(t, "new", path); code != 0 || !strings.Contains(out, "created") {
+		t.Fatalf("dtm new: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut := dtm(t, "check", path)
+	if code != 0 || !strings.Contains(out, "no problems") {
+		t.Fatalf("dtm check of a new workbook: exit %d\n%s%s", code, out, errOut)
+	}
+	before, _ := os.ReadFile(path)
+	if code, _, errOut := dtm(t, "new", path); code != 1 || !strings.Contains(errOut, "already exists") {
+		t.Errorf("dtm new over an existing file: exit %d, %s", code, errOut)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Error("dtm new changed an existing file")
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"check"}, "check needs one workbook"},
+		{[]string{"check", "a.xlsx", "b.xlsx"}, "check needs one workbook"},
+		{[]string{"check", "--bogus", "a.xlsx"}, "flag provided but not defined"},
+		{[]string{"new", "--heats", "0", filepath.Join(dir, "x.xlsx")}, "--heats must be from 1 to 30"},
+		{[]string{"new", "--heats", "many", filepath.Join(dir, "x.xlsx")}, "invalid value"},
+	}
+	for _, tc := range tests {
+		code, _, errOut := dtm(t, tc.args...)
+		if code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("dtm %q: exit %d, stderr %q; want exit 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
+
+func TestCheckNotAWorkbook(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "players.xlsx")
+	if err := os.WriteFile(path, []byte("Ann,Smith\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := dtm(t, "check", path)
+	if code != 1 || !strings.Contains(errOut, "not an .xlsx workbook") {
+		t.Errorf("exit %d, stderr %q; want exit 1 and 'not an .xlsx workbook'", code, errOut)
+	}
+	if code, _, errOut := dtm(t, "check", filepath.Join(t.TempDir(), "missing.xlsx")); code != 1 || !strings.Contains(errOut, "no such file") {
+		t.Errorf("missing file: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// twentyMistakes is a workbook with 20 different mistakes, one per line of
+// testdata/check-twenty.txt.
+func twentyMistakes(t *testing.T, path string) {
+	t.Helper()
+	if code, out, errOut := dtm(t, "new", "--name", "Mistakes Open", "--heats", "3", path); code != 0 {
+		t.Fatalf("dtm new: %s%s", out, errOut)
+	}
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	set := func(sheet, cell string, values ...any) {
+		t.Helper()
+		if err := f.SetSheetRow(sheet, cell, &values); err != nil {
+			t.Fatal(err)
+		}
+	}
+	names := [][2]string{{"Ann", "Smith"}, {"Bob", "Jones"}, {"Carl", "Brown"}, {"Dana", "White"}, {"Eve", "Black"}, {"Fred", "Green"}, {"Gail", "Gray"}}
+	for i, n := range names {
+		set("Players", "A"+strconv.Itoa(i+2), n[0], n[1], nil, nil, nil, nil, "Registered")
+	}
+	set("Players", "A9", "Ann", "Smith")                           // 1. a player listed twice
+	set("Players", "F3", "far")                                    // 2. text where a number belongs
+	set("Players", "H4", "Maybe")                                  // 3. a registration outside the choices
+	set("Conflicts", "A2", "ann smith", "Bob Jones", 100)          // 4. a near miss (case)
+	set("Conflicts", "A3", "Carl  Brown", "Dana White", 50)        // 5. a near miss (spaces)
+	set("Conflicts", "A4", "Eve Black", "Zed Zulu", 10)            // 6. an unknown player
+	set("Conflicts", "A5", "Fred Green", "Gail Gray", "family")    // 7. text where a number belongs
+	set("Groups", "A2", "Denver club", "five", "Ann Smith")        // 8. a group value that is not a number
+	set("Groups", "A3", "Boulder club", 5, "Gail Grey")            // 9. a member misspelt
+	set("Tournament", "B6", "Random")                              // 10. power assignment outside the choices
+	set("Tournament", "B8", -3)                                    // 11. a negative conflict value
+	set("Tournament", "B13", 7)                                    // 12. minimum heats above the number of heats
+	set("Tournament", "B18", "Teams of 2")                         // 13. a team size outside the choices
+	set("Teams", "A2", "Rocky", "Ann Smith", "Bob Jones")          // 14. teams without a team tournament
+	set("Systems", "A60", "House", "Win/Draw", "Yes", "No", 1850)  // 15. a final year out of range
+	set("Systems", "F61", "110 - yrss")                            // 16. an unknown word in a formula
+	set("Systems", "A61", "House 2", "Draw/Win")                   // 17. an end-game criterion outside the choices
+	set("Heats", "B3", "Dipcon XXXIV (2001)")                      // 18. a scoring system misspelt
+	set("Heat 1", "A2", 1, "Started", nil, "Austria", "Ann Smith") // 19. a started board of one seat
+	set("Heat 1", "H2", 40)                                        // 20. centres over 34
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestCheckTwentyMistakes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mistakes.xlsx")
+	twentyMistakes(t, path)
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := dtm(t, "check", path)
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	var lines []string // one per message; a formula's caret lines are indented under it
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		if !strings.HasPrefix(l, " ") {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) != 20 {
+		t.Errorf("%d messages, want 20:\n%s", len(lines), out)
+	}
+	for _, l := range lines {
+		if loc, _, ok := strings.Cut(l, ": "); !ok || !strings.Contains(loc, "!") {
+			t.Errorf("message not located at a sheet and cell: %q", l)
+		}
+	}
+	if !strings.Contains(errOut, "20 problem(s)") {
+		t.Errorf("stderr = %q, want the count", errOut)
+	}
+	goldenFile(t, "check-twenty.txt", out)
+	after, _ := os.ReadFile(path)
+	if !bytes.Equal(before, after) {
+		t.Error("dtm check changed the workbook")
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
+		t.Errorf("dtm check left %d entries in the directory, want only the workbook", len(entries))
+	}
+}
+
+func TestCheckVerboseListsIgnored(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.xlsx")
+	if code, _, _ := dtm(t, "new", path); code != 0 {
+		t.Fatal("dtm new failed")
+	}
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.SetCellStr("Players", "L1", "T-shirt"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	code, out, _ := dtm(t, "check", "-v", path)
+	if code != 0 || !strings.Contains(out, `ignored: Players!L1: column "T-shirt" is not one dtm reads`) {
+		t.Errorf("exit %d, output:\n%s", code, out)
+	}
+	if _, out, _ := dtm(t, "check", path); strings.Contains(out, "ignored") {
+		t.Errorf("without -v, check listed ignored columns:\n%s", out)
+	}
+}
+
+func TestNewFrom(t *testing.T) {
+	dir := t.TempDir()
+	earlier := filepath.Join(dir, "2025.xlsx")
+	if code, _, _ := dtm(t, "new", earlier); code != 0 {
+		t.Fatal("dtm new failed")
+	}
+	f, err := excelize.OpenFile(earlier)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, row := range [][]any{{"Ann", "Smith", "ann@example.org"}, {"Bob", "Jones"}} {
+		if err := f.SetSheetRow("Players", "A"+strconv.Itoa(i+2), &row); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := f.SetSheetRow("Conflicts", "A2", &[]any{"Ann Smith", "Bob Jones", 100}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	next := filepath.Join(dir, "2026.xlsx")
+	if code, out, errOut := dtm(t, "new", "--from", earlier, "--heats", "5", "--system", "Sum of Squares", next); code != 0 {
+		t.Fatalf("dtm new --from: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, _ := dtm(t, "check", next)
+	if code != 0 || !strings.Contains(out, "2 players, 5 heats") {
+		t.Errorf("check of the carried-over workbook: exit %d\n%s", code, out)
+	}
+}
+
+// openXLSX opens a workbook with excelize, closed at the end of the test.
+func openXLSX(t *testing.T, path string) *excelize.File {
+	t.Helper()
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
+// saveXLSX saves a workbook opened with openXLSX.
+func saveXLSX(t *testing.T, f *excelize.File) {
+	t.Helper()
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+}

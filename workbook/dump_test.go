@@ -1,0 +1,109 @@
+package workbook
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files (and templates/tournament.xlsx)")
+
+// dump renders a workbook as text for golden files: sheets in order with
+// their visibility, frozen panes, column widths, dropdowns, and every
+// non-empty cell with its value (and formula).
+func dump(t *testing.T, f *excelize.File) string {
+	t.Helper()
+	var b strings.Builder
+	for _, sheet := range f.GetSheetList() {
+		visible, _ := f.GetSheetVisible(sheet)
+		fmt.Fprintf(&b, "== %s (visible=%v)\n", sheet, visible)
+		if p, err := f.GetPanes(sheet); err == nil && p.Freeze {
+			fmt.Fprintf(&b, "frozen: x=%d y=%d\n", p.XSplit, p.YSplit)
+		}
+		dvs, err := f.GetDataValidations(sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lines []string
+		for _, dv := range dvs {
+			lines = append(lines, fmt.Sprintf("dropdown %s: %s", dv.Sqref, dv.Formula1))
+		}
+		sort.Strings(lines)
+		for _, l := range lines {
+			b.WriteString(l + "\n")
+		}
+		rows, err := f.GetRows(sheet, excelize.Options{RawCellValue: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		maxCol := 0
+		for _, r := range rows {
+			maxCol = max(maxCol, len(r))
+		}
+		for c := 1; c <= maxCol; c++ {
+			w, _ := f.GetColWidth(sheet, columnName(c))
+			fmt.Fprintf(&b, "width %s: %g\n", columnName(c), w)
+		}
+		for r, row := range rows {
+			for c, v := range row {
+				cell := cellName(c+1, r+1)
+				formula, _ := f.GetCellFormula(sheet, cell)
+				if v == "" && formula == "" {
+					continue
+				}
+				if formula != "" {
+					fmt.Fprintf(&b, "%s = %q [=%s]\n", cell, v, formula)
+				} else {
+					fmt.Fprintf(&b, "%s = %q\n", cell, v)
+				}
+			}
+		}
+	}
+	return b.String()
+}
+
+// golden compares got with a golden file, rewriting it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./workbook -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden file (run go test ./workbook -update if the change is intended):\n%s", name, firstDiff(string(want), got))
+	}
+}
+
+// firstDiff shows the first differing line of two texts.
+func firstDiff(want, got string) string {
+	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < max(len(wl), len(gl)); i++ {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			return fmt.Sprintf("line %d:\nwant %q\ngot  %q", i+1, w, g)
+		}
+	}
+	return "(no difference)"
+}

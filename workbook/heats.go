@@ -1,0 +1,245 @@
+package workbook
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// heatSheetSpec is the column layout of a heat sheet.
+var heatSheetSpec = columnSpec{
+	required: []string{HeaderBoard, HeaderPower, HeaderSeatPlayer},
+	optional: []string{HeaderStatus, HeaderGameSystem, HeaderResult, HeaderYear, HeaderCentres,
+		HeaderReplaced, HeaderReplacedIn, HeaderScore, HeaderScoreOverride, HeaderConflictTotal, HeaderConflictDetail},
+	extra: func(h string) bool { _, ok := yearColumn(h); return ok },
+}
+
+func (r *reader) readHeats() {
+	n := r.t.Settings.Heats
+	if n < 1 { // the number of heats is missing or wrong: its problem says so
+		return
+	}
+	r.t.Heats = make([]Heat, max(n, 0))
+	for i := range r.t.Heats {
+		r.t.Heats[i].Number = i + 1
+	}
+	if t, ok := r.readTable(SheetHeats, columnSpec{required: []string{HeaderHeat, HeaderHeatSystem}, optional: []string{HeaderDate}}); ok {
+		seen := map[int]string{}
+		for i := 1; i < len(t.rows); i++ {
+			if t.blank(i) {
+				continue
+			}
+			v := t.get(i, HeaderHeat)
+			h, ok := parseWhole(v)
+			switch {
+			case !ok:
+				r.p.add(SheetHeats, t.cell(i, HeaderHeat), fmt.Sprintf("a heat number from 1 to %d", n), "heat must be a whole number, not %q", v)
+				continue
+			case h < 1 || h > n:
+				r.p.add(SheetHeats, t.cell(i, HeaderHeat), fmt.Sprintf("delete the row, or raise %s on the Tournament sheet", SetHeats),
+					"heat %d, but the tournament has %d heats", h, n)
+				continue
+			}
+			if first, dup := seen[h]; dup {
+				r.p.add(SheetHeats, t.cell(i, HeaderHeat), "keep one row per heat", "heat %d is listed twice (first at %s)", h, first)
+				continue
+			}
+			seen[h] = t.cell(i, HeaderHeat)
+			heat := &r.t.Heats[h-1]
+			heat.Row, heat.System, heat.Date = i+1, t.get(i, HeaderHeatSystem), t.get(i, HeaderDate)
+			r.system(SheetHeats, t.cell(i, HeaderHeatSystem), heat.System)
+		}
+	}
+	for _, name := range r.f.GetSheetList() {
+		h, ok := heatSheetNumber(name)
+		if !ok {
+			continue
+		}
+		if h > n {
+			r.p.add(name, "", fmt.Sprintf("raise %s on the Tournament sheet, or rename the sheet", SetHeats),
+				"there is a sheet for heat %d, but the tournament has %d heats", h, n)
+			continue
+		}
+		r.readHeatSheet(&r.t.Heats[h-1], name)
+	}
+}
+
+// readHeatSheet reads a heat's boards: seven rows per board.
+func (r *reader) readHeatSheet(heat *Heat, sheet string) {
+	t, ok := r.readTable(sheet, heatSheetSpec)
+	if !ok {
+		return
+	}
+	heat.Sheet = true
+	years := t.headers(heatSheetSpec.extra)
+	games := map[int]*Game{}
+	firstRow := map[int]int{} // board -> its first row, for messages
+	seated := map[int]string{}
+	unnumbered := false
+	for i := 1; i < len(t.rows); i++ {
+		if t.blank(i) {
+			continue
+		}
+		v := t.get(i, HeaderBoard)
+		b, ok := parseWhole(v)
+		if !ok || b < 1 {
+			r.p.add(sheet, t.cell(i, HeaderBoard), "every seat's row needs its board number (1, 2, ...)", "board must be a whole number 1 or more, not %q", v)
+			unnumbered = true
+			continue
+		}
+		g := games[b]
+		if g == nil {
+			g = &Game{Board: b}
+			games[b] = g
+			firstRow[b] = i
+			g.Status = Status(r.choiceCell(t, i, HeaderStatus, ChoicesStatus, 0))
+			g.System = t.get(i, HeaderGameSystem)
+			r.system(sheet, t.cell(i, HeaderGameSystem), g.System)
+		} else {
+			f := firstRow[b]
+			if s := t.get(i, HeaderStatus); choiceIndex(ChoicesStatus, s) >= 0 && Status(choiceIndex(ChoicesStatus, s)) != g.Status {
+				r.p.add(sheet, t.cell(i, HeaderStatus), "give all seven rows of a board the same status",
+					"board %d is %q here but %q at %s", b, s, ChoicesStatus[g.Status], t.cell(f, HeaderStatus))
+			}
+			if s := t.get(i, HeaderGameSystem); s != g.System {
+				r.p.add(sheet, t.cell(i, HeaderGameSystem), "give all seven rows of a board the same scoring system (or leave them all empty)",
+					"board %d's scoring system is %q here but %q at %s", b, s, g.System, t.cell(f, HeaderGameSystem))
+			}
+		}
+		seat := r.readSeat(t, i, years)
+		if seat.Player >= 0 {
+			if first, dup := seated[seat.Player]; dup {
+				r.p.add(sheet, t.cell(i, HeaderSeatPlayer), "a player sits at one board per heat",
+					"%q is already seated at %s", r.t.Players[seat.Player].Name, first)
+			} else {
+				seated[seat.Player] = t.cell(i, HeaderSeatPlayer)
+			}
+		}
+		for _, other := range g.Seats {
+			if seat.Power >= 0 && other.Power == seat.Power {
+				r.p.add(sheet, t.cell(i, HeaderPower), "each power once per board",
+					"board %d has %s twice (also at %s)", b, ChoicesPower[seat.Power], t.cell(other.Row-1, HeaderPower))
+			}
+		}
+		g.Seats = append(g.Seats, seat)
+	}
+	boards := make([]int, 0, len(games))
+	for b := range games {
+		boards = append(boards, b)
+	}
+	sort.Ints(boards)
+	for _, b := range boards {
+		g := games[b]
+		if len(g.Seats) != 7 && !unnumbered {
+			r.p.add(sheet, t.cell(firstRow[b], HeaderBoard), "a board has seven rows, one per power",
+				"board %d has %s", b, plural(len(g.Seats), "row"))
+		}
+		if g.Status != Unstarted {
+			for _, s := range g.Seats {
+				if s.Player < 0 && t.get(s.Row-1, HeaderSeatPlayer) == "" {
+					r.p.add(sheet, t.cell(s.Row-1, HeaderSeatPlayer), "a started game needs a player in every seat", "board %d has an empty seat", b)
+				}
+				if s.Power < 0 && t.get(s.Row-1, HeaderPower) == "" {
+					r.p.add(sheet, t.cell(s.Row-1, HeaderPower), "choose the power played before marking the game started", "board %d has a seat without a power", b)
+				}
+			}
+		}
+		heat.Games = append(heat.Games, *g)
+	}
+}
+
+// readSeat reads one row of a heat sheet.
+func (r *reader) readSeat(t *table, i int, years []string) Seat {
+	s := Seat{Row: i + 1, Power: -1, Player: -1, Centres: -1, Replaced: -1}
+	if v := t.get(i, HeaderPower); v != "" {
+		s.Power = r.choiceCell(t, i, HeaderPower, ChoicesPower, -1)
+	}
+	if v := t.get(i, HeaderSeatPlayer); v != "" {
+		s.Player = r.player(t.sheet, t.cell(i, HeaderSeatPlayer), v)
+	}
+	s.Result = Result(r.choiceCell(t, i, HeaderResult, ChoicesResult, -1) + 1)
+	s.Year = r.yearCell(t, i, HeaderYear)
+	s.Centres = r.centresCell(t, i, HeaderCentres)
+	if v := t.get(i, HeaderReplaced); v != "" {
+		s.Replaced = r.player(t.sheet, t.cell(i, HeaderReplaced), v)
+		if s.Replaced >= 0 && s.Replaced == s.Player {
+			r.p.add(t.sheet, t.cell(i, HeaderReplaced), "name the player who left; the Player column holds who finished the game",
+				"a player cannot replace themself")
+		}
+	}
+	s.ReplacedIn = r.yearCell(t, i, HeaderReplacedIn)
+	if v := t.get(i, HeaderScoreOverride); v != "" {
+		n, ok := parseNumber(v)
+		if ok {
+			s.Override = &n
+		} else {
+			r.p.add(t.sheet, t.cell(i, HeaderScoreOverride), "a number, or leave it empty to use the computed score", "score override must be a number, not %q", v)
+		}
+	}
+	for _, h := range years {
+		if c := r.centresCell(t, i, h); c >= 0 {
+			if s.History == nil {
+				s.History = map[int]int{}
+			}
+			y, _ := yearColumn(h)
+			s.History[y] = c
+		}
+	}
+	return s
+}
+
+// choiceCell reads a dropdown cell; blank gives def.
+func (r *reader) choiceCell(t *table, i int, header string, choices []string, def int) int {
+	v := t.get(i, header)
+	if v == "" {
+		return def
+	}
+	c := choiceIndex(choices, v)
+	if c < 0 {
+		r.p.add(t.sheet, t.cell(i, header), "choose "+choiceList(choices), "%s cannot be %q", strings.ToLower(header), v)
+		return def
+	}
+	return c
+}
+
+// yearCell reads a game-year (1901 ...); 0 when blank.
+func (r *reader) yearCell(t *table, i int, header string) int {
+	v := t.get(i, header)
+	if v == "" {
+		return 0
+	}
+	y, ok := parseWhole(v)
+	if !ok || y < FirstGameYear || y > LastGameYear {
+		r.p.add(t.sheet, t.cell(i, header), "a game-year such as 1907", "%s must be a year from %d to %d, not %q",
+			strings.ToLower(header), FirstGameYear, LastGameYear, v)
+		return 0
+	}
+	return y
+}
+
+// centresCell reads a centre count 0..34; -1 when blank.
+func (r *reader) centresCell(t *table, i int, header string) int {
+	v := t.get(i, header)
+	if v == "" {
+		return -1
+	}
+	c, ok := parseWhole(v)
+	if !ok || c < 0 || c > 34 {
+		what := "centres"
+		if _, isYear := yearColumn(header); isYear {
+			what = "centres at the end of " + header
+		}
+		r.p.add(t.sheet, t.cell(i, header), "a whole number of supply centres from 0 to 34", "%s must be from 0 to 34, not %q", what, v)
+		return -1
+	}
+	return c
+}
+
+// plural writes a count with its noun: "1 row", "6 rows".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}

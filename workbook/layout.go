@@ -1,0 +1,239 @@
+package workbook
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Sheet names. A director may reorder sheets and add their own; these are
+// found by exact name.
+const (
+	SheetAbout      = "About"
+	SheetTournament = "Tournament"
+	SheetPlayers    = "Players"
+	SheetConflicts  = "Conflicts"
+	SheetGroups     = "Groups"
+	SheetTeams      = "Teams"
+	SheetHeats      = "Heats"
+	SheetSystems    = "Systems"
+)
+
+// HeatSheet returns the name of heat n's sheet ("Heat 3").
+func HeatSheet(n int) string { return "Heat " + strconv.Itoa(n) }
+
+// heatSheetNumber reports the heat number of a sheet named like "Heat 3".
+func heatSheetNumber(name string) (int, bool) {
+	rest, ok := strings.CutPrefix(name, "Heat ")
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(rest)
+	if err != nil || n < 1 || strconv.Itoa(n) != rest {
+		return 0, false
+	}
+	return n, true
+}
+
+// Column headers of the Tournament sheet.
+const (
+	HeaderSetting = "Setting"
+	HeaderValue   = "Value"
+	HeaderHelp    = "Help"
+)
+
+// Tournament settings: the labels in the Tournament sheet's Setting column.
+const (
+	SetName            = "Tournament name"
+	SetDescription     = "Description"
+	SetSystem          = "Scoring system"
+	SetUnplayed        = "Unplayed score"
+	SetPowerAssignment = "Power assignment"
+	SetPowerGroups     = "Power groups"
+	SetSameOpponent    = "Conflict: same opponent again"
+	SetSamePower       = "Conflict: same power again"
+	SetTeamMember      = "Conflict: team member"
+	SetHeats           = "Number of heats"
+	SetPreRegistration = "Pre-registration"
+	SetMinHeats        = "Minimum heats to qualify"
+	SetLowestCount     = "Lowest heats: how many"
+	SetLowestFactor    = "Lowest heats: multiplier"
+	SetNextCount       = "Next-lowest heats: how many"
+	SetNextFactor      = "Next-lowest heats: multiplier"
+	SetTeamSize        = "Team tournament"
+	SetTeamScoring     = "Team scoring"
+	SetTeamNumber      = "Team heat or games"
+	SetRandomSeed      = "Random seed"
+)
+
+// Column headers of the Players sheet. Registration columns are headed
+// HeatSheet(n) ("Heat 1", "Heat 2", ...).
+const (
+	HeaderFirstName = "First name"
+	HeaderLastName  = "Last name"
+	HeaderEmail     = "E-mail"
+	HeaderCountry   = "Country"
+	HeaderPriority  = "Sit-out priority"
+	HeaderDistance  = "Distance (km)"
+)
+
+// Column headers of the Conflicts sheet.
+const (
+	HeaderPlayer     = "Player"
+	HeaderWithPlayer = "With player"
+	HeaderConflict   = "Value"
+	HeaderNote       = "Note"
+)
+
+// Column headers of the Groups and Teams sheets. Member columns are headed
+// "Member 1", "Member 2", ...; a director may add more.
+const (
+	HeaderGroup          = "Group"
+	HeaderGroupValue     = "Conflict value"
+	HeaderTeam           = "Team"
+	HeaderMemberPrefix   = "Member "
+	templateGroupMembers = 20
+)
+
+// MemberHeader returns the header of the n-th member column ("Member 3").
+func MemberHeader(n int) string { return HeaderMemberPrefix + strconv.Itoa(n) }
+
+// Column headers of the Heats sheet.
+const (
+	HeaderHeat       = "Heat"
+	HeaderHeatSystem = "Scoring system"
+	HeaderDate       = "Date"
+)
+
+// Column headers of the Systems sheet.
+const (
+	HeaderSystemName   = "Name"
+	HeaderCriterion    = "End-game criterion"
+	HeaderAllSurvivors = "Draws include all survivors"
+	HeaderAverageTies  = "Average SC ties"
+	HeaderFinalYear    = "Final game-year"
+	HeaderDescription  = "Description"
+)
+
+// FormulaHeaders are the Systems sheet's nine formula columns, in the order
+// of the DTM's Scoring System screen.
+var FormulaHeaders = [9]string{
+	"Solo / 1st", "2-way / 2nd", "3-way / 3rd", "4-way / 4th", "5-way / 5th",
+	"6-way / 6th", "7-way / 7th", "Elimination or survival", "Provisional",
+}
+
+// Column headers of a heat sheet: one row per seat, seven rows per board.
+const (
+	HeaderBoard          = "Board"
+	HeaderStatus         = "Status"
+	HeaderGameSystem     = "Scoring system"
+	HeaderPower          = "Power"
+	HeaderSeatPlayer     = "Player"
+	HeaderResult         = "Result"
+	HeaderYear           = "Year"
+	HeaderCentres        = "Centres"
+	HeaderReplaced       = "Replaced player"
+	HeaderReplacedIn     = "Replaced in"
+	HeaderScore          = "Score"
+	HeaderScoreOverride  = "Score override"
+	HeaderConflictTotal  = "Conflict"
+	HeaderConflictDetail = "Conflict detail"
+)
+
+// Choices of every closed field. The first of each list is what a new
+// workbook holds. They are the dropdowns of the template.
+var (
+	ChoicesYesNo           = []string{"Yes", "No"}
+	ChoicesPowerAssignment = []string{"Automatic", "At the tables"}
+	ChoicesPowerGroups     = []string{
+		"None",
+		"Austria-Germany-Italy / England-France / Russia-Turkey",
+		"Austria-Germany-Italy / England-Turkey / France-Russia",
+		"Austria-Italy / England-France / Germany / Russia-Turkey",
+	}
+	ChoicesTeamSize     = []string{"None", "Teams of 3", "Teams of 4", "Teams of 5", "Teams of 6", "Teams of 7"}
+	ChoicesTeamScoring  = []string{"One heat", "Best games without interplay"}
+	ChoicesCriterion    = []string{"Win/Draw", "Rank by SC count", "Both"}
+	ChoicesRegistration = []string{"Registered", "Pre-registered", "Sitting out"}
+	ChoicesStatus       = []string{"Unstarted", "Started", "Finished"}
+	ChoicesResult       = []string{"Win", "Loss", "Conceded win"}
+	ChoicesPower        = []string{"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"}
+)
+
+// powerGroupSets gives, for each ChoicesPowerGroups entry, the partition of
+// power indexes (ChoicesPower order); nil means no grouping.
+var powerGroupSets = [][][]int{
+	nil,
+	{{0, 3, 4}, {1, 2}, {5, 6}},
+	{{0, 3, 4}, {1, 6}, {2, 5}},
+	{{0, 4}, {1, 2}, {3}, {5, 6}},
+}
+
+// MaxHeats is the largest number of heats a tournament may have (DTM allowed
+// nine).
+const MaxHeats = 30
+
+// Limits on years a director may type.
+const (
+	FirstGameYear  = 1901
+	LastGameYear   = 1999
+	FirstFinalYear = 1907 // the earliest final game-year of a scoring system, as in the DTM
+)
+
+// normalHeader folds a header for matching: case, surrounding and repeated
+// spaces do not matter.
+func normalHeader(s string) string {
+	return strings.ToLower(strings.Join(strings.Fields(s), " "))
+}
+
+// choiceIndex finds v among choices, ignoring case and spacing.
+func choiceIndex(choices []string, v string) int {
+	n := normalHeader(v)
+	for i, c := range choices {
+		if normalHeader(c) == n {
+			return i
+		}
+	}
+	return -1
+}
+
+// choiceList renders choices for a message: "Yes" or "No".
+func choiceList(choices []string) string {
+	q := make([]string, len(choices))
+	for i, c := range choices {
+		q[i] = strconv.Quote(c)
+	}
+	if len(q) == 1 {
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
+}
+
+// yearColumn reports whether a heat-sheet header is a centre-count year
+// column ("1901" ... "1999") and which year.
+func yearColumn(header string) (int, bool) {
+	y, err := strconv.Atoi(strings.TrimSpace(header))
+	if err != nil || y < FirstGameYear || y > LastGameYear {
+		return 0, false
+	}
+	return y, true
+}
+
+// cellName converts 1-based column and row numbers to "C7".
+func cellName(col, row int) string {
+	return columnName(col) + strconv.Itoa(row)
+}
+
+// columnName converts a 1-based column number to letters ("AA").
+func columnName(col int) string {
+	s := ""
+	for col > 0 {
+		col--
+		s = string(rune('A'+col%26)) + s
+		col /= 26
+	}
+	return s
+}
+
+// columnRange names a whole column ("C:C").
+func columnRange(col int) string { return fmt.Sprintf("%s:%s", columnName(col), columnName(col)) }

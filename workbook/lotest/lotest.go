@@ -1,0 +1,92 @@
+// Package lotest runs the lo-* tools of ../shared/tools, which put a workbook
+// through a real LibreOffice, from Go tests.
+//
+// A test that needs LibreOffice is skipped when it is not installed, unless
+// the CI or DTM_REQUIRE_LIBREOFFICE environment variable is set: then it
+// fails, so CI can never pass without having run it.
+package lotest
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Dir returns the directory of the lo-* tools: $LO_TOOLS_DIR, else
+// ../shared/tools beside the module root.
+func Dir(t testing.TB) string {
+	t.Helper()
+	if dir := os.Getenv("LO_TOOLS_DIR"); dir != "" {
+		return dir
+	}
+	gomod, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		t.Fatalf("go env GOMOD: %v", err)
+	}
+	return filepath.Join(filepath.Dir(strings.TrimSpace(string(gomod))), "..", "shared", "tools")
+}
+
+// Required reports whether LibreOffice tests must run rather than skip.
+func Required() bool {
+	return os.Getenv("CI") != "" || os.Getenv("DTM_REQUIRE_LIBREOFFICE") != ""
+}
+
+// Run runs a tool (e.g. "lo-csv") with arguments and returns its standard
+// output. Exit status 3 (LibreOffice missing) skips the test unless
+// Required.
+func Run(t testing.TB, tool string, args ...string) []byte {
+	t.Helper()
+	dir := Dir(t)
+	path := filepath.Join(dir, tool)
+	if _, err := os.Stat(path); err != nil {
+		if Required() {
+			t.Fatalf("%s: %v", tool, err)
+		}
+		t.Skipf("%s not found (%v); the LibreOffice tools live in ../shared/tools", tool, err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, path, args...)
+	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) } // lets the tool clean up
+	cmd.WaitDelay = 20 * time.Second
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && ee.ExitCode() == 3 && !Required() {
+		t.Skipf("%s: LibreOffice not installed (run %s/lo-install): %s", tool, dir, stderr.String())
+	}
+	if err != nil {
+		t.Fatalf("%s %q: %v\n%s", tool, args, err, stderr.String())
+	}
+	return out
+}
+
+// CSV returns a sheet as LibreOffice computes and displays it (full
+// recalculation), as rows of cells.
+func CSV(t testing.TB, book, sheet string) [][]string {
+	t.Helper()
+	out := Run(t, "lo-csv", book, sheet, "-")
+	r := csv.NewReader(bytes.NewReader(out))
+	r.FieldsPerRecord = -1
+	rows, err := r.ReadAll()
+	if err != nil {
+		t.Fatalf("lo-csv %s %s: %v", book, sheet, err)
+	}
+	return rows
+}
+
+// GUI reports whether lo-install --gui has been run (Xvfb is present), so
+// saves can keep view settings as a person's save does.
+func GUI() bool {
+	_, err := exec.LookPath("Xvfb")
+	return err == nil
+}

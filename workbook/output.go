@@ -1,0 +1,109 @@
+package workbook
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// Output is a tab that dtm owns (Standings, Awards ...): its cells are
+// rewritten on every run. The sheet itself is kept, never deleted and added
+// again, so a director's formulas that point at it keep working.
+type Output struct {
+	Sheet  string
+	Header []string
+	Rows   [][]any
+	Widths []float64 // column widths, by column; 0 or missing keeps the default
+}
+
+// WriteOutput rewrites an output tab in place (creating it at the end of the
+// workbook the first time). The change is made in memory; Save writes it.
+func (b *Book) WriteOutput(o Output) error {
+	f := b.f
+	idx, err := f.GetSheetIndex(o.Sheet)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", o.Sheet, err)
+	}
+	if idx < 0 {
+		if _, err := f.NewSheet(o.Sheet); err != nil {
+			return fmt.Errorf("write %s: %w", o.Sheet, err)
+		}
+	} else if err := clearSheet(f, o.Sheet); err != nil {
+		return fmt.Errorf("write %s: %w", o.Sheet, err)
+	}
+	bl := &builder{f: f}
+	if bl.st, err = newStyles(f); err != nil {
+		return fmt.Errorf("write %s: %w", o.Sheet, err)
+	}
+	bl.sheet(o.Sheet)
+	for i, h := range o.Header {
+		w := 0.0
+		if i < len(o.Widths) {
+			w = o.Widths[i]
+		}
+		cell := cellName(i+1, 1)
+		bl.do(f.SetCellStr(o.Sheet, cell, h))
+		bl.do(f.SetCellStyle(o.Sheet, cell, cell, bl.st.header))
+		if w > 0 {
+			bl.do(f.SetColWidth(o.Sheet, columnName(i+1), columnName(i+1), w))
+		}
+	}
+	for r, row := range o.Rows {
+		bl.do(f.SetSheetRow(o.Sheet, cellName(1, r+2), &row))
+	}
+	bl.freeze(o.Sheet, 1)
+	if bl.err != nil {
+		return fmt.Errorf("write %s: %w", o.Sheet, bl.err)
+	}
+	return nil
+}
+
+// clearSheet empties every cell of a sheet and removes its merges and
+// dropdowns, keeping the sheet (and references to it) in place.
+func clearSheet(f *excelize.File, sheet string) error {
+	rows, err := f.GetRows(sheet, excelize.Options{RawCellValue: true})
+	if err != nil {
+		return err
+	}
+	merges, err := f.GetMergeCells(sheet)
+	if err != nil {
+		return err
+	}
+	for _, m := range merges {
+		if err := f.UnmergeCell(sheet, m.GetStartAxis(), m.GetEndAxis()); err != nil {
+			return err
+		}
+	}
+	if err := f.DeleteDataValidation(sheet); err != nil {
+		return err
+	}
+	dim, err := f.GetSheetDimension(sheet)
+	if err != nil {
+		return err
+	}
+	lastCol, lastRow := 0, len(rows)
+	for _, row := range rows {
+		lastCol = max(lastCol, len(row))
+	}
+	if _, end, ok := strings.Cut(dim, ":"); ok { // cells holding only a formula or a style count too
+		if c, r, err := excelize.CellNameToCoordinates(end); err == nil {
+			lastCol, lastRow = max(lastCol, c), max(lastRow, r)
+		}
+	}
+	for r := 1; r <= lastRow; r++ {
+		for c := 1; c <= lastCol; c++ {
+			cell := cellName(c, r)
+			if err := f.SetCellValue(sheet, cell, nil); err != nil {
+				return err
+			}
+			if err := f.SetCellStyle(sheet, cell, cell, 0); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Sheets lists the workbook's sheets in order.
+func (b *Book) Sheets() []string { return b.f.GetSheetList() }

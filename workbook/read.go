@@ -1,0 +1,592 @@
+package workbook
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/armada-dtm/dtm/scoring"
+	"github.com/xuri/excelize/v2"
+)
+
+// reader reads a whole workbook into a Tournament, collecting every problem.
+type reader struct {
+	f      *excelize.File
+	p      problems
+	t      *Tournament
+	roster *roster
+}
+
+// read reads every sheet dtm knows. The returned problems are sorted top to
+// bottom, sheet by sheet.
+func read(f *excelize.File) (*Tournament, Problems, Problems) {
+	r := &reader{f: f, t: &Tournament{}}
+	r.readSettings()
+	if r.readPlayers() {
+		r.roster = newRoster(r.t.Players)
+	}
+	r.readConflicts()
+	r.readGroups()
+	r.readTeams()
+	r.readSystems()
+	r.readHeats()
+	r.checkSystemNames()
+	order := f.GetSheetList()
+	return r.t, sorted(r.p.list, order), sorted(r.p.ignored, order)
+}
+
+// setting is one row of the Tournament sheet.
+type setting struct {
+	value, cell string
+}
+
+func (r *reader) readSettings() {
+	s := &r.t.Settings
+	s.settingRows = map[string]int{}
+	t, ok := r.readTable(SheetTournament, columnSpec{required: []string{HeaderSetting, HeaderValue}, optional: []string{HeaderHelp}})
+	if !ok {
+		return
+	}
+	rows := map[string]setting{}
+	known := map[string]bool{}
+	for _, l := range settingLabels {
+		known[normalHeader(l)] = true
+	}
+	for i := 1; i < len(t.rows); i++ {
+		label := t.get(i, HeaderSetting)
+		if label == "" {
+			continue
+		}
+		n := normalHeader(label)
+		if !known[n] {
+			r.p.ignore(SheetTournament, t.cell(i, HeaderSetting), "setting %q is not one dtm reads; it is kept as it is", label)
+			continue
+		}
+		if first, dup := s.settingRows[n]; dup {
+			r.p.add(SheetTournament, t.cell(i, HeaderSetting), "delete one of the two rows",
+				"setting %q appears twice (first at %s)", label, cellName(t.col[normalHeader(HeaderSetting)]+1, first))
+			continue
+		}
+		s.settingRows[n] = i + 1
+		rows[n] = setting{value: t.get(i, HeaderValue), cell: t.cell(i, HeaderValue)}
+	}
+	labelCol := columnRange(t.col[normalHeader(HeaderSetting)] + 1)
+	get := func(label string) (setting, bool) {
+		v, ok := rows[normalHeader(label)]
+		if !ok {
+			r.p.add(SheetTournament, labelCol, fmt.Sprintf("add a row with %q in the Setting column and its value in the Value column", label),
+				"setting %q is missing", label)
+		}
+		return v, ok
+	}
+	whole := func(label string, lo, hi int, hint string) int {
+		v, ok := get(label)
+		if !ok {
+			return 0
+		}
+		n, ok := parseWhole(v.value)
+		switch {
+		case v.value == "":
+			r.p.add(SheetTournament, v.cell, hint, "%s is empty", label)
+		case !ok:
+			r.p.add(SheetTournament, v.cell, hint, "%s must be a whole number, not %q", label, v.value)
+		case n < lo && hi >= unbounded:
+			r.p.add(SheetTournament, v.cell, hint, "%s must be %d or more, not %d", label, lo, n)
+		case n < lo || n > hi:
+			r.p.add(SheetTournament, v.cell, hint, "%s must be from %d to %d, not %d", label, lo, hi, n)
+		default:
+			return n
+		}
+		return 0
+	}
+	number := func(label, hint string) float64 {
+		v, ok := get(label)
+		if !ok {
+			return 0
+		}
+		n, ok := parseNumber(v.value)
+		switch {
+		case v.value == "":
+			r.p.add(SheetTournament, v.cell, hint, "%s is empty", label)
+		case !ok:
+			r.p.add(SheetTournament, v.cell, hint, "%s must be a number, not %q", label, v.value)
+		default:
+			return n
+		}
+		return 0
+	}
+	choice := func(label string, choices []string) int {
+		v, ok := get(label)
+		if !ok {
+			return 0
+		}
+		i := choiceIndex(choices, v.value)
+		if i < 0 {
+			if v.value == "" {
+				r.p.add(SheetTournament, v.cell, "choose "+choiceList(choices), "%s is empty", label)
+			} else {
+				r.p.add(SheetTournament, v.cell, "choose "+choiceList(choices), "%s cannot be %q", label, v.value)
+			}
+			return 0
+		}
+		return i
+	}
+	yes := func(label string) bool { return choice(label, ChoicesYesNo) == 0 }
+
+	if v, ok := get(SetName); ok {
+		s.Name = v.value
+		if v.value == "" {
+			r.p.add(SheetTournament, v.cell, "type the tournament's name", "the tournament has no name")
+		}
+	}
+	if v, ok := rows[normalHeader(SetDescription)]; ok {
+		s.Description = v.value
+	}
+	if v, ok := get(SetSystem); ok {
+		s.System = v.value
+		if v.value == "" {
+			r.p.add(SheetTournament, v.cell, "choose one of the Systems sheet's names", "the tournament has no scoring system")
+		}
+	}
+	s.Unplayed = number(SetUnplayed, "usually 0: the score of a heat a player did not play")
+	s.PowersAtTables = choice(SetPowerAssignment, ChoicesPowerAssignment) == 1
+	grouping := choice(SetPowerGroups, ChoicesPowerGroups)
+	s.PowerGroups = powerGroupSets[grouping]
+	s.SameOpponent = whole(SetSameOpponent, 0, unbounded, "a whole number, 0 or more (e.g. 10)")
+	s.SamePower = whole(SetSamePower, 0, unbounded, "a whole number, 0 or more (e.g. 4)")
+	s.TeamMember = whole(SetTeamMember, 0, unbounded, "a whole number, 0 or more (e.g. 20)")
+	if grouping > 0 && !s.PowersAtTables && s.SamePower < 2 {
+		if v, ok := rows[normalHeader(SetSamePower)]; ok {
+			r.p.add(SheetTournament, v.cell, "set it to 2 or more, or set Power groups to None",
+				"power groups need a same-power conflict value of 2 or more (half of it, rounded down, is charged for another power of a group already played)")
+		}
+	}
+	s.Heats = whole(SetHeats, 1, MaxHeats, fmt.Sprintf("how many rounds the tournament has, 1 to %d", MaxHeats))
+	s.PreRegistration = yes(SetPreRegistration)
+	s.MinHeats = whole(SetMinHeats, 0, max(s.Heats, 0), "0 ranks everyone; at most the number of heats")
+	s.LowestCount = whole(SetLowestCount, 0, max(s.Heats, 0), "0 counts every heat in full; at most the number of heats")
+	s.LowestFactor = number(SetLowestFactor, "0 drops those heats, 0.5 halves them")
+	s.NextCount = whole(SetNextCount, 0, max(s.Heats-s.LowestCount, 0), "at most the heats left after the lowest ones")
+	s.NextFactor = number(SetNextFactor, "0 drops those heats, 0.5 halves them")
+	if size := choice(SetTeamSize, ChoicesTeamSize); size > 0 {
+		s.TeamSize = size + 2
+	}
+	s.TeamBestOf = choice(SetTeamScoring, ChoicesTeamScoring) == 1
+	if s.TeamSize > 0 {
+		if s.TeamBestOf {
+			s.TeamNumber = whole(SetTeamNumber, 1, 1000, "how many games of each member count for the team")
+		} else {
+			s.TeamNumber = whole(SetTeamNumber, 1, max(s.Heats, 1), "the number of the team heat")
+		}
+	}
+	if v, ok := rows[normalHeader(SetRandomSeed)]; ok && v.value != "" {
+		n, ok := parseWhole(v.value)
+		if !ok {
+			r.p.add(SheetTournament, v.cell, "a whole number, or leave it empty", "%s must be a whole number, not %q", SetRandomSeed, v.value)
+		}
+		s.RandomSeed, s.HasSeed = int64(n), ok
+	}
+}
+
+// unbounded is the upper limit of conflict values: large enough for any
+// tournament, small enough that sums cannot overflow.
+const unbounded = 1_000_000
+
+// settingLabels lists every setting the Tournament sheet holds, in template
+// order.
+var settingLabels = []string{
+	SetName, SetDescription, SetSystem, SetUnplayed, SetPowerAssignment, SetPowerGroups,
+	SetSameOpponent, SetSamePower, SetTeamMember, SetHeats, SetPreRegistration, SetMinHeats,
+	SetLowestCount, SetLowestFactor, SetNextCount, SetNextFactor,
+	SetTeamSize, SetTeamScoring, SetTeamNumber, SetRandomSeed,
+}
+
+// readPlayers reads the Players sheet; false when it cannot be read, so
+// that names elsewhere cannot be checked.
+func (r *reader) readPlayers() bool {
+	heats := r.t.Settings.Heats
+	isHeat := func(h string) bool { _, ok := heatSheetNumber(h); return ok }
+	t, ok := r.readTable(SheetPlayers, columnSpec{
+		required: []string{HeaderFirstName, HeaderLastName},
+		optional: []string{HeaderEmail, HeaderCountry, HeaderPriority, HeaderDistance},
+		extra:    isHeat,
+	})
+	if !ok {
+		return false
+	}
+	heatCols := t.headers(isHeat)
+	for _, h := range heatCols {
+		if n, _ := heatSheetNumber(h); heats > 0 && n > heats {
+			r.p.add(SheetPlayers, t.cell(0, h), fmt.Sprintf("delete the column or raise %s on the Tournament sheet", SetHeats),
+				"registration column %q but the tournament has %d heats", h, heats)
+		}
+	}
+	first := map[string]int{}
+	for i := 1; i < len(t.rows); i++ {
+		if t.blank(i) {
+			continue
+		}
+		p := Player{Row: i + 1, First: t.get(i, HeaderFirstName), Last: t.get(i, HeaderLastName),
+			Email: t.get(i, HeaderEmail), Country: t.get(i, HeaderCountry)}
+		p.Name = strings.TrimSpace(p.First + " " + p.Last)
+		if p.Name == "" {
+			r.p.add(SheetPlayers, t.cell(i, HeaderFirstName), "type the player's name, or clear the row", "this row has no name")
+			continue
+		}
+		if f, dup := first[p.Name]; dup {
+			r.p.add(SheetPlayers, t.cell(i, HeaderFirstName), "delete one of the rows, or tell the two apart (e.g. a middle initial)",
+				"player %q is listed twice (first at %s)", p.Name, cellName(t.col[normalHeader(HeaderFirstName)]+1, f))
+			continue
+		}
+		first[p.Name] = i + 1
+		if v := t.get(i, HeaderPriority); v != "" {
+			n, ok := parseNumber(v)
+			if !ok {
+				r.p.add(SheetPlayers, t.cell(i, HeaderPriority), "a number: higher sits out first; leave it empty for 0", "sit-out priority must be a number, not %q", v)
+			}
+			p.Priority = n
+		}
+		if v := t.get(i, HeaderDistance); v != "" {
+			n, ok := parseNumber(v)
+			if !ok || n < 0 {
+				r.p.add(SheetPlayers, t.cell(i, HeaderDistance), "kilometres travelled, a number 0 or more", "distance must be a number 0 or more, not %q", v)
+			}
+			p.Distance = n
+		}
+		p.Registration = make([]Registration, max(heats, 0))
+		for _, h := range heatCols {
+			n, _ := heatSheetNumber(h)
+			v := t.get(i, h)
+			if v == "" || n > heats {
+				continue
+			}
+			c := choiceIndex(ChoicesRegistration, v)
+			switch {
+			case c < 0:
+				r.p.add(SheetPlayers, t.cell(i, h), "choose "+choiceList(ChoicesRegistration)+", or leave it empty (not registered)",
+					"registration for %s cannot be %q", strings.ToLower(h), v)
+			case Registration(c+1) == PreRegistered && !r.t.Settings.PreRegistration:
+				r.p.add(SheetPlayers, t.cell(i, h), fmt.Sprintf("write %q, or set %s to Yes on the Tournament sheet", ChoicesRegistration[0], SetPreRegistration),
+					"pre-registration is off")
+			default:
+				p.Registration[n-1] = Registration(c + 1)
+			}
+		}
+		r.t.Players = append(r.t.Players, p)
+	}
+	return true
+}
+
+// player resolves a player name typed in a cell, reporting unknown names
+// with a suggestion.
+func (r *reader) player(sheet, cell, name string) int {
+	if r.roster == nil { // the Players sheet is unreadable: its problem says so
+		return -1
+	}
+	i, hint := r.roster.find(name)
+	if i < 0 {
+		r.p.add(sheet, cell, hint, "unknown player %q", name)
+	}
+	return i
+}
+
+func (r *reader) readConflicts() {
+	t, ok := r.readTable(SheetConflicts, columnSpec{
+		required: []string{HeaderPlayer, HeaderWithPlayer, HeaderConflict},
+		optional: []string{HeaderNote},
+	})
+	if !ok {
+		return
+	}
+	seen := map[[2]int]string{}
+	for i := 1; i < len(t.rows); i++ {
+		if t.blank(i) {
+			continue
+		}
+		c := Conflict{Row: i + 1, A: -1, B: -1, Note: t.get(i, HeaderNote)}
+		for _, side := range []struct {
+			header string
+			dst    *int
+		}{{HeaderPlayer, &c.A}, {HeaderWithPlayer, &c.B}} {
+			if v := t.get(i, side.header); v == "" {
+				r.p.add(SheetConflicts, t.cell(i, side.header), "a conflict is between two players", "%s is empty", strings.ToLower(side.header))
+			} else {
+				*side.dst = r.player(SheetConflicts, t.cell(i, side.header), v)
+			}
+		}
+		v := t.get(i, HeaderConflict)
+		n, ok := parseWhole(v)
+		if !ok {
+			r.p.add(SheetConflicts, t.cell(i, HeaderConflict), "a whole number: positive keeps the players apart (e.g. 100 for family), negative brings them together",
+				"conflict value must be a whole number, not %q", v)
+		}
+		c.Value = n
+		if c.A < 0 || c.B < 0 || !ok {
+			continue
+		}
+		if c.A == c.B {
+			r.p.add(SheetConflicts, t.cell(i, HeaderWithPlayer), "name two different players", "a player cannot conflict with themself")
+			continue
+		}
+		key := [2]int{min(c.A, c.B), max(c.A, c.B)}
+		if first, dup := seen[key]; dup {
+			r.p.add(SheetConflicts, t.cell(i, HeaderPlayer), "keep one row and put the total value in it",
+				"the conflict between %q and %q is listed twice (first at %s)", r.t.Players[c.A].Name, r.t.Players[c.B].Name, first)
+			continue
+		}
+		seen[key] = t.cell(i, HeaderPlayer)
+		r.t.Conflicts = append(r.t.Conflicts, c)
+	}
+}
+
+// isMember accepts "Member 1", "Member 2", ... headers.
+func isMember(h string) bool {
+	rest, ok := strings.CutPrefix(normalHeader(h), strings.ToLower(HeaderMemberPrefix))
+	if !ok {
+		return false
+	}
+	n, err := strconv.Atoi(rest)
+	return err == nil && n >= 1
+}
+
+// members reads a row's member columns, reporting unknown and repeated
+// players.
+func (r *reader) members(t *table, i int, cols []string) []int {
+	var out []int
+	at := map[int]string{}
+	for _, h := range cols {
+		v := t.get(i, h)
+		if v == "" {
+			continue
+		}
+		p := r.player(t.sheet, t.cell(i, h), v)
+		if p < 0 {
+			continue
+		}
+		if first, dup := at[p]; dup {
+			r.p.add(t.sheet, t.cell(i, h), "clear one of the cells", "%q is listed twice in this row (first at %s)", v, first)
+			continue
+		}
+		at[p] = t.cell(i, h)
+		out = append(out, p)
+	}
+	return out
+}
+
+func (r *reader) readGroups() {
+	t, ok := r.readTable(SheetGroups, columnSpec{required: []string{HeaderGroup, HeaderGroupValue}, extra: isMember})
+	if !ok {
+		return
+	}
+	cols := t.headers(isMember)
+	names := map[string]string{}
+	for i := 1; i < len(t.rows); i++ {
+		if t.blank(i) {
+			continue
+		}
+		g := Group{Row: i + 1, Name: t.get(i, HeaderGroup)}
+		if g.Name == "" {
+			r.p.add(SheetGroups, t.cell(i, HeaderGroup), "name the group (e.g. the club)", "this group has no name")
+		} else if first, dup := names[foldName(g.Name)]; dup {
+			r.p.add(SheetGroups, t.cell(i, HeaderGroup), "give each group one row; add more Member columns if it needs them",
+				"group %q is listed twice (first at %s)", g.Name, first)
+		} else {
+			names[foldName(g.Name)] = t.cell(i, HeaderGroup)
+		}
+		v := t.get(i, HeaderGroupValue)
+		n, ok := parseWhole(v)
+		if !ok {
+			r.p.add(SheetGroups, t.cell(i, HeaderGroupValue), "a whole number charged for each pair of members on one board (negative keeps them together)",
+				"conflict value must be a whole number, not %q", v)
+		}
+		g.Value = n
+		g.Members = r.members(t, i, cols)
+		r.t.Groups = append(r.t.Groups, g)
+	}
+}
+
+func (r *reader) readTeams() {
+	t, ok := r.readTable(SheetTeams, columnSpec{required: []string{HeaderTeam}, extra: isMember})
+	if !ok {
+		return
+	}
+	cols := t.headers(isMember)
+	size := r.t.Settings.TeamSize
+	names := map[string]string{}
+	teamOf := map[int]string{}
+	for i := 1; i < len(t.rows); i++ {
+		if t.blank(i) {
+			continue
+		}
+		tm := Team{Row: i + 1, Name: t.get(i, HeaderTeam)}
+		if tm.Name == "" {
+			r.p.add(SheetTeams, t.cell(i, HeaderTeam), "name the team", "this team has no name")
+		} else if first, dup := names[foldName(tm.Name)]; dup {
+			r.p.add(SheetTeams, t.cell(i, HeaderTeam), "team names must differ", "team %q is listed twice (first at %s)", tm.Name, first)
+		} else {
+			names[foldName(tm.Name)] = t.cell(i, HeaderTeam)
+		}
+		tm.Members = r.members(t, i, cols)
+		if size == 0 {
+			r.p.add(SheetTeams, t.cell(i, HeaderTeam), fmt.Sprintf("set %s on the Tournament sheet, or clear this row", SetTeamSize),
+				"team %q is listed but the tournament has no team tournament", tm.Name)
+		} else if len(tm.Members) > size {
+			r.p.add(SheetTeams, t.cell(i, HeaderTeam), fmt.Sprintf("remove %d member(s) or raise %s", len(tm.Members)-size, SetTeamSize),
+				"team %q has %d members; teams are of %d", tm.Name, len(tm.Members), size)
+		}
+		for _, h := range cols {
+			if r.roster == nil {
+				break
+			}
+			p, _ := r.roster.find(t.get(i, h))
+			if p < 0 {
+				continue
+			}
+			if first, dup := teamOf[p]; dup && first != t.cell(i, HeaderTeam) {
+				r.p.add(SheetTeams, t.cell(i, h), "a player plays for one team only", "%q is already in the team at %s", r.t.Players[p].Name, first)
+				continue
+			}
+			teamOf[p] = t.cell(i, HeaderTeam)
+		}
+		r.t.Teams = append(r.t.Teams, tm)
+	}
+}
+
+func (r *reader) readSystems() {
+	t, ok := r.readTable(SheetSystems, columnSpec{
+		required: append([]string{HeaderSystemName, HeaderCriterion}, FormulaHeaders[:]...),
+		optional: []string{HeaderAllSurvivors, HeaderAverageTies, HeaderFinalYear, HeaderDescription},
+	})
+	if !ok {
+		return
+	}
+	names := map[string]string{}
+	for i := 1; i < len(t.rows); i++ {
+		if t.blank(i) {
+			continue
+		}
+		s := System{Row: i + 1, Name: t.get(i, HeaderSystemName), Description: t.get(i, HeaderDescription)}
+		if s.Name == "" {
+			r.p.add(SheetSystems, t.cell(i, HeaderSystemName), "name the scoring system", "this scoring system has no name")
+		} else if first, dup := names[s.Name]; dup {
+			r.p.add(SheetSystems, t.cell(i, HeaderSystemName), "rename one of them (e.g. \"... 2026\")", "scoring system %q is listed twice (first at %s)", s.Name, first)
+		} else {
+			names[s.Name] = t.cell(i, HeaderSystemName)
+		}
+		v := t.get(i, HeaderCriterion)
+		s.Criterion = choiceIndex(ChoicesCriterion, v)
+		if s.Criterion < 0 {
+			r.p.add(SheetSystems, t.cell(i, HeaderCriterion), "choose "+choiceList(ChoicesCriterion), "end-game criterion cannot be %q", v)
+			s.Criterion = 0
+		}
+		yesNo := func(header string, onlyFor int) bool {
+			v := t.get(i, header)
+			if v == "" {
+				return false
+			}
+			b, ok := parseYesNo(v)
+			switch {
+			case !ok:
+				r.p.add(SheetSystems, t.cell(i, header), "choose Yes or No", "%s cannot be %q", strings.ToLower(header), v)
+			case b && choiceIndex(ChoicesCriterion, t.get(i, HeaderCriterion)) >= 0 && !criterionAllows(s.Criterion, onlyFor):
+				r.p.add(SheetSystems, t.cell(i, header), "set it to No, or change the end-game criterion",
+					"%s applies only to %s systems", strings.ToLower(header), criterionNames(onlyFor))
+			}
+			return b
+		}
+		s.AllSurvivors = yesNo(HeaderAllSurvivors, criterionWinDraw)
+		s.AverageTies = yesNo(HeaderAverageTies, criterionRanked)
+		if v := t.get(i, HeaderFinalYear); v != "" && !strings.EqualFold(v, "none") {
+			y, ok := parseWhole(v)
+			if !ok || y < FirstFinalYear || y > LastGameYear {
+				r.p.add(SheetSystems, t.cell(i, HeaderFinalYear), fmt.Sprintf("a year from %d to %d, or None", FirstFinalYear, LastGameYear),
+					"final game-year cannot be %q", v)
+			}
+			s.FinalYear = y
+		}
+		for k, h := range FormulaHeaders {
+			s.Formulas[k] = t.get(i, h)
+		}
+		r.formulas(t, i, s)
+		r.t.Systems = append(r.t.Systems, s)
+	}
+}
+
+// formulas compiles a system's formulas, reporting each bad one at its cell
+// with the formula and a caret under the fault.
+func (r *reader) formulas(t *table, i int, s System) {
+	_, err := scoring.Compile(s.Definition())
+	for _, e := range leafErrors(err) {
+		var fe *scoring.FormulaError
+		if !errors.As(e, &fe) {
+			continue // criterion and final year are checked above
+		}
+		r.p.list = append(r.p.list, Problem{Sheet: SheetSystems, Cell: t.cell(i, FormulaHeaders[fe.Slot]),
+			Msg:  fmt.Sprintf("%s formula: %s", FormulaHeaders[fe.Slot], fe.Err.Msg+" at column "+strconv.Itoa(fe.Err.Col)),
+			Hint: fe.Err.Hint, Detail: fe.Err.Caret()})
+	}
+}
+
+// leafErrors flattens errors joined with errors.Join.
+func leafErrors(err error) []error {
+	if err == nil {
+		return nil
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []error
+		for _, e := range j.Unwrap() {
+			out = append(out, leafErrors(e)...)
+		}
+		return out
+	}
+	return []error{err}
+}
+
+// Criterion families for the Systems sheet's checkboxes.
+const (
+	criterionWinDraw = iota // Win/Draw only
+	criterionRanked         // Rank by SC count and Both
+)
+
+func criterionAllows(criterion, family int) bool {
+	if family == criterionWinDraw {
+		return criterion == 0
+	}
+	return criterion > 0
+}
+
+func criterionNames(family int) string {
+	if family == criterionWinDraw {
+		return strconv.Quote(ChoicesCriterion[0])
+	}
+	return strconv.Quote(ChoicesCriterion[1]) + " and " + strconv.Quote(ChoicesCriterion[2])
+}
+
+// system checks that a cell names a scoring system of the Systems sheet.
+func (r *reader) system(sheet, cell, name string) {
+	if name == "" || len(r.t.Systems) == 0 {
+		return
+	}
+	if _, ok := r.t.SystemByName(name); ok {
+		return
+	}
+	var names []string
+	for _, s := range r.t.Systems {
+		names = append(names, s.Name)
+	}
+	hint := "use a name from the Systems sheet, or add the system there"
+	if best := closest(foldName(name), names); best != "" {
+		hint = "did you mean " + strconv.Quote(best) + "?"
+	}
+	r.p.add(sheet, cell, hint, "unknown scoring system %q", name)
+}
+
+// checkSystemNames checks every reference to a scoring system once the
+// Systems sheet has been read.
+func (r *reader) checkSystemNames() {
+	s := r.t.Settings
+	if cell := s.SettingCell(SetSystem); cell != "" {
+		r.system(SheetTournament, cell, s.System)
+	}
+}

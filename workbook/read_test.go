@@ -1,0 +1,333 @@
+package workbook
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/armada-dtm/dtm/templates"
+	"github.com/xuri/excelize/v2"
+)
+
+// fixturePlayers are the players of the test tournament, 14 of them.
+var fixturePlayers = [][2]string{
+	{"Ann", "Smith"}, {"Bob", "Jones"}, {"Carl", "Brown"}, {"Dana", "White"}, {"Eve", "Black"},
+	{"Fred", "Green"}, {"Gail", "Gray"}, {"Hal", "Stone"}, {"Ida", "Wood"}, {"Jon", "Hill"},
+	{"Kim", "Lake"}, {"Lou", "Ford"}, {"Max", "Reed"}, {"Nia", "Cole"},
+}
+
+// fixture builds a clean 4-heat tournament: 14 players registered for heat
+// 1, a conflict, a group, a team tournament of threes with one team, and
+// heat 1 seated on two boards, board 1 finished.
+func fixture(t *testing.T) *excelize.File {
+	t.Helper()
+	f, err := excelize.OpenReader(bytes.NewReader(templates.Tournament))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fill(f, NewOptions{Name: "Test Open", Heats: 4, Seed: 7}); err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range fixturePlayers {
+		row := []any{p[0], p[1], strings.ToLower(p[0]) + "@example.org", "USA", nil, 10 * i, "Registered"}
+		if err := f.SetSheetRow(SheetPlayers, cellName(1, i+2), &row); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set(t, f, SheetConflicts, "A2", "Ann Smith", "Bob Jones", 100, "siblings")
+	set(t, f, SheetGroups, "A2", "Denver club", 5, "Carl Brown", "Dana White")
+	set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetTeamSize)), "Teams of 3")
+	set(t, f, SheetTeams, "A2", "Rocky", "Eve Black", "Fred Green", "Gail Gray")
+	for b := 0; b < 2; b++ {
+		for s := 0; s < 7; s++ {
+			p := fixturePlayers[b*7+s]
+			row := 2 + b*7 + s
+			status := "Unstarted"
+			if b == 0 {
+				status = "Finished"
+			}
+			set(t, f, HeatSheet(1), cellName(1, row), b+1, status, nil, ChoicesPower[s], p[0]+" "+p[1])
+			if b == 0 {
+				set(t, f, HeatSheet(1), cellName(6, row), "Loss", 1907, []int{6, 5, 4, 5, 4, 5, 5}[s])
+			}
+		}
+	}
+	return f
+}
+
+// set writes values into consecutive cells of a row, starting at cell.
+func set(t *testing.T, f *excelize.File, sheet, cell string, values ...any) {
+	t.Helper()
+	if err := f.SetSheetRow(sheet, cell, &values); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// settingRow finds a setting's row in the template's Tournament sheet.
+func settingRowOf(t *testing.T, label string) int {
+	for i, s := range templateSettings {
+		if s.label == label {
+			return i + 2
+		}
+	}
+	t.Fatalf("no setting %q", label)
+	return 0
+}
+
+// reread writes f out and reads it back as a Book.
+func reread(t *testing.T, f *excelize.File) *Book {
+	t.Helper()
+	var buf bytes.Buffer
+	if _, err := f.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	b, err := openBytes("test.xlsx", buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestFixtureIsClean(t *testing.T) {
+	b := reread(t, fixture(t))
+	if len(b.Problems) > 0 {
+		t.Fatalf("fixture has problems:\n%v", b.Problems)
+	}
+	tour := b.Tournament
+	if got := len(tour.Players); got != 14 {
+		t.Errorf("players = %d, want 14", got)
+	}
+	if p := tour.Players[1]; p.Name != "Bob Jones" || p.Email != "bob@example.org" || p.Distance != 10 || p.Registration[0] != Registered || p.Registration[1] != NotRegistered {
+		t.Errorf("player 2 = %+v", p)
+	}
+	if len(tour.Conflicts) != 1 || tour.Conflicts[0].A != 0 || tour.Conflicts[0].B != 1 || tour.Conflicts[0].Value != 100 {
+		t.Errorf("conflicts = %+v", tour.Conflicts)
+	}
+	if len(tour.Groups) != 1 || tour.Groups[0].Value != 5 || len(tour.Groups[0].Members) != 2 {
+		t.Errorf("groups = %+v", tour.Groups)
+	}
+	if len(tour.Teams) != 1 || len(tour.Teams[0].Members) != 3 || tour.Settings.TeamSize != 3 {
+		t.Errorf("teams = %+v, size %d", tour.Teams, tour.Settings.TeamSize)
+	}
+	s := tour.Settings
+	if s.Name != "Test Open" || s.Heats != 4 || s.System != DefaultSystem || s.SameOpponent != 10 || s.SamePower != 4 || s.TeamMember != 20 || !s.HasSeed || s.RandomSeed != 7 {
+		t.Errorf("settings = %+v", s)
+	}
+	if len(s.PowerGroups) != 4 {
+		t.Errorf("power groups = %v, want the four groups of the template", s.PowerGroups)
+	}
+	if len(tour.Heats) != 4 || !tour.Heats[0].Sheet || len(tour.Heats[0].Games) != 2 {
+		t.Fatalf("heats = %+v", tour.Heats)
+	}
+	g := tour.Heats[0].Games[0]
+	if g.Board != 1 || g.Status != Finished || len(g.Seats) != 7 || g.Seats[1].Power != 1 || g.Seats[1].Player != 1 || g.Seats[1].Centres != 5 || g.Seats[1].Year != 1907 || g.Seats[1].Result != Loss {
+		t.Errorf("board 1 = %+v", g)
+	}
+}
+
+// TestProblems checks each validation message: one mistake in an otherwise
+// clean workbook gives exactly one problem, at the right sheet and cell.
+func TestProblems(t *testing.T) {
+	heat := HeatSheet(1)
+	tests := []struct {
+		name             string
+		edit             func(t *testing.T, f *excelize.File)
+		sheet, cell, msg string
+		hint             string
+	}{
+		{"unknown player, case", func(t *testing.T, f *excelize.File) { set(t, f, SheetConflicts, "A2", "ann smith") },
+			SheetConflicts, "A2", `unknown player "ann smith"`, `did you mean "Ann Smith"?`},
+		{"unknown player, extra space", func(t *testing.T, f *excelize.File) { set(t, f, SheetConflicts, "B2", "Bob  Jones") },
+			SheetConflicts, "B2", `unknown player "Bob  Jones"`, `did you mean "Bob Jones"?`},
+		{"unknown player, typo", func(t *testing.T, f *excelize.File) { set(t, f, SheetGroups, "C2", "Carl Browne") },
+			SheetGroups, "C2", `unknown player "Carl Browne"`, `did you mean "Carl Brown"?`},
+		{"unknown player, no match", func(t *testing.T, f *excelize.File) { set(t, f, SheetTeams, "B2", "Zed Zulu") },
+			SheetTeams, "B2", `unknown player "Zed Zulu"`, "add the player to the Players sheet"},
+		{"player listed twice", func(t *testing.T, f *excelize.File) { set(t, f, SheetPlayers, "A16", "Ann", "Smith") },
+			SheetPlayers, "A16", `player "Ann Smith" is listed twice (first at A2)`, "delete one of the rows"},
+		{"player without a name", func(t *testing.T, f *excelize.File) { set(t, f, SheetPlayers, "C16", "x@example.org") },
+			SheetPlayers, "A16", "this row has no name", ""},
+		{"player in two teams", func(t *testing.T, f *excelize.File) { set(t, f, SheetTeams, "A3", "Summit", "Eve Black") },
+			SheetTeams, "B3", `"Eve Black" is already in the team at A2`, "one team only"},
+		{"team larger than team size", func(t *testing.T, f *excelize.File) { set(t, f, SheetTeams, "E2", "Hal Stone") },
+			SheetTeams, "A2", `team "Rocky" has 4 members; teams are of 3`, "remove 1 member"},
+		{"team without a team tournament", func(t *testing.T, f *excelize.File) {
+			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetTeamSize)), "None")
+		}, SheetTeams, "A2", `team "Rocky" is listed but the tournament has no team tournament`, "Team tournament"},
+		{"conflict with oneself", func(t *testing.T, f *excelize.File) { set(t, f, SheetConflicts, "B2", "Ann Smith") },
+			SheetConflicts, "B2", "a player cannot conflict with themself", ""},
+		{"conflict listed twice", func(t *testing.T, f *excelize.File) { set(t, f, SheetConflicts, "A3", "Bob Jones", "Ann Smith", 5) },
+			SheetConflicts, "A3", `the conflict between "Bob Jones" and "Ann Smith" is listed twice (first at A2)`, ""},
+		{"conflict value not a number", func(t *testing.T, f *excelize.File) { set(t, f, SheetConflicts, "C2", "lots") },
+			SheetConflicts, "C2", `conflict value must be a whole number, not "lots"`, "family"},
+		{"conflict value not whole", func(t *testing.T, f *excelize.File) { set(t, f, SheetConflicts, "C2", 2.5) },
+			SheetConflicts, "C2", `conflict value must be a whole number, not "2.5"`, ""},
+		{"conflict missing a player", func(t *testing.T, f *excelize.File) { set(t, f, SheetConflicts, "A3", nil, "Ann Smith", 5) },
+			SheetConflicts, "A3", "player is empty", ""},
+		{"group value missing", func(t *testing.T, f *excelize.File) { set(t, f, SheetGroups, "B2", nil) },
+			SheetGroups, "B2", `conflict value must be a whole number, not ""`, ""},
+		{"group listed twice", func(t *testing.T, f *excelize.File) { set(t, f, SheetGroups, "A3", "denver club", 3) },
+			SheetGroups, "A3", `group "denver club" is listed twice (first at A2)`, ""},
+		{"member twice in a group", func(t *testing.T, f *excelize.File) { set(t, f, SheetGroups, "E2", "Carl Brown") },
+			SheetGroups, "E2", `"Carl Brown" is listed twice in this row (first at C2)`, ""},
+		{"setting not a number", func(t *testing.T, f *excelize.File) {
+			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetSameOpponent)), "ten")
+		}, SheetTournament, cellName(2, settingRowOf(t, SetSameOpponent)), `Conflict: same opponent again must be a whole number, not "ten"`, ""},
+		{"setting outside the choices", func(t *testing.T, f *excelize.File) {
+			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetPowerAssignment)), "Random")
+		}, SheetTournament, cellName(2, settingRowOf(t, SetPowerAssignment)), `Power assignment cannot be "Random"`, `choose "Automatic" or "At the tables"`},
+		{"setting missing", func(t *testing.T, f *excelize.File) {
+			set(t, f, SheetTournament, cellName(1, settingRowOf(t, SetUnplayed)), nil)
+		}, SheetTournament, "A:A", `setting "Unplayed score" is missing`, "add a row"},
+		{"no tournament name", func(t *testing.T, f *excelize.File) {
+			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetName)), nil)
+		}, SheetTournament, cellName(2, settingRowOf(t, SetName)), "the tournament has no name", ""},
+		{"heats out of range, none", func(t *testing.T, f *excelize.File) {
+			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetHeats)), 0)
+		}, SheetTournament, cellName(2, settingRowOf(t, SetHeats)), "Number of heats must be from 1 to 30, not 0", ""},
+		{"fewer heats than heat sheets", func(t *testing.T, f *excelize.File) {
+			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetHeats)), 3)
+			set(t, f, SheetPlayers, "J1", nil) // the heat 4 registration column
+			set(t, f, SheetHeats, "A5", nil)
+		}, HeatSheet(4), "", "there is a sheet for heat 4, but the tournament has 3 heats", ""},
+		{"minimum heats above heats", func(t *testing.T, f *excelize.File) {
+			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetMinHeats)), 5)
+		}, SheetTournament, cellName(2, settingRowOf(t, SetMinHeats)), "Minimum heats to qualify must be from 0 to 4, not 5", ""},
+		{"power groups need same-power 2", func(t *testing.T, f *excelize.File) {
+			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetSamePower)), 1)
+		}, SheetTournament, cellName(2, settingRowOf(t, SetSamePower)), "power groups need a same-power conflict value of 2 or more", ""},
+		{"unknown tournament system", func(t *testing.T, f *excelize.File) {
+			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetSystem)), "Dipcon XXXIV (2001)")
+		}, SheetTournament, cellName(2, settingRowOf(t, SetSystem)), `unknown scoring system "Dipcon XXXIV (2001)"`, `did you mean "DipCon XXXIV (2001)"?`},
+		{"unknown heat system", func(t *testing.T, f *excelize.File) { set(t, f, SheetHeats, "B3", "Nope") },
+			SheetHeats, "B3", `unknown scoring system "Nope"`, ""},
+		{"heat number out of range", func(t *testing.T, f *excelize.File) { set(t, f, SheetHeats, "A6", 5) },
+			SheetHeats, "A6", "heat 5, but the tournament has 4 heats", ""},
+		{"registration outside the choices", func(t *testing.T, f *excelize.File) { set(t, f, SheetPlayers, "H3", "Yes") },
+			SheetPlayers, "H3", `registration for heat 2 cannot be "Yes"`, `"Registered", "Pre-registered" or "Sitting out"`},
+		{"pre-registration off", func(t *testing.T, f *excelize.File) { set(t, f, SheetPlayers, "H3", "Pre-registered") },
+			SheetPlayers, "H3", "pre-registration is off", "Pre-registration"},
+		{"distance negative", func(t *testing.T, f *excelize.File) { set(t, f, SheetPlayers, "F3", -5) },
+			SheetPlayers, "F3", `distance must be a number 0 or more, not "-5"`, ""},
+		{"missing column", func(t *testing.T, f *excelize.File) { set(t, f, SheetPlayers, "B1", "Surname") },
+			SheetPlayers, "1:1", `no column headed "Last name"`, "type the header"},
+		{"column twice", func(t *testing.T, f *excelize.File) { set(t, f, SheetConflicts, "E1", "value") },
+			SheetConflicts, "E1", `column "value" appears twice (first at C1)`, ""},
+		{"missing sheet", func(t *testing.T, f *excelize.File) {
+			if err := f.SetSheetName(SheetGroups, "Clubs"); err != nil {
+				t.Fatal(err)
+			}
+		}, SheetGroups, "", `sheet "Groups" is missing`, "dtm new"},
+		{"criterion outside the choices", func(t *testing.T, f *excelize.File) { set(t, f, SheetSystems, "B3", "Rank") },
+			SheetSystems, "B3", `end-game criterion cannot be "Rank"`, `"Win/Draw", "Rank by SC count" or "Both"`},
+		{"final year out of range", func(t *testing.T, f *excelize.File) { set(t, f, SheetSystems, "E2", 1850) },
+			SheetSystems, "E2", `final game-year cannot be "1850"`, "a year from 1907 to 1999, or None"},
+		{"final year before 1907", func(t *testing.T, f *excelize.File) { set(t, f, SheetSystems, "E2", 1905) },
+			SheetSystems, "E2", `final game-year cannot be "1905"`, "1907"},
+		{"all survivors in a rank system", func(t *testing.T, f *excelize.File) {
+			set(t, f, SheetSystems, "A40", "Mine", "Rank by SC count", "Yes")
+		}, SheetSystems, "C40", "draws include all survivors applies only to \"Win/Draw\" systems", ""},
+		{"system listed twice", func(t *testing.T, f *excelize.File) { set(t, f, SheetSystems, "A40", DefaultSystem, "Win/Draw") },
+			SheetSystems, "A40", `scoring system "DipCon XXXIV (2001)" is listed twice (first at A2)`, ""},
+		{"formula with an unknown word", func(t *testing.T, f *excelize.File) {
+			set(t, f, SheetSystems, "A40", "Mine", "Win/Draw", "Yes", "No", "None", "100 - scss")
+		}, SheetSystems, "F40", `Solo / 1st formula: unknown word "scss" at column 7`, `did you mean "scs"?`},
+		{"board number missing", func(t *testing.T, f *excelize.File) { set(t, f, heat, "A3", nil) },
+			heat, "A3", `board must be a whole number 1 or more, not ""`, ""},
+		{"power twice on a board", func(t *testing.T, f *excelize.File) { set(t, f, heat, "D3", "Austria") },
+			heat, "D3", "board 1 has Austria twice (also at D2)", ""},
+		{"power outside the choices", func(t *testing.T, f *excelize.File) { set(t, f, heat, "D10", "Prussia") },
+			heat, "D10", `power cannot be "Prussia"`, ""},
+		{"board short of a seat", func(t *testing.T, f *excelize.File) { set(t, f, heat, "A15", nil, nil, nil, nil, nil) },
+			heat, "A9", "board 2 has 6 rows", "seven rows"},
+		{"player seated twice", func(t *testing.T, f *excelize.File) { set(t, f, heat, "E10", "Ann Smith") },
+			heat, "E10", `"Ann Smith" is already seated at E2`, ""},
+		{"status differs on a board", func(t *testing.T, f *excelize.File) { set(t, f, heat, "B4", "Started") },
+			heat, "B4", `board 1 is "Started" here but "Finished" at B2`, ""},
+		{"centres over 34", func(t *testing.T, f *excelize.File) { set(t, f, heat, "H2", 35) },
+			heat, "H2", `centres must be from 0 to 34, not "35"`, ""},
+		{"year out of range", func(t *testing.T, f *excelize.File) { set(t, f, heat, "G2", 1850) },
+			heat, "G2", `year must be a year from 1901 to 1999, not "1850"`, ""},
+		{"history not a number", func(t *testing.T, f *excelize.File) { set(t, f, heat, "O2", "four") },
+			heat, "O2", `centres at the end of 1901 must be from 0 to 34, not "four"`, ""},
+		{"result outside the choices", func(t *testing.T, f *excelize.File) { set(t, f, heat, "F2", "Draw") },
+			heat, "F2", `result cannot be "Draw"`, `"Win", "Loss" or "Conceded win"`},
+		{"started game without a power", func(t *testing.T, f *excelize.File) { set(t, f, heat, "D5", nil) },
+			heat, "D5", "board 1 has a seat without a power", ""},
+		{"score override not a number", func(t *testing.T, f *excelize.File) { set(t, f, heat, "L2", "n/a") },
+			heat, "L2", `score override must be a number, not "n/a"`, ""},
+		{"replacing oneself", func(t *testing.T, f *excelize.File) { set(t, f, heat, "I2", "Ann Smith", 1903) },
+			heat, "I2", "a player cannot replace themself", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := fixture(t)
+			tc.edit(t, f)
+			b := reread(t, f)
+			if len(b.Problems) != 1 {
+				t.Fatalf("got %d problems, want 1:\n%v", len(b.Problems), b.Problems)
+			}
+			p := b.Problems[0]
+			if p.Sheet != tc.sheet || p.Cell != tc.cell || !strings.Contains(p.Msg, tc.msg) || !strings.Contains(p.Hint, tc.hint) {
+				t.Errorf("got  %s\nwant %s!%s: ...%s...; ...%s...", p, tc.sheet, tc.cell, tc.msg, tc.hint)
+			}
+		})
+	}
+}
+
+// TestIgnored checks that unknown columns and settings are kept, ignored and
+// reported for dtm check -v.
+func TestIgnored(t *testing.T) {
+	f := fixture(t)
+	set(t, f, SheetPlayers, "M1", "Shirt size")
+	set(t, f, SheetPlayers, "M2", "XL")
+	set(t, f, SheetTournament, "A30", "Venue", "Denver")
+	b := reread(t, f)
+	if len(b.Problems) > 0 {
+		t.Fatalf("problems: %v", b.Problems)
+	}
+	got := b.Ignored.Error()
+	for _, want := range []string{`Players!M1: column "Shirt size" is not one dtm reads`, `Tournament!A30: setting "Venue" is not one dtm reads`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("ignored = %q, want it to mention %q", got, want)
+		}
+	}
+}
+
+// TestColumnsFoundByHeader checks that a director may reorder and insert
+// columns.
+func TestColumnsFoundByHeader(t *testing.T) {
+	f := fixture(t)
+	if err := f.InsertCols(SheetPlayers, "A", 2); err != nil {
+		t.Fatal(err)
+	}
+	set(t, f, SheetPlayers, "A1", "Badge", "Last name")
+	set(t, f, SheetPlayers, "D1", "Surname (old)")
+	for i, p := range fixturePlayers {
+		set(t, f, SheetPlayers, cellName(2, i+2), p[1])
+	}
+	b := reread(t, f)
+	if len(b.Problems) > 0 {
+		t.Fatalf("problems: %v", b.Problems)
+	}
+	if got := b.Tournament.Players[2].Name; got != "Carl Brown" {
+		t.Errorf("player 3 = %q, want Carl Brown", got)
+	}
+}
+
+func TestProblemString(t *testing.T) {
+	tests := []struct {
+		p    Problem
+		want string
+	}{
+		{Problem{Sheet: "Players", Cell: "B7", Msg: "m", Hint: "h"}, "Players!B7: m; h"},
+		{Problem{Sheet: "Heat 2", Cell: "E3", Msg: "m"}, "'Heat 2'!E3: m"},
+		{Problem{Sheet: "Groups", Msg: "m"}, "Groups: m"},
+		{Problem{Sheet: "Systems", Cell: "F7", Msg: "m", Detail: "scs +\n     ^"}, "Systems!F7: m\n    scs +\n         ^"},
+	}
+	for _, tc := range tests {
+		if got := tc.p.String(); got != tc.want {
+			t.Errorf("got %q, want %q", got, tc.want)
+		}
+	}
+}

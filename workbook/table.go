@@ -1,0 +1,165 @@
+package workbook
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// table is a sheet whose first row holds column headers. Columns are found by
+// their header text, so a director may insert, reorder or add columns.
+type table struct {
+	sheet string
+	rows  [][]string     // raw cell values, row 0 = headers
+	col   map[string]int // normalised header -> 0-based column
+}
+
+// columnSpec says which headers a table knows.
+type columnSpec struct {
+	required []string
+	optional []string
+	// extra accepts further headers of a family ("Member 7", "Heat 3",
+	// "1904") and returns false for anything it does not know.
+	extra func(header string) bool
+}
+
+// readTable reads a sheet as a table. It reports a missing sheet, missing
+// required columns and repeated headers, and notes ignored columns.
+func (r *reader) readTable(sheet string, spec columnSpec) (*table, bool) {
+	if _, err := r.f.GetSheetIndex(sheet); err != nil || !r.hasSheet(sheet) {
+		r.p.add(sheet, "", `add a sheet named "`+sheet+`" (copy it from a new workbook: dtm new)`,
+			"sheet %q is missing", sheet)
+		return nil, false
+	}
+	rows, err := r.f.GetRows(sheet, excelize.Options{RawCellValue: true})
+	if err != nil {
+		r.p.add(sheet, "", "", "cannot read the sheet: %v", err)
+		return nil, false
+	}
+	t := &table{sheet: sheet, rows: rows, col: map[string]int{}}
+	known := map[string]bool{}
+	for _, h := range append(append([]string(nil), spec.required...), spec.optional...) {
+		known[normalHeader(h)] = true
+	}
+	var header []string
+	if len(rows) > 0 {
+		header = rows[0]
+	}
+	for c, h := range header {
+		n := normalHeader(h)
+		if n == "" {
+			continue
+		}
+		if first, dup := t.col[n]; dup {
+			r.p.add(sheet, cellName(c+1, 1), "rename or delete one of them",
+				"column %q appears twice (first at %s)", strings.TrimSpace(h), cellName(first+1, 1))
+			continue
+		}
+		if known[n] || (spec.extra != nil && spec.extra(strings.TrimSpace(h))) {
+			t.col[n] = c
+			continue
+		}
+		r.p.ignore(sheet, cellName(c+1, 1), "column %q is not one dtm reads; it is kept as it is", strings.TrimSpace(h))
+	}
+	ok := true
+	for _, h := range spec.required {
+		if _, found := t.col[normalHeader(h)]; !found {
+			r.p.add(sheet, "1:1", "type the header in an empty cell of row 1 (columns may be in any order)",
+				"no column headed %q", h)
+			ok = false
+		}
+	}
+	return t, ok
+}
+
+// hasSheet reports whether the workbook has a sheet of exactly this name.
+func (r *reader) hasSheet(name string) bool {
+	for _, s := range r.f.GetSheetList() {
+		if s == name {
+			return true
+		}
+	}
+	return false
+}
+
+// has reports whether the table has a column.
+func (t *table) has(header string) bool {
+	_, ok := t.col[normalHeader(header)]
+	return ok
+}
+
+// get returns the trimmed value in row i (0-based, 0 = headers) under a
+// header; "" when the column or cell is absent.
+func (t *table) get(i int, header string) string {
+	c, ok := t.col[normalHeader(header)]
+	if !ok || i >= len(t.rows) || c >= len(t.rows[i]) {
+		return ""
+	}
+	return strings.TrimSpace(t.rows[i][c])
+}
+
+// cell names the cell of row i under a header ("C7").
+func (t *table) cell(i int, header string) string {
+	return cellName(t.col[normalHeader(header)]+1, i+1)
+}
+
+// blank reports whether row i has nothing in any column the table reads.
+func (t *table) blank(i int) bool {
+	if i >= len(t.rows) {
+		return true
+	}
+	for _, c := range t.col {
+		if c < len(t.rows[i]) && strings.TrimSpace(t.rows[i][c]) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// headers returns the table's headers that satisfy keep, in column order,
+// as typed (trimmed).
+func (t *table) headers(keep func(string) bool) []string {
+	var out []string
+	if len(t.rows) == 0 {
+		return nil
+	}
+	for c, h := range t.rows[0] {
+		h = strings.TrimSpace(h)
+		if col, ok := t.col[normalHeader(h)]; ok && col == c && keep(h) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// parseNumber reads a number as a spreadsheet stores it.
+func parseNumber(s string) (float64, bool) {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, false
+	}
+	return v, true
+}
+
+// parseWhole reads a whole number; spreadsheets may store 7 as 7.0000000001.
+func parseWhole(s string) (int, bool) {
+	v, ok := parseNumber(s)
+	if !ok || math.Abs(v-math.Round(v)) > 1e-9 || math.Abs(v) > 1e12 {
+		return 0, false
+	}
+	return int(math.Round(v)), true
+}
+
+// parseYesNo reads Yes/No, TRUE/FALSE or 1/0 as LibreOffice and Excel store
+// them.
+func parseYesNo(s string) (bool, bool) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "yes", "true", "1", "true()", "y":
+		return true, true
+	case "no", "false", "0", "false()", "n":
+		return false, true
+	}
+	return false, false
+}

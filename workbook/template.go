@@ -1,0 +1,333 @@
+package workbook
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// DefaultSystem is the scoring system a new tournament starts with: the one
+// DipCon XXXIV used, the DTM manual's own example.
+const DefaultSystem = "DipCon XXXIV (2001)"
+
+// settingRow is one row of the template's Tournament sheet.
+type settingRow struct {
+	label   string
+	value   any
+	choices []string // a dropdown, or nil
+	help    string
+}
+
+// templateSettings is the Tournament sheet of a new workbook.
+var templateSettings = []settingRow{
+	{SetName, "New tournament", nil, "Shown on every printed page."},
+	{SetDescription, "", nil, "Free text: where and when, who hosts it."},
+	{SetSystem, DefaultSystem, nil, "A name from the Systems sheet. Heats and single games may use another (Heats sheet; a heat sheet's Scoring system column)."},
+	{SetUnplayed, 0, nil, "Score of a heat a player did not play: a fixed number, usually 0."},
+	{SetPowerAssignment, ChoicesPowerAssignment[0], ChoicesPowerAssignment, "Automatic: dtm seed chooses each player's power. At the tables: players choose; type the powers into the heat sheet before a game starts."},
+	{SetPowerGroups, ChoicesPowerGroups[3], ChoicesPowerGroups, "With groups, the seeder also avoids giving a player another power of a group they already played (half the same-power value, rounded down)."},
+	{SetSameOpponent, 10, nil, "Conflict charged for every earlier meeting of two players seated on one board."},
+	{SetSamePower, 4, nil, "Conflict charged for every earlier game a player played the same power. 2 or more when power groups are used."},
+	{SetTeamMember, 20, nil, "Conflict charged when two team-mates share a board."},
+	{SetHeats, 4, nil, fmt.Sprintf("How many rounds (heats), 1 to %d.", MaxHeats)},
+	{SetPreRegistration, ChoicesYesNo[1], ChoicesYesNo, "Yes lets players pre-register for heats (Players sheet, Heat columns: Pre-registered)."},
+	{SetMinHeats, 0, nil, "Heats a player must play to be ranked; 0 ranks everyone. Best-power awards ignore it."},
+	{SetLowestCount, 0, nil, "How many of each player's lowest heat scores (unplayed heats included) are multiplied by the next setting."},
+	{SetLowestFactor, 0, nil, "0 drops those heats, 0.5 halves them, 1 counts them in full."},
+	{SetNextCount, 0, nil, "Then how many of the next-lowest heat scores are multiplied by the next setting."},
+	{SetNextFactor, 1, nil, "Multiplier for the next-lowest heats."},
+	{SetTeamSize, ChoicesTeamSize[0], ChoicesTeamSize, "A team tournament with teams of 3 to 7 players (Teams sheet)."},
+	{SetTeamScoring, ChoicesTeamScoring[0], ChoicesTeamScoring, "One heat: the members' scores in one heat. Best games without interplay: each member's best games in which no team-mate was an opponent."},
+	{SetTeamNumber, 1, nil, "The team heat (One heat), or how many games of each member count (Best games)."},
+	{SetRandomSeed, "", nil, "Makes seating reproducible: the same seed and workbook give the same seating. dtm new fills in one."},
+}
+
+// style ids of a workbook being built.
+type styles struct {
+	header, input, computed, help, title, text int
+}
+
+// font is the font of every style: LibreOffice substitutes fonts without a
+// name.
+func font(bold bool, size float64) *excelize.Font {
+	return &excelize.Font{Family: "Calibri", Size: size, Bold: bold}
+}
+
+func newStyles(f *excelize.File) (styles, error) {
+	var s styles
+	defs := []struct {
+		dst   *int
+		style excelize.Style
+	}{
+		{&s.header, excelize.Style{Font: font(true, 11), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"D9E1F2"}},
+			Border: []excelize.Border{{Type: "bottom", Color: "000000", Style: 1}}, Alignment: &excelize.Alignment{Vertical: "center"}}},
+		{&s.input, excelize.Style{Font: font(false, 11), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFF9E5"}}}},
+		{&s.computed, excelize.Style{Font: font(false, 11), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"EDEDED"}}}},
+		{&s.help, excelize.Style{Font: &excelize.Font{Family: "Calibri", Size: 10, Color: "595959"}, Alignment: &excelize.Alignment{WrapText: true, Vertical: "top"}}},
+		{&s.title, excelize.Style{Font: font(true, 16)}},
+		{&s.text, excelize.Style{Font: font(false, 11), Alignment: &excelize.Alignment{WrapText: true, Vertical: "top"}}},
+	}
+	for _, d := range defs {
+		id, err := f.NewStyle(&d.style)
+		if err != nil {
+			return s, err
+		}
+		*d.dst = id
+	}
+	return s, nil
+}
+
+// Template builds the workbook a new tournament starts from. systems are the
+// built-in scoring systems written to the Systems sheet.
+func Template(systems []System) (*excelize.File, error) {
+	f := excelize.NewFile()
+	b := &builder{f: f}
+	var err error
+	if b.st, err = newStyles(f); err != nil {
+		return nil, err
+	}
+	b.about()
+	b.tournament()
+	b.table(SheetPlayers, []column{
+		{HeaderFirstName, 16, nil, ""}, {HeaderLastName, 18, nil, ""}, {HeaderEmail, 28, nil, ""},
+		{HeaderCountry, 10, nil, ""}, {HeaderPriority, 16, nil, ""}, {HeaderDistance, 14, nil, ""},
+		{HeatSheet(1), 14, ChoicesRegistration, ""},
+	}, 500)
+	b.table(SheetConflicts, []column{{HeaderPlayer, 24, nil, ""}, {HeaderWithPlayer, 24, nil, ""}, {HeaderConflict, 10, nil, ""}, {HeaderNote, 30, nil, ""}}, 300)
+	groupCols := []column{{HeaderGroup, 24, nil, ""}, {HeaderGroupValue, 15, nil, ""}}
+	for i := 1; i <= templateGroupMembers; i++ {
+		groupCols = append(groupCols, column{MemberHeader(i), 20, nil, ""})
+	}
+	b.table(SheetGroups, groupCols, 100)
+	teamCols := []column{{HeaderTeam, 24, nil, ""}}
+	for i := 1; i <= 7; i++ {
+		teamCols = append(teamCols, column{MemberHeader(i), 20, nil, ""})
+	}
+	b.table(SheetTeams, teamCols, 100)
+	b.table(SheetHeats, []column{{HeaderHeat, 8, nil, ""}, {HeaderHeatSystem, 30, nil, systemList}, {HeaderDate, 14, nil, ""}}, 0)
+	b.heats(1)
+	b.systems(systems)
+	b.heatSheet(1)
+	if b.err != nil {
+		return nil, b.err
+	}
+	f.SetActiveSheet(0)
+	if err := f.SetDocProps(&excelize.DocProperties{Title: "Diplomacy tournament", Creator: "dtm", Description: "A tournament workbook for dtm, the Diplomacy Tournament Manager"}); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// systemList is the dropdown source listing the Systems sheet's names.
+const systemList = "=" + SheetSystems + "!$A$2:$A$1000"
+
+// builder writes sheets, remembering the first error.
+type builder struct {
+	f   *excelize.File
+	st  styles
+	err error
+}
+
+func (b *builder) do(err error) {
+	if b.err == nil && err != nil {
+		b.err = err
+	}
+}
+
+// column describes a table column of the template.
+type column struct {
+	header  string
+	width   float64
+	choices []string
+	list    string // a range formula for a dropdown ("=Systems!$A$2:$A$1000")
+}
+
+// sheet creates (or reuses) a sheet with the common properties.
+func (b *builder) sheet(name string) {
+	if idx, _ := b.f.GetSheetIndex(name); idx < 0 {
+		_, err := b.f.NewSheet(name)
+		b.do(err)
+	}
+	ht := 15.0
+	b.do(b.f.SetSheetProps(name, &excelize.SheetPropsOptions{DefaultRowHeight: &ht}))
+}
+
+// table writes a sheet of columns with headers in row 1, frozen, styled
+// input cells and dropdowns for rows 2..rows+1.
+func (b *builder) table(name string, cols []column, rows int) {
+	b.sheet(name)
+	for i, c := range cols {
+		b.header(name, i+1, c, rows)
+	}
+	b.freeze(name, 1)
+}
+
+// header writes one column's header, width, input style and dropdown.
+func (b *builder) header(sheet string, col int, c column, rows int) {
+	cell := cellName(col, 1)
+	b.do(b.f.SetCellStr(sheet, cell, c.header))
+	b.do(b.f.SetCellStyle(sheet, cell, cell, b.st.header))
+	b.do(b.f.SetColWidth(sheet, columnName(col), columnName(col), c.width))
+	if rows > 0 {
+		b.do(b.f.SetCellStyle(sheet, cellName(col, 2), cellName(col, rows+1), b.st.input))
+		b.dropdown(sheet, cellName(col, 2)+":"+cellName(col, rows+1), c.choices, c.list)
+	}
+}
+
+// dropdown adds a list validation to a range.
+func (b *builder) dropdown(sheet, sqref string, choices []string, list string) {
+	if choices == nil && list == "" {
+		return
+	}
+	dv := excelize.NewDataValidation(true)
+	dv.Sqref = sqref
+	if choices != nil {
+		b.do(dv.SetDropList(choices))
+		dv.SetError(excelize.DataValidationErrorStyleStop, "Not one of the choices", "Choose "+choiceList(choices)+".")
+	} else {
+		dv.SetSqrefDropList(list[1:])
+		dv.SetError(excelize.DataValidationErrorStyleWarning, "Unknown scoring system", "Use a name from the Systems sheet.")
+	}
+	b.do(b.f.AddDataValidation(sheet, dv))
+}
+
+// freeze keeps the first rows visible while scrolling.
+func (b *builder) freeze(sheet string, rows int) {
+	b.do(b.f.SetPanes(sheet, &excelize.Panes{Freeze: true, YSplit: rows, TopLeftCell: cellName(1, rows+1), ActivePane: "bottomLeft",
+		Selection: []excelize.Selection{{SQRef: cellName(1, rows+1), ActiveCell: cellName(1, rows+1), Pane: "bottomLeft"}}}))
+}
+
+func (b *builder) tournament() {
+	const name = SheetTournament
+	b.table(name, []column{{HeaderSetting, 32, nil, ""}, {HeaderValue, 58, nil, ""}, {HeaderHelp, 90, nil, ""}}, 0)
+	for i, s := range templateSettings {
+		row := i + 2
+		b.do(b.f.SetCellStr(name, cellName(1, row), s.label))
+		b.do(b.f.SetCellValue(name, cellName(2, row), s.value))
+		b.do(b.f.SetCellStr(name, cellName(3, row), s.help))
+		b.do(b.f.SetCellStyle(name, cellName(2, row), cellName(2, row), b.st.input))
+		b.do(b.f.SetCellStyle(name, cellName(3, row), cellName(3, row), b.st.help))
+		switch {
+		case s.label == SetSystem:
+			b.dropdown(name, cellName(2, row), nil, systemList)
+		case s.choices != nil:
+			b.dropdown(name, cellName(2, row), s.choices, "")
+		}
+	}
+}
+
+// heats writes the Heats sheet's rows for heats 1..n.
+func (b *builder) heats(n int) {
+	for h := 1; h <= n; h++ {
+		b.heatRow(h)
+	}
+}
+
+// heatRow writes heat h's row of the Heats sheet.
+func (b *builder) heatRow(h int) {
+	b.do(b.f.SetCellInt(SheetHeats, cellName(1, h+1), int64(h)))
+	b.do(b.f.SetCellStyle(SheetHeats, cellName(2, h+1), cellName(3, h+1), b.st.input))
+	b.dropdown(SheetHeats, cellName(2, h+1), nil, systemList)
+}
+
+func (b *builder) systems(systems []System) {
+	cols := []column{{HeaderSystemName, 34, nil, ""}, {HeaderCriterion, 18, ChoicesCriterion, ""},
+		{HeaderAllSurvivors, 12, ChoicesYesNo, ""}, {HeaderAverageTies, 10, ChoicesYesNo, ""}, {HeaderFinalYear, 10, nil, ""}}
+	for _, h := range FormulaHeaders {
+		cols = append(cols, column{h, 24, nil, ""})
+	}
+	cols = append(cols, column{HeaderDescription, 60, nil, ""})
+	b.table(SheetSystems, cols, 200)
+	for i, s := range systems {
+		b.systemRow(i+2, s)
+	}
+	b.freezeCols(SheetSystems, 1, 1)
+}
+
+// freezeCols freezes the header row and the first cols columns.
+func (b *builder) freezeCols(sheet string, rows, cols int) {
+	tl := cellName(cols+1, rows+1)
+	b.do(b.f.SetPanes(sheet, &excelize.Panes{Freeze: true, XSplit: cols, YSplit: rows, TopLeftCell: tl, ActivePane: "bottomRight",
+		Selection: []excelize.Selection{{SQRef: tl, ActiveCell: tl, Pane: "bottomRight"}}}))
+}
+
+func yesNo(v bool) string {
+	if v {
+		return ChoicesYesNo[0]
+	}
+	return ChoicesYesNo[1]
+}
+
+func finalYear(y int) any {
+	if y == 0 {
+		return "None"
+	}
+	return y
+}
+
+// heatColumns is the layout of a heat sheet.
+var heatColumns = []column{
+	{HeaderBoard, 7, nil, ""}, {HeaderStatus, 11, ChoicesStatus, ""}, {HeaderGameSystem, 22, nil, systemList},
+	{HeaderPower, 10, ChoicesPower, ""}, {HeaderSeatPlayer, 24, nil, ""}, {HeaderResult, 13, ChoicesResult, ""},
+	{HeaderYear, 7, nil, ""}, {HeaderCentres, 8, nil, ""}, {HeaderReplaced, 22, nil, ""}, {HeaderReplacedIn, 11, nil, ""},
+	{HeaderScore, 9, nil, ""}, {HeaderScoreOverride, 14, nil, ""}, {HeaderConflictTotal, 9, nil, ""}, {HeaderConflictDetail, 60, nil, ""},
+}
+
+// heatSheetRows is how many rows of a new heat sheet get dropdowns: 30
+// boards.
+const heatSheetRows = 7 * 30
+
+// heatSheet writes an empty sheet for heat n, ready for seating and results.
+func (b *builder) heatSheet(n int) {
+	name := HeatSheet(n)
+	b.table(name, heatColumns, heatSheetRows)
+	for _, h := range []string{HeaderScore, HeaderConflictTotal, HeaderConflictDetail} {
+		for i, c := range heatColumns {
+			if c.header == h {
+				b.do(b.f.SetCellStyle(name, cellName(i+1, 2), cellName(i+1, heatSheetRows+1), b.st.computed))
+			}
+		}
+	}
+	first := len(heatColumns) + 1
+	for y := 0; y < 14; y++ {
+		b.header(name, first+y, column{strconv.Itoa(FirstGameYear + y), 6, nil, ""}, heatSheetRows)
+	}
+	b.freezeCols(name, 1, 1)
+}
+
+// aboutText is the About sheet: what to fill in and what to run.
+var aboutText = []string{
+	"This workbook is one Diplomacy tournament. Fill it in with Excel or LibreOffice; run dtm to check it, seed the heats and score the games.",
+	"",
+	"1. Tournament: the tournament's settings (name, scoring system, conflict values, number of heats, drops, teams). Each row says what it does.",
+	"2. Players: one row per player. Other sheets name a player as \"First name Last name\", exactly as here.",
+	"   The Heat columns register players for each heat: Registered, Pre-registered (when pre-registration is on) or Sitting out; empty means not registered.",
+	"3. Conflicts: pairs of players who should not share a board (family: 100), or, with a negative value, should.",
+	"4. Groups: clubs and other groups; each pair of members on one board costs the group's conflict value.",
+	"5. Teams: the team tournament's teams (when it is on).",
+	"6. Heats: a heat may use another scoring system than the tournament's; leave it empty to follow the tournament.",
+	"7. Systems: the scoring systems, each written as nine small formulas (see the formula language in dtm's docs). Add your own rows.",
+	"8. Heat 1, Heat 2, ...: the boards of each heat, seven rows per board: who plays which power, the game's status, the result, the final year, the centres, and the centres at the end of each year when you have them.",
+	"   Grey columns (Score, Conflict, Conflict detail) are written by dtm; type a score in Score override to replace a computed score.",
+	"",
+	"Commands (in a terminal, in this workbook's folder):",
+	"   dtm check WORKBOOK.xlsx     lists every problem, with its sheet and cell. Run it after every edit.",
+	"   dtm seed WORKBOOK.xlsx      seats the next heat.",
+	"   dtm score WORKBOOK.xlsx     writes the standings and awards.",
+	"dtm never runs while the workbook is open in Excel or LibreOffice: save and close it first. Before it writes, it keeps the previous version in the dtm-backups folder beside the workbook.",
+}
+
+func (b *builder) about() {
+	const name = SheetAbout
+	b.do(b.f.SetSheetName("Sheet1", name))
+	b.sheet(name)
+	b.do(b.f.SetColWidth(name, "A", "A", 130))
+	b.do(b.f.SetCellStr(name, "A1", "Diplomacy tournament workbook (dtm)"))
+	b.do(b.f.SetCellStyle(name, "A1", "A1", b.st.title))
+	for i, line := range aboutText {
+		cell := cellName(1, i+3)
+		b.do(b.f.SetCellStr(name, cell, line))
+		b.do(b.f.SetCellStyle(name, cell, cell, b.st.text))
+	}
+}

@@ -1,0 +1,196 @@
+package workbook
+
+// Tournament is everything a director typed into a workbook, read into
+// typed values. Row numbers are the 1-based spreadsheet rows the values came
+// from, so later checks can point at them.
+type Tournament struct {
+	Settings  Settings
+	Players   []Player
+	Conflicts []Conflict
+	Groups    []Group
+	Teams     []Team
+	Heats     []Heat // one per heat, 1..Settings.Heats, in order
+	Systems   []System
+}
+
+// Settings are the Tournament sheet's values (the DTM's Tournament Details
+// screen).
+type Settings struct {
+	Name        string
+	Description string
+	System      string  // the tournament's scoring system, a Systems row's name
+	Unplayed    float64 // score of a heat a player did not play
+
+	PowersAtTables bool    // powers chosen at the tables, not by the seeder
+	PowerGroups    [][]int // partition of power indexes (ChoicesPower order); nil = none
+
+	SameOpponent int // conflict value for meeting an opponent again
+	SamePower    int // conflict value for playing a power again
+	TeamMember   int // conflict value for sharing a board with a team-mate
+
+	Heats           int
+	PreRegistration bool
+	MinHeats        int // heats a player must play to be ranked
+
+	LowestCount  int     // how many of a player's lowest heat scores are multiplied
+	LowestFactor float64 // by this (0 drops them)
+	NextCount    int     // then how many of the next-lowest
+	NextFactor   float64 // by this
+
+	TeamSize    int  // 0 = no team tournament, else 3..7
+	TeamBestOf  bool // teams score their best games without interplay (else one heat)
+	TeamNumber  int  // the team heat, or how many games each member counts
+	RandomSeed  int64
+	HasSeed     bool // RandomSeed was given
+	settingRows map[string]int
+}
+
+// SettingCell returns the cell holding a setting's value ("B7"), or "" when
+// the setting is not in the sheet.
+func (s Settings) SettingCell(label string) string {
+	if r, ok := s.settingRows[normalHeader(label)]; ok {
+		return cellName(2, r)
+	}
+	return ""
+}
+
+// Player is one row of the Players sheet.
+type Player struct {
+	Row      int
+	Name     string // "First Last": how every other sheet names the player
+	First    string
+	Last     string
+	Email    string
+	Country  string
+	Priority float64 // sit-out priority: higher sits out first
+	Distance float64 // distance travelled, km
+	// Registration holds the player's registration for heats 1..N (index 0
+	// is heat 1).
+	Registration []Registration
+}
+
+// Registration is a player's entry for one heat.
+type Registration int
+
+// Registration states; blank means not registered.
+const (
+	NotRegistered Registration = iota
+	Registered
+	PreRegistered
+	SittingOut
+)
+
+// Plays reports whether the player is to be seated in the heat.
+func (r Registration) Plays() bool { return r == Registered || r == PreRegistered }
+
+// Conflict is a player-to-player conflict value (family, a feud; negative
+// values keep players together).
+type Conflict struct {
+	Row   int
+	A, B  int // indexes into Tournament.Players
+	Value int
+	Note  string
+}
+
+// Group is a set of players who should not meet (a club), with a conflict
+// value for each pair of members on a board.
+type Group struct {
+	Row     int
+	Name    string
+	Value   int
+	Members []int
+}
+
+// Team is a team of the team tournament.
+type Team struct {
+	Row     int
+	Name    string
+	Members []int
+}
+
+// Heat is one round: its settings row on the Heats sheet and its games from
+// its own sheet ("Heat 2"), when that exists.
+type Heat struct {
+	Number int
+	Row    int    // row on the Heats sheet, 0 when absent
+	System string // blank: the tournament's system ("default"); else hard-set
+	Date   string
+	Sheet  bool // the heat has a sheet
+	Games  []Game
+}
+
+// Status is a game's state.
+type Status int
+
+// Game states, as in the DTM's Games screen.
+const (
+	Unstarted Status = iota
+	Started
+	Finished
+)
+
+// Game is one board of a heat: seven rows of the heat's sheet.
+type Game struct {
+	Board  int
+	Status Status
+	System string // blank: the heat's system
+	Seats  []Seat
+}
+
+// Result is what a heat sheet records for a seat.
+type Result int
+
+// Seat results; blank is NoResult.
+const (
+	NoResult Result = iota
+	Win
+	Loss
+	ConcededWin
+)
+
+// Seat is one row of a heat sheet: a power on a board.
+type Seat struct {
+	Row        int
+	Power      int // index into ChoicesPower; -1 when blank
+	Player     int // index into Tournament.Players; -1 when blank
+	Result     Result
+	Year       int // final year, or the year the power was eliminated; 0 when blank
+	Centres    int // final centres; -1 when blank
+	Replaced   int // player who left the seat; -1 when none
+	ReplacedIn int // year of the replacement; 0 when blank
+	Override   *float64
+	History    map[int]int // centres at the end of each recorded year
+}
+
+// System is one row of the Systems sheet: a scoring system as the director
+// wrote it (the DTM's Scoring System screen).
+type System struct {
+	Row          int
+	Name         string
+	Criterion    int // index into ChoicesCriterion
+	AllSurvivors bool
+	AverageTies  bool
+	FinalYear    int // 0 = none
+	Formulas     [9]string
+	Description  string
+}
+
+// PlayerIndex finds a player by exact name.
+func (t *Tournament) PlayerIndex(name string) (int, bool) {
+	for i, p := range t.Players {
+		if p.Name == name {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+// SystemByName finds a scoring system by exact name.
+func (t *Tournament) SystemByName(name string) (*System, bool) {
+	for i := range t.Systems {
+		if t.Systems[i].Name == name {
+			return &t.Systems[i], true
+		}
+	}
+	return nil, false
+}
