@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -148,36 +149,57 @@ func TestInterruptedWriteKeepsOriginal(t *testing.T) {
 	}
 }
 
-func TestSaveIntoReadOnlyDirectory(t *testing.T) {
-	if os.Geteuid() == 0 {
-		// root writes anyway; make the directory unwritable by replacing it
-		// with one the workbook's path cannot reach: a file in its place.
-		b := saved(t)
-		before := readFile(t, b.Path)
-		dir := filepath.Dir(b.Path)
-		if err := os.WriteFile(filepath.Join(dir, BackupDir), []byte("not a directory"), 0o444); err != nil {
+// readOnlyDir makes a directory unwritable, for root too (chattr +i), and
+// undoes it at the end of the test.
+func readOnlyDir(t *testing.T, dir string) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		if err := os.Chmod(dir, 0o555); err != nil {
 			t.Fatal(err)
 		}
-		if err := b.Save(Options{}); err == nil || !strings.Contains(err.Error(), "backup") {
-			t.Fatalf("err = %v, want a failure to keep the backup", err)
-		}
-		if !bytes.Equal(readFile(t, b.Path), before) {
-			t.Fatal("a failed save changed the workbook")
-		}
+		t.Cleanup(func() { os.Chmod(dir, 0o755) })
 		return
 	}
+	if out, err := exec.Command("chattr", "+i", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot make a directory read-only for root here (chattr +i: %v %s)", err, out)
+	}
+	t.Cleanup(func() { exec.Command("chattr", "-i", dir).Run() })
+}
+
+func TestSaveIntoReadOnlyDirectory(t *testing.T) {
 	b := saved(t)
 	before := readFile(t, b.Path)
 	dir := filepath.Dir(b.Path)
-	if err := os.Chmod(dir, 0o555); err != nil {
+	// The backup folder exists and is writable: the failure comes when the
+	// new version is written beside the workbook.
+	if err := os.Mkdir(filepath.Join(dir, BackupDir), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	defer os.Chmod(dir, 0o755)
+	readOnlyDir(t, dir)
 	if err := b.Save(Options{}); err == nil {
 		t.Fatal("saving into a read-only directory succeeded")
 	}
 	if !bytes.Equal(readFile(t, b.Path), before) {
 		t.Fatal("a failed save changed the workbook")
+	}
+	if backups, _ := os.ReadDir(filepath.Join(dir, BackupDir)); len(backups) != 0 {
+		t.Errorf("a failed save left %d backup(s) behind", len(backups))
+	}
+}
+
+func TestSaveWithoutBackupFolder(t *testing.T) {
+	b := saved(t)
+	before := readFile(t, b.Path)
+	// A file where the backup folder should be: the backup cannot be kept,
+	// so nothing is written.
+	if err := os.WriteFile(filepath.Join(filepath.Dir(b.Path), BackupDir), []byte("not a folder"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Save(Options{}); err == nil || !strings.Contains(err.Error(), "keep a backup") {
+		t.Fatalf("err = %v, want a failure to keep the backup", err)
+	}
+	if !bytes.Equal(readFile(t, b.Path), before) {
+		t.Fatal("a save without a backup changed the workbook")
 	}
 }
 
