@@ -132,3 +132,30 @@ func TestFormulaCommandWorkbookSystem(t *testing.T) {
 		t.Errorf("a broken system: exit %d, %q", code, out)
 	}
 }
+
+// TestDocsScoringExample runs the GAME.json example of docs/scoring.md and
+// checks the scores the page states.
+func TestDocsScoringExample(t *testing.T) {
+	doc, err := os.ReadFile("docs/scoring.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "```json\n")
+	js, _, ok2 := strings.Cut(rest, "```")
+	if !ok || !ok2 {
+		t.Fatal("docs/scoring.md has no ```json example")
+	}
+	code, out, errOut := dtm(t, "formula", "--system", "DipCon XXXIV (2001)", "--game", writeGame(t, js), "--json")
+	if code != 0 {
+		t.Fatalf("the documented example fails: %s", errOut)
+	}
+	for _, want := range []string{`"aus": -6`, `"eng": 26`, `"rus": -5`, `"tur": 26`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the documented example does not give %s:\n%s", want, out)
+		}
+	}
+	_, out, _ = dtm(t, "formula", "(scs>17) * 73 + (scs<18) * (1 + scs + (38 + (tie>0) * 14 + (tie>1) * 7)) / (tie + 1)", "scs=10", "tie=1")
+	if strings.TrimSpace(out) != "31.5" || !strings.Contains(string(doc), "scs=10 tie=1\n31.5") {
+		t.Errorf("the documented C-Diplo example prints %q", out)
+	}
+}

@@ -1,0 +1,71 @@
+package scoring
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite docs/systems.md from BuiltIn")
+
+// TestDocsSystems keeps docs/systems.md, the directors' catalogue of the
+// built-in scoring systems, identical to BuiltIn.
+func TestDocsSystems(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# Built-in scoring systems\n\n")
+	b.WriteString("<!-- Generated from scoring/builtin.go by go test ./scoring -update; edit that file, not this one. -->\n\n")
+	b.WriteString("Every new workbook's Systems sheet holds these systems. Each is written in the formula language of " +
+		"[formulas.md](formulas.md) and tested on hand-worked games; copy a row of the Systems sheet to make your own " +
+		"variant ([scoring.md](scoring.md)).\n\n")
+	for _, d := range BuiltIn() {
+		fmt.Fprintf(&b, "- [%s](#%s)\n", d.Name, anchor(d.Name))
+	}
+	for _, d := range BuiltIn() {
+		fmt.Fprintf(&b, "\n## %s\n\n%s.\n\n", d.Name, d.Description)
+		opts := []string{"End-game criterion: " + d.Criterion.String()}
+		if d.AllSurvivors {
+			opts = append(opts, "draws include all survivors")
+		}
+		if d.AverageTies {
+			opts = append(opts, "scores for SC ties averaged")
+		}
+		if d.FinalYear != 0 {
+			opts = append(opts, fmt.Sprintf("final game-year %d", d.FinalYear))
+		}
+		fmt.Fprintf(&b, "%s.\n\n| formula | |\n|---|---|\n", strings.Join(opts, "; "))
+		for s, f := range d.Formulas {
+			if f == "" {
+				f = "0"
+			}
+			fmt.Fprintf(&b, "| %s | `%s` |\n", Slot(s), strings.ReplaceAll(f, "|", `\|`))
+		}
+	}
+	got := b.String()
+	const path = "../docs/systems.md"
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil || string(want) != got {
+		t.Errorf("docs/systems.md is not BuiltIn's (%v): run go test ./scoring -update", err)
+	}
+}
+
+// anchor is GitHub's heading anchor for a heading text.
+func anchor(heading string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(heading) {
+		switch {
+		case r == ' ':
+			b.WriteRune('-')
+		case r == '-' || r == '_' || (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9'):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
