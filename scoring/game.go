@@ -27,6 +27,7 @@ type GameError struct {
 	Power Power
 	Field string
 	Msg   string
+	Year  int // for a "history" problem, the year of the chart it concerns; else 0
 }
 
 // Error returns "France: winners: listed twice among the winners", or "centres: ..." for the whole board.
@@ -145,8 +146,9 @@ func (s *System) concession(g *Game) []error {
 // historyProblems checks the year-by-year chart, and that it is there when the system needs it.
 func (s *System) historyProblems(g *Game) []error {
 	var errs []error
+	year := 0 // the chart's year being checked
 	bad := func(p Power, format string, args ...any) {
-		errs = append(errs, &GameError{Power: p, Field: "history", Msg: fmt.Sprintf(format, args...)})
+		errs = append(errs, &GameError{Power: p, Field: "history", Msg: fmt.Sprintf(format, args...), Year: year})
 	}
 	if len(g.History) == 0 {
 		if s.history {
@@ -157,6 +159,7 @@ func (s *System) historyProblems(g *Game) []error {
 	}
 	prev := 0
 	for _, h := range g.History {
+		year = h.Year
 		switch {
 		case h.Year < 1901 || (g.FinalYear >= 1901 && h.Year > g.FinalYear):
 			bad(Board, "year %d is outside 1901..%d", h.Year, g.FinalYear)

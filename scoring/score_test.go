@@ -206,8 +206,8 @@ func TestGameErrorText(t *testing.T) {
 		err  GameError
 		want string
 	}{
-		{GameError{France, "winners", "listed twice among the winners"}, "France: winners: listed twice among the winners"},
-		{GameError{Board, "centres", "too many"}, "centres: too many"},
+		{GameError{France, "winners", "listed twice among the winners", 0}, "France: winners: listed twice among the winners"},
+		{GameError{Board, "centres", "too many", 0}, "centres: too many"},
 	}
 	for _, tt := range tests {
 		if got := tt.err.Error(); got != tt.want {
@@ -269,5 +269,21 @@ func TestNeedsHistory(t *testing.T) {
 	s, _ := Compile(Definition{Formulas: [NumFormulas]string{"ctrs / avgc"}})
 	if !s.NeedsHistory() {
 		t.Error("ctrs / avgc: NeedsHistory false")
+	}
+}
+
+// TestGameErrorYear checks that a history problem names the chart's year,
+// so the workbook can point at that year's column.
+func TestGameErrorYear(t *testing.T) {
+	s, err := Compile(Definition{Name: "rank", Criterion: Rank})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := boardElim()
+	g.History = append([]Year(nil), g.History...)
+	g.History[1].Centres[Turkey] = 16
+	var ge *GameError
+	if err := s.Validate(g); !errors.As(err, &ge) || ge.Field != "history" || ge.Year != g.History[1].Year {
+		t.Fatalf("err = %v (%+v), want a history error for year %d", err, ge, g.History[1].Year)
 	}
 }

@@ -16,12 +16,15 @@ type reader struct {
 	p      problems
 	t      *Tournament
 	roster *roster
+	// heatCols holds each heat sheet's columns (heat number -> header ->
+	// 0-based column), to locate problems found after reading.
+	heatCols map[int]map[string]int
 }
 
 // read reads every sheet dtm knows. The returned problems are sorted top to
 // bottom, sheet by sheet.
 func read(f *excelize.File) (*Tournament, Problems, Problems) {
-	r := &reader{f: f, t: &Tournament{}}
+	r := &reader{f: f, t: &Tournament{}, heatCols: map[int]map[string]int{}}
 	r.readSettings()
 	if r.readPlayers() {
 		r.roster = newRoster(r.t.Players)
@@ -32,6 +35,7 @@ func read(f *excelize.File) (*Tournament, Problems, Problems) {
 	r.readSystems()
 	r.readHeats()
 	r.checkSystemNames()
+	r.checkGames()
 	order := f.GetSheetList()
 	return r.t, sorted(r.p.list, order), sorted(r.p.ignored, order)
 }

@@ -18,7 +18,7 @@ var fixturePlayers = [][2]string{
 
 // fixture builds a clean 4-heat tournament: 14 players registered for heat
 // 1, a conflict, a group, a team tournament of threes with one team, and
-// heat 1 seated on two boards, board 1 finished.
+// heat 1 seated on two boards, board 1 finished: a seven-way draw in 1907.
 func fixture(t *testing.T) *excelize.File {
 	t.Helper()
 	f, err := excelize.OpenReader(bytes.NewReader(templates.Tournament))
@@ -48,7 +48,7 @@ func fixture(t *testing.T) *excelize.File {
 			}
 			set(t, f, HeatSheet(1), cellName(1, row), b+1, status, nil, ChoicesPower[s], p[0]+" "+p[1])
 			if b == 0 {
-				set(t, f, HeatSheet(1), cellName(6, row), "Loss", 1907, []int{6, 5, 4, 5, 4, 5, 5}[s])
+				set(t, f, HeatSheet(1), cellName(6, row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[s])
 			}
 		}
 	}
@@ -120,7 +120,7 @@ func TestFixtureIsClean(t *testing.T) {
 		t.Fatalf("heats = %+v", tour.Heats)
 	}
 	g := tour.Heats[0].Games[0]
-	if g.Board != 1 || g.Status != Finished || len(g.Seats) != 7 || g.Seats[1].Power != 1 || g.Seats[1].Player != 1 || g.Seats[1].Centres != 5 || g.Seats[1].Year != 1907 || g.Seats[1].Result != Loss {
+	if g.Board != 1 || g.Status != Finished || len(g.Seats) != 7 || g.Seats[1].Power != 1 || g.Seats[1].Player != 1 || g.Seats[1].Centres != 5 || g.Seats[1].Year != 1907 || g.Seats[1].Result != Win {
 		t.Errorf("board 1 = %+v", g)
 	}
 }
@@ -254,6 +254,39 @@ func TestProblems(t *testing.T) {
 			heat, "F2", `result cannot be "Draw"`, `"Win", "Loss" or "Conceded win"`},
 		{"started game without a power", func(t *testing.T, f *excelize.File) { set(t, f, heat, "D5", nil) },
 			heat, "D5", "board 1 has a seat without a power", ""},
+		{"finished game without a winner", func(t *testing.T, f *excelize.File) {
+			for row := 2; row <= 8; row++ {
+				set(t, f, heat, cellName(6, row), "Loss")
+			}
+		}, heat, "F2", "board 1: no winner recorded", `under the scoring system "DipCon XXXIV (2001)"`},
+		{"draw leaving out a survivor", func(t *testing.T, f *excelize.File) { set(t, f, heat, "F4", "Loss") },
+			heat, "F4", "board 1: France owns 4 centres but is left out of the draw", ""},
+		{"winner without centres", func(t *testing.T, f *excelize.File) { set(t, f, heat, "H3", 0) },
+			heat, "F3", "board 1: England a winner must own at least one centre", ""},
+		{"centres over 34 on a board", func(t *testing.T, f *excelize.File) { set(t, f, heat, "H2", 7) },
+			heat, "H2", "board 1: the powers own 35 centres in all, more than the 34 on a board", ""},
+		{"finished game without a year", func(t *testing.T, f *excelize.File) { set(t, f, heat, "G5", nil) },
+			heat, "G5", "board 1 is finished but the year cell is empty", "status back to Started"},
+		{"finished game without centres", func(t *testing.T, f *excelize.File) { set(t, f, heat, "H5", nil) },
+			heat, "H5", "board 1 is finished but the centres cell is empty", ""},
+		{"year past the system's final year", func(t *testing.T, f *excelize.File) {
+			set(t, f, heat, "C2", "Mine")
+			for row := 3; row <= 8; row++ {
+				set(t, f, heat, cellName(3, row), "Mine")
+			}
+			set(t, f, SheetSystems, "A40", "Mine", "Win/Draw", "No", "No", 1907, "1", "1", "1", "1", "1", "1", "1")
+			set(t, f, heat, "G3", 1908)
+		}, heat, "G2", "board 1: the game ends in 1908, after the system's final game-year 1907", ""},
+		{"centre chart missing a power", func(t *testing.T, f *excelize.File) {
+			for row := 2; row <= 7; row++ {
+				set(t, f, heat, cellName(15, row), 4)
+			}
+		}, heat, "O8", "board 1: the centres at the end of 1901 are missing", "all seven powers"},
+		{"centre chart over 34", func(t *testing.T, f *excelize.File) {
+			for row := 2; row <= 8; row++ {
+				set(t, f, heat, cellName(16, row), 5)
+			}
+		}, heat, "P2", "board 1: 1902: the powers own 35 centres in all", ""},
 		{"score override not a number", func(t *testing.T, f *excelize.File) { set(t, f, heat, "L2", "n/a") },
 			heat, "L2", `score override must be a number, not "n/a"`, ""},
 		{"replacing oneself", func(t *testing.T, f *excelize.File) { set(t, f, heat, "I2", "Ann Smith", 1903) },

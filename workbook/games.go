@@ -1,0 +1,198 @@
+package workbook
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+
+	"github.com/armada-dtm/dtm/scoring"
+)
+
+// SystemName returns the scoring system of a game of a heat: the game's own,
+// else its heat's, else the tournament's.
+func (t *Tournament) SystemName(heat *Heat, g *Game) string {
+	switch {
+	case g.System != "":
+		return g.System
+	case heat.System != "":
+		return heat.System
+	}
+	return t.Settings.System
+}
+
+// ScoringGame converts a finished board into the game the scoring package
+// scores: final centres, elimination years (a power with no centres was
+// eliminated in its Year), the winning set and the centre chart.
+func ScoringGame(g *Game) scoring.Game {
+	var sg scoring.Game
+	years := map[int]*scoring.Year{}
+	for _, s := range g.Seats {
+		if s.Power < 0 {
+			continue
+		}
+		p := scoring.Power(s.Power)
+		sg.FinalYear = max(sg.FinalYear, s.Year)
+		sg.Centres[p] = max(s.Centres, 0)
+		if s.Centres == 0 {
+			sg.Eliminated[p] = s.Year
+		}
+		switch s.Result {
+		case Win:
+			sg.Winners = append(sg.Winners, p)
+		case ConcededWin:
+			sg.Winners = append(sg.Winners, p)
+			sg.Conceded = true
+		}
+		for y, c := range s.History {
+			if years[y] == nil {
+				years[y] = &scoring.Year{Year: y}
+			}
+			years[y].Centres[p] = c
+		}
+	}
+	for _, y := range years {
+		sg.History = append(sg.History, *y)
+	}
+	sort.Slice(sg.History, func(i, j int) bool { return sg.History[i].Year < sg.History[j].Year })
+	return sg
+}
+
+// checkGames validates every finished game under its scoring system,
+// locating each problem at the heat sheet's cell.
+func (r *reader) checkGames() {
+	systems := map[string]*scoring.System{}
+	for i := range r.t.Heats {
+		heat := &r.t.Heats[i]
+		for j := range heat.Games {
+			g := &heat.Games[j]
+			if g.Status != Finished {
+				continue
+			}
+			name := r.t.SystemName(heat, g)
+			sys, ok := systems[name]
+			if !ok {
+				if row, found := r.t.SystemByName(name); found {
+					sys, _ = scoring.Compile(row.Definition()) // a bad system is reported on its own row
+				}
+				systems[name] = sys
+			}
+			if sys == nil || r.hasProblems(heat, g) || !r.gameComplete(heat, g) {
+				continue
+			}
+			for _, e := range leafErrors(sys.Validate(ScoringGame(g))) {
+				var ge *scoring.GameError
+				if errors.As(e, &ge) {
+					r.gameProblem(heat, g, ge, name)
+				}
+			}
+		}
+	}
+}
+
+// hasProblems reports whether a problem was already found in a game's rows:
+// its values are not to be trusted until the director fixes it.
+func (r *reader) hasProblems(heat *Heat, g *Game) bool {
+	rows := map[int]bool{}
+	for _, s := range g.Seats {
+		rows[s.Row] = true
+	}
+	sheet := HeatSheet(heat.Number)
+	for _, p := range r.p.list {
+		if row, _ := cellOrder(p.Cell); p.Sheet == sheet && rows[row] {
+			return true
+		}
+	}
+	return false
+}
+
+// gameComplete reports, at their cells, the seats of a finished game that
+// lack what every score needs (final year and centres; a centre chart year
+// with all seven powers), and whether the game can be scored.
+func (r *reader) gameComplete(heat *Heat, g *Game) bool {
+	sheet := HeatSheet(heat.Number)
+	ok := len(g.Seats) == 7
+	for _, s := range g.Seats {
+		if s.Player < 0 || s.Power < 0 { // reported when the sheet was read
+			ok = false
+		}
+		for _, missing := range []struct {
+			blank  bool
+			header string
+		}{{s.Year == 0, HeaderYear}, {s.Centres < 0, HeaderCentres}} {
+			if missing.blank {
+				ok = false
+				r.p.add(sheet, r.heatCell(heat, s.Row, missing.header), "fill it in, or set the board's status back to Started",
+					"board %d is finished but the %s cell is empty", g.Board, lowerFirst(missing.header))
+			}
+		}
+	}
+	years := map[int]int{}
+	for _, s := range g.Seats {
+		for y := range s.History {
+			years[y]++
+		}
+	}
+	for y, n := range years {
+		if n == len(g.Seats) {
+			continue
+		}
+		ok = false
+		for _, s := range g.Seats {
+			if _, has := s.History[y]; !has {
+				r.p.add(sheet, r.heatCell(heat, s.Row, strconv.Itoa(y)), "a year of the chart needs all seven powers' centres (0 for an eliminated power)",
+					"board %d: the centres at the end of %d are missing", g.Board, y)
+			}
+		}
+	}
+	return ok
+}
+
+// gameProblem reports a scoring validation problem at the cell it concerns.
+func (r *reader) gameProblem(heat *Heat, g *Game, ge *scoring.GameError, system string) {
+	row := g.Seats[0].Row
+	if ge.Power != scoring.Board {
+		for _, s := range g.Seats {
+			if s.Power == int(ge.Power) {
+				row = s.Row
+			}
+		}
+	}
+	header := HeaderBoard
+	switch ge.Field {
+	case "centres":
+		header = HeaderCentres
+	case "year", "eliminated":
+		header = HeaderYear
+	case "winners", "conceded":
+		header = HeaderResult
+	case "history":
+		if ge.Year != 0 && r.heatCell(heat, row, strconv.Itoa(ge.Year)) != "" {
+			header = strconv.Itoa(ge.Year)
+		}
+	}
+	msg := ge.Msg
+	if ge.Power != scoring.Board {
+		msg = ge.Power.String() + " " + msg
+	}
+	r.p.add(HeatSheet(heat.Number), r.heatCell(heat, row, header), fmt.Sprintf("under the scoring system %q", system),
+		"board %d: %s", g.Board, msg)
+}
+
+// heatCell names the cell of a heat sheet row under a header; "" when the
+// sheet has no such column.
+func (r *reader) heatCell(heat *Heat, row int, header string) string {
+	c, ok := r.heatCols[heat.Number][normalHeader(header)]
+	if !ok {
+		return ""
+	}
+	return cellName(c+1, row)
+}
+
+// lowerFirst lowers a header's first letter for a message ("final year").
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return string(s[0]|0x20) + s[1:]
+}
