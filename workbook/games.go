@@ -3,6 +3,7 @@ package workbook
 import (
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 
@@ -58,9 +59,10 @@ func ScoringGame(g *Game) scoring.Game {
 	return sg
 }
 
-// checkGames validates every finished game under its scoring system,
-// locating each problem at the heat sheet's cell.
-func (r *reader) checkGames() {
+// scoreGames validates every finished game under its scoring system,
+// locating each problem at the heat sheet's cell, and scores the games that
+// are right. Each system is compiled once.
+func (r *reader) scoreGames() {
 	systems := map[string]*scoring.System{}
 	for i := range r.t.Heats {
 		heat := &r.t.Heats[i]
@@ -80,13 +82,39 @@ func (r *reader) checkGames() {
 			if sys == nil || r.hasProblems(heat, g) || !r.gameComplete(heat, g) {
 				continue
 			}
-			for _, e := range leafErrors(sys.Validate(ScoringGame(g))) {
-				var ge *scoring.GameError
-				if errors.As(e, &ge) {
-					r.gameProblem(heat, g, ge, name)
+			res, err := sys.Score(ScoringGame(g))
+			if err != nil {
+				r.scoreProblems(heat, g, err, name)
+				continue
+			}
+			g.Scored = true
+			g.Criterion = sys.Definition().Criterion
+			for k := range g.Seats {
+				s := &g.Seats[k]
+				s.Computed = round6(res.Scores[s.Power])
+				s.Score = s.Computed
+				if s.Override != nil {
+					s.Score = *s.Override
 				}
 			}
 		}
+	}
+}
+
+// round6 rounds a computed score to six decimals, so that LibreOffice's
+// 15-digit rounding cannot change it and ties compare equal.
+func round6(v float64) float64 { return math.Round(v*1e6) / 1e6 }
+
+// scoreProblems reports why a game could not be scored.
+func (r *reader) scoreProblems(heat *Heat, g *Game, err error, system string) {
+	for _, e := range leafErrors(err) {
+		var ge *scoring.GameError
+		if errors.As(e, &ge) {
+			r.gameProblem(heat, g, ge, system)
+			continue
+		}
+		r.p.add(HeatSheet(heat.Number), r.heatCell(heat, g.Seats[0].Row, HeaderBoard), fmt.Sprintf("check the formulas of %q", system),
+			"board %d cannot be scored: %v", g.Board, e)
 	}
 }
 

@@ -35,7 +35,7 @@ func read(f *excelize.File) (*Tournament, Problems, Problems) {
 	r.readSystems()
 	r.readHeats()
 	r.checkSystemNames()
-	r.checkGames()
+	r.scoreGames()
 	order := f.GetSheetList()
 	return r.t, sorted(r.p.list, order), sorted(r.p.ignored, order)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/templates"
 	"github.com/xuri/excelize/v2"
 )
@@ -362,5 +363,33 @@ func TestProblemString(t *testing.T) {
 		if got := tc.p.String(); got != tc.want {
 			t.Errorf("got %q, want %q", got, tc.want)
 		}
+	}
+}
+
+// TestGamesScored checks that a finished game is scored under the
+// tournament's system and that a director's override replaces the computed
+// score. DipCon XXXIV, a seven-way draw in 1907: 11 - yrs = 11 - 7 = 4 each.
+func TestGamesScored(t *testing.T) {
+	f := fixture(t)
+	set(t, f, HeatSheet(1), "L3", 10.5)
+	b := reread(t, f)
+	if len(b.Problems) > 0 {
+		t.Fatal(b.Problems)
+	}
+	g := b.Tournament.Heats[0].Games[0]
+	if !g.Scored || g.Criterion != scoring.WinDraw {
+		t.Fatalf("board 1 not scored: %+v", g)
+	}
+	for i, s := range g.Seats {
+		want := 4.0
+		if i == 1 {
+			want = 10.5
+		}
+		if s.Computed != 4 || s.Score != want {
+			t.Errorf("seat %d: computed %v, score %v; want 4 and %v", i, s.Computed, s.Score, want)
+		}
+	}
+	if g2 := b.Tournament.Heats[0].Games[1]; g2.Scored {
+		t.Error("an unstarted board was scored")
 	}
 }

@@ -1,5 +1,7 @@
 package workbook
 
+import "github.com/armada-dtm/dtm/scoring"
+
 // Tournament is everything a director typed into a workbook, read into
 // typed values. Row numbers are the 1-based spreadsheet rows the values came
 // from, so later checks can point at them.
@@ -135,6 +137,10 @@ type Game struct {
 	Status Status
 	System string // blank: the heat's system
 	Seats  []Seat
+	// Scored is set for a finished game that was validated and scored; its
+	// seats' Score and Computed hold the result.
+	Scored    bool
+	Criterion scoring.Criterion // the end-game criterion of the system that scored it
 }
 
 // Result is what a heat sheet records for a seat.
@@ -154,12 +160,14 @@ type Seat struct {
 	Power      int // index into ChoicesPower; -1 when blank
 	Player     int // index into Tournament.Players; -1 when blank
 	Result     Result
-	Year       int // final year, or the year the power was eliminated; 0 when blank
-	Centres    int // final centres; -1 when blank
-	Replaced   int // player who left the seat; -1 when none
-	ReplacedIn int // year of the replacement; 0 when blank
-	Override   *float64
+	Year       int         // final year, or the year the power was eliminated; 0 when blank
+	Centres    int         // final centres; -1 when blank
+	Replaced   int         // player who left the seat; -1 when none
+	ReplacedIn int         // year of the replacement; 0 when blank
+	Override   *float64    // the director's score, replacing the computed one
 	History    map[int]int // centres at the end of each recorded year
+	Computed   float64     // the score computed for a scored game
+	Score      float64     // the score that counts: Override if given, else Computed
 }
 
 // System is one row of the Systems sheet: a scoring system as the director
