@@ -113,7 +113,7 @@ func (r *reader) scoreProblems(heat *Heat, g *Game, err error, system string) {
 			r.gameProblem(heat, g, ge, system)
 			continue
 		}
-		r.p.add(HeatSheet(heat.Number), r.heatCell(heat, g.Seats[0].Row, HeaderBoard), fmt.Sprintf("check the formulas of %q", system),
+		r.p.add(HeatSheet(heat.Number), heat.cell(g.Seats[0].Row, HeaderBoard), fmt.Sprintf("check the formulas of %q", system),
 			"board %d cannot be scored: %v", g.Board, e)
 	}
 }
@@ -150,7 +150,7 @@ func (r *reader) gameComplete(heat *Heat, g *Game) bool {
 		}{{s.Year == 0, HeaderYear}, {s.Centres < 0, HeaderCentres}} {
 			if missing.blank {
 				ok = false
-				r.p.add(sheet, r.heatCell(heat, s.Row, missing.header), "fill it in, or set the board's status back to Started",
+				r.p.add(sheet, heat.cell(s.Row, missing.header), "fill it in, or set the board's status back to Started",
 					"board %d is finished but the %s cell is empty", g.Board, lowerFirst(missing.header))
 			}
 		}
@@ -168,7 +168,7 @@ func (r *reader) gameComplete(heat *Heat, g *Game) bool {
 		ok = false
 		for _, s := range g.Seats {
 			if _, has := s.History[y]; !has {
-				r.p.add(sheet, r.heatCell(heat, s.Row, strconv.Itoa(y)), "a year of the chart needs all seven powers' centres (0 for an eliminated power)",
+				r.p.add(sheet, heat.cell(s.Row, strconv.Itoa(y)), "a year of the chart needs all seven powers' centres (0 for an eliminated power)",
 					"board %d: the centres at the end of %d are missing", g.Board, y)
 			}
 		}
@@ -195,7 +195,7 @@ func (r *reader) gameProblem(heat *Heat, g *Game, ge *scoring.GameError, system 
 	case "winners", "conceded":
 		header = HeaderResult
 	case "history":
-		if ge.Year != 0 && r.heatCell(heat, row, strconv.Itoa(ge.Year)) != "" {
+		if ge.Year != 0 && heat.cell(row, strconv.Itoa(ge.Year)) != "" {
 			header = strconv.Itoa(ge.Year)
 		}
 	}
@@ -203,18 +203,44 @@ func (r *reader) gameProblem(heat *Heat, g *Game, ge *scoring.GameError, system 
 	if ge.Power != scoring.Board {
 		msg = ge.Power.String() + " " + msg
 	}
-	r.p.add(HeatSheet(heat.Number), r.heatCell(heat, row, header), fmt.Sprintf("under the scoring system %q", system),
+	r.p.add(HeatSheet(heat.Number), heat.cell(row, header), fmt.Sprintf("under the scoring system %q", system),
 		"board %d: %s", g.Board, msg)
 }
 
-// heatCell names the cell of a heat sheet row under a header; "" when the
-// sheet has no such column.
-func (r *reader) heatCell(heat *Heat, row int, header string) string {
-	c, ok := r.heatCols[heat.Number][normalHeader(header)]
+// cell names the cell of a heat sheet row under a header; "" when the sheet
+// has no such column.
+func (h *Heat) cell(row int, header string) string {
+	c, ok := h.cols[normalHeader(header)]
 	if !ok {
 		return ""
 	}
 	return cellName(c+1, row)
+}
+
+// WriteGameScores writes each seat's computed score into its heat sheet's
+// Score column, and empties it for games that are not finished and scored
+// (their scores are left out, never shown as provisional). The director's
+// Score override column is never written.
+func (b *Book) WriteGameScores() error {
+	for i := range b.Tournament.Heats {
+		heat := &b.Tournament.Heats[i]
+		if !heat.Sheet || heat.cell(1, HeaderScore) == "" {
+			continue
+		}
+		sheet := HeatSheet(heat.Number)
+		for _, g := range heat.Games {
+			for _, s := range g.Seats {
+				var v any
+				if g.Scored {
+					v = s.Computed
+				}
+				if err := b.f.SetCellValue(sheet, heat.cell(s.Row, HeaderScore), v); err != nil {
+					return fmt.Errorf("write %s scores: %w", sheet, err)
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // lowerFirst lowers a header's first letter for a message ("final year").

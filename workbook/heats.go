@@ -72,7 +72,7 @@ func (r *reader) readHeatSheet(heat *Heat, sheet string) {
 		return
 	}
 	heat.Sheet = true
-	r.heatCols[heat.Number] = t.col
+	heat.cols = t.col
 	years := t.headers(heatSheetSpec.extra)
 	games := map[int]*Game{}
 	firstRow := map[int]int{} // board -> its first row, for messages

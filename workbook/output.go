@@ -15,6 +15,13 @@ type Output struct {
 	Header []string
 	Rows   [][]any
 	Widths []float64 // column widths, by column; 0 or missing keeps the default
+	// Formats are custom number formats by column (e.g. "0.0000"); empty
+	// keeps the default.
+	Formats []string
+	// Title is printed at the top of every page (e.g. the tournament's
+	// name and the list's); the header row repeats on every page.
+	Title     string
+	Landscape bool
 }
 
 // WriteOutput rewrites an output tab in place (creating it at the end of the
@@ -52,7 +59,16 @@ func (b *Book) WriteOutput(o Output) error {
 	for r, row := range o.Rows {
 		bl.do(f.SetSheetRow(o.Sheet, cellName(1, r+2), &row))
 	}
+	for c, format := range o.Formats {
+		if format == "" || len(o.Rows) == 0 {
+			continue
+		}
+		id, err := f.NewStyle(&excelize.Style{Font: font(false, 11), CustomNumFmt: &format})
+		bl.do(err)
+		bl.do(f.SetCellStyle(o.Sheet, cellName(c+1, 2), cellName(c+1, len(o.Rows)+1), id))
+	}
 	bl.freeze(o.Sheet, 1)
+	bl.printSetup(o.Sheet, o.Title, cellName(len(o.Header), len(o.Rows)+1), o.Landscape)
 	if bl.err != nil {
 		return fmt.Errorf("write %s: %w", o.Sheet, bl.err)
 	}

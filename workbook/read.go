@@ -16,15 +16,12 @@ type reader struct {
 	p      problems
 	t      *Tournament
 	roster *roster
-	// heatCols holds each heat sheet's columns (heat number -> header ->
-	// 0-based column), to locate problems found after reading.
-	heatCols map[int]map[string]int
 }
 
 // read reads every sheet dtm knows. The returned problems are sorted top to
 // bottom, sheet by sheet.
 func read(f *excelize.File) (*Tournament, Problems, Problems) {
-	r := &reader{f: f, t: &Tournament{}, heatCols: map[int]map[string]int{}}
+	r := &reader{f: f, t: &Tournament{}}
 	r.readSettings()
 	if r.readPlayers() {
 		r.roster = newRoster(r.t.Players)

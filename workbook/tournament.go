@@ -119,6 +119,7 @@ type Heat struct {
 	Date   string
 	Sheet  bool // the heat has a sheet
 	Games  []Game
+	cols   map[string]int // the heat sheet's columns: normalised header -> 0-based column
 }
 
 // Status is a game's state.
