@@ -1,0 +1,107 @@
+package scoring
+
+// Report is the standings as `dtm score --json` prints them, for scripts and
+// the federation's own tools: players by rank with every heat, teams by
+// rank with every counted game, and the awards.
+type Report struct {
+	Tournament string         `json:"tournament"`
+	Method     string         `json:"method"` // "Sum of heats" or "Hurst Tournament Mean"
+	Heats      int            `json:"heats"`
+	Players    []PlayerReport `json:"players"`
+	Teams      []TeamReport   `json:"teams"`
+	Awards     []AwardReport  `json:"awards"`
+}
+
+// PlayerReport is one player's line of the standings.
+type PlayerReport struct {
+	Rank      int          `json:"rank"`
+	Name      string       `json:"name"`
+	Total     float64      `json:"total"`
+	Played    int          `json:"played"`    // heats played
+	Qualified bool         `json:"qualified"` // played the minimum number of heats
+	TieBreak  string       `json:"tie_break,omitempty"`
+	Heats     []HeatReport `json:"heats"`
+}
+
+// HeatReport is a player's score in one heat and whether it counted.
+type HeatReport struct {
+	Heat    int     `json:"heat"`
+	Played  bool    `json:"played"`
+	Score   float64 `json:"score"`   // the game score, or the unplayed score
+	Counted bool    `json:"counted"` // false when the drop rule left it out (factor 0)
+	Factor  float64 `json:"factor"`  // 1 counted in full, 0 dropped, else multiplied
+	Board   int     `json:"board,omitempty"`
+	Power   string  `json:"power,omitempty"`
+}
+
+// TeamReport is one team's line of the team standings.
+type TeamReport struct {
+	Rank    int              `json:"rank"`
+	Name    string           `json:"name"`
+	Total   float64          `json:"total"`
+	Members []string         `json:"members"`
+	Games   []TeamGameReport `json:"games"` // the games that counted
+}
+
+// TeamGameReport is a game counted for a team.
+type TeamGameReport struct {
+	Player string  `json:"player"`
+	Heat   int     `json:"heat"`
+	Board  int     `json:"board"`
+	Score  float64 `json:"score"`
+}
+
+// AwardReport is one award and its winners (several when shared, none when
+// nobody was eligible).
+type AwardReport struct {
+	Award   string   `json:"award"`
+	Winners []string `json:"winners"`
+	Value   *float64 `json:"value"` // the winning score (or centres); null without a winner
+	Detail  string   `json:"detail"`
+}
+
+// NewReport builds the report of a table computed for an event.
+func NewReport(name string, e Event, t Table) Report {
+	r := Report{Tournament: name, Method: e.Rules.Method.String(), Heats: e.Heats,
+		Players: []PlayerReport{}, Teams: []TeamReport{}, Awards: []AwardReport{}}
+	player := func(i int) string { return e.Players[i].Name }
+	for _, s := range t.Players {
+		p := PlayerReport{Rank: s.Rank, Name: player(s.Player), Total: s.Total, Played: s.Played,
+			Qualified: s.Qualified, TieBreak: s.TieBreak, Heats: []HeatReport{}}
+		for _, h := range s.Heats {
+			hr := HeatReport{Heat: h.Heat, Played: h.Played, Score: h.Score, Counted: h.Factor != 0, Factor: h.Factor}
+			if h.Played {
+				hr.Board, hr.Power = h.Board, h.Power.String()
+			}
+			p.Heats = append(p.Heats, hr)
+		}
+		r.Players = append(r.Players, p)
+	}
+	for _, ts := range t.Teams {
+		team := e.Teams[ts.Team]
+		tr := TeamReport{Rank: ts.Rank, Name: team.Name, Total: ts.Total, Members: []string{}, Games: []TeamGameReport{}}
+		for _, m := range team.Members {
+			tr.Members = append(tr.Members, player(m))
+		}
+		for _, g := range ts.Counted {
+			tr.Games = append(tr.Games, TeamGameReport{Player: player(g.Player), Heat: g.Heat, Board: g.Board, Score: g.Score})
+		}
+		r.Teams = append(r.Teams, tr)
+	}
+	for _, a := range t.Awards {
+		ar := AwardReport{Award: a.Name, Winners: []string{}, Detail: a.Detail}
+		for _, w := range a.Winners {
+			if a.Team {
+				ar.Winners = append(ar.Winners, e.Teams[w].Name)
+			} else {
+				ar.Winners = append(ar.Winners, player(w))
+			}
+		}
+		if len(a.Winners) > 0 {
+			v := a.Value
+			ar.Value = &v
+		}
+		r.Awards = append(r.Awards, ar)
+	}
+	return r
+}

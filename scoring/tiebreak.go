@@ -1,0 +1,432 @@
+package scoring
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// TieBreakKind is a rule that orders players with equal totals.
+type TieBreakKind int
+
+// The tie-break rules. Each gives every tied player a value (or a list compared in order); the higher value
+// ranks first. "Heat scores" are the scores before the drop multipliers, a heat not played scoring the
+// unplayed score. When a rule has no value for some player of the tie, it is passed over for that tie.
+const (
+	// HeadToHead: the highest score the player made in any game in which they opposed another of the tied
+	// players (2002 and 2003 Regatta rules). Passed over when one of the tied players met none of the others.
+	HeadToHead TieBreakKind = iota
+	// Dropped: the heat scores not counted in full (dropped or multiplied), highest first, compared in order
+	// (2002: "the highest uncounted score, from any thrown-out heat"). Equal for all without a drop rule.
+	Dropped
+	// AllHeats: the sum of all heat scores, none dropped (2003: "the highest score considering all four
+	// rounds of play").
+	AllHeats
+	// BestSingle: the N-th best heat score (2002: third-best, then second-best; 2003: best, then
+	// second-best). TieBreak.N is 1..Heats.
+	BestSingle
+	// BestScores: all heat scores, best first, compared in order: the best, then the second best, ...
+	BestScores
+	// OpponentsAverage: the mean, over the distinct opponents the player faced, of each opponent's average
+	// game score in the tournament (2003). Passed over when a tied player has played no game.
+	OpponentsAverage
+	// Distance: the greater distance travelled from home (EventPlayer.Distance) (2003).
+	Distance
+	// hurstDecimals is the HurstMean's own first rule: the unrounded mean.
+	hurstDecimals TieBreakKind = -1
+)
+
+// TieBreak is one rule of a tie-break chain.
+type TieBreak struct {
+	Kind TieBreakKind
+	N    int // BestSingle: which best score, 1 for the best
+}
+
+// Regatta2002TieBreaks returns the 2002 ARMADA Regatta chain: head-to-head, the dropped score, the third-best
+// and then the second-best single-round score.
+func Regatta2002TieBreaks() []TieBreak {
+	return []TieBreak{{Kind: HeadToHead}, {Kind: Dropped}, {Kind: BestSingle, N: 3}, {Kind: BestSingle, N: 2}}
+}
+
+// Regatta2003TieBreaks returns the 2003 Regatta / World DipCon XIII chain: head-to-head, the score of all
+// rounds, the best and then the second-best single-game score, the opponents' average, the distance from home.
+func Regatta2003TieBreaks() []TieBreak {
+	return []TieBreak{{Kind: HeadToHead}, {Kind: AllHeats}, {Kind: BestSingle, N: 1}, {Kind: BestSingle, N: 2},
+		{Kind: OpponentsAverage}, {Kind: Distance}}
+}
+
+var tieBreakNames = map[TieBreakKind]string{
+	HeadToHead: "head-to-head", Dropped: "dropped", AllHeats: "all-heats", BestScores: "best-scores",
+	OpponentsAverage: "opponents-average", Distance: "distance",
+}
+
+// String returns the rule's name as ParseTieBreaks reads it: "head-to-head", "dropped", "all-heats", "best-3",
+// "best-scores", "opponents-average", "distance".
+func (t TieBreak) String() string {
+	if t.Kind == BestSingle {
+		return fmt.Sprintf("best-%d", t.N)
+	}
+	if n, ok := tieBreakNames[t.Kind]; ok {
+		return n
+	}
+	return fmt.Sprintf("TieBreak(%d)", int(t.Kind))
+}
+
+var (
+	tieBreakAliases = map[string]TieBreakKind{
+		"head-to-head": HeadToHead, "h2h": HeadToHead,
+		"dropped": Dropped, "dropped-score": Dropped, "uncounted": Dropped,
+		"all-heats": AllHeats, "all-rounds": AllHeats,
+		"best-scores":       BestScores,
+		"opponents-average": OpponentsAverage, "opponents": OpponentsAverage,
+		"distance": Distance,
+	}
+	tieBreakPresets = map[string]func() []TieBreak{
+		"regatta-2002": Regatta2002TieBreaks, "2002": Regatta2002TieBreaks,
+		"regatta-2003": Regatta2003TieBreaks, "2003": Regatta2003TieBreaks,
+	}
+	bestNth = regexp.MustCompile(`^(?:best-(\d+)|(\d+)(?:st|nd|rd|th)-best)$`)
+)
+
+// ParseTieBreaks reads a comma-separated chain, case-insensitive, spaces or underscores for hyphens:
+// head-to-head (h2h), dropped, all-heats, best-N (or Nth-best, e.g. 3rd-best), best-scores, opponents-average
+// (opponents), distance, and the presets regatta-2002 (2002) and regatta-2003 (2003), which expand in place.
+// An empty string, "none" or "dtm" is the empty chain: ties are listed equally, as in DTM.
+func ParseTieBreaks(s string) ([]TieBreak, error) {
+	norm := func(t string) string {
+		t = strings.ToLower(strings.TrimSpace(t))
+		t = strings.NewReplacer("_", "-", "'", "").Replace(t)
+		return strings.Join(strings.Fields(strings.ReplaceAll(t, "-", " ")), "-")
+	}
+	if t := norm(s); t == "" || t == "none" || t == "dtm" {
+		return nil, nil
+	}
+	var out []TieBreak
+	for i, item := range strings.Split(s, ",") {
+		t := norm(item)
+		if k, ok := tieBreakAliases[t]; ok {
+			out = append(out, TieBreak{Kind: k})
+			continue
+		}
+		if f, ok := tieBreakPresets[t]; ok {
+			out = append(out, f()...)
+			continue
+		}
+		if m := bestNth.FindStringSubmatch(t); m != nil {
+			n, err := strconv.Atoi(m[1] + m[2])
+			if err == nil && n >= 1 && n <= 30 {
+				out = append(out, TieBreak{Kind: BestSingle, N: n})
+				continue
+			}
+		}
+		if t == "" {
+			return nil, fmt.Errorf("tie-break %d: empty name in %q", i+1, s)
+		}
+		return nil, fmt.Errorf("tie-break %d: unknown rule %q (want head-to-head, dropped, all-heats, best-N, "+
+			"best-scores, opponents-average, distance, regatta-2002 or regatta-2003)", i+1, strings.TrimSpace(item))
+	}
+	return out, nil
+}
+
+// check reports a rule that Standings cannot apply.
+func (t TieBreak) check(heats int) error {
+	if _, ok := tieBreakNames[t.Kind]; ok {
+		return nil
+	}
+	if t.Kind != BestSingle {
+		return fmt.Errorf("unknown rule %d", int(t.Kind))
+	}
+	if t.N < 1 || t.N > heats {
+		return fmt.Errorf("best-%d: the N-th best heat score needs N from 1 to the %d heats", t.N, heats)
+	}
+	return nil
+}
+
+// label names the rule in a note, e.g. "3rd best score".
+func (t TieBreak) label() string {
+	switch t.Kind {
+	case hurstDecimals:
+		return "mean to more decimals"
+	case HeadToHead:
+		return "head-to-head"
+	case Dropped:
+		return "dropped score"
+	case AllHeats:
+		return "all heats"
+	case BestSingle:
+		if t.N == 1 {
+			return "best score"
+		}
+		return placeName(t.N) + " best score"
+	case BestScores:
+		return "best scores"
+	case OpponentsAverage:
+		return "opponents' average"
+	}
+	return "distance"
+}
+
+// tied is a player of a tie with their value under the rule being applied.
+type tied struct {
+	player int
+	key    []float64
+}
+
+// rank orders the players: qualified first, then by total, ties settled by the chain; it sets Rank and
+// TieBreak.
+func (s *standings) rank() []Standing {
+	ids := make([]int, len(s.rows))
+	for i := range ids {
+		ids[i] = i
+	}
+	slices.SortStableFunc(ids, func(a, b int) int {
+		if qa, qb := s.rows[a].Qualified, s.rows[b].Qualified; qa != qb {
+			if qa {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(s.exact[b], s.exact[a])
+	})
+	chain := s.e.Rules.TieBreaks
+	if s.e.Rules.Method == HurstMean {
+		chain = append([]TieBreak{{Kind: hurstDecimals}}, chain...)
+	}
+	out := make([]Standing, 0, len(ids))
+	for i := 0; i < len(ids); {
+		j := i + 1
+		for j < len(ids) && s.rows[ids[j]].Qualified == s.rows[ids[i]].Qualified &&
+			sameScore(s.rows[ids[j]].Total, s.rows[ids[i]].Total) {
+			j++
+		}
+		group := slices.Clone(ids[i:j])
+		slices.Sort(group)
+		for _, sub := range s.resolve(group, chain) {
+			r := len(out) + 1
+			for _, p := range sub {
+				st := s.rows[p]
+				st.Rank = r
+				st.TieBreak = strings.Join(s.notes[p], "; ")
+				out = append(out, st)
+			}
+		}
+		i = j
+	}
+	return out
+}
+
+// resolve splits a group of players with equal totals by the first rule of the chain that separates them,
+// then each part by the rest of the chain; it returns the parts in rank order, each a remaining tie.
+func (s *standings) resolve(group []int, chain []TieBreak) [][]int {
+	if len(group) < 2 {
+		return [][]int{group}
+	}
+	for k, tb := range chain {
+		ts := s.tieKeys(tb, group)
+		if ts == nil {
+			continue
+		}
+		slices.SortStableFunc(ts, func(a, b tied) int { return compareKeys(b.key, a.key) })
+		var parts [][]tied
+		for i, t := range ts {
+			if i == 0 || compareKeys(t.key, ts[i-1].key) != 0 {
+				parts = append(parts, nil)
+			}
+			parts[len(parts)-1] = append(parts[len(parts)-1], t)
+		}
+		if len(parts) == 1 {
+			continue
+		}
+		s.noteSplit(tb, ts)
+		var out [][]int
+		for _, part := range parts {
+			ids := make([]int, len(part))
+			for i, t := range part {
+				ids[i] = t.player
+			}
+			out = append(out, s.resolve(ids, chain[k+1:])...)
+		}
+		return out
+	}
+	for _, p := range group {
+		var others []string
+		for _, q := range group {
+			if q != p {
+				others = append(others, s.name(q))
+			}
+		}
+		s.notes[p] = append(s.notes[p], "tied with "+strings.Join(others, ", "))
+	}
+	return [][]int{group}
+}
+
+// noteSplit writes, for each player of a tie split by the rule, their value against each player it put on
+// another side: "head-to-head: 58 to 34 against Yarden Livnat".
+func (s *standings) noteSplit(tb TieBreak, ts []tied) {
+	for _, a := range ts {
+		var parts []string
+		for _, b := range ts {
+			i := firstDiff(a.key, b.key)
+			if i < 0 {
+				continue
+			}
+			at := ""
+			if len(a.key) > 1 {
+				at = placeName(i+1) + " "
+			}
+			parts = append(parts, fmt.Sprintf("%s%s to %s against %s", at, tb.valueText(a.key, i),
+				tb.valueText(b.key, i), s.name(b.player)))
+		}
+		s.notes[a.player] = append(s.notes[a.player], tb.label()+": "+strings.Join(parts, ", "))
+	}
+}
+
+// valueText formats element i of a key, "none" past its end.
+func (t TieBreak) valueText(key []float64, i int) string {
+	if i >= len(key) {
+		return "none"
+	}
+	if t.Kind == hurstDecimals {
+		return strings.TrimRight(strings.TrimRight(strconv.FormatFloat(key[i], 'f', 8, 64), "0"), ".")
+	}
+	return numText(key[i])
+}
+
+// compareKeys compares two values lexicographically, equal but for floating-point noise counting as equal; a
+// list that is a prefix of the other is lower.
+func compareKeys(a, b []float64) int {
+	if i := firstDiff(a, b); i >= 0 {
+		if i >= len(a) {
+			return -1
+		}
+		if i >= len(b) {
+			return 1
+		}
+		return cmp.Compare(a[i], b[i])
+	}
+	return 0
+}
+
+// firstDiff returns the first index where a and b differ, or -1 when they are equal.
+func firstDiff(a, b []float64) int {
+	for i := range min(len(a), len(b)) {
+		if !sameScore(a[i], b[i]) {
+			return i
+		}
+	}
+	if len(a) != len(b) {
+		return min(len(a), len(b))
+	}
+	return -1
+}
+
+// tieKeys returns each tied player's value under the rule, or nil when a player has none.
+func (s *standings) tieKeys(tb TieBreak, group []int) []tied {
+	ts := make([]tied, len(group))
+	for i, p := range group {
+		ts[i].player = p
+		hs := s.rows[p].Heats
+		switch tb.Kind {
+		case hurstDecimals:
+			ts[i].key = []float64{s.exact[p]}
+		case HeadToHead:
+			v, ok := s.headToHead(p, group)
+			if !ok {
+				return nil
+			}
+			ts[i].key = []float64{v}
+		case Dropped:
+			var k []float64
+			if s.e.Rules.Method == SumOfHeats {
+				for _, h := range hs {
+					if h.Factor != 1 {
+						k = append(k, h.Score)
+					}
+				}
+			}
+			ts[i].key = descending(k)
+		case AllHeats:
+			sum := 0.0
+			for _, h := range hs {
+				sum += h.Score
+			}
+			ts[i].key = []float64{sum}
+		case BestSingle:
+			ts[i].key = []float64{heatScores(hs)[tb.N-1]}
+		case BestScores:
+			ts[i].key = heatScores(hs)
+		case OpponentsAverage:
+			v, ok := s.opponentsAverage(p)
+			if !ok {
+				return nil
+			}
+			ts[i].key = []float64{v}
+		case Distance:
+			ts[i].key = []float64{s.e.Players[p].Distance}
+		}
+	}
+	return ts
+}
+
+// heatScores returns the heat scores, best first.
+func heatScores(hs []HeatScore) []float64 {
+	k := make([]float64, len(hs))
+	for i, h := range hs {
+		k[i] = h.Score
+	}
+	return descending(k)
+}
+
+// descending sorts k from the highest down and returns it.
+func descending(k []float64) []float64 {
+	slices.SortFunc(k, func(a, b float64) int { return cmp.Compare(b, a) })
+	return k
+}
+
+// headToHead returns p's highest score in a game where another player of the group sat on the same board.
+func (s *standings) headToHead(p int, group []int) (float64, bool) {
+	best, found := math.Inf(-1), false
+	for _, r := range s.seats[p] {
+		g := &s.e.Games[r.game]
+		for _, seat := range g.Seats {
+			if seat.Player != p && slices.Contains(group, seat.Player) {
+				best, found = max(best, g.Seats[r.power].Score), true
+				break
+			}
+		}
+	}
+	return best, found
+}
+
+// opponentsAverage returns the mean over p's distinct opponents of each one's average game score.
+func (s *standings) opponentsAverage(p int) (float64, bool) {
+	seen := map[int]bool{}
+	sum := 0.0
+	for _, r := range s.seats[p] {
+		for _, seat := range s.e.Games[r.game].Seats {
+			q := seat.Player
+			if q == p || seen[q] {
+				continue
+			}
+			seen[q] = true
+			sum += s.gameAverage(q)
+		}
+	}
+	if len(seen) == 0 {
+		return 0, false
+	}
+	return sum / float64(len(seen)), true
+}
+
+// gameAverage returns a player's average game score; the player has played at least one game.
+func (s *standings) gameAverage(q int) float64 {
+	sum := 0.0
+	for _, r := range s.seats[q] {
+		sum += s.e.Games[r.game].Seats[r.power].Score
+	}
+	return sum / float64(len(s.seats[q]))
+}

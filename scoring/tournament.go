@@ -1,0 +1,455 @@
+package scoring
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+)
+
+// Event is a whole tournament as the standings need it: the players, the finished games with their scores
+// already computed, and the tournament's rules. Player ids are indexes into Players everywhere.
+type Event struct {
+	Players []EventPlayer
+	Heats   int      // number of heats (rounds) of the tournament, 1..30
+	Games   []Played // every finished game scored so far; unfinished games are left out
+	Rules   Rules
+	Teams   []EventTeam // nil when there is no team tournament; team ids are indexes into Teams
+}
+
+// EventPlayer is a player of the tournament.
+type EventPlayer struct {
+	Name     string
+	Distance float64 // distance travelled from home to the tournament (the Distance tie-break)
+}
+
+// EventTeam is a team of the team tournament: 3 to 7 player ids, none of them in another team.
+type EventTeam struct {
+	Name    string
+	Members []int
+}
+
+// Played is one finished game with its scores already computed (a director's manual override already applied
+// to Score). A replaced player's seat carries only the last player, who gets the game's full credit and the
+// player who left gets nothing (DTM's policy).
+type Played struct {
+	Heat, Board int                   // heat 1..Event.Heats; board number, unique in the heat
+	Seats       [NumPowers]PlayedSeat // indexed by Power
+	Winners     []Power               // as in Game: the solo winner or the draw, empty for none
+	Conceded    bool                  // the single win was conceded
+	// Rank is set when the game was scored under a Rank by SC count (or Both) system: topping the board then
+	// stands for a solo in the awards, and every other place for a loss.
+	Rank bool
+}
+
+// PlayedSeat is one power's player and result in a Played game. Centres serve the Hurst mean, the awards by
+// centres and topping a board; Year and Eliminated are carried for the caller's exports and not used here.
+type PlayedSeat struct {
+	Player     int
+	Score      float64
+	Centres    int
+	Year       int // the game's final year, or the power's elimination year
+	Eliminated bool
+}
+
+// Method is how a player's heat scores make the tournament score.
+type Method int
+
+// The tournament scoring methods.
+const (
+	// SumOfHeats is DTM's: every heat's score (the unplayed score for a heat not played) after the drop
+	// multipliers, summed.
+	SumOfHeats Method = iota
+	// HurstMean is Tom Hurst's Tournament Mean: each game's centres minus the tournament mean of that power's
+	// centres, summed over the player's games and divided by the rounds the player played. The total is
+	// rounded to 4 decimals; players equal at 4 decimals are ranked on the unrounded mean first (the system's
+	// rule 8), then by the tie-break chain. Unplayed and the drop rule do not apply.
+	HurstMean
+)
+
+var methodNames = [...]string{"Sum of heats", "Hurst Tournament Mean"}
+
+// String returns "Sum of heats" or "Hurst Tournament Mean".
+func (m Method) String() string {
+	if m < 0 || int(m) >= len(methodNames) {
+		return fmt.Sprintf("Method(%d)", int(m))
+	}
+	return methodNames[m]
+}
+
+// ParseMethod reads a method, case-insensitive: "Sum of heats" (or "sum", "DTM") or "Hurst Tournament Mean"
+// (or "Hurst", "Hurst mean", "HTM").
+func ParseMethod(s string) (Method, error) {
+	switch strings.ToLower(strings.Join(strings.Fields(s), " ")) {
+	case "sum of heats", "sum", "dtm":
+		return SumOfHeats, nil
+	case "hurst tournament mean", "hurst", "hurst mean", "htm":
+		return HurstMean, nil
+	}
+	return 0, fmt.Errorf("unknown tournament method %q (want Sum of heats or Hurst Tournament Mean)", s)
+}
+
+// Rules are the tournament-level rules of DTM's Tournament Details screen, plus the tie-break chain.
+type Rules struct {
+	Method   Method
+	Unplayed float64 // the score of a heat not played (SumOfHeats only)
+	// The lowest LowestCount heat scores (unplayed heats included) are multiplied by LowestFactor, the
+	// next-lowest NextCount by NextFactor (0 drops them); the rest count in full. SumOfHeats only.
+	LowestCount  int
+	LowestFactor float64
+	NextCount    int
+	NextFactor   float64
+	MinHeats     int        // heats a player must play to qualify for the official ranking
+	TieBreaks    []TieBreak // applied in order to equal totals; empty: ties are listed equally, as in DTM
+	Team         TeamRule   // used when Event.Teams is not nil
+	// AwardsByCentres gives the best-power awards by centre count, the game score breaking ties; otherwise
+	// they go by game score.
+	AwardsByCentres bool
+}
+
+// Table is the result of Standings: the players in rank order, the teams in rank order, the awards.
+type Table struct {
+	Players []Standing
+	Teams   []TeamStanding // empty without a team tournament
+	Awards  []Award
+}
+
+// Standing is one player's line of the standings.
+//
+// Rank is a competition rank (1, 2, 2, 4) and qualified players come first: they are ranked 1.. among
+// themselves, then the players short of MinHeats are ranked after them, among themselves by the same rules.
+// The official "qualified only" list is therefore the Qualified lines, ranks unchanged; before anyone has
+// qualified, every player is in the second group and ranked from 1.
+type Standing struct {
+	Player    int
+	Rank      int
+	Total     float64     // the tournament score; HurstMean: the mean rounded to 4 decimals
+	Heats     []HeatScore // one per heat 1..Heats
+	Played    int         // heats played
+	Qualified bool        // Played >= Rules.MinHeats
+	// TieBreak says how the player's tie on Total was settled: each rule that separated the player from
+	// others tied with them, e.g. "head-to-head: 58 to 34 against Yarden Livnat", then "tied with ..." when a
+	// tie remains; "" when nobody has the same Total.
+	TieBreak string
+}
+
+// HeatScore is a player's score in one heat.
+type HeatScore struct {
+	Heat   int
+	Played bool
+	// Score is the game score, or Rules.Unplayed for a heat not played; HurstMean: the game's centres minus
+	// the power's tournament mean, 0 for a heat not played.
+	Score float64
+	// Factor is the multiplier applied in the total: 1 counted in full, 0 dropped, or the drop rule's
+	// factor. HurstMean: 1 for a game played, 0 for a heat not played.
+	Factor float64
+	Board  int   // when played
+	Power  Power // when played
+}
+
+// Counted returns the heat's contribution to a SumOfHeats total: Score times Factor.
+func (h HeatScore) Counted() float64 { return h.Score * h.Factor }
+
+// seatRef is one game a player sat in.
+type seatRef struct {
+	game  int // index into Event.Games
+	power Power
+}
+
+// standings holds the work of one Standings call.
+type standings struct {
+	e     *Event
+	seats [][]seatRef // per player, the games played, in heat order
+	rows  []Standing  // per player id
+	exact []float64   // per player id: the unrounded total (HurstMean), the ranking key
+	notes [][]string  // per player id: tie-break notes
+}
+
+// Standings validates the event and computes the standings, the team standings and the awards. Every problem
+// of the input comes back at once, joined with errors.Join, each located ("heat 2 board 3: France: ...").
+//
+// Under SumOfHeats, the heats dropped or multiplied are the lowest scores; on equal scores a heat not played
+// goes before a played one, then the later heat before the earlier one.
+func Standings(e Event) (Table, error) {
+	if err := validateEvent(&e); err != nil {
+		return Table{}, err
+	}
+	s := &standings{e: &e}
+	s.index()
+	if e.Rules.Method == HurstMean {
+		s.hurst()
+	} else {
+		s.sumOfHeats()
+	}
+	t := Table{Players: s.rank()}
+	if e.Teams != nil {
+		t.Teams = s.teams()
+	}
+	t.Awards = s.awards(t)
+	return t, nil
+}
+
+// index lists each player's games in heat order.
+func (s *standings) index() {
+	s.seats = make([][]seatRef, len(s.e.Players))
+	for gi, g := range s.e.Games {
+		for p, seat := range g.Seats {
+			s.seats[seat.Player] = append(s.seats[seat.Player], seatRef{gi, Power(p)})
+		}
+	}
+	for _, refs := range s.seats {
+		slices.SortFunc(refs, func(a, b seatRef) int { return cmp.Compare(s.e.Games[a.game].Heat, s.e.Games[b.game].Heat) })
+	}
+	s.rows = make([]Standing, len(s.e.Players))
+	s.exact = make([]float64, len(s.e.Players))
+	s.notes = make([][]string, len(s.e.Players))
+}
+
+// heatRow returns the player's heat lines: played heats filled from the games, the rest with unplayed.
+func (s *standings) heatRow(p int, unplayed float64) []HeatScore {
+	hs := make([]HeatScore, s.e.Heats)
+	for h := range hs {
+		hs[h] = HeatScore{Heat: h + 1, Score: unplayed, Factor: 1}
+	}
+	for _, r := range s.seats[p] {
+		g := &s.e.Games[r.game]
+		hs[g.Heat-1] = HeatScore{Heat: g.Heat, Played: true, Score: g.Seats[r.power].Score, Factor: 1,
+			Board: g.Board, Power: r.power}
+	}
+	return hs
+}
+
+// sumOfHeats computes DTM's totals: heat scores, the drop multipliers, the sum.
+func (s *standings) sumOfHeats() {
+	ru := s.e.Rules
+	for p := range s.e.Players {
+		hs := s.heatRow(p, ru.Unplayed)
+		order := make([]int, len(hs))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortFunc(order, func(a, b int) int {
+			if c := cmp.Compare(hs[a].Score, hs[b].Score); c != 0 {
+				return c
+			}
+			if hs[a].Played != hs[b].Played {
+				if hs[a].Played {
+					return 1
+				}
+				return -1
+			}
+			return cmp.Compare(b, a) // the later heat first
+		})
+		for i, h := range order {
+			switch {
+			case i < ru.LowestCount:
+				hs[h].Factor = ru.LowestFactor
+			case i < ru.LowestCount+ru.NextCount:
+				hs[h].Factor = ru.NextFactor
+			}
+		}
+		total := 0.0
+		for _, h := range hs {
+			total += h.Counted()
+		}
+		s.rows[p] = s.line(p, hs, total)
+		s.exact[p] = total
+	}
+}
+
+// line fills a Standing but its rank and note.
+func (s *standings) line(p int, hs []HeatScore, total float64) Standing {
+	n := len(s.seats[p])
+	return Standing{Player: p, Total: total, Heats: hs, Played: n, Qualified: n >= s.e.Rules.MinHeats}
+}
+
+// name returns a player's name for notes and details, or "player N" when blank.
+func (s *standings) name(p int) string {
+	if n := strings.TrimSpace(s.e.Players[p].Name); n != "" {
+		return n
+	}
+	return fmt.Sprintf("player %d", p)
+}
+
+// sameScore reports whether two totals are equal but for floating-point noise.
+func sameScore(a, b float64) bool {
+	return math.Abs(a-b) <= 1e-9*max(1, math.Abs(a), math.Abs(b))
+}
+
+// numText formats a score for a note: up to 4 decimals, trailing zeros dropped.
+func numText(v float64) string {
+	t := strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.4f", v), "0"), ".")
+	if t == "-0" {
+		return "0"
+	}
+	return t
+}
+
+// placeName returns "1st", "2nd", "3rd", "4th", "11th", "21st" ...
+func placeName(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
+}
+
+// validateEvent reports every problem of the event.
+func validateEvent(e *Event) error {
+	var errs []error
+	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	np := len(e.Players)
+	if e.Heats < 1 || e.Heats > 30 {
+		bad("number of heats %d: want 1 to 30", e.Heats)
+	}
+	errs = append(errs, validateRules(e.Rules, e.Heats, e.Teams != nil)...)
+	type heatBoard struct{ heat, board int }
+	type heatPlayer struct{ heat, player int }
+	boards := map[heatBoard]bool{}
+	where := map[heatPlayer]int{} // the board each player sits at in each heat
+	for _, g := range e.Games {
+		loc := fmt.Sprintf("heat %d board %d", g.Heat, g.Board)
+		heatOK := g.Heat >= 1 && g.Heat <= e.Heats
+		if !heatOK {
+			bad("%s: heat %d is outside 1..%d", loc, g.Heat, e.Heats)
+		}
+		if g.Board < 1 {
+			bad("%s: board number %d: want 1 or more", loc, g.Board)
+		}
+		if boards[heatBoard{g.Heat, g.Board}] {
+			bad("%s: the game is given twice", loc)
+			continue
+		}
+		boards[heatBoard{g.Heat, g.Board}] = true
+		for pw, seat := range g.Seats {
+			at := fmt.Sprintf("%s: %s", loc, Power(pw))
+			if seat.Player < 0 || seat.Player >= np {
+				bad("%s: player %d is not in the player list (%d players)", at, seat.Player, np)
+				continue
+			}
+			if math.IsNaN(seat.Score) || math.IsInf(seat.Score, 0) {
+				bad("%s: score %v is not a number", at, seat.Score)
+			}
+			if seat.Centres < 0 || seat.Centres > 34 {
+				bad("%s: %d centres: want 0 to 34", at, seat.Centres)
+			}
+			if !heatOK {
+				continue
+			}
+			k := heatPlayer{g.Heat, seat.Player}
+			if b, ok := where[k]; ok {
+				if b == g.Board {
+					bad("%s: %s sits twice on the board", at, playerText(e, seat.Player))
+				} else {
+					bad("%s: %s also plays on board %d in heat %d", at, playerText(e, seat.Player), b, g.Heat)
+				}
+				continue
+			}
+			where[k] = g.Board
+		}
+		seen := [NumPowers]bool{}
+		for _, w := range g.Winners {
+			switch {
+			case w < 0 || w >= NumPowers:
+				bad("%s: unknown power %d among the winners", loc, int(w))
+			case seen[w]:
+				bad("%s: %s is listed twice among the winners", loc, w)
+			default:
+				seen[w] = true
+			}
+		}
+		if g.Conceded && len(g.Winners) != 1 {
+			bad("%s: a conceded win needs exactly one winner (%d recorded)", loc, len(g.Winners))
+		}
+	}
+	errs = append(errs, validateTeams(e)...)
+	return errors.Join(errs...)
+}
+
+// playerText names a player in an error: `player 3 "Ann Lee"`.
+func playerText(e *Event, p int) string {
+	return fmt.Sprintf("player %d %q", p, e.Players[p].Name)
+}
+
+// validateRules reports the problems of the rules for a tournament of the given heats.
+func validateRules(r Rules, heats int, teams bool) []error {
+	var errs []error
+	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf("rules: "+format, args...)) }
+	finite := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+	if r.Method != SumOfHeats && r.Method != HurstMean {
+		bad("unknown tournament method %d", int(r.Method))
+	}
+	if r.LowestCount < 0 || r.NextCount < 0 {
+		bad("negative count of lowest (%d) or next-lowest (%d) heats", r.LowestCount, r.NextCount)
+	} else if heats >= 1 && r.LowestCount+r.NextCount > heats {
+		bad("the lowest %d and next-lowest %d heats are more than the %d heats", r.LowestCount, r.NextCount, heats)
+	}
+	if !finite(r.Unplayed) || !finite(r.LowestFactor) || !finite(r.NextFactor) {
+		bad("the unplayed score and the multipliers must be numbers")
+	}
+	if r.Method == HurstMean && (r.LowestCount > 0 || r.NextCount > 0) {
+		bad("the Hurst Tournament Mean averages every game played: set the lowest and next-lowest heat counts to 0")
+	}
+	if r.MinHeats < 0 || (heats >= 1 && r.MinHeats > heats) {
+		bad("minimum heats to qualify %d: want 0 to %d", r.MinHeats, heats)
+	}
+	for i, tb := range r.TieBreaks {
+		if err := tb.check(heats); err != nil {
+			bad("tie-break %d: %v", i+1, err)
+		}
+	}
+	if teams {
+		switch r.Team.Kind {
+		case OneHeat:
+			if r.Team.Number < 1 || r.Team.Number > heats {
+				bad("team heat %d: want 1 to %d", r.Team.Number, heats)
+			}
+		case BestGames:
+			if r.Team.Number < 1 {
+				bad("team games per member %d: want 1 or more", r.Team.Number)
+			}
+		default:
+			bad("unknown team scoring %d", int(r.Team.Kind))
+		}
+	}
+	return errs
+}
+
+// validateTeams reports team problems: size, unknown members, a player in two teams or twice in one.
+func validateTeams(e *Event) []error {
+	var errs []error
+	team := map[int]int{}
+	for ti, t := range e.Teams {
+		loc := fmt.Sprintf("team %d %q", ti+1, t.Name)
+		if n := len(t.Members); n < 3 || n > 7 {
+			errs = append(errs, fmt.Errorf("%s: %d members: a team has 3 to 7", loc, n))
+		}
+		for _, m := range t.Members {
+			if m < 0 || m >= len(e.Players) {
+				errs = append(errs, fmt.Errorf("%s: player %d is not in the player list (%d players)", loc, m,
+					len(e.Players)))
+				continue
+			}
+			if other, ok := team[m]; ok {
+				if other == ti {
+					errs = append(errs, fmt.Errorf("%s: %s is listed twice", loc, playerText(e, m)))
+				} else {
+					errs = append(errs, fmt.Errorf("%s: %s is already in team %d %q", loc, playerText(e, m),
+						other+1, e.Teams[other].Name))
+				}
+				continue
+			}
+			team[m] = ti
+		}
+	}
+	return errs
+}
