@@ -1,0 +1,232 @@
+package seeding
+
+import (
+	"context"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Options tune Seed. The zero value works.
+type Options struct {
+	// Seed makes the seating reproducible: the same problem, heat, options
+	// and Seed give the same plan, whatever the number of workers, unless
+	// Time runs out first.
+	Seed int64
+	// RoundsLeft counts the rounds still to seed, this one included (0 is
+	// taken as 1). Seed plans them all, everyone present, and keeps the
+	// first, so that this round leaves later ones free of repeats.
+	RoundsLeft int
+	// Horizon caps the rounds planned at once, this one included. 0 means
+	// all of RoundsLeft when a construction fits the heat (7q players, q = 7
+	// or a prime power of at least 8, no locked board, the complete rounds
+	// so far classes of the same design), else 2:
+	// measured on the benchmark's kinds, a long tentative schedule that the
+	// optimiser cannot solve well misleads it more than it helps.
+	Horizon int
+	// Time caps the wall time; 0 means 1 s up to 140 players, 3 s above.
+	Time time.Duration
+	// Effort scales the number of moves tried per restart; 0 means 1.
+	Effort float64
+	// Restarts is the number of independent restarts; 0 means 8 up to 140
+	// players, 2 above.
+	Restarts int
+	// Workers is the number of restarts run at once; 0 means GOMAXPROCS.
+	Workers int
+	// Progress, if set, is called after each restart from Seed's goroutine.
+	Progress func(Progress)
+	// Now is the clock, called from several goroutines; nil means time.Now.
+	Now func() time.Time
+}
+
+// Progress reports a finished restart.
+type Progress struct {
+	Restart, Restarts int
+	// Best is the conflict of this round in the best schedule so far.
+	Best int
+	// Bound is LowerBound for this round.
+	Bound   int
+	Elapsed time.Duration
+}
+
+func (o Options) now() time.Time {
+	if o.Now != nil {
+		return o.Now()
+	}
+	return time.Now()
+}
+
+// The moves tried per restart at Effort 1: movesPerSlot for each seat of
+// the tentative schedule, at least minMoves and at most maxMoves (above 140
+// players: no minimum, at most maxMovesLarge), which keeps a heat well within its default time on two busy
+// cores, so that the time limit rarely cuts a run (and reproducibility).
+const (
+	movesPerSlot  = 3000
+	minMoves      = 400_000
+	maxMoves      = 1_200_000
+	maxMovesLarge = 4_000_000
+)
+
+// Seed seats the present players (those on locked boards may be listed or
+// not) at boards of seven around the locked boards, assigning powers when
+// the problem does, with the least conflict given the problem's history.
+// It returns the locked boards first, verbatim, then the seeded boards, as
+// round (last history round + 1). When ctx is cancelled or Options.Time
+// runs out it returns the best seating found so far.
+func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts Options) (Plan, error) {
+	start := opts.now()
+	f, err := newFrame(p, present, locked, opts.RoundsLeft)
+	if err != nil {
+		return Plan{}, err
+	}
+	f.setHorizon(opts.Horizon)
+	bound0 := f.bound0()
+	bound := totalWeight*f.boundTotal() + bound0
+	large := f.n > 140
+	restarts := opts.Restarts
+	if restarts <= 0 {
+		restarts = 8
+		if large {
+			restarts = 2
+		}
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, restarts)
+	limit := opts.Time
+	if limit <= 0 {
+		limit = time.Second
+		if large {
+			limit = 3 * time.Second
+		}
+	}
+	deadline := start.Add(limit)
+	effort := opts.Effort
+	if effort <= 0 {
+		effort = 1
+	}
+	slots := len(f.free) + (f.rounds-1)*f.n
+	iters := int(effort * float64(min(max(movesPerSlot*slots, minMoves), maxMoves)))
+	if large {
+		iters = int(effort * float64(min(movesPerSlot*slots, maxMovesLarge)))
+	}
+	t0 := float64(totalWeight*max(f.ro, f.sp, 1)) * 0.6
+	t1 := float64(totalWeight) * 0.15
+
+	// A restart that reaches the bound cancels the later ones only, so the
+	// winner (least objective, then lowest index) does not depend on timing.
+	var atBound atomic.Int64
+	atBound.Store(int64(restarts))
+	results := make([]*annealer, restarts)
+	done := make(chan int)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for k := range next {
+				rng := rand.New(rand.NewPCG(uint64(opts.Seed), uint64(k)))
+				a := newAnnealer(f, rng, initial(f, rng, k))
+				a.restart = k
+				stop := func() bool { return atBound.Load() < int64(k) || ctx.Err() != nil }
+				a.run(iters, bound, t0, t1, stop, deadline, opts.now)
+				a.polishPowers()
+				if a.obj <= bound {
+					for {
+						cur := atBound.Load()
+						if cur <= int64(k) || atBound.CompareAndSwap(cur, int64(k)) {
+							break
+						}
+					}
+				}
+				results[k] = a
+				done <- k
+			}
+		})
+	}
+	go func() {
+		defer close(next)
+		for k := range restarts {
+			if k > 0 && (atBound.Load() < int64(k) || ctx.Err() != nil || opts.now().After(deadline)) {
+				return
+			}
+			next <- k
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	var best *annealer
+	better := func(a, b *annealer) bool {
+		if a.obj != b.obj {
+			return a.obj < b.obj
+		}
+		return a.roundCost(0) < b.roundCost(0)
+	}
+	// A result is read only after its worker reported it on done; ties go
+	// to the lower restart index, whatever the order of arrival.
+	count := 0
+	for k := range done {
+		count++
+		if r := results[k]; best == nil || better(r, best) || (!better(best, r) && k < best.restart) {
+			best = r
+		}
+		if opts.Progress != nil {
+			opts.Progress(Progress{Restart: count, Restarts: restarts, Best: best.roundCost(0),
+				Bound: bound0, Elapsed: opts.now().Sub(start)})
+		}
+	}
+	return best.plan(), nil
+}
+
+// initial is restart k's starting schedule: a construction when one fits
+// (even restarts), otherwise a random seating.
+func initial(f *frame, rng *rand.Rand, k int) [][]int32 {
+	if k%2 == 0 {
+		if seat, ok := constructionStart(f, rng); ok {
+			return seat
+		}
+	}
+	seat := make([][]int32, f.rounds)
+	for r := range seat {
+		pl := f.free
+		if r > 0 {
+			pl = make([]int, f.n)
+			for i := range pl {
+				pl[i] = i
+			}
+		}
+		seat[r] = make([]int32, len(pl))
+		for s, v := range rng.Perm(len(pl)) {
+			seat[r][s] = int32(pl[v])
+		}
+	}
+	return seat
+}
+
+// plan converts round 0 of the schedule into the heat's plan.
+func (a *annealer) plan() Plan {
+	f := a.f
+	pl := Plan{Round: f.round}
+	for _, b := range f.locked {
+		pl.Boards = append(pl.Boards, Board{Seats: slices.Clone(b.Seats), Locked: true})
+	}
+	sl := a.seat[0]
+	for b := 0; b < len(sl); b += BoardSize {
+		var seats []Seat
+		for x := b; x < b+BoardSize; x++ {
+			pw := NoPower
+			if f.powers {
+				pw = x % BoardSize
+			}
+			seats = append(seats, Seat{Player: f.glob[sl[x]], Power: pw})
+		}
+		pl.Boards = append(pl.Boards, Board{Seats: seats})
+	}
+	return pl
+}
