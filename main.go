@@ -6,8 +6,10 @@
 //
 //	dtm new WORKBOOK.xlsx [--name NAME] [--heats N] [--system NAME] [--from EARLIER.xlsx]
 //	dtm check [-v] WORKBOOK.xlsx
+//	dtm score [--dry-run] [--json] [--force] WORKBOOK.xlsx
 //	dtm formula [-v] 'EXPR' [word=value ...]
 //	dtm formula --system NAME [--workbook W.xlsx] --game GAME.json [--json] [-v]
+//	dtm game [--victory RULE] [--json] GAME.json
 //
 // Exit status: 0 success, 1 problems found or a command failed, 2 usage
 // error. See README.md and docs/ for a director's walk-through.
@@ -44,7 +46,8 @@ var errProblems = errors.New("problems found")
 
 // run runs the command line and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
-	err := app(stdout, stderr).Run(args)
+	a := app(stdout, stderr)
+	err := a.Run(flagsFirst(a, args))
 	var u usageError
 	switch {
 	case err == nil:
@@ -73,8 +76,55 @@ func app(stdout, stderr io.Writer) *cli.App {
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError{err}
 		},
-		Commands: []*cli.Command{newCommand(), checkCommand(), formulaCommand()},
+		Commands: []*cli.Command{newCommand(), checkCommand(), scoreCommand(), formulaCommand(), gameCommand()},
 	}
+}
+
+// flagsFirst moves a command's flags before its arguments, so that
+// "dtm score book.xlsx --json" works as "dtm score --json book.xlsx" does
+// (urfave/cli stops reading flags at the first argument). A flag that takes
+// a value keeps it; everything after "--" stays as it is.
+func flagsFirst(a *cli.App, args []string) []string {
+	if len(args) < 3 {
+		return args
+	}
+	cmd := a.Command(args[1])
+	if cmd == nil {
+		return args
+	}
+	takesValue := map[string]bool{}
+	for _, f := range cmd.Flags {
+		_, isBool := f.(*cli.BoolFlag)
+		for _, n := range f.Names() {
+			takesValue[n] = !isBool
+		}
+	}
+	var flags, rest []string
+	for i := 2; i < len(args); i++ {
+		arg := args[i]
+		if arg == "--" {
+			rest = append(rest, args[i:]...)
+			break
+		}
+		name := strings.TrimLeft(arg, "-")
+		if !strings.HasPrefix(arg, "-") || arg == "-" || isNumber(arg) {
+			rest = append(rest, arg)
+			continue
+		}
+		flags = append(flags, arg)
+		if takesValue[name] && !strings.Contains(name, "=") && i+1 < len(args) {
+			i++
+			flags = append(flags, args[i])
+		}
+	}
+	return append(append(append([]string(nil), args[:2]...), flags...), rest...)
+}
+
+// isNumber reports whether an argument is a number (a negative value for a
+// formula's word, not a flag).
+func isNumber(s string) bool {
+	_, err := strconv.ParseFloat(s, 64)
+	return err == nil
 }
 
 // workbookArg returns the command's single WORKBOOK argument.
@@ -159,6 +209,85 @@ func checkCommand() *cli.Command {
 	}
 }
 
+func scoreCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "score",
+		Usage:     "score every finished game and write the standings, team standings and awards",
+		ArgsUsage: "WORKBOOK.xlsx",
+		Description: "Checks the workbook, scores every finished game under its scoring system, and rewrites the\n" +
+			"Standings, Team Standings and Awards tabs and the heat sheets' Score column. Games not finished are\n" +
+			"left out. Then prints the top of the standings. Nothing else in the workbook changes; the previous\n" +
+			"version is kept in the dtm-backups folder. docs/score.md describes the rules and the --json fields.",
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return usageError{err} },
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "dry-run", Usage: "compute and print, but write nothing"},
+			&cli.BoolFlag{Name: "json", Usage: "print the standings, team standings and awards as one JSON object"},
+			&cli.BoolFlag{Name: "force", Usage: "write even if Excel or LibreOffice seems to have the workbook open"},
+			&cli.IntFlag{Name: "top", Value: 10, Usage: "how many lines of the standings to print"},
+		},
+		Action: func(c *cli.Context) error {
+			path, err := workbookArg(c)
+			if err != nil {
+				return err
+			}
+			b, err := openChecked(c, path)
+			if err != nil {
+				return err
+			}
+			defer b.Close()
+			event := b.Tournament.Event()
+			table, err := scoring.Standings(event)
+			if err != nil {
+				return fmt.Errorf("%s: standings: %w", path, err)
+			}
+			if !c.Bool("dry-run") {
+				if err := b.WriteStandings(table); err != nil {
+					return err
+				}
+				if err := b.Save(workbook.Options{Force: c.Bool("force")}); err != nil {
+					return err
+				}
+			}
+			if c.Bool("json") {
+				enc := json.NewEncoder(c.App.Writer)
+				enc.SetIndent("", "  ")
+				return enc.Encode(scoring.NewReport(b.Tournament.Settings.Name, event, table))
+			}
+			printTop(c.App.Writer, b.Tournament, table, c.Int("top"))
+			if !c.Bool("dry-run") {
+				fmt.Fprintf(c.App.Writer, "wrote %s: %s, %s and the heat sheets' scores\n", path, workbook.SheetStandings, workbook.SheetAwards)
+			}
+			return nil
+		},
+	}
+}
+
+// printTop prints the first lines of the standings as DTM's Scores screen
+// lists them: rank, name, heat scores, total.
+func printTop(w io.Writer, t *workbook.Tournament, table scoring.Table, n int) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "rank\tplayer\t")
+	for h := 1; h <= t.Settings.Heats; h++ {
+		fmt.Fprintf(tw, "heat %d\t", h)
+	}
+	fmt.Fprintln(tw, "total\t")
+	for _, s := range table.Players[:min(n, len(table.Players))] {
+		fmt.Fprintf(tw, "%d\t%s\t", s.Rank, t.Players[s.Player].Name)
+		for _, h := range s.Heats {
+			mark := ""
+			if h.Factor != 1 && h.Played {
+				mark = "*"
+			}
+			fmt.Fprintf(tw, "%s%s\t", number(h.Score), mark)
+		}
+		fmt.Fprintf(tw, "%s\t\n", number(s.Total))
+	}
+	tw.Flush()
+	if len(table.Players) > n {
+		fmt.Fprintf(w, "... %d more players (* = dropped or multiplied)\n", len(table.Players)-n)
+	}
+}
+
 func formulaCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "formula",
@@ -235,6 +364,116 @@ func evalFormula(c *cli.Context) error {
 	return nil
 }
 
+func gameCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "game",
+		Usage:     "check when a game ended (or could end) under a victory rule",
+		ArgsUsage: "GAME.json",
+		Description: "Reads one game's record (GAME.json, with its centres year by year in \"history\") and prints when\n" +
+			"and how it ended under the victory rule: the victory (year, power, centres) or none, any year in which\n" +
+			"a two-way draw vote could be called, and whether the recorded result agrees. Rules: classic,\n" +
+			"regatta-2002, regatta-2003, norman, norman-short-N, or a table such as 18,18,18,18,17,15,14,12 (from\n" +
+			"1901). docs/games.md explains them.",
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return usageError{err} },
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "victory", Value: "classic", Usage: "the victory `RULE`"},
+			&cli.BoolFlag{Name: "json", Usage: `print {"victory": {"year", "power", "centres"} or null, "draw_vote_years": [...]}`},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return usageError{errors.New("game needs one GAME.json argument; see 'dtm game --help'")}
+			}
+			rule, err := scoring.ParseVictoryRule(c.String("victory"))
+			if err != nil {
+				return usageError{err}
+			}
+			g, err := readGame(c.Args().First())
+			if err != nil {
+				return err
+			}
+			out := rule.Check(g.History)
+			if c.Bool("json") {
+				return printOutcomeJSON(c.App.Writer, out)
+			}
+			printOutcome(c.App.Writer, rule, g, out)
+			return nil
+		},
+	}
+}
+
+// readGame reads a GAME.json file.
+func readGame(path string) (scoring.Game, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return scoring.Game{}, err
+	}
+	defer f.Close()
+	g, err := scoring.DecodeGame(f)
+	if err != nil {
+		return g, fmt.Errorf("%s: %w", path, err)
+	}
+	return g, nil
+}
+
+// printOutcomeJSON prints {"victory": {...} or null, "draw_vote_years": [...]}.
+func printOutcomeJSON(w io.Writer, out scoring.Outcome) error {
+	type victory struct {
+		Year    int    `json:"year"`
+		Power   string `json:"power"`
+		Centres int    `json:"centres"`
+	}
+	js := struct {
+		Victory       *victory `json:"victory"`
+		DrawVoteYears []int    `json:"draw_vote_years"`
+	}{DrawVoteYears: append([]int{}, out.DrawVoteYears...)}
+	if v := out.Victory; v != nil {
+		js.Victory = &victory{v.Year, v.Power.Code(), v.Centres}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(js)
+}
+
+// printOutcome tells a director how the game ended under the rule and
+// whether the recorded result agrees.
+func printOutcome(w io.Writer, rule scoring.VictoryRule, g scoring.Game, out scoring.Outcome) {
+	if len(g.History) == 0 {
+		fmt.Fprintln(w, "The game has no centre chart (\"history\"): only its final centres are checked.")
+	}
+	if v := out.Victory; v != nil {
+		fmt.Fprintf(w, "Victory: %s in %d with %d centres (%s needs %d that year).\n", v.Power, v.Year, v.Centres, rule.Name, rule.Target(v.Year))
+		if out.ContinuedTo > v.Year {
+			fmt.Fprintf(w, "The chart goes on to %d: the game should have ended in %d.\n", out.ContinuedTo, v.Year)
+		}
+	} else {
+		fmt.Fprintf(w, "No victory under %s.\n", rule.Name)
+	}
+	for _, u := range out.Unconfirmed {
+		fmt.Fprintf(w, "%s met the target in %d with %d centres, but the chart lacks %d, so its growth cannot be checked.\n", u.Power, u.Year, u.Centres, u.Year-1)
+	}
+	for i, y := range out.DrawVoteYears {
+		pair := out.DrawVoters[i]
+		fmt.Fprintf(w, "A two-way draw vote may be called in %d (%s and %s).\n", y, pair[0], pair[1])
+	}
+	if errs := rule.CheckResult(g); len(errs) > 0 {
+		fmt.Fprintln(w, "The recorded result disagrees:")
+		for _, e := range errs {
+			fmt.Fprintf(w, "  %v\n", e)
+		}
+	} else {
+		fmt.Fprintln(w, "The recorded result agrees with the rule.")
+	}
+	ranks := scoring.NormanRank(g)
+	fmt.Fprint(w, "Norman's ranking:")
+	for p := scoring.Austria; p < scoring.NumPowers; p++ {
+		fmt.Fprintf(w, " %s %d", p, ranks[p])
+		if p < scoring.Turkey {
+			fmt.Fprint(w, ",")
+		}
+	}
+	fmt.Fprintln(w)
+}
+
 // lookupSystem finds a scoring system in a workbook's Systems sheet, or
 // among the built-in systems.
 func lookupSystem(c *cli.Context, name, path string) (scoring.Definition, error) {
@@ -267,14 +506,9 @@ func scoreGameFile(def scoring.Definition, path string) (scoring.Result, error) 
 	if err != nil {
 		return scoring.Result{}, fmt.Errorf("scoring system %q: %w", def.Name, err)
 	}
-	f, err := os.Open(path)
+	g, err := readGame(path)
 	if err != nil {
 		return scoring.Result{}, err
-	}
-	defer f.Close()
-	g, err := scoring.DecodeGame(f)
-	if err != nil {
-		return scoring.Result{}, fmt.Errorf("%s: %w", path, err)
 	}
 	res, err := sys.Score(g)
 	if err != nil {

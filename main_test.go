@@ -15,7 +15,7 @@ import (
 var update = flag.Bool("update", false, "rewrite golden files under testdata/")
 
 // dtm runs the command line and returns its exit status and output.
-func dtm(t *testing.T, args ...string) (code int, stdout, stderr string) {
+func dtm(t testing.TB, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	code = run(append([]string{"dtm"}, args...), &out, &errOut)

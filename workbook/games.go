@@ -71,6 +71,10 @@ func (r *reader) scoreGames() {
 			if g.Status != Finished {
 				continue
 			}
+			if r.t.Settings.Hurst {
+				r.centresOnly(heat, g)
+				continue
+			}
 			name := r.t.SystemName(heat, g)
 			sys, ok := systems[name]
 			if !ok {
@@ -79,10 +83,14 @@ func (r *reader) scoreGames() {
 				}
 				systems[name] = sys
 			}
-			if sys == nil || r.hasProblems(heat, g) || !r.gameComplete(heat, g) {
+			if sys == nil || r.hasProblems(heat, g) || !r.gameComplete(heat, g, true) {
 				continue
 			}
-			res, err := sys.Score(ScoringGame(g))
+			sg := ScoringGame(g)
+			if !r.victoryProblems(heat, g, sg) {
+				continue
+			}
+			res, err := sys.Score(sg)
 			if err != nil {
 				r.scoreProblems(heat, g, err, name)
 				continue
@@ -101,6 +109,21 @@ func (r *reader) scoreGames() {
 	}
 }
 
+// centresOnly takes a finished game of a Hurst Tournament Mean tournament:
+// it is ranked by centres alone, so no scoring system applies and its
+// centres are not checked against the 34 on a board (Hurst's own example
+// totals 35). Each seat's Score is its centres.
+func (r *reader) centresOnly(heat *Heat, g *Game) {
+	if r.hasProblems(heat, g) || !r.gameComplete(heat, g, false) {
+		return
+	}
+	g.Scored, g.Criterion = true, scoring.Rank
+	for k := range g.Seats {
+		s := &g.Seats[k]
+		s.Computed, s.Score = float64(s.Centres), float64(s.Centres)
+	}
+}
+
 // round6 rounds a computed score to six decimals, so that LibreOffice's
 // 15-digit rounding cannot change it and ties compare equal.
 func round6(v float64) float64 { return math.Round(v*1e6) / 1e6 }
@@ -110,7 +133,7 @@ func (r *reader) scoreProblems(heat *Heat, g *Game, err error, system string) {
 	for _, e := range leafErrors(err) {
 		var ge *scoring.GameError
 		if errors.As(e, &ge) {
-			r.gameProblem(heat, g, ge, system)
+			r.gameProblem(heat, g, ge, fmt.Sprintf("under the scoring system %q", system))
 			continue
 		}
 		r.p.add(HeatSheet(heat.Number), heat.cell(g.Seats[0].Row, HeaderBoard), fmt.Sprintf("check the formulas of %q", system),
@@ -134,34 +157,27 @@ func (r *reader) hasProblems(heat *Heat, g *Game) bool {
 	return false
 }
 
-// gameComplete reports, at their cells, the seats of a finished game that
-// lack what every score needs (final year and centres; a centre chart year
-// with all seven powers), and whether the game can be scored.
-func (r *reader) gameComplete(heat *Heat, g *Game) bool {
+// gameComplete reports, at their cells, what a finished game lacks for
+// every score: a chart year with all seven powers, then each seat's final
+// centres and (when needYear) year. A seat whose final year or centres are blank takes them
+// from a complete chart: the chart's last year, the centres then, and for a
+// power with none the year it lost its last centre. It reports whether the
+// game can be scored.
+func (r *reader) gameComplete(heat *Heat, g *Game, needYear bool) bool {
 	sheet := HeatSheet(heat.Number)
 	ok := len(g.Seats) == 7
+	years := map[int]int{}
 	for _, s := range g.Seats {
 		if s.Player < 0 || s.Power < 0 { // reported when the sheet was read
 			ok = false
 		}
-		for _, missing := range []struct {
-			blank  bool
-			header string
-		}{{s.Year == 0, HeaderYear}, {s.Centres < 0, HeaderCentres}} {
-			if missing.blank {
-				ok = false
-				r.p.add(sheet, heat.cell(s.Row, missing.header), "fill it in, or set the board's status back to Started",
-					"board %d is finished but the %s cell is empty", g.Board, lowerFirst(missing.header))
-			}
-		}
-	}
-	years := map[int]int{}
-	for _, s := range g.Seats {
 		for y := range s.History {
 			years[y]++
 		}
 	}
+	last := 0
 	for y, n := range years {
+		last = max(last, y)
 		if n == len(g.Seats) {
 			continue
 		}
@@ -173,11 +189,69 @@ func (r *reader) gameComplete(heat *Heat, g *Game) bool {
 			}
 		}
 	}
+	for k := range g.Seats {
+		s := &g.Seats[k]
+		if ok && last > 0 {
+			s.deriveFromChart(last)
+		}
+		for _, missing := range []struct {
+			blank  bool
+			header string
+		}{{s.Year == 0 && needYear, HeaderYear}, {s.Centres < 0, HeaderCentres}} {
+			if missing.blank {
+				ok = false
+				r.p.add(sheet, heat.cell(s.Row, missing.header), "fill it in (or the centre chart, year by year), or set the board's status back to Started",
+					"board %d is finished but the %s cell is empty", g.Board, lowerFirst(missing.header))
+			}
+		}
+	}
+	return ok
+}
+
+// deriveFromChart fills a seat's blank final centres and year from its
+// centre chart, whose last year is last.
+func (s *Seat) deriveFromChart(last int) {
+	if s.Centres < 0 {
+		s.Centres = s.History[last]
+	}
+	if s.Year != 0 {
+		return
+	}
+	s.Year = last
+	if s.Centres == 0 {
+		for y := last; y >= FirstGameYear; y-- {
+			c, has := s.History[y]
+			if has && c > 0 {
+				break
+			}
+			if has {
+				s.Year = y
+			}
+		}
+	}
+}
+
+// victoryProblems compares a finished game's recorded result with the
+// tournament's victory rule, when the game has a centre chart (or the rule
+// needs none: without one, growth cannot be checked).
+func (r *reader) victoryProblems(heat *Heat, g *Game, sg scoring.Game) bool {
+	rule := r.t.Settings.Victory
+	if len(sg.History) == 0 && rule.MustGrow {
+		return true
+	}
+	ok := true
+	for _, e := range rule.CheckResult(sg) {
+		var ge *scoring.GameError
+		if errors.As(e, &ge) {
+			r.gameProblem(heat, g, ge, fmt.Sprintf("under the victory rule %q (%s on the Tournament sheet)", rule.Name, SetVictory))
+			ok = false
+		}
+	}
 	return ok
 }
 
 // gameProblem reports a scoring validation problem at the cell it concerns.
-func (r *reader) gameProblem(heat *Heat, g *Game, ge *scoring.GameError, system string) {
+func (r *reader) gameProblem(heat *Heat, g *Game, ge *scoring.GameError, hint string) {
 	row := g.Seats[0].Row
 	if ge.Power != scoring.Board {
 		for _, s := range g.Seats {
@@ -203,8 +277,7 @@ func (r *reader) gameProblem(heat *Heat, g *Game, ge *scoring.GameError, system 
 	if ge.Power != scoring.Board {
 		msg = ge.Power.String() + " " + msg
 	}
-	r.p.add(HeatSheet(heat.Number), heat.cell(row, header), fmt.Sprintf("under the scoring system %q", system),
-		"board %d: %s", g.Board, msg)
+	r.p.add(HeatSheet(heat.Number), heat.cell(row, header), hint, "board %d: %s", g.Board, msg)
 }
 
 // cell names the cell of a heat sheet row under a header; "" when the sheet

@@ -64,6 +64,10 @@ const (
 	SetTeamScoring     = "Team scoring"
 	SetTeamNumber      = "Team heat or games"
 	SetRandomSeed      = "Random seed"
+	SetMethod          = "Tournament scoring"
+	SetTieBreaks       = "Tie-breaks"
+	SetAwardsBy        = "Best-power awards by"
+	SetVictory         = "Victory rule"
 )
 
 // Column headers of the Players sheet. Registration columns are headed
@@ -158,7 +162,17 @@ var (
 	ChoicesStatus       = []string{"Unstarted", "Started", "Finished"}
 	ChoicesResult       = []string{"Win", "Loss", "Conceded win"}
 	ChoicesPower        = []string{"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"}
+	ChoicesMethod       = []string{"Sum of heats", "Hurst Tournament Mean"}
+	ChoicesAwardsBy     = []string{"Score", "Centres"}
 )
+
+// SuggestedTieBreaks are the Tie-breaks setting's dropdown; any chain
+// scoring.ParseTieBreaks reads may be typed instead.
+var SuggestedTieBreaks = []string{"None", "Regatta 2002", "Regatta 2003"}
+
+// SuggestedVictory are the Victory rule setting's dropdown; any rule
+// scoring.ParseVictoryRule reads may be typed instead.
+var SuggestedVictory = []string{"classic", "regatta-2002", "regatta-2003", "norman", "norman-short-1", "norman-short-2", "norman-short-3", "norman-short-4"}
 
 // powerGroupSets gives, for each ChoicesPowerGroups entry, the partition of
 // power indexes (ChoicesPower order); nil means no grouping.

@@ -22,6 +22,32 @@ type Output struct {
 	// name and the list's); the header row repeats on every page.
 	Title     string
 	Landscape bool
+	// Marks style single cells (a dropped heat, an unplayed one ...).
+	Marks []Mark
+}
+
+// Mark styles one cell of an output tab.
+type Mark struct {
+	Row, Col int // 1-based
+	Kind     MarkKind
+}
+
+// MarkKind is how a marked cell looks.
+type MarkKind int
+
+// The cell marks: a dropped score is struck through, a multiplied one in
+// italics, an unplayed heat's score grey.
+const (
+	MarkDropped MarkKind = iota
+	MarkMultiplied
+	MarkUnplayed
+)
+
+// markStyle is the look of each MarkKind.
+var markStyle = map[MarkKind]excelize.Style{
+	MarkDropped:    {Font: &excelize.Font{Family: "Calibri", Size: 11, Strike: true, Color: "808080"}},
+	MarkMultiplied: {Font: &excelize.Font{Family: "Calibri", Size: 11, Italic: true}},
+	MarkUnplayed:   {Font: &excelize.Font{Family: "Calibri", Size: 11, Italic: true, Color: "A6A6A6"}},
 }
 
 // WriteOutput rewrites an output tab in place (creating it at the end of the
@@ -66,6 +92,14 @@ func (b *Book) WriteOutput(o Output) error {
 		id, err := f.NewStyle(&excelize.Style{Font: font(false, 11), CustomNumFmt: &format})
 		bl.do(err)
 		bl.do(f.SetCellStyle(o.Sheet, cellName(c+1, 2), cellName(c+1, len(o.Rows)+1), id))
+	}
+	for _, m := range o.Marks {
+		st := markStyle[m.Kind]
+		id, err := f.NewStyle(&st)
+		bl.do(err)
+		if c := cellName(m.Col, m.Row); err == nil {
+			bl.do(f.SetCellStyle(o.Sheet, c, c, id))
+		}
 	}
 	bl.freeze(o.Sheet, 1)
 	bl.printSetup(o.Sheet, o.Title, cellName(len(o.Header), len(o.Rows)+1), o.Landscape)

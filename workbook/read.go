@@ -134,6 +134,15 @@ func (r *reader) readSettings() {
 		return i
 	}
 	yes := func(label string) bool { return choice(label, ChoicesYesNo) == 0 }
+	// optional reads a setting added after the first workbooks were made: a
+	// workbook without its row keeps the DTM's behaviour, the first choice.
+	optional := func(label string, choices []string) int {
+		if _, ok := rows[normalHeader(label)]; !ok {
+			r.p.ignore(SheetTournament, labelCol, "setting %q is not in the workbook: %q applies (add the row to change it)", label, choices[0])
+			return 0
+		}
+		return choice(label, choices)
+	}
 
 	if v, ok := get(SetName); ok {
 		s.Name = v.value
@@ -181,6 +190,28 @@ func (r *reader) readSettings() {
 			s.TeamNumber = whole(SetTeamNumber, 1, max(s.Heats, 1), "the number of the team heat")
 		}
 	}
+	s.Hurst = optional(SetMethod, ChoicesMethod) == 1
+	if v, ok := rows[normalHeader(SetVictory)]; ok {
+		rule, err := scoring.ParseVictoryRule(v.value)
+		if err != nil {
+			r.p.add(SheetTournament, v.cell, "classic, regatta-2002, regatta-2003, norman, norman-short-1 to 4, or a table of centres from 1901 such as 18,18,18,18,17,15", "%v", err)
+		}
+		s.Victory = rule
+	} else {
+		r.p.ignore(SheetTournament, labelCol, "setting %q is not in the workbook: the classic rule (18 centres) applies (add the row to change it)", SetVictory)
+		s.Victory, _ = scoring.ParseVictoryRule(SuggestedVictory[0])
+	}
+	if v, ok := rows[normalHeader(SetTieBreaks)]; ok {
+		chain, err := scoring.ParseTieBreaks(v.value)
+		if err != nil {
+			r.p.add(SheetTournament, v.cell, "None, Regatta 2002, Regatta 2003, or rules separated by commas: head-to-head, dropped, best-3, best-scores, opponents-average, distance",
+				"tie-breaks: %v", err)
+		}
+		s.TieBreaks = chain
+	} else {
+		r.p.ignore(SheetTournament, labelCol, "setting %q is not in the workbook: tied players share a rank (add the row to change it)", SetTieBreaks)
+	}
+	s.AwardsByCentres = optional(SetAwardsBy, ChoicesAwardsBy) == 1
 	if v, ok := rows[normalHeader(SetRandomSeed)]; ok && v.value != "" {
 		n, ok := parseWhole(v.value)
 		if !ok {
@@ -200,7 +231,7 @@ var settingLabels = []string{
 	SetName, SetDescription, SetSystem, SetUnplayed, SetPowerAssignment, SetPowerGroups,
 	SetSameOpponent, SetSamePower, SetTeamMember, SetHeats, SetPreRegistration, SetMinHeats,
 	SetLowestCount, SetLowestFactor, SetNextCount, SetNextFactor,
-	SetTeamSize, SetTeamScoring, SetTeamNumber, SetRandomSeed,
+	SetTeamSize, SetTeamScoring, SetTeamNumber, SetRandomSeed, SetMethod, SetAwardsBy, SetVictory, SetTieBreaks,
 }
 
 // readPlayers reads the Players sheet; false when it cannot be read, so

@@ -288,6 +288,24 @@ func TestProblems(t *testing.T) {
 				set(t, f, heat, cellName(16, row), 5)
 			}
 		}, heat, "P2", "board 1: 1902: the powers own 35 centres in all", ""},
+		{"win recorded where none was reached", func(t *testing.T, f *excelize.File) {
+			for row := 2; row <= 8; row++ {
+				set(t, f, heat, cellName(6, row), "Loss")
+			}
+			set(t, f, heat, "F4", "Win")
+		}, heat, "F4", "board 1: France", `under the victory rule "classic" (Victory rule on the Tournament sheet)`},
+		{"draw recorded after a victory", func(t *testing.T, f *excelize.File) {
+			for row, c := range []int{3, 3, 18, 3, 3, 2, 2} {
+				set(t, f, heat, cellName(8, row+2), c)
+				set(t, f, heat, cellName(20, row+2), []int{3, 3, 17, 3, 3, 3, 2}[row], c) // 1906, 1907
+			}
+		}, heat, "F2", "board 1: a 7-way draw is recorded, but France won in 1907 with 18 centres", `under the victory rule "classic"`},
+		{"bad victory rule", func(t *testing.T, f *excelize.File) {
+			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetVictory)), "18,x")
+		}, SheetTournament, cellName(2, settingRowOf(t, SetVictory)), `victory rule "18,x": entry 2 "x"`, "classic, regatta-2002"},
+		{"bad tie-break chain", func(t *testing.T, f *excelize.File) {
+			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetTieBreaks)), "coin toss")
+		}, SheetTournament, cellName(2, settingRowOf(t, SetTieBreaks)), "tie-breaks:", "head-to-head"},
 		{"score override not a number", func(t *testing.T, f *excelize.File) { set(t, f, heat, "L2", "n/a") },
 			heat, "L2", `score override must be a number, not "n/a"`, ""},
 		{"replacing oneself", func(t *testing.T, f *excelize.File) { set(t, f, heat, "I2", "Ann Smith", 1903) },
@@ -391,5 +409,38 @@ func TestGamesScored(t *testing.T) {
 	}
 	if g2 := b.Tournament.Heats[0].Games[1]; g2.Scored {
 		t.Error("an unstarted board was scored")
+	}
+}
+
+// TestFinalResultFromChart checks that a finished board recorded only year
+// by year takes its final centres and years from the chart.
+func TestFinalResultFromChart(t *testing.T) {
+	f := fixture(t)
+	heat := HeatSheet(1)
+	// 1901 .. 1907 for Austria ... Turkey; Italy loses its last centre in 1906.
+	chart := [7][7]any{
+		{3, 4, 5, 6, 6, 7, 8}, {4, 4, 5, 5, 6, 6, 7}, {5, 5, 6, 6, 6, 7, 7},
+		{5, 5, 5, 5, 4, 4, 4}, {4, 3, 2, 1, 1, 0, 0}, {5, 5, 4, 4, 4, 4, 4}, {4, 5, 5, 5, 5, 4, 4},
+	}
+	for p := 0; p < 7; p++ {
+		row := cellName(7, p+2)
+		set(t, f, heat, row, nil, nil) // no final year, no centres
+		set(t, f, heat, cellName(15, p+2), chart[p][:]...)
+		if p == 4 {
+			set(t, f, heat, cellName(6, p+2), "Loss")
+		}
+	}
+	b := reread(t, f)
+	if len(b.Problems) > 0 {
+		t.Fatal(b.Problems)
+	}
+	g := b.Tournament.Heats[0].Games[0]
+	for p, want := range []struct{ year, centres int }{{1907, 8}, {1907, 7}, {1907, 7}, {1907, 4}, {1906, 0}, {1907, 4}, {1907, 4}} {
+		if s := g.Seats[p]; s.Year != want.year || s.Centres != want.centres {
+			t.Errorf("%s: year %d, centres %d; want %d and %d", ChoicesPower[p], s.Year, s.Centres, want.year, want.centres)
+		}
+	}
+	if !g.Scored || g.Seats[4].Score != 6-11 {
+		t.Errorf("Italy, out in 1906, scores %v (scored: %v); DipCon: yrs - 11 = 6 - 11 = -5", g.Seats[4].Score, g.Scored)
 	}
 }

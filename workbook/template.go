@@ -17,30 +17,37 @@ type settingRow struct {
 	value   any
 	choices []string // a dropdown, or nil
 	help    string
+	// open makes the dropdown a list of suggestions: other values may be
+	// typed (and are checked by dtm check).
+	open bool
 }
 
 // templateSettings is the Tournament sheet of a new workbook.
 var templateSettings = []settingRow{
-	{SetName, "New tournament", nil, "Shown on every printed page."},
-	{SetDescription, "", nil, "Free text: where and when, who hosts it."},
-	{SetSystem, DefaultSystem, nil, "A name from the Systems sheet. Heats and single games may use another (Heats sheet; a heat sheet's Scoring system column)."},
-	{SetUnplayed, 0, nil, "Score of a heat a player did not play: a fixed number, usually 0."},
-	{SetPowerAssignment, ChoicesPowerAssignment[0], ChoicesPowerAssignment, "Automatic: dtm seed chooses each player's power. At the tables: players choose; type the powers into the heat sheet before a game starts."},
-	{SetPowerGroups, ChoicesPowerGroups[3], ChoicesPowerGroups, "With groups, the seeder also avoids giving a player another power of a group they already played (half the same-power value, rounded down)."},
-	{SetSameOpponent, 10, nil, "Conflict charged for every earlier meeting of two players seated on one board."},
-	{SetSamePower, 4, nil, "Conflict charged for every earlier game a player played the same power. 2 or more when power groups are used."},
-	{SetTeamMember, 20, nil, "Conflict charged when two team-mates share a board."},
-	{SetHeats, 4, nil, fmt.Sprintf("How many rounds (heats), 1 to %d.", MaxHeats)},
-	{SetPreRegistration, ChoicesYesNo[1], ChoicesYesNo, "Yes lets players pre-register for heats (Players sheet, Heat columns: Pre-registered)."},
-	{SetMinHeats, 0, nil, "Heats a player must play to be ranked; 0 ranks everyone. Best-power awards ignore it."},
-	{SetLowestCount, 0, nil, "How many of each player's lowest heat scores (unplayed heats included) are multiplied by the next setting."},
-	{SetLowestFactor, 0, nil, "0 drops those heats, 0.5 halves them, 1 counts them in full."},
-	{SetNextCount, 0, nil, "Then how many of the next-lowest heat scores are multiplied by the next setting."},
-	{SetNextFactor, 1, nil, "Multiplier for the next-lowest heats."},
-	{SetTeamSize, ChoicesTeamSize[0], ChoicesTeamSize, "A team tournament with teams of 3 to 7 players (Teams sheet)."},
-	{SetTeamScoring, ChoicesTeamScoring[0], ChoicesTeamScoring, "One heat: the members' scores in one heat. Best games without interplay: each member's best games in which no team-mate was an opponent."},
-	{SetTeamNumber, 1, nil, "The team heat (One heat), or how many games of each member count (Best games)."},
-	{SetRandomSeed, "", nil, "Makes seating reproducible: the same seed and workbook give the same seating. dtm new fills in one."},
+	{SetName, "New tournament", nil, "Shown on every printed page.", false},
+	{SetDescription, "", nil, "Free text: where and when, who hosts it.", false},
+	{SetSystem, DefaultSystem, nil, "A name from the Systems sheet. Heats and single games may use another (Heats sheet; a heat sheet's Scoring system column).", false},
+	{SetUnplayed, 0, nil, "Score of a heat a player did not play: a fixed number, usually 0.", false},
+	{SetPowerAssignment, ChoicesPowerAssignment[0], ChoicesPowerAssignment, "Automatic: dtm seed chooses each player's power. At the tables: players choose; type the powers into the heat sheet before a game starts.", false},
+	{SetPowerGroups, ChoicesPowerGroups[3], ChoicesPowerGroups, "With groups, the seeder also avoids giving a player another power of a group they already played (half the same-power value, rounded down).", false},
+	{SetSameOpponent, 10, nil, "Conflict charged for every earlier meeting of two players seated on one board.", false},
+	{SetSamePower, 4, nil, "Conflict charged for every earlier game a player played the same power. 2 or more when power groups are used.", false},
+	{SetTeamMember, 20, nil, "Conflict charged when two team-mates share a board.", false},
+	{SetHeats, 4, nil, fmt.Sprintf("How many rounds (heats), 1 to %d.", MaxHeats), false},
+	{SetPreRegistration, ChoicesYesNo[1], ChoicesYesNo, "Yes lets players pre-register for heats (Players sheet, Heat columns: Pre-registered).", false},
+	{SetMinHeats, 0, nil, "Heats a player must play to be ranked; 0 ranks everyone. Best-power awards ignore it.", false},
+	{SetLowestCount, 0, nil, "How many of each player's lowest heat scores (unplayed heats included) are multiplied by the next setting.", false},
+	{SetLowestFactor, 0, nil, "0 drops those heats, 0.5 halves them, 1 counts them in full.", false},
+	{SetNextCount, 0, nil, "Then how many of the next-lowest heat scores are multiplied by the next setting.", false},
+	{SetNextFactor, 1, nil, "Multiplier for the next-lowest heats.", false},
+	{SetTeamSize, ChoicesTeamSize[0], ChoicesTeamSize, "A team tournament with teams of 3 to 7 players (Teams sheet).", false},
+	{SetTeamScoring, ChoicesTeamScoring[0], ChoicesTeamScoring, "One heat: the members' scores in one heat. Best games without interplay: each member's best games in which no team-mate was an opponent.", false},
+	{SetTeamNumber, 1, nil, "The team heat (One heat), or how many games of each member count (Best games).", false},
+	{SetRandomSeed, "", nil, "Makes seating reproducible: the same seed and workbook give the same seating. dtm new fills in one.", false},
+	{SetMethod, ChoicesMethod[0], ChoicesMethod, "Sum of heats: each player's heat scores, lowest ones multiplied as set above (the DTM). Hurst Tournament Mean: each game's centres minus the tournament's mean for that power, averaged over the heats played.", false},
+	{SetAwardsBy, ChoicesAwardsBy[0], ChoicesAwardsBy, "Best Austria, Best England ...: the best game score with that power, or the most centres (score breaking ties).", false},
+	{SetVictory, SuggestedVictory[0], SuggestedVictory, "When a game ends in a victory on the board: classic (18 centres), regatta-2002, regatta-2003, norman, norman-short-1 to -4, or your own table such as 18,18,18,18,17,15,14,12,11,9,8,6,5 (from 1901). dtm check compares each game's centre chart with it.", true},
+	{SetTieBreaks, SuggestedTieBreaks[0], SuggestedTieBreaks, "None: tied players share a rank (the DTM). Regatta 2002 or 2003: those rules' chains. Or your own chain, in order, separated by commas: head-to-head, dropped, best-3 (third-best heat score), best-scores, opponents-average, distance.", true},
 }
 
 // style ids of a workbook being built.
@@ -192,6 +199,16 @@ func (b *builder) dropdown(sheet, sqref string, choices []string, list string) {
 	b.do(b.f.AddDataValidation(sheet, dv))
 }
 
+// suggestions adds a dropdown of suggested values that still accepts
+// others.
+func (b *builder) suggestions(sheet, sqref string, values []string) {
+	dv := excelize.NewDataValidation(true)
+	dv.Sqref = sqref
+	b.do(dv.SetDropList(values))
+	dv.SetError(excelize.DataValidationErrorStyleInformation, "Not one of the suggestions", "dtm check tells whether it can read it.")
+	b.do(b.f.AddDataValidation(sheet, dv))
+}
+
 // freeze keeps the first rows visible while scrolling.
 func (b *builder) freeze(sheet string, rows int) {
 	b.do(b.f.SetPanes(sheet, &excelize.Panes{Freeze: true, YSplit: rows, TopLeftCell: cellName(1, rows+1), ActivePane: "bottomLeft",
@@ -211,6 +228,8 @@ func (b *builder) tournament() {
 		switch {
 		case s.label == SetSystem:
 			b.dropdown(name, cellName(2, row), nil, systemList)
+		case s.open:
+			b.suggestions(name, cellName(2, row), s.choices)
 		case s.choices != nil:
 			b.dropdown(name, cellName(2, row), s.choices, "")
 		}

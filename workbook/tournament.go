@@ -39,12 +39,17 @@ type Settings struct {
 	NextCount    int     // then how many of the next-lowest
 	NextFactor   float64 // by this
 
-	TeamSize    int  // 0 = no team tournament, else 3..7
-	TeamBestOf  bool // teams score their best games without interplay (else one heat)
-	TeamNumber  int  // the team heat, or how many games each member counts
-	RandomSeed  int64
-	HasSeed     bool // RandomSeed was given
-	settingRows map[string]int
+	TeamSize   int  // 0 = no team tournament, else 3..7
+	TeamBestOf bool // teams score their best games without interplay (else one heat)
+	TeamNumber int  // the team heat, or how many games each member counts
+	RandomSeed int64
+	HasSeed    bool // RandomSeed was given
+
+	Hurst           bool                // tournament scored by the Hurst Tournament Mean, not the sum of heats
+	TieBreaks       []scoring.TieBreak  // the tie-break chain; empty: ties are listed equally
+	AwardsByCentres bool                // best-power awards by centres, score breaking ties
+	Victory         scoring.VictoryRule // when a game ends in a victory on the board
+	settingRows     map[string]int
 }
 
 // SettingCell returns the cell holding a setting's value ("B7"), or "" when

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"math/rand/v2"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/armada-dtm/dtm/workbook"
+	"github.com/xuri/excelize/v2"
+)
+
+// bigTournament writes a tournament of players (a multiple of 7) over heats,
+// every game finished: a three-way draw in 1910 with random powers, the other
+// four eliminated in 1904..1909. Seating is random; the seed fixes it.
+func bigTournament(tb testing.TB, path string, players, heats int) {
+	tb.Helper()
+	if err := workbook.Create(path, workbook.NewOptions{Name: "Benchmark Open", Heats: heats, Seed: 1}); err != nil {
+		tb.Fatal(err)
+	}
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	rng := rand.New(rand.NewPCG(1, 2))
+	name := func(i int) string { return "Player" + strconv.Itoa(i) + " Bench" }
+	for i := 0; i < players; i++ {
+		row := []any{"Player" + strconv.Itoa(i), "Bench"}
+		if err := f.SetSheetRow("Players", "A"+strconv.Itoa(i+2), &row); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	powers := []string{"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"}
+	for h := 1; h <= heats; h++ {
+		sheet := "Heat " + strconv.Itoa(h)
+		seats := rng.Perm(players)
+		for b := 0; b < players/7; b++ {
+			order := rng.Perm(7)
+			for k, p := range order {
+				result, year, centres := "Loss", 1904+k, 0
+				if k >= 4 { // the last three in order draw
+					result, year, centres = "Win", 1910, []int{11, 11, 12}[k-4]
+				}
+				row := []any{b + 1, "Finished", nil, powers[p], name(seats[7*b+k]), result, year, centres}
+				if err := f.SetSheetRow(sheet, "A"+strconv.Itoa(2+7*b+k), &row); err != nil {
+					tb.Fatal(err)
+				}
+			}
+		}
+	}
+	if err := f.Save(); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// BenchmarkExcelizeOpenSave is the floor for rescoring: excelize alone
+// opening and saving the 1,000-player, 9-heat workbook.
+func BenchmarkExcelizeOpenSave(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "big.xlsx")
+	bigTournament(b, path, 1001, 9)
+	out := filepath.Join(b.TempDir(), "out.xlsx")
+	b.ResetTimer()
+	for range b.N {
+		f, err := excelize.OpenFile(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := f.SaveAs(out); err != nil {
+			b.Fatal(err)
+		}
+		f.Close()
+	}
+}
+
+// BenchmarkCheck1000 is dtm check of the 1,000-player, 9-heat workbook:
+// reading, validating and scoring every game.
+func BenchmarkCheck1000(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "big.xlsx")
+	bigTournament(b, path, 1001, 9)
+	b.ResetTimer()
+	for range b.N {
+		if code, out, errOut := dtm(b, "check", path); code != 0 {
+			b.Fatalf("exit %d\n%s%s", code, out[:min(len(out), 2000)], errOut)
+		}
+	}
+}

@@ -1,0 +1,226 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/armada-dtm/dtm/workbook/lotest"
+	"github.com/xuri/excelize/v2"
+)
+
+// copySample copies a bundled sample into a fresh directory.
+func copySample(t *testing.T, sample string) string {
+	t.Helper()
+	data, err := os.ReadFile(sample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), filepath.Base(sample))
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// outputDump renders what dtm score writes: its tabs and each heat sheet's
+// Score and Score override columns.
+func outputDump(t *testing.T, path string) string {
+	t.Helper()
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var b strings.Builder
+	for _, sheet := range f.GetSheetList() {
+		heat := strings.HasPrefix(sheet, "Heat ")
+		if !heat && sheet != "Standings" && sheet != "Team Standings" && sheet != "Awards" {
+			continue
+		}
+		fmt.Fprintf(&b, "== %s\n", sheet)
+		rows, err := f.GetRows(sheet, excelize.Options{RawCellValue: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r, row := range rows {
+			if heat { // board, power, player, score, override
+				cell := func(c int) string {
+					if c < len(row) {
+						return row[c]
+					}
+					return ""
+				}
+				if cell(0) != "" {
+					fmt.Fprintf(&b, "%d: %s | %s | %s | %s | %s\n", r+1, cell(0), cell(3), cell(4), cell(10), cell(11))
+				}
+				continue
+			}
+			fmt.Fprintf(&b, "%d: %s\n", r+1, strings.Join(row, " | "))
+		}
+	}
+	return b.String()
+}
+
+// TestScoreSample scores the bundled tournament, compares every output tab
+// with its golden dump, and scores again: nothing changes.
+func TestScoreSample(t *testing.T) {
+	path := copySample(t, samplePath)
+	code, out, errOut := dtm(t, "score", path)
+	if code != 0 {
+		t.Fatalf("dtm score: exit %d\n%s%s", code, out, errOut)
+	}
+	// Maya Moreau: 56 (heat 1) + 110 (heat 2, Turkey's solo in 1911: 121 - 11) + 34 dropped = 166.
+	if !strings.Contains(out, "1    Maya Moreau      56     110     34*    166") {
+		t.Errorf("top of the standings:\n%s", out)
+	}
+	first := outputDump(t, path)
+	goldenFile(t, "score-armada-open.txt", first)
+	if code, _, errOut := dtm(t, "score", path); code != 0 {
+		t.Fatalf("second dtm score: %s", errOut)
+	}
+	if again := outputDump(t, path); again != first {
+		t.Errorf("a second dtm score changed the output")
+	}
+	// The director's override (heat 3, board 3, Austria: computed 22 - 8 = 14, override 20) is kept.
+	if !strings.Contains(first, "16: 3 | Austria | Quinn Quade | 14 | 20") {
+		t.Errorf("override row lost or rescored:\n%s", first)
+	}
+	backups, _ := os.ReadDir(filepath.Join(filepath.Dir(path), "dtm-backups"))
+	if len(backups) != 2 {
+		t.Errorf("%d backups after two runs, want 2", len(backups))
+	}
+}
+
+func TestScoreDryRunWritesNothing(t *testing.T) {
+	path := copySample(t, samplePath)
+	before, _ := os.ReadFile(path)
+	if code, _, errOut := dtm(t, "score", "--dry-run", path); code != 0 {
+		t.Fatal(errOut)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Error("--dry-run changed the workbook")
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
+		t.Errorf("--dry-run left %d entries", len(entries))
+	}
+}
+
+func TestScoreRefuses(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mistakes.xlsx")
+	twentyMistakes(t, path)
+	before, _ := os.ReadFile(path)
+	if code, out, _ := dtm(t, "score", path); code != 1 || !strings.Contains(out, "Tournament!B6") {
+		t.Errorf("a workbook with problems: exit %d\n%s", code, out)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Error("dtm score changed a workbook with problems")
+	}
+	locked := copySample(t, samplePath)
+	lock := filepath.Join(filepath.Dir(locked), ".~lock."+filepath.Base(locked)+"#")
+	if err := os.WriteFile(lock, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before, _ = os.ReadFile(locked)
+	code, _, errOut := dtm(t, "score", locked)
+	if code != 1 || !strings.Contains(errOut, "open in a spreadsheet program") || !strings.Contains(errOut, "--force") {
+		t.Errorf("a locked workbook: exit %d, %s", code, errOut)
+	}
+	if after, _ := os.ReadFile(locked); !bytes.Equal(before, after) {
+		t.Error("dtm score changed a workbook open in LibreOffice")
+	}
+	if code, _, errOut := dtm(t, "score", "--force", locked); code != 0 {
+		t.Errorf("--force: %s", errOut)
+	}
+}
+
+func TestScoreJSON(t *testing.T) {
+	code, out, errOut := dtm(t, "score", "--dry-run", "--json", samplePath)
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	var r struct {
+		Tournament string
+		Method     string
+		Heats      int
+		Players    []struct {
+			Rank      int
+			Name      string
+			Total     float64
+			Played    int
+			Qualified bool
+			TieBreak  string `json:"tie_break"`
+			Heats     []struct {
+				Heat    int
+				Played  bool
+				Score   float64
+				Counted bool
+				Factor  float64
+				Board   int
+				Power   string
+			}
+		}
+		Teams []struct {
+			Rank    int
+			Name    string
+			Total   float64
+			Members []string
+			Games   []struct {
+				Player      string
+				Heat, Board int
+				Score       float64
+			}
+		}
+		Awards []struct {
+			Award   string
+			Winners []string
+			Value   *float64
+			Detail  string
+		}
+	}
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		t.Fatalf("not the documented JSON: %v", err)
+	}
+	if r.Tournament != "ARMADA Open 2026" || r.Heats != 3 || len(r.Players) != 28 || len(r.Teams) != 4 || len(r.Awards) < 15 {
+		t.Errorf("report: %s, %d heats, %d players, %d teams, %d awards", r.Tournament, r.Heats, len(r.Players), len(r.Teams), len(r.Awards))
+	}
+	p := r.Players[0]
+	if p.Name != "Maya Moreau" || p.Total != 166 || p.Heats[2].Counted || p.Heats[2].Factor != 0 || !p.Heats[1].Counted || p.Heats[1].Power != "Turkey" {
+		t.Errorf("leader: %+v", p)
+	}
+	if a := r.Awards[0]; a.Award != "1st place" || len(a.Winners) != 1 || a.Winners[0] != "Maya Moreau" || *a.Value != 166 {
+		t.Errorf("1st place: %+v", a)
+	}
+}
+
+// TestScoreLibreOffice checks that LibreOffice opens the scored workbook and
+// shows the same standings.
+func TestScoreLibreOffice(t *testing.T) {
+	path := copySample(t, samplePath)
+	if code, _, errOut := dtm(t, "score", path); code != 0 {
+		t.Fatal(errOut)
+	}
+	lo := lotest.CSV(t, path, "Standings")
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, _ := f.GetRows("Standings")
+	if len(lo) != len(rows) {
+		t.Fatalf("LibreOffice shows %d rows, dtm wrote %d", len(lo), len(rows))
+	}
+	for i := range rows {
+		n := min(len(rows[i]), len(lo[i]))
+		if !reflect.DeepEqual(lo[i][:n], rows[i][:n]) {
+			t.Errorf("row %d: LibreOffice %q, dtm %q", i+1, lo[i], rows[i])
+		}
+	}
+}

@@ -1,0 +1,55 @@
+package workbook
+
+import "github.com/armada-dtm/dtm/scoring"
+
+// Event converts the tournament into what the standings need: the players,
+// every scored game (the director's override applied), the tournament's
+// rules and its teams.
+func (t *Tournament) Event() scoring.Event {
+	s := t.Settings
+	e := scoring.Event{
+		Heats: s.Heats,
+		Rules: scoring.Rules{
+			Unplayed:        s.Unplayed,
+			LowestCount:     s.LowestCount,
+			LowestFactor:    s.LowestFactor,
+			NextCount:       s.NextCount,
+			NextFactor:      s.NextFactor,
+			MinHeats:        s.MinHeats,
+			TieBreaks:       s.TieBreaks,
+			AwardsByCentres: s.AwardsByCentres,
+		},
+	}
+	if s.Hurst {
+		e.Rules.Method = scoring.HurstMean
+	}
+	for _, p := range t.Players {
+		e.Players = append(e.Players, scoring.EventPlayer{Name: p.Name, Distance: p.Distance})
+	}
+	if s.TeamSize > 0 {
+		e.Rules.Team = scoring.TeamRule{Kind: scoring.OneHeat, Number: s.TeamNumber}
+		if s.TeamBestOf {
+			e.Rules.Team.Kind = scoring.BestGames
+		}
+		e.Teams = []scoring.EventTeam{}
+		for _, tm := range t.Teams {
+			e.Teams = append(e.Teams, scoring.EventTeam{Name: tm.Name, Members: tm.Members})
+		}
+	}
+	for _, h := range t.Heats {
+		for _, g := range h.Games {
+			if !g.Scored {
+				continue
+			}
+			sg := ScoringGame(&g)
+			pg := scoring.Played{Heat: h.Number, Board: g.Board, Winners: sg.Winners, Conceded: sg.Conceded,
+				Rank: g.Criterion != scoring.WinDraw}
+			for _, seat := range g.Seats {
+				pg.Seats[seat.Power] = scoring.PlayedSeat{Player: seat.Player, Score: seat.Score, Centres: seat.Centres,
+					Year: seat.Year, Eliminated: seat.Centres == 0}
+			}
+			e.Games = append(e.Games, pg)
+		}
+	}
+	return e
+}
