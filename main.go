@@ -7,6 +7,8 @@
 //	dtm new WORKBOOK.xlsx [--name NAME] [--heats N] [--system NAME] [--from EARLIER.xlsx]
 //	dtm check [-v] WORKBOOK.xlsx
 //	dtm score [--dry-run] [--json] [--force] WORKBOOK.xlsx
+//	dtm export [--csv] [--wdd] [--out DIR] WORKBOOK.xlsx
+//	dtm series [--rule RULE] [--json] A.xlsx B.xlsx ...
 //	dtm formula [-v] 'EXPR' [word=value ...]
 //	dtm formula --system NAME [--workbook W.xlsx] --game GAME.json [--json] [-v]
 //	dtm game [--victory RULE] [--json] GAME.json
@@ -16,6 +18,7 @@
 package main
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
@@ -76,7 +79,7 @@ func app(stdout, stderr io.Writer) *cli.App {
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError{err}
 		},
-		Commands: []*cli.Command{newCommand(), checkCommand(), scoreCommand(), formulaCommand(), gameCommand()},
+		Commands: []*cli.Command{newCommand(), checkCommand(), scoreCommand(), exportCommand(), seriesCommand(), formulaCommand(), gameCommand()},
 	}
 }
 
@@ -260,6 +263,207 @@ func scoreCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+func exportCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "export",
+		Usage:     "write the results files: DTM's CSV of the standings, the World Diplomacy Database upload",
+		ArgsUsage: "WORKBOOK.xlsx",
+		Description: "--csv writes NAME.csv (NAME is the tournament's name): one line per player with rank, name, each\n" +
+			"heat's score and the total, as the DTM exported them. --wdd writes the two files the World Diplomacy\n" +
+			"Database takes: NAME WDD classification.csv and NAME WDD boards.csv. Files go beside the workbook\n" +
+			"(or into --out). The workbook itself is not changed. docs/score.md lists the columns.",
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return usageError{err} },
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "csv", Usage: "write the DTM export of the standings"},
+			&cli.BoolFlag{Name: "wdd", Usage: "write the World Diplomacy Database classification and boards files"},
+			&cli.StringFlag{Name: "out", Usage: "write the files into `DIR` (default: the workbook's folder)"},
+		},
+		Action: func(c *cli.Context) error {
+			path, err := workbookArg(c)
+			if err != nil {
+				return err
+			}
+			if !c.Bool("csv") && !c.Bool("wdd") {
+				return usageError{errors.New("say which files to write: --csv, --wdd or both")}
+			}
+			b, err := openChecked(c, path)
+			if err != nil {
+				return err
+			}
+			defer b.Close()
+			t := b.Tournament
+			event := t.Event()
+			table, err := scoring.Standings(event)
+			if err != nil {
+				return fmt.Errorf("%s: standings: %w", path, err)
+			}
+			dir := c.String("out")
+			if dir == "" {
+				dir = filepath.Dir(path)
+			}
+			base := filepath.Join(dir, fileName(t.Settings.Name))
+			var files []exportFile
+			if c.Bool("csv") {
+				report := scoring.NewReport(t.Settings.Name, event, table)
+				files = append(files, exportFile{base + ".csv", func(w io.Writer) error { return scoring.WriteDTM(w, report) }})
+			}
+			if c.Bool("wdd") {
+				var classification, boards bytes.Buffer
+				if err := scoring.WriteWDD(&classification, &boards, event, table, t.ExportPlayers(), t.Charts()); err != nil {
+					return err
+				}
+				files = append(files,
+					exportFile{base + " WDD classification.csv", func(w io.Writer) error { _, err := w.Write(classification.Bytes()); return err }},
+					exportFile{base + " WDD boards.csv", func(w io.Writer) error { _, err := w.Write(boards.Bytes()); return err }})
+			}
+			for _, f := range files {
+				if err := writeFileAtomic(f.path, f.write); err != nil {
+					return fmt.Errorf("export: %w", err)
+				}
+				fmt.Fprintf(c.App.Writer, "wrote %s\n", f.path)
+			}
+			return nil
+		},
+	}
+}
+
+func seriesCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "series",
+		Usage:     "standings across several tournaments (a club's year, a circuit)",
+		ArgsUsage: "A.xlsx B.xlsx ...",
+		Description: "Scores each tournament workbook and combines their final standings; players are matched by name\n" +
+			"(\"First Last\" exactly). Rules: \"sum\" of tournament totals, \"best N\" (each player's N best totals), or\n" +
+			"\"average rank\" (lower is better). A tournament a player missed does not count for them. The workbooks\n" +
+			"are not changed.",
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return usageError{err} },
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "rule", Value: "sum", Usage: "how to combine: `sum`, \"best N\" or \"average rank\""},
+			&cli.BoolFlag{Name: "json", Usage: "print the series standings as JSON"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() < 1 {
+				return usageError{errors.New("series needs one or more tournament workbooks")}
+			}
+			rule, err := scoring.ParseSeriesRule(c.String("rule"))
+			if err != nil {
+				return usageError{err}
+			}
+			var events []scoring.SeriesEvent
+			for _, path := range c.Args().Slice() {
+				b, err := openChecked(c, path)
+				if err != nil {
+					return err
+				}
+				event := b.Tournament.Event()
+				table, err := scoring.Standings(event)
+				b.Close()
+				if err != nil {
+					return fmt.Errorf("%s: standings: %w", path, err)
+				}
+				name := b.Tournament.Settings.Name
+				if name == "" {
+					name = filepath.Base(path)
+				}
+				events = append(events, table.ForSeries(name, event.Players))
+			}
+			standings, err := scoring.Series(events, rule)
+			if err != nil {
+				return err
+			}
+			if c.Bool("json") {
+				enc := json.NewEncoder(c.App.Writer)
+				enc.SetIndent("", "  ")
+				return enc.Encode(seriesJSON(events, rule, standings))
+			}
+			fmt.Fprintf(c.App.Writer, "Series of %d tournaments, by %s\n", len(events), rule)
+			tw := tabwriter.NewWriter(c.App.Writer, 0, 0, 2, ' ', 0)
+			for _, s := range standings {
+				var parts []string
+				for _, e := range s.Entries {
+					mark := ""
+					if !e.Counted {
+						mark = ", not counted"
+					}
+					parts = append(parts, fmt.Sprintf("%s: %s (rank %d%s)", events[e.Event].Name, number(e.Total), e.Rank, mark))
+				}
+				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\n", s.Rank, s.Name, number(s.Value), strings.Join(parts, "; "))
+			}
+			return tw.Flush()
+		},
+	}
+}
+
+// seriesJSON is the series standings for scripts.
+func seriesJSON(events []scoring.SeriesEvent, rule scoring.SeriesRule, standings []scoring.SeriesStanding) any {
+	type entry struct {
+		Tournament string  `json:"tournament"`
+		Rank       int     `json:"rank"`
+		Total      float64 `json:"total"`
+		Counted    bool    `json:"counted"`
+	}
+	type player struct {
+		Rank    int     `json:"rank"`
+		Name    string  `json:"name"`
+		Value   float64 `json:"value"`
+		Entries []entry `json:"tournaments"`
+	}
+	out := struct {
+		Rule    string   `json:"rule"`
+		Players []player `json:"players"`
+	}{Rule: rule.String(), Players: []player{}}
+	for _, s := range standings {
+		p := player{Rank: s.Rank, Name: s.Name, Value: s.Value, Entries: []entry{}}
+		for _, e := range s.Entries {
+			p.Entries = append(p.Entries, entry{events[e.Event].Name, e.Rank, e.Total, e.Counted})
+		}
+		out.Players = append(out.Players, p)
+	}
+	return out
+}
+
+// exportFile is a results file and how to write it.
+type exportFile struct {
+	path  string
+	write func(io.Writer) error
+}
+
+// fileName makes a tournament's name safe as a file name.
+func fileName(name string) string {
+	name = strings.Map(func(r rune) rune {
+		if strings.ContainsRune(`/\:*?"<>|`, r) || r < ' ' {
+			return '_'
+		}
+		return r
+	}, strings.TrimSpace(name))
+	if name == "" {
+		return "tournament"
+	}
+	return name
+}
+
+// writeFileAtomic writes a file through a temporary file in the same folder,
+// renamed into place when complete.
+func writeFileAtomic(path string, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".dtm-*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := write(tmp); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }
 
 // printTop prints the first lines of the standings as DTM's Scores screen

@@ -304,8 +304,12 @@ func (b *Book) WriteGameScores() error {
 		for _, g := range heat.Games {
 			for _, s := range g.Seats {
 				var v any
+				want := ""
 				if g.Scored {
-					v = s.Computed
+					v, want = s.Computed, number(s.Computed)
+				}
+				if want == s.scoreCell {
+					continue // already there: a re-score writes only what changed
 				}
 				if err := b.f.SetCellValue(sheet, heat.cell(s.Row, HeaderScore), v); err != nil {
 					return fmt.Errorf("write %s scores: %w", sheet, err)

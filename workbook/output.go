@@ -62,7 +62,7 @@ func (b *Book) WriteOutput(o Output) error {
 		if _, err := f.NewSheet(o.Sheet); err != nil {
 			return fmt.Errorf("write %s: %w", o.Sheet, err)
 		}
-	} else if err := clearSheet(f, o.Sheet); err != nil {
+	} else if err := clearSheet(f, o.Sheet, len(o.Header), len(o.Rows)+1); err != nil {
 		return fmt.Errorf("write %s: %w", o.Sheet, err)
 	}
 	bl := &builder{f: f}
@@ -109,13 +109,11 @@ func (b *Book) WriteOutput(o Output) error {
 	return nil
 }
 
-// clearSheet empties every cell of a sheet and removes its merges and
-// dropdowns, keeping the sheet (and references to it) in place.
-func clearSheet(f *excelize.File, sheet string) error {
-	rows, err := f.GetRows(sheet, excelize.Options{RawCellValue: true})
-	if err != nil {
-		return err
-	}
+// clearSheet prepares a sheet to be rewritten with a table of cols columns
+// and rows rows: it removes merges and dropdowns, resets every cell's style,
+// and empties the cells outside the table (the table's own cells are all
+// overwritten), keeping the sheet (and references to it) in place.
+func clearSheet(f *excelize.File, sheet string, cols, rows int) error {
 	merges, err := f.GetMergeCells(sheet)
 	if err != nil {
 		return err
@@ -128,31 +126,48 @@ func clearSheet(f *excelize.File, sheet string) error {
 	if err := f.DeleteDataValidation(sheet); err != nil {
 		return err
 	}
-	dim, err := f.GetSheetDimension(sheet)
-	if err != nil {
+	lastCol, lastRow, err := extent(f, sheet)
+	if err != nil || lastCol == 0 {
 		return err
 	}
-	lastCol, lastRow := 0, len(rows)
-	for _, row := range rows {
-		lastCol = max(lastCol, len(row))
-	}
-	if _, end, ok := strings.Cut(dim, ":"); ok { // cells holding only a formula or a style count too
-		if c, r, err := excelize.CellNameToCoordinates(end); err == nil {
-			lastCol, lastRow = max(lastCol, c), max(lastRow, r)
-		}
+	if err := f.SetCellStyle(sheet, "A1", cellName(lastCol, lastRow), 0); err != nil {
+		return err
 	}
 	for r := 1; r <= lastRow; r++ {
-		for c := 1; c <= lastCol; c++ {
-			cell := cellName(c, r)
-			if err := f.SetCellValue(sheet, cell, nil); err != nil {
-				return err
-			}
-			if err := f.SetCellStyle(sheet, cell, cell, 0); err != nil {
+		from := cols + 1
+		if r > rows {
+			from = 1
+		}
+		for c := from; c <= lastCol; c++ {
+			if err := f.SetCellValue(sheet, cellName(c, r), nil); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// extent returns the last column and row a sheet uses, counting cells that
+// hold only a formula or a style.
+func extent(f *excelize.File, sheet string) (int, int, error) {
+	rows, err := f.GetRows(sheet, excelize.Options{RawCellValue: true})
+	if err != nil {
+		return 0, 0, err
+	}
+	lastCol, lastRow := 0, len(rows)
+	for _, row := range rows {
+		lastCol = max(lastCol, len(row))
+	}
+	dim, err := f.GetSheetDimension(sheet)
+	if err != nil {
+		return 0, 0, err
+	}
+	if _, end, ok := strings.Cut(dim, ":"); ok {
+		if c, r, err := excelize.CellNameToCoordinates(end); err == nil {
+			lastCol, lastRow = max(lastCol, c), max(lastRow, r)
+		}
+	}
+	return lastCol, lastRow, nil
 }
 
 // Sheets lists the workbook's sheets in order.

@@ -173,6 +173,7 @@ type Seat struct {
 	Override   *float64    // the director's score, replacing the computed one
 	History    map[int]int // centres at the end of each recorded year
 	Computed   float64     // the score computed for a scored game
+	scoreCell  string      // the Score column as read, to write only what changes
 	Score      float64     // the score that counts: Override if given, else Computed
 }
 

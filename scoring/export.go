@@ -1,0 +1,260 @@
+package scoring
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Neutralise makes text safe in a CSV file that a spreadsheet will open: text
+// starting with =, +, -, @ (or a tab or carriage return) would be run as a
+// formula, so it gets a leading apostrophe, which spreadsheets show as text.
+func Neutralise(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+// plain writes a number as the WDD and DTM files want it: 37.5, 0, -11.
+func plain(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// WriteDTM writes the DTM's export of the standings: one line per player,
+// with rank, name, each heat's score and the total, comma-separated, no
+// header (DTM manual, section 14). Ties share a rank.
+func WriteDTM(w io.Writer, r Report) error {
+	cw := csv.NewWriter(w)
+	for _, p := range r.Players {
+		rec := []string{strconv.Itoa(p.Rank), Neutralise(p.Name)}
+		for _, h := range p.Heats {
+			rec = append(rec, plain(h.Score))
+		}
+		rec = append(rec, plain(p.Total))
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// ExportPlayer is what the World Diplomacy Database files need to know of a
+// player beyond the standings.
+type ExportPlayer struct {
+	First, Last string
+	Location    string // WDD country code, e.g. USA, FRA, ANG; may be empty
+}
+
+// Chart identifies a game's centre chart for the WDD boards file.
+type Chart struct{ Heat, Board int }
+
+// wddPowers are the WDD's power codes, in Power order.
+var wddPowers = [NumPowers]string{"0AU", "0EN", "0FR", "0GE", "0IT", "0RU", "0TU"}
+
+// wddRounds is how many rounds the WDD classification file holds.
+const wddRounds = 8
+
+// wddOtherAwards numbers the awards other than places and best powers in
+// the classification file's RK_AWA_n columns, in this stable order.
+var wddOtherAwards = []string{"Best result without", "Best score made only of losses", "Last place", "Best team"}
+
+// WriteWDD writes the World Diplomacy Database upload: the classification
+// file (one row per player who played) and the boards file (one row per
+// player per game), with the columns of the WDD's format. charts holds the
+// centre chart of the games that have one.
+func WriteWDD(classification, boards io.Writer, e Event, t Table, players []ExportPlayer, charts map[Chart][]Year) error {
+	if len(players) != len(e.Players) {
+		return fmt.Errorf("WDD export: %d players' names for %d players", len(players), len(e.Players))
+	}
+	if err := writeClassification(classification, e, t, players); err != nil {
+		return fmt.Errorf("WDD classification file: %w", err)
+	}
+	if err := writeBoards(boards, e, players, charts); err != nil {
+		return fmt.Errorf("WDD boards file: %w", err)
+	}
+	return nil
+}
+
+func writeClassification(w io.Writer, e Event, t Table, players []ExportPlayer) error {
+	header := []string{"FIRST NAME", "NAME", "HOMONYME", "RANK", "EXAEQUO", "LOCATION", "NATIONALITY", "SCORE"}
+	for r := 1; r <= wddRounds; r++ {
+		header = append(header, "R"+strconv.Itoa(r))
+	}
+	for _, c := range wddPowers {
+		header = append(header, "RK_"+c, "PT_"+c, "CT_"+c, "HEAT_"+c, "BOARD_"+c)
+	}
+	for n := 1; n <= 12; n++ {
+		header = append(header, "RK_AWA_"+strconv.Itoa(n))
+	}
+	teams := e.Teams != nil
+	if teams {
+		header = append(header, "TEAM", "TEAM_SCORE", "TEAM_RANK")
+	}
+	// Per player: the best-power awards won (power -> the game) and the other awards.
+	best := map[int]map[Power]AwardGame{}
+	other := map[int][]int{}
+	for _, a := range t.Awards {
+		if a.Power >= 0 {
+			for _, g := range a.Games {
+				if best[g.Player] == nil {
+					best[g.Player] = map[Power]AwardGame{}
+				}
+				best[g.Player][a.Power] = g
+			}
+			continue
+		}
+		for n, prefix := range wddOtherAwards {
+			if !strings.HasPrefix(a.Name, prefix) {
+				continue
+			}
+			for _, wi := range a.Winners {
+				if a.Team {
+					other[-1-wi] = append(other[-1-wi], n+1) // team ids kept apart from player ids
+				} else {
+					other[wi] = append(other[wi], n+1)
+				}
+			}
+		}
+	}
+	teamOf := map[int]int{}
+	teamLine := map[int]TeamStanding{}
+	for _, ts := range t.Teams {
+		teamLine[ts.Team] = ts
+		for _, m := range e.Teams[ts.Team].Members {
+			teamOf[m] = ts.Team
+		}
+	}
+	var rows [][]string
+	var played []Standing
+	for _, s := range t.Players {
+		if s.Played > 0 {
+			played = append(played, s)
+		}
+	}
+	for _, s := range played {
+		p := players[s.Player]
+		tied := 0
+		for _, o := range played {
+			if o.Rank == s.Rank {
+				tied++
+			}
+		}
+		rec := []string{Neutralise(p.First), Neutralise(p.Last), "1", strconv.Itoa(s.Rank), strconv.Itoa(tied),
+			Neutralise(p.Location), "", plain(s.Total)}
+		for r := 1; r <= wddRounds; r++ {
+			v := ""
+			if r <= len(s.Heats) && s.Heats[r-1].Played {
+				v = plain(s.Heats[r-1].Score)
+			}
+			rec = append(rec, v)
+		}
+		for pw := Austria; pw < NumPowers; pw++ {
+			if g, ok := best[s.Player][pw]; ok {
+				rec = append(rec, "1", plain(g.Score), strconv.Itoa(g.Centres), strconv.Itoa(g.Heat), strconv.Itoa(g.Board))
+			} else {
+				rec = append(rec, "", "", "", "", "")
+			}
+		}
+		won := other[s.Player]
+		if tm, ok := teamOf[s.Player]; ok {
+			won = append(won, other[-1-tm]...)
+		}
+		for n := 1; n <= 12; n++ {
+			v := ""
+			if slices.Contains(won, n) {
+				v = "1"
+			}
+			rec = append(rec, v)
+		}
+		if teams {
+			if tm, ok := teamOf[s.Player]; ok {
+				rec = append(rec, Neutralise(e.Teams[tm].Name), plain(teamLine[tm].Total), strconv.Itoa(teamLine[tm].Rank))
+			} else {
+				rec = append(rec, "", "", "")
+			}
+		}
+		rows = append(rows, rec)
+	}
+	return writeCSV(w, header, rows)
+}
+
+func writeBoards(w io.Writer, e Event, players []ExportPlayer, charts map[Chart][]Year) error {
+	header := []string{"FIRST NAME", "NAME", "HOMONYME", "ROUND", "BOARD", "COUNTRY", "RANK", "EXAEQUO", "SCORE",
+		"NB_CENTRE", "YEAR_ELIMINATION", "DRAW"}
+	for y := 1; y <= 20; y++ {
+		header = append(header, fmt.Sprintf("CT_%02d", y))
+	}
+	games := slices.Clone(e.Games)
+	slices.SortFunc(games, func(a, b Played) int {
+		if a.Heat != b.Heat {
+			return a.Heat - b.Heat
+		}
+		return a.Board - b.Board
+	})
+	var rows [][]string
+	for _, g := range games {
+		chart := map[int]Year{}
+		for _, y := range charts[Chart{g.Heat, g.Board}] {
+			chart[y.Year] = y
+		}
+		for pw := Austria; pw < NumPowers; pw++ {
+			seat := g.Seats[pw]
+			p := players[seat.Player]
+			rank, tied := 1, 0
+			for _, o := range g.Seats {
+				if o.Score > seat.Score {
+					rank++
+				}
+				if o.Score == seat.Score {
+					tied++
+				}
+			}
+			elim := ""
+			if seat.Eliminated {
+				elim = strconv.Itoa(seat.Year % 100)
+			}
+			rec := []string{Neutralise(p.First), Neutralise(p.Last), "1", strconv.Itoa(g.Heat), strconv.Itoa(g.Board),
+				wddPowers[pw], strconv.Itoa(rank), strconv.Itoa(tied), plain(seat.Score), strconv.Itoa(seat.Centres),
+				elim, drawValue(g, pw)}
+			for y := 1; y <= 20; y++ {
+				v := ""
+				if c, ok := chart[1900+y]; ok {
+					v = strconv.Itoa(c.Centres[pw])
+				}
+				rec = append(rec, v)
+			}
+			rows = append(rows, rec)
+		}
+	}
+	return writeCSV(w, header, rows)
+}
+
+// drawValue is the WDD's DRAW field: a solo gives the winner 1 and the rest
+// 0; a draw gives each power in it the draw's size (1 for a power conceded
+// to) and the rest 0; empty when the game ended without either.
+func drawValue(g Played, pw Power) string {
+	if len(g.Winners) == 0 {
+		return ""
+	}
+	if !slices.Contains(g.Winners, pw) {
+		return "0"
+	}
+	if g.Conceded {
+		return "1"
+	}
+	return strconv.Itoa(len(g.Winners))
+}
+
+func writeCSV(w io.Writer, header []string, rows [][]string) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(header); err != nil {
+		return err
+	}
+	if err := cw.WriteAll(rows); err != nil {
+		return err
+	}
+	return cw.Error()
+}

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestSeries combines the sample tournament with a copy of it renamed "ARMADA
+// Open 2027": every player has the same total twice.
+func TestSeries(t *testing.T) {
+	a := copySample(t, samplePath)
+	b := copySample(t, samplePath)
+	f := openXLSX(t, b)
+	setSetting(t, f, "Tournament name", "ARMADA Open 2027")
+	saveXLSX(t, f)
+	tests := []struct {
+		rule  string
+		value float64 // Maya Moreau's, who totals 166 in each
+	}{
+		{"sum", 332},
+		{"best 1", 166},
+		{"average rank", 1},
+	}
+	for _, tc := range tests {
+		code, out, errOut := dtm(t, "series", "--json", "--rule", tc.rule, a, b)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", tc.rule, code, errOut)
+		}
+		var got struct {
+			Rule    string
+			Players []struct {
+				Rank        int
+				Name        string
+				Value       float64
+				Tournaments []struct {
+					Tournament string
+					Rank       int
+					Total      float64
+					Counted    bool
+				}
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatal(err)
+		}
+		p := got.Players[0]
+		if p.Name != "Maya Moreau" || p.Rank != 1 || p.Value != tc.value || len(p.Tournaments) != 2 || len(got.Players) != 28 {
+			t.Errorf("%s: leader %+v of %d players", tc.rule, p, len(got.Players))
+		}
+		if tc.rule == "best 1" && p.Tournaments[0].Counted == p.Tournaments[1].Counted {
+			t.Errorf("best 1 counted both or neither: %+v", p.Tournaments)
+		}
+	}
+	if _, out, _ := dtm(t, "series", a, b); !strings.Contains(out, "1   Maya Moreau    332  ARMADA Open 2026: 166 (rank 1); ARMADA Open 2027: 166 (rank 1)") {
+		t.Errorf("table output:\n%s", out)
+	}
+	if code, _, errOut := dtm(t, "series", "--rule", "worst 3", a); code != 2 || errOut == "" {
+		t.Errorf("a bad rule: exit %d", code)
+	}
+}
