@@ -6,9 +6,11 @@
 //
 //	dtm new WORKBOOK.xlsx [--name NAME] [--heats N] [--system NAME] [--from EARLIER.xlsx]
 //	dtm check [-v] WORKBOOK.xlsx
+//	dtm seed [--heat N] [--time D] [--seed S] [--sit-out auto] [--unseed] [--force] WORKBOOK.xlsx
 //	dtm score [--dry-run] [--json] [--force] WORKBOOK.xlsx
 //	dtm export [--csv] [--wdd] [--out DIR] WORKBOOK.xlsx
 //	dtm series [--rule RULE] [--json] A.xlsx B.xlsx ...
+//	dtm simulate (--players N --rounds R [...] | --instance FILE.json) [--out SEATING.json]
 //	dtm formula [-v] 'EXPR' [word=value ...]
 //	dtm formula --system NAME [--workbook W.xlsx] --game GAME.json [--json] [-v]
 //	dtm game [--victory RULE] [--json] GAME.json
@@ -27,12 +29,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/armada-dtm/dtm/formula"
 	"github.com/armada-dtm/dtm/scoring"
+	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/urfave/cli/v2"
 )
@@ -79,7 +83,7 @@ func app(stdout, stderr io.Writer) *cli.App {
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError{err}
 		},
-		Commands: []*cli.Command{newCommand(), checkCommand(), scoreCommand(), exportCommand(), seriesCommand(), formulaCommand(), gameCommand()},
+		Commands: []*cli.Command{newCommand(), checkCommand(), seedCommand(), scoreCommand(), exportCommand(), seriesCommand(), simulateCommand(), formulaCommand(), gameCommand()},
 	}
 }
 
@@ -207,9 +211,316 @@ func checkCommand() *cli.Command {
 			t := b.Tournament
 			fmt.Fprintf(c.App.Writer, "%s: no problems (%d players, %d heats, %d scoring systems)\n",
 				path, len(t.Players), t.Settings.Heats, len(t.Systems))
-			return nil
+			return explainHeats(c.App.Writer, t, c.Bool("verbose"))
 		},
 	}
+}
+
+func seedCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "seed",
+		Usage:     "seat the next heat's boards and powers with the fewest conflicts",
+		ArgsUsage: "WORKBOOK.xlsx",
+		Description: "Seats every player registered for the heat (Players sheet, Heat N column) at boards of seven,\n" +
+			"around the boards already started or finished, which are kept as they are (seat a top board, start it,\n" +
+			"then seed the rest). Writes the heat's sheet (board, status, power, player, each player's conflict and\n" +
+			"why) and its board calls to print, and prints the total conflict with its lower bound. Running it again\n" +
+			"reseeds only the boards not started. docs/seeding.md explains the conflicts.",
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return usageError{err} },
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "heat", Usage: "the heat `N` to seat (default: the first heat not fully started)"},
+			&cli.DurationFlag{Name: "time", Usage: "give the seeder `DURATION` (e.g. 10s) instead of its default (1s, 3s above 140 players)"},
+			&cli.Int64Flag{Name: "seed", Usage: "random `SEED` (default: the Tournament sheet's Random seed); the same seed gives the same seating"},
+			&cli.StringFlag{Name: "sit-out", Usage: "`auto`: when the players do not fill boards of seven, choose who sits out by the Players sheet's Sit-out priority, then distance (they are marked Sitting out)"},
+			&cli.BoolFlag{Name: "unseed", Usage: "empty the heat's boards that have not started, and stop"},
+			&cli.BoolFlag{Name: "force", Usage: "write even if Excel or LibreOffice seems to have the workbook open"},
+		},
+		Action: func(c *cli.Context) error {
+			path, err := workbookArg(c)
+			if err != nil {
+				return err
+			}
+			if so := c.String("sit-out"); so != "" && so != "auto" {
+				return usageError{fmt.Errorf("--sit-out takes auto, not %q", so)}
+			}
+			b, err := openChecked(c, path)
+			if err != nil {
+				return err
+			}
+			defer b.Close()
+			return seedHeat(c, b)
+		},
+	}
+}
+
+// seedHeat seats one heat of an open workbook and saves it.
+func seedHeat(c *cli.Context, b *workbook.Book) error {
+	t := b.Tournament
+	heat := c.Int("heat")
+	if heat == 0 {
+		if heat = t.NextHeat(); heat == 0 {
+			return errors.New("no heat to seat: register players for a heat in the Players sheet's Heat columns (Registered)")
+		}
+	}
+	if heat < 1 || heat > t.Settings.Heats {
+		return usageError{fmt.Errorf("--heat must be from 1 to %d", t.Settings.Heats)}
+	}
+	w := c.App.Writer
+	if c.Bool("unseed") {
+		n, err := b.Unseed(heat)
+		if err != nil {
+			return err
+		}
+		if err := b.Save(workbook.Options{Force: c.Bool("force")}); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "heat %d: emptied %d board(s) that had not started\n", heat, n)
+		return nil
+	}
+	hs, err := t.Seating(heat)
+	if err != nil {
+		fmt.Fprintln(w, err)
+		return errProblems
+	}
+	if len(hs.Present)%7 != 0 && c.String("sit-out") == "auto" {
+		out := t.SitOutAuto(&hs)
+		if err := b.WriteSitOut(heat, out); err != nil {
+			return err
+		}
+		for _, p := range out {
+			fmt.Fprintf(w, "%s sits out heat %d (marked Sitting out on the Players sheet)\n", t.Players[p].Name, heat)
+		}
+	}
+	problem := t.SeedProblem(heat)
+	seed := c.Int64("seed")
+	if !c.IsSet("seed") && t.Settings.HasSeed {
+		seed = t.Settings.RandomSeed
+	}
+	opts := seeding.Options{Seed: seed + int64(heat), RoundsLeft: t.Settings.Heats - heat + 1, Time: c.Duration("time")}
+	if isTerminal(c.App.ErrWriter) {
+		opts.Progress = func(p seeding.Progress) {
+			fmt.Fprintf(c.App.ErrWriter, "\rseeding heat %d: restart %d of %d, best conflict %d (lower bound %d) ", heat, p.Restart, p.Restarts, p.Best, p.Bound)
+		}
+	}
+	plan, err := seeding.Seed(c.Context, problem, hs.Present, hs.Locked, opts)
+	if opts.Progress != nil {
+		fmt.Fprintln(c.App.ErrWriter)
+	}
+	var ce *seeding.CountError
+	if errors.As(err, &ce) {
+		return fmt.Errorf("heat %d: %d players to seat: %d must sit out or %d be added to fill boards of seven; "+
+			"change registrations on the Players sheet, or run again with --sit-out auto", heat, ce.Players, ce.SitOut, ce.Add)
+	} else if err != nil {
+		return fmt.Errorf("heat %d: %w", heat, err)
+	}
+	bound, err := seeding.LowerBound(problem, hs.Present, hs.Locked)
+	if err != nil {
+		return err
+	}
+	ex, err := seeding.Explain(problem, plan)
+	if err != nil {
+		return err
+	}
+	boards := hs.Number(plan)
+	if err := b.WriteSeating(heat, boards, ex, problem); err != nil {
+		return err
+	}
+	if err := b.WriteBoardCalls(heat, callBoards(problem, boards)); err != nil {
+		return err
+	}
+	if err := b.Save(workbook.Options{Force: c.Bool("force")}); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "heat %d: %d players on %d boards (%d kept as started), seed %d\n", heat, len(hs.Present)+7*len(hs.Locked), len(boards), len(hs.Locked), seed)
+	printConflicts(w, ex, bound)
+	fmt.Fprintf(w, "wrote %s: sheet %s and its board calls, %s\n", b.Path, workbook.HeatSheet(heat), workbook.BoardCallsSheet(heat))
+	return nil
+}
+
+func simulateCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "simulate",
+		Usage: "plan a whole tournament's seating without a workbook, and print its conflicts round by round",
+		Description: "Answers questions such as \"with 38 players and 5 rounds, how many repeat opponents must we\n" +
+			"accept?\": generates a tournament (--players, --rounds, absences, family pairs, teams, clubs) or reads\n" +
+			"one in the seeding benchmark's format (--instance), seeds each round knowing only that round's\n" +
+			"players and the earlier rounds, and prints each round's conflict, lower bound and time. --out writes\n" +
+			"the seating as dtm-seeding-output/1.",
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return usageError{err} },
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "players", Usage: "number of `PLAYERS`"},
+			&cli.IntFlag{Name: "rounds", Usage: "number of `ROUNDS`"},
+			&cli.IntFlag{Name: "absent", Usage: "players absent from each round after the first"},
+			&cli.IntFlag{Name: "families", Usage: "family pairs to keep apart (conflict 100)"},
+			&cli.IntFlag{Name: "teams", Usage: "teams of three (team-mates kept apart)"},
+			&cli.IntFlag{Name: "clubs", Usage: "clubs of five (group value 5)"},
+			&cli.BoolFlag{Name: "at-tables", Usage: "powers chosen at the tables (no power conflicts)"},
+			&cli.StringFlag{Name: "instance", Usage: "read the tournament from `FILE.json` (dtm-seeding-instance/1)"},
+			&cli.StringFlag{Name: "out", Usage: "write the seating to `SEATING.json` (dtm-seeding-output/1)"},
+			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "random `SEED` for the tournament and the seeder"},
+			&cli.DurationFlag{Name: "time", Usage: "the seeder's time per round (default 1s, 3s above 140 players)"},
+		},
+		Action: func(c *cli.Context) error {
+			in, err := simulationInstance(c)
+			if err != nil {
+				return err
+			}
+			rounds, err := seeding.Simulate(c.Context, in, seeding.Options{Seed: c.Int64("seed"), Time: c.Duration("time")})
+			if err != nil {
+				return err
+			}
+			if out := c.String("out"); out != "" {
+				if err := writeFileAtomic(out, func(w io.Writer) error { return seeding.EncodeOutput(w, in, "dtm", 1, rounds) }); err != nil {
+					return err
+				}
+				defer fmt.Fprintf(c.App.Writer, "wrote %s\n", out)
+			}
+			return printSimulation(c.App.Writer, in, rounds)
+		},
+	}
+}
+
+// simulationInstance reads --instance or generates a tournament from the
+// flags.
+func simulationInstance(c *cli.Context) (*seeding.Instance, error) {
+	if path := c.String("instance"); path != "" {
+		if c.IsSet("players") || c.IsSet("rounds") {
+			return nil, usageError{errors.New("give either --instance or --players and --rounds, not both")}
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		in, err := seeding.DecodeInstance(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		return in, nil
+	}
+	if !c.IsSet("players") || !c.IsSet("rounds") {
+		return nil, usageError{errors.New("simulate needs --players and --rounds (or --instance FILE.json)")}
+	}
+	in, err := seeding.Generate(seeding.Spec{Players: c.Int("players"), Rounds: c.Int("rounds"), Absent: c.Int("absent"),
+		Families: c.Int("families"), Teams: c.Int("teams"), Clubs: c.Int("clubs"), Powers: !c.Bool("at-tables"), Seed: c.Int64("seed")})
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return in, nil
+}
+
+// printSimulation prints each round's conflict, bound and time, then the
+// event's totals.
+func printSimulation(w io.Writer, in *seeding.Instance, rounds []seeding.SimRound) error {
+	p := in.Problem
+	p.History = append([]seeding.Plan(nil), in.Problem.History...)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "round\tplayers\tconflict\tbound\trepeat pairs\tsame power\tpower group\tother\tseconds\t")
+	var total, bounds int
+	for i, r := range rounds {
+		ex, err := seeding.Explain(&p, r.Plan)
+		if err != nil {
+			return err
+		}
+		bd := ex.Breakdown
+		repeats := 0
+		if v := p.Values.RepeatOpponent; v > 0 {
+			repeats = bd.Repeat / v
+		}
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f\t\n", i+1, 7*len(r.Plan.Boards), ex.Total, r.Bound, repeats,
+			bd.Power, bd.PowerGroup, bd.Conflict+bd.Group+bd.Team, r.Seconds)
+		total += ex.Total
+		bounds += r.Bound
+		p.History = append(p.History, r.Plan)
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "total conflict %d over %d rounds (sum of the rounds' lower bounds %d)\n", total, len(rounds), bounds)
+	return nil
+}
+
+// explainHeats prints the seating conflict of every heat with seated
+// boards, as they stand after any edits; verbose adds each player's.
+func explainHeats(w io.Writer, t *workbook.Tournament, verbose bool) error {
+	for h := 1; h <= t.Settings.Heats; h++ {
+		plan := t.HeatPlan(h)
+		if len(plan.Boards) == 0 {
+			continue
+		}
+		problem := t.SeedProblem(h)
+		ex, err := seeding.Explain(problem, plan)
+		if err != nil {
+			return fmt.Errorf("heat %d: %w", h, err)
+		}
+		fmt.Fprintf(w, "heat %d: %d boards, seating conflict %d", h, len(plan.Boards), ex.Total+ex.Locked)
+		if ex.Locked != 0 {
+			fmt.Fprintf(w, " (%d on started boards)", ex.Locked)
+		}
+		fmt.Fprintln(w)
+		if !verbose {
+			continue
+		}
+		for _, pc := range ex.Players {
+			if pc.Total == 0 {
+				continue
+			}
+			var parts []string
+			for _, it := range pc.Items {
+				parts = append(parts, it.Describe(problem))
+			}
+			fmt.Fprintf(w, "  %s: %d: %s\n", problem.Players[pc.Player], pc.Total, strings.Join(parts, "; "))
+		}
+	}
+	return nil
+}
+
+// printConflicts prints a seating's total conflict, its lower bound and the
+// breakdown by kind.
+func printConflicts(w io.Writer, ex seeding.Explanation, bound int) {
+	bd := ex.Breakdown
+	fmt.Fprintf(w, "total conflict %d (lower bound %d, gap %d)", ex.Total, bound, ex.Total-bound)
+	if ex.Locked != 0 {
+		fmt.Fprintf(w, "; on started boards %d", ex.Locked)
+	}
+	fmt.Fprintln(w)
+	for _, part := range []struct {
+		name string
+		v    int
+	}{{"opponents met before", bd.Repeat}, {"player conflicts", bd.Conflict}, {"groups", bd.Group},
+		{"team-mates", bd.Team}, {"same power again", bd.Power}, {"power group again", bd.PowerGroup}} {
+		if part.v != 0 {
+			fmt.Fprintf(w, "  %-22s %d\n", part.name, part.v)
+		}
+	}
+}
+
+// callBoards lists the seated boards for the board calls.
+func callBoards(p *seeding.Problem, boards []workbook.Seated) []workbook.CallBoard {
+	var out []workbook.CallBoard
+	for _, sb := range boards {
+		cb := workbook.CallBoard{Board: sb.Number}
+		seats := slices.Clone(sb.Board.Seats)
+		slices.SortFunc(seats, func(a, b seeding.Seat) int { return a.Power - b.Power })
+		for _, s := range seats {
+			power := ""
+			if s.Power != seeding.NoPower {
+				power = seeding.PowerNames[s.Power]
+			}
+			cb.Seats = append(cb.Seats, workbook.CallSeat{Power: power, Player: p.Players[s.Player]})
+		}
+		out = append(out, cb)
+	}
+	slices.SortFunc(out, func(a, b workbook.CallBoard) int { return a.Board - b.Board })
+	return out
+}
+
+// isTerminal reports whether w is a terminal, where a progress line helps.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
 func scoreCommand() *cli.Command {

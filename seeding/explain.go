@@ -159,8 +159,9 @@ func newHistory(p *Problem, before int) *history {
 }
 
 func (h *history) addBoard(b Board, round int) {
-	for x, s := range b.Seats {
-		for _, t := range b.Seats[x+1:] {
+	seats := b.all()
+	for x, s := range seats {
+		for _, t := range seats[x+1:] {
 			k := pairKey(s.Player, t.Player)
 			h.met[k] = append(h.met[k], round)
 		}

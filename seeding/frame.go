@@ -97,7 +97,8 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 	f.histPow = make([]int32, n*BoardSize)
 	addBoard := func(b Board) []int {
 		var in []int
-		for x, s := range b.Seats {
+		seats := b.all()
+		for x, s := range seats {
 			a := loc[s.Player]
 			if a < 0 {
 				continue
@@ -106,7 +107,7 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 			if s.Power != NoPower {
 				f.histPow[a*BoardSize+s.Power]++
 			}
-			for _, t := range b.Seats[x+1:] {
+			for _, t := range seats[x+1:] {
 				if c := loc[t.Player]; c >= 0 {
 					f.hist[a*n+c]++
 					f.hist[c*n+a]++

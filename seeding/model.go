@@ -82,6 +82,19 @@ type Seat struct {
 type Board struct {
 	Seats  []Seat
 	Locked bool
+	// Left lists, on a history board, the players replaced during the game,
+	// with the power they played: they count as having met everyone on the
+	// board and played that power.
+	Left []Seat
+}
+
+// all returns the board's seats and, on a history board, the players who
+// left it.
+func (b Board) all() []Seat {
+	if len(b.Left) == 0 {
+		return b.Seats
+	}
+	return append(append([]Seat(nil), b.Seats...), b.Left...)
 }
 
 // Plan is one round's boards. Round numbers the round from 1; 0 is for
@@ -180,6 +193,13 @@ func (p *Problem) Validate() error {
 	for _, pl := range p.History {
 		if err := checkBoards(p, pl.Boards); err != nil {
 			return fmt.Errorf("history round %d: %w", pl.Round, err)
+		}
+		for bi, b := range pl.Boards {
+			for _, s := range b.Left {
+				if !in(s.Player) || s.Power < NoPower || s.Power >= BoardSize {
+					return fmt.Errorf("history round %d: board %d: bad replaced player %d or power %d", pl.Round, bi+1, s.Player, s.Power)
+				}
+			}
 		}
 	}
 	return nil

@@ -247,6 +247,7 @@ func (r *reader) readPlayers() bool {
 	if !ok {
 		return false
 	}
+	r.t.playerCols = t.col
 	heatCols := t.headers(isHeat)
 	for _, h := range heatCols {
 		if n, _ := heatSheetNumber(h); heats > 0 && n > heats {

@@ -13,6 +13,8 @@ type Tournament struct {
 	Teams     []Team
 	Heats     []Heat // one per heat, 1..Settings.Heats, in order
 	Systems   []System
+
+	playerCols map[string]int // the Players sheet's columns: normalised header -> 0-based column
 }
 
 // Settings are the Tournament sheet's values (the DTM's Tournament Details

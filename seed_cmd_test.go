@@ -1,0 +1,252 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/armada-dtm/dtm/workbook"
+	"github.com/armada-dtm/dtm/workbook/lotest"
+)
+
+// seedTournament creates a tournament of n players registered for all three
+// heats, the first two with sit-out priority 2, and a family pair (P03, P04).
+func seedTournament(t *testing.T, n int) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "seed.xlsx")
+	if code, out, errOut := dtm(t, "new", "--heats", "3", path); code != 0 {
+		t.Fatalf("dtm new: %s%s", out, errOut)
+	}
+	f := openXLSX(t, path)
+	for i := 0; i < n; i++ {
+		var priority any
+		if i < 2 {
+			priority = 2
+		}
+		row := []any{"P" + strconv.Itoa(100 + i)[1:], "Test", nil, nil, priority, 10 * i, "Registered", "Registered", "Registered"}
+		if err := f.SetSheetRow("Players", "A"+strconv.Itoa(i+2), &row); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := f.SetSheetRow("Conflicts", "A2", &[]any{"P03 Test", "P04 Test", 100, "family"}); err != nil {
+		t.Fatal(err)
+	}
+	saveXLSX(t, f)
+	return path
+}
+
+// heatBoards reads a heat's boards back: board number -> players by power.
+func heatBoards(t *testing.T, path string, heat int) map[int][]string {
+	t.Helper()
+	b, err := workbook.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if len(b.Problems) > 0 {
+		t.Fatalf("after seeding: %v", b.Problems)
+	}
+	tour := b.Tournament
+	out := map[int][]string{}
+	for _, g := range tour.Heats[heat-1].Games {
+		seats := make([]string, 7)
+		for _, s := range g.Seats {
+			seats[s.Power] = tour.Players[s.Player].Name
+		}
+		out[g.Board] = seats
+	}
+	return out
+}
+
+// checkSeating asserts the properties of any seating: every registered
+// player seated once, boards of seven, each power once (heatBoards indexes
+// seats by power), the family pair apart.
+func checkSeating(t *testing.T, boards map[int][]string, players int) {
+	t.Helper()
+	seen := map[string]int{}
+	for n, seats := range boards {
+		for _, p := range seats {
+			if p == "" {
+				t.Errorf("board %d has an empty seat or a repeated power: %q", n, seats)
+			}
+			seen[p]++
+		}
+		if slices.Contains(seats, "P03 Test") && slices.Contains(seats, "P04 Test") {
+			t.Errorf("the family pair shares board %d", n)
+		}
+	}
+	if len(seen) != players {
+		t.Errorf("%d players seated, want %d", len(seen), players)
+	}
+	for p, k := range seen {
+		if k != 1 {
+			t.Errorf("%s seated %d times", p, k)
+		}
+	}
+}
+
+func TestSeedCommand(t *testing.T) {
+	path := seedTournament(t, 28)
+	code, out, errOut := dtm(t, "seed", "--seed", "7", path)
+	if code != 0 {
+		t.Fatalf("dtm seed: exit %d\n%s%s", code, out, errOut)
+	}
+	for _, want := range []string{"heat 1: 28 players on 4 boards", "total conflict 0 (lower bound 0, gap 0)", "Heat 1 calls"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	first := heatBoards(t, path, 1)
+	checkSeating(t, first, 28)
+
+	// The same seed gives the same seating.
+	again := seedTournament(t, 28)
+	if code, _, errOut := dtm(t, "seed", "--seed", "7", again); code != 0 {
+		t.Fatal(errOut)
+	}
+	if second := heatBoards(t, again, 1); !mapsEqual(first, second) {
+		t.Errorf("same seed, different seating:\n%v\n%v", first, second)
+	}
+
+	// Heat 2 seats around heat 1's history: nobody meets anyone twice is impossible with 28 players on 4
+	// boards, but the seating must be valid and explain its conflicts.
+	code, out, errOut = dtm(t, "seed", "--heat", "2", path)
+	if code != 0 {
+		t.Fatalf("heat 2: %s%s", out, errOut)
+	}
+	checkSeating(t, heatBoards(t, path, 2), 28)
+	if _, check, _ := dtm(t, "check", "-v", path); !strings.Contains(check, "heat 2: 4 boards, seating conflict") || !strings.Contains(check, "met ") {
+		t.Errorf("dtm check does not explain heat 2's conflicts:\n%s", check)
+	}
+}
+
+// TestSeedTopBoard starts heat 2's board 1 and reseeds the heat: board 1 is
+// kept as it was, everyone else is seated around it.
+func TestSeedTopBoard(t *testing.T) {
+	path := seedTournament(t, 28)
+	for _, args := range [][]string{{"seed", path}, {"seed", "--heat", "2", path}} {
+		if code, out, errOut := dtm(t, args...); code != 0 {
+			t.Fatalf("%v: %s%s", args, out, errOut)
+		}
+	}
+	before := heatBoards(t, path, 2)
+	f := openXLSX(t, path)
+	rows, _ := f.GetRows("Heat 2")
+	for r, row := range rows {
+		if len(row) > 0 && row[0] == "1" {
+			f.SetCellStr("Heat 2", "B"+strconv.Itoa(r+1), "Started")
+		}
+	}
+	saveXLSX(t, f)
+	code, out, errOut := dtm(t, "seed", "--heat", "2", "--seed", "99", path)
+	if code != 0 || !strings.Contains(out, "(1 kept as started)") {
+		t.Fatalf("reseed: exit %d\n%s%s", code, out, errOut)
+	}
+	after := heatBoards(t, path, 2)
+	if !slices.Equal(before[1], after[1]) {
+		t.Errorf("the started board changed: %v -> %v", before[1], after[1])
+	}
+	checkSeating(t, after, 28)
+	// Unseed: the unstarted boards go, board 1 stays.
+	if code, out, _ := dtm(t, "seed", "--unseed", "--heat", "2", path); code != 0 || !strings.Contains(out, "emptied 3 board(s)") {
+		t.Errorf("unseed: %s", out)
+	}
+	if left := heatBoards(t, path, 2); len(left) != 1 || !slices.Equal(left[1], before[1]) {
+		t.Errorf("after --unseed: %v", left)
+	}
+}
+
+func TestSeedSitOut(t *testing.T) {
+	path := seedTournament(t, 30)
+	before, _ := os.ReadFile(path)
+	code, _, errOut := dtm(t, "seed", path)
+	if code != 1 || !strings.Contains(errOut, "30 players to seat: 2 must sit out or 5 be added") || !strings.Contains(errOut, "--sit-out auto") {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+	if after, _ := os.ReadFile(path); string(after) != string(before) {
+		t.Error("a refused seeding changed the workbook")
+	}
+	code, out, errOut := dtm(t, "seed", "--sit-out", "auto", path)
+	// P00 and P01 have sit-out priority 2: they sit out first.
+	if code != 0 || !strings.Contains(out, "P00 Test sits out heat 1") || !strings.Contains(out, "P01 Test sits out heat 1") {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	checkSeating(t, heatBoards(t, path, 1), 28)
+	f := openXLSX(t, path)
+	if v, _ := f.GetCellValue("Players", "G2"); v != "Sitting out" {
+		t.Errorf("P00's heat 1 registration = %q, want Sitting out", v)
+	}
+}
+
+// TestSeedLibreOffice checks in LibreOffice that the seeded heat sheet reads
+// as written and the board calls print a page per board and the list.
+func TestSeedLibreOffice(t *testing.T) {
+	path := seedTournament(t, 28)
+	if code, out, errOut := dtm(t, "seed", path); code != 0 {
+		t.Fatalf("%s%s", out, errOut)
+	}
+	rows := lotest.CSV(t, path, "Heat 1")
+	boards := heatBoards(t, path, 1)
+	for _, row := range rows[1:29] {
+		n, _ := strconv.Atoi(row[0])
+		if row[1] != "Unstarted" || !slices.Contains(boards[n], row[4]) {
+			t.Errorf("LibreOffice shows %q", row[:5])
+		}
+	}
+	pdf := filepath.Join(t.TempDir(), "calls.pdf")
+	pages := strings.TrimSpace(string(lotest.Run(t, "lo-pdf", "--sheet", "Heat 1 calls", "--pages", path, pdf)))
+	if pages != "5" {
+		t.Errorf("board calls print %s pages, want 5 (4 boards and the list)", pages)
+	}
+}
+
+func TestSimulate(t *testing.T) {
+	code, out, errOut := dtm(t, "simulate", "--players", "21", "--rounds", "3", "--families", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s%s", code, out, errOut)
+	}
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) != 5 || !strings.HasPrefix(lines[4], "total conflict") {
+		t.Errorf("output:\n%s", out)
+	}
+	// b_21x4 of the benchmark: 21 players, 4 rounds; the proven optimum is 918. With time to spare the
+	// seeder reaches it.
+	instance := filepath.Join(lotest.Dir(t), "..", "bench", "seeding", "instances", "b_21x4.json")
+	seating := filepath.Join(t.TempDir(), "seating.json")
+	code, out, errOut = dtm(t, "simulate", "--instance", instance, "--time", "30s", "--out", seating)
+	if code != 0 {
+		t.Fatalf("exit %d: %s%s", code, out, errOut)
+	}
+	if !strings.Contains(out, "total conflict 918 over 4 rounds") {
+		t.Errorf("b_21x4:\n%s", out)
+	}
+	var doc struct {
+		Format string
+		Rounds []struct {
+			Boards  [][][2]any
+			Seconds float64
+		}
+	}
+	data, _ := os.ReadFile(seating)
+	if err := json.Unmarshal(data, &doc); err != nil || doc.Format != "dtm-seeding-output/1" || len(doc.Rounds) != 4 || len(doc.Rounds[0].Boards) != 3 {
+		t.Errorf("seating file: %v %+v", err, doc)
+	}
+	if code, _, errOut := dtm(t, "simulate", "--players", "21"); code != 2 || !strings.Contains(errOut, "--rounds") {
+		t.Errorf("missing --rounds: exit %d %s", code, errOut)
+	}
+}
+
+func mapsEqual(a, b map[int][]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if !slices.Equal(v, b[k]) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,558 @@
+package workbook
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/armada-dtm/dtm/scoring"
+	"github.com/xuri/excelize/v2"
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
+)
+
+// CallBoard is one board of a heat's seating, for the board calls.
+type CallBoard struct {
+	Board int
+	Seats []CallSeat // seven, in power order; Power "" when powers are chosen at the tables
+}
+
+// CallSeat is one seat of a board.
+type CallSeat struct{ Power, Player string }
+
+// BoardCallsSheet returns the name of heat n's board-calls tab: "Heat 2 calls".
+func BoardCallsSheet(n int) string { return HeatSheet(n) + " calls" }
+
+// The board-calls tab is a grid of callCols equal columns, so that the board
+// pages (seats, score sheet, victory table) and the list of players (three
+// blocks side by side) share one set of column widths. At callColWidth the
+// grid is about 745 pixels wide: A4 portrait at about 95 %.
+const (
+	callCols     = 24
+	callColWidth = 3.7
+)
+
+// Spans of the grid's columns, first and last (1-based).
+var (
+	callAll       = [2]int{1, callCols}
+	callSeatPower = [2]int{1, 6}
+	callSeatName  = [2]int{7, callCols}
+	callPower     = [2]int{1, 3}
+	callPlayer    = [2]int{4, 8}
+	callFirstYear = 9 // the score sheet's years 1901 .. 1912 take one column each
+	callResult    = [2]int{21, 21}
+	callSignature = [2]int{22, callCols}
+	callLabel     = [2]int{1, 8} // the victory table's row labels
+	callLater     = [2]int{21, 22}
+)
+
+// callYears is how many game-years the score sheet has columns for.
+const callYears = 12
+
+// The list of players: blocks of callBlockCols columns side by side, each a
+// name (five columns), a board and a power (two); callListRows rows per page.
+// Three blocks of 47 rows at 12 pt put 141 players on one A4 page; up to
+// callLargeRows rows (90 players) the list is printed larger, at 16 pt.
+const (
+	callBlocks    = callCols / callBlockCols
+	callBlockCols = 8
+	callListRows  = 47
+	callLargeRows = 30
+)
+
+// callListLook is the style ids of a list row's name, board and power cells,
+// plain and banded.
+type callListLook struct{ name, board, power [2]int }
+
+// callStyles are the style ids of the board-calls tab.
+type callStyles struct {
+	boardTitle, heatLine, note, seatPower, seatPlayer, heading int
+	gridHead, gridPower, gridPlayer, gridCell, line            int
+	victoryLabel, victoryYear, victoryTarget, victoryText      int
+	listTitle, listSub, listHead                               int
+	list                                                       [2]callListLook // at 12 pt, and larger
+	listHeight                                                 [2]float64      // their rows' heights
+}
+
+// newCallStyles adds the tab's styles to the workbook (excelize reuses an
+// identical style, so a rewrite adds none). Every style names its font.
+func newCallStyles(f *excelize.File) (callStyles, error) {
+	type option = func(*excelize.Style)
+	cellStyle := func(bold bool, size float64, horizontal string, opts ...option) excelize.Style {
+		st := excelize.Style{Font: font(bold, size), Alignment: &excelize.Alignment{Horizontal: horizontal, Vertical: "center"}}
+		for _, o := range opts {
+			if o != nil {
+				o(&st)
+			}
+		}
+		return st
+	}
+	boxed := func(st *excelize.Style) {
+		for _, side := range []string{"left", "right", "top", "bottom"} {
+			st.Border = append(st.Border, excelize.Border{Type: side, Color: "000000", Style: 1})
+		}
+	}
+	underlined := func(st *excelize.Style) {
+		st.Border = []excelize.Border{{Type: "bottom", Color: "A6A6A6", Style: 1}}
+	}
+	fill := func(colour string) option {
+		return func(st *excelize.Style) {
+			st.Fill = excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{colour}}
+		}
+	}
+	shaded, band := fill("E7E6E6"), fill("F2F2F2")
+	shrink := func(st *excelize.Style) { st.Alignment.ShrinkToFit = true }
+	indent := func(st *excelize.Style) { st.Alignment.Indent = 1 }
+	wrap := func(st *excelize.Style) { st.Alignment.WrapText = true; st.Alignment.Vertical = "top" }
+	italic := func(st *excelize.Style) { st.Font.Italic = true }
+
+	var s callStyles
+	type def struct {
+		dst   *int
+		style excelize.Style
+	}
+	defs := []def{
+		{&s.boardTitle, cellStyle(true, 36, "center")},
+		{&s.heatLine, cellStyle(false, 20, "center")},
+		{&s.note, cellStyle(false, 14, "center", italic)},
+		{&s.seatPower, cellStyle(true, 24, "left", underlined, indent)},
+		{&s.seatPlayer, cellStyle(false, 24, "left", underlined, shrink)},
+		{&s.heading, cellStyle(true, 14, "left")},
+		{&s.gridHead, cellStyle(true, 9, "center", boxed, shaded)},
+		{&s.gridPower, cellStyle(true, 11, "left", boxed, indent, shrink)},
+		{&s.gridPlayer, cellStyle(false, 11, "left", boxed, shrink)},
+		{&s.gridCell, cellStyle(false, 11, "center", boxed)},
+		{&s.line, cellStyle(false, 10, "left")},
+		{&s.victoryLabel, cellStyle(true, 9, "left", boxed, shaded, indent)},
+		{&s.victoryYear, cellStyle(true, 9, "center", boxed, shaded)},
+		{&s.victoryTarget, cellStyle(true, 12, "center", boxed)},
+		{&s.victoryText, cellStyle(false, 11, "left", wrap)},
+		{&s.listTitle, cellStyle(true, 28, "center")},
+		{&s.listSub, cellStyle(false, 14, "center")},
+		{&s.listHead, cellStyle(true, 10, "left", shaded, underlined, indent)},
+	}
+	s.listHeight = [2]float64{15, 22}
+	for size, pt := range [2][2]float64{{12, 10}, {16, 11}} { // name and board, power
+		for banded, b := range []option{nil, band} {
+			look := &s.list[size]
+			defs = append(defs,
+				def{&look.name[banded], cellStyle(false, pt[0], "left", shrink, indent, b)},
+				def{&look.board[banded], cellStyle(true, pt[0], "center", b)},
+				def{&look.power[banded], cellStyle(false, pt[1], "left", shrink, b)})
+		}
+	}
+	for _, d := range defs {
+		id, err := f.NewStyle(&d.style)
+		if err != nil {
+			return s, err
+		}
+		*d.dst = id
+	}
+	return s, nil
+}
+
+// callsWriter writes one board-calls tab.
+type callsWriter struct {
+	*builder
+	sheet string
+	cs    callStyles
+	row   int // the next row to write
+}
+
+// put writes v into the span of row, styles the whole span and merges it.
+func (w *callsWriter) put(row int, span [2]int, v any, style int) {
+	first, last := cellName(span[0], row), cellName(span[1], row)
+	if v != nil && v != "" {
+		w.do(w.f.SetCellValue(w.sheet, first, v))
+	}
+	w.do(w.f.SetCellStyle(w.sheet, first, last, style))
+	if span[1] > span[0] {
+		w.do(w.f.MergeCell(w.sheet, first, last))
+	}
+}
+
+// next starts a new row of the given height and returns its number.
+func (w *callsWriter) next(height float64) int {
+	r := w.row
+	w.row++
+	w.do(w.f.SetRowHeight(w.sheet, r, height))
+	return r
+}
+
+// pageBreak starts a new printed page at the next row.
+func (w *callsWriter) pageBreak() {
+	if w.row > 1 {
+		w.do(w.f.InsertPageBreak(w.sheet, cellName(1, w.row)))
+	}
+}
+
+// WriteBoardCalls rewrites (in place) heat n's board-calls tab: one printed page per board, then one page
+// listing every player's board sorted by name.
+//
+// Each board's page names the board, the heat and the tournament, and lists its seven powers and players in
+// a large font, to be laid on the table; below, a score sheet for the centres at the end of each game-year,
+// the result and the players' signatures, and, when the tournament's victory rule is not the classic one,
+// its table of centres needed to win and its conditions. The last page (more pages beyond 141 players) lists
+// the players alphabetically by last name with their board and power. The change is made in memory; Save
+// writes it.
+func (b *Book) WriteBoardCalls(heat int, boards []CallBoard) error {
+	sheet := BoardCallsSheet(heat)
+	if heat < 1 || heat > MaxHeats {
+		return fmt.Errorf("write %s: heat must be from 1 to %d, not %d", sheet, MaxHeats, heat)
+	}
+	for _, cb := range boards {
+		if len(cb.Seats) > len(ChoicesPower) {
+			return fmt.Errorf("write %s: board %d has %d seats, at most %d", sheet, cb.Board, len(cb.Seats), len(ChoicesPower))
+		}
+	}
+	if err := b.prepareCalls(sheet); err != nil {
+		return fmt.Errorf("write %s: %w", sheet, err)
+	}
+	w := &callsWriter{builder: &builder{f: b.f}, sheet: sheet, row: 1}
+	var err error
+	if w.cs, err = newCallStyles(b.f); err != nil {
+		return fmt.Errorf("write %s: %w", sheet, err)
+	}
+	w.columns()
+	sub, rule := b.callsHeatLine(heat), b.callsVictory()
+	for _, cb := range boards {
+		w.pageBreak()
+		w.boardPage(cb, sub, rule)
+	}
+	w.playerList(heat, b.Tournament, boards)
+	w.pageSetup(b.Tournament)
+	if w.err != nil {
+		return fmt.Errorf("write %s: %w", sheet, w.err)
+	}
+	return nil
+}
+
+// prepareCalls creates the tab, or empties it in place for a rewrite: cells,
+// styles, merges, row heights and page breaks.
+func (b *Book) prepareCalls(sheet string) error {
+	f := b.f
+	if !b.hasSheet(sheet) {
+		_, err := f.NewSheet(sheet)
+		return err
+	}
+	_, lastRow, err := extent(f, sheet)
+	if err != nil {
+		return err
+	}
+	if err := clearSheet(f, sheet, 0, 0); err != nil {
+		return err
+	}
+	for r := 1; r <= lastRow; r++ {
+		if err := f.SetRowHeight(sheet, r, -1); err != nil {
+			return err
+		}
+	}
+	return removeRowBreaks(f, sheet, lastRow+1)
+}
+
+// removeRowBreaks removes every page break before rows 2 to last. excelize
+// cannot list page breaks, and its RemovePageBreak counts a break as removed
+// even where there was none; inserting the break first makes each removal
+// exact.
+func removeRowBreaks(f *excelize.File, sheet string, last int) error {
+	for r := 2; r <= last; r++ {
+		cell := cellName(1, r)
+		if err := f.InsertPageBreak(sheet, cell); err != nil {
+			return err
+		}
+		if err := f.RemovePageBreak(sheet, cell); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// columns sets the tab's common properties, column widths and view.
+func (w *callsWriter) columns() {
+	w.builder.sheet(w.sheet)
+	w.do(w.f.SetColWidth(w.sheet, columnName(1), columnName(callCols), callColWidth))
+	off := false
+	w.do(w.f.SetSheetView(w.sheet, 0, &excelize.ViewOptions{ShowGridLines: &off}))
+}
+
+// callsHeatLine is the line under each board's number: the heat, its date when
+// the Heats sheet gives one, and the tournament.
+func (b *Book) callsHeatLine(heat int) string {
+	parts := []string{HeatSheet(heat)}
+	t := b.Tournament
+	if t == nil {
+		return parts[0]
+	}
+	if heat <= len(t.Heats) && t.Heats[heat-1].Date != "" {
+		parts = append(parts, t.Heats[heat-1].Date)
+	}
+	if t.Settings.Name != "" {
+		parts = append(parts, t.Settings.Name)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// callsVictory returns the tournament's victory rule, or nil for the classic
+// one (18 centres in any year, no other condition), which needs no table.
+func (b *Book) callsVictory() *scoring.VictoryRule {
+	if b.Tournament == nil {
+		return nil
+	}
+	r := b.Tournament.Settings.Victory
+	if r.Lead == 0 && !r.MustGrow && !r.DrawVote && !slices.ContainsFunc(r.Targets, func(n int) bool { return n != 18 }) {
+		return nil
+	}
+	return &r
+}
+
+// boardPage writes one board's page.
+func (w *callsWriter) boardPage(cb CallBoard, sub string, rule *scoring.VictoryRule) {
+	cs := w.cs
+	w.put(w.next(48), callAll, "Board "+strconv.Itoa(cb.Board), cs.boardTitle)
+	w.put(w.next(30), callAll, sub, cs.heatLine)
+	atTables := !slices.ContainsFunc(cb.Seats, func(s CallSeat) bool { return s.Power != "" })
+	if atTables {
+		w.put(w.next(24), callAll, "Powers are chosen at the table: write them in the score sheet.", cs.note)
+	} else {
+		w.next(10)
+	}
+	for _, s := range cb.Seats {
+		r := w.next(34)
+		if atTables {
+			w.put(r, callAll, s.Player, cs.seatPower)
+			continue
+		}
+		w.put(r, callSeatPower, s.Power, cs.seatPower)
+		w.put(r, callSeatName, s.Player, cs.seatPlayer)
+	}
+	w.next(16)
+	w.scoreSheet(cb, atTables)
+	if rule != nil {
+		w.victoryTable(*rule)
+	}
+}
+
+// scoreSheet writes the grid the table fills in by hand: a row per power,
+// the centres at the end of each game-year, the result and a signature.
+func (w *callsWriter) scoreSheet(cb CallBoard, atTables bool) {
+	cs := w.cs
+	w.put(w.next(24), callAll, "Score sheet: centres at the end of each game-year", cs.heading)
+	r := w.next(20)
+	w.put(r, callPower, HeaderPower, cs.gridHead)
+	w.put(r, callPlayer, HeaderSeatPlayer, cs.gridHead)
+	for y := range callYears {
+		c := callFirstYear + y
+		w.put(r, [2]int{c, c}, strconv.Itoa(FirstGameYear+y), cs.gridHead)
+	}
+	w.put(r, callResult, "W/L", cs.gridHead)
+	w.put(r, callSignature, "Signature", cs.gridHead)
+	for i, power := range ChoicesPower {
+		player := ""
+		if !atTables {
+			power, player = "", ""
+			if i < len(cb.Seats) {
+				power, player = cb.Seats[i].Power, cb.Seats[i].Player
+			}
+		}
+		r := w.next(26)
+		w.put(r, callPower, power, cs.gridPower)
+		w.put(r, callPlayer, player, cs.gridPlayer)
+		w.do(w.f.SetCellStyle(w.sheet, cellName(callFirstYear, r), cellName(callFirstYear+callYears-1, r), cs.gridCell))
+		w.put(r, callResult, nil, cs.gridCell)
+		w.put(r, callSignature, nil, cs.gridCell)
+	}
+	w.put(w.next(18), callAll, "W/L: W for the winner, or for each power in the draw; L for the others. Signing confirms the centres and the result.", cs.line)
+	w.put(w.next(26), callAll, "Final game-year: __________          Director: ______________________________", cs.line)
+}
+
+// victoryTable writes the rule's centres needed to win, year by year under
+// the score sheet's year columns, and its other conditions.
+func (w *callsWriter) victoryTable(rule scoring.VictoryRule) {
+	cs := w.cs
+	w.next(12)
+	w.put(w.next(24), callAll, "Victory criteria: "+rule.Name, cs.heading)
+	years, targets := w.next(20), w.next(24)
+	w.put(years, callLabel, "Game-year", cs.victoryLabel)
+	w.put(targets, callLabel, "Centres to win", cs.victoryLabel)
+	for y := range callYears {
+		c := callFirstYear + y
+		w.put(years, [2]int{c, c}, strconv.Itoa(FirstGameYear+y), cs.victoryYear)
+		w.put(targets, [2]int{c, c}, rule.Target(FirstGameYear+y), cs.victoryTarget)
+	}
+	later := FirstGameYear + callYears
+	label := strconv.Itoa(later)
+	if len(rule.Targets) <= callYears+1 {
+		label += "+" // the last target holds from here on
+	}
+	w.put(years, callLater, label, cs.victoryYear)
+	w.put(targets, callLater, rule.Target(later), cs.victoryTarget)
+	text := victoryConditions(rule)
+	w.put(w.next(16*float64(1+len(text)/110)), callAll, text, cs.victoryText)
+}
+
+// victoryConditions describes a rule's conditions in words.
+func victoryConditions(r scoring.VictoryRule) string {
+	conds := []string{"owns at least the centres shown for that year"}
+	switch {
+	case r.Lead == 1:
+		conds = append(conds, "more centres than any other power")
+	case r.Lead > 1:
+		conds = append(conds, fmt.Sprintf("at least %d more centres than every other power", r.Lead))
+	}
+	if r.MustGrow {
+		conds = append(conds, "more centres than at the end of the year before (in 1901: more than its home centres)")
+	}
+	s := "A power wins at the end of a game-year when it " + strings.Join(conds[:len(conds)-1], ", ")
+	if len(conds) > 1 {
+		s += " and "
+	}
+	s += conds[len(conds)-1] + "."
+	if r.Lead == 0 {
+		s += " If several powers do, the one with the most centres wins; none does if they tie."
+	}
+	if len(r.Targets) > callYears+1 {
+		s += " Later years' targets are as in the tournament's victory rule."
+	}
+	if r.DrawVote {
+		s += " Two-way draw vote: when, in two game-years in a row, the same two powers are tied with each other " +
+			"ahead of every other power and both reach the year's target"
+		if r.MustGrow {
+			s += " and grow"
+		}
+		s += ", a two-way draw may be voted."
+	}
+	return s
+}
+
+// callEntry is one line of the list of players.
+type callEntry struct {
+	last, first, shown string
+	board              int
+	power              string
+}
+
+// playerList writes the pages listing every player's board, sorted by last
+// name then first name: three blocks side by side, filled down then across.
+func (w *callsWriter) playerList(heat int, t *Tournament, boards []CallBoard) {
+	entries := callEntries(t, boards)
+	cs := w.cs
+	perPage := callBlocks * callListRows
+	for page := 0; page == 0 || page*perPage < len(entries); page++ {
+		w.pageBreak()
+		title := HeatSheet(heat) + ": who plays where"
+		if page > 0 {
+			title += " (continued)"
+		}
+		w.put(w.next(36), callAll, title, cs.listTitle)
+		sub := fmt.Sprintf("%d players on %d boards, by last name", len(entries), len(boards))
+		if t != nil && t.Settings.Name != "" {
+			sub = t.Settings.Name + " · " + sub
+		}
+		w.put(w.next(22), callAll, sub, cs.listSub)
+		on := entries[page*perPage : min(len(entries), (page+1)*perPage)]
+		rows := (len(on) + callBlocks - 1) / callBlocks
+		size := 0
+		if rows <= callLargeRows {
+			size = 1
+		}
+		head := w.next(18)
+		for k := range callBlocks {
+			c := 1 + k*callBlockCols
+			w.put(head, [2]int{c, c + 4}, HeaderSeatPlayer, cs.listHead)
+			w.put(head, [2]int{c + 5, c + 7}, HeaderBoard, cs.listHead)
+		}
+		for i := range rows {
+			r := w.next(cs.listHeight[size])
+			look, banded := cs.list[size], i%2
+			name, board, power := look.name[banded], look.board[banded], look.power[banded]
+			for k := range callBlocks {
+				c := 1 + k*callBlockCols
+				var e callEntry
+				if j := k*rows + i; j < len(on) {
+					e = on[j]
+				}
+				var n any
+				if e.board > 0 {
+					n = e.board
+				}
+				w.put(r, [2]int{c, c + 4}, e.shown, name)
+				w.put(r, [2]int{c + 5, c + 5}, n, board)
+				w.put(r, [2]int{c + 6, c + 7}, e.power, power)
+			}
+		}
+	}
+}
+
+// callEntries lists the seated players, sorted by last name, then first
+// name, then board, in the language-neutral Unicode order, ignoring case and
+// accents first (so "Émile" comes with the Es, and "Ébert, Al" before
+// "Ebert, Bob").
+func callEntries(t *Tournament, boards []CallBoard) []callEntry {
+	byName := map[string]Player{}
+	if t != nil {
+		for _, p := range t.Players {
+			byName[p.Name] = p
+		}
+	}
+	var out []callEntry
+	for _, cb := range boards {
+		for _, s := range cb.Seats {
+			if s.Player == "" {
+				continue
+			}
+			e := callEntry{board: cb.Board, power: s.Power, shown: s.Player}
+			p, ok := byName[s.Player]
+			switch {
+			case ok && p.Last != "":
+				e.last, e.first = p.Last, p.First
+				if p.First != "" {
+					e.shown = p.Last + ", " + p.First
+				}
+			case ok:
+				e.last = p.First
+			default: // not on the Players sheet: the last word is the last name
+				e.last = s.Player
+				if i := strings.LastIndex(s.Player, " "); i > 0 {
+					e.first, e.last = s.Player[:i], s.Player[i+1:]
+					e.shown = e.last + ", " + e.first
+				}
+			}
+			out = append(out, e)
+		}
+	}
+	loose, exact := collate.New(language.Und, collate.Loose), collate.New(language.Und)
+	slices.SortStableFunc(out, func(a, b callEntry) int {
+		for _, c := range []*collate.Collator{loose, exact} {
+			if d := c.CompareString(a.last, b.last); d != 0 {
+				return d
+			}
+			if d := c.CompareString(a.first, b.first); d != 0 {
+				return d
+			}
+		}
+		return a.board - b.board
+	})
+	return out
+}
+
+// pageSetup makes the tab print as its pages: A4 portrait fitted to the
+// width, the tournament's name at the top and page numbers at the bottom,
+// and a print area over everything written.
+func (w *callsWriter) pageSetup(t *Tournament) {
+	size, portrait, one, zero, fit := 9, "portrait", 1, 0, true
+	w.do(w.f.SetPageLayout(w.sheet, &excelize.PageLayoutOptions{Size: &size, Orientation: &portrait, FitToWidth: &one, FitToHeight: &zero}))
+	w.do(w.f.SetSheetProps(w.sheet, &excelize.SheetPropsOptions{FitToPage: &fit}))
+	side, top, edge, centre := 0.4, 0.5, 0.25, true
+	w.do(w.f.SetPageMargins(w.sheet, &excelize.PageLayoutMarginsOptions{Top: &top, Bottom: &top, Left: &side, Right: &side,
+		Header: &edge, Footer: &edge, Horizontally: &centre}))
+	name := ""
+	if t != nil {
+		name = t.Settings.Name
+	}
+	w.do(w.f.SetHeaderFooter(w.sheet, &excelize.HeaderFooterOptions{
+		OddHeader: `&C&"Calibri,Bold"&12` + headerText(name),
+		OddFooter: `&L&"Calibri,Regular"&9dtm · ` + headerText(w.sheet) + `&R&"Calibri,Regular"&9Page &P of &N`,
+	}))
+	w.definedName("_xlnm.Print_Area", w.sheet, fmt.Sprintf("%s!$A$1:%s", quoteSheet(w.sheet), absolute(cellName(callCols, w.row-1))))
+}

@@ -1,0 +1,117 @@
+package workbook
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/armada-dtm/dtm/seeding"
+)
+
+// TestSeedProblem checks the conversion into the seeder's problem: values,
+// conflicts, groups, teams (which count only when teams score their best
+// games without interplay), power groups, and heat 1 as the history of heat
+// 2, a replaced player counting as having played the board.
+func TestSeedProblem(t *testing.T) {
+	f := fixture(t)
+	set(t, f, HeatSheet(1), "I3", "Nia Cole", 1903) // Nia Cole left England of board 1 to Bob Jones
+	b := reread(t, f)
+	if len(b.Problems) > 0 {
+		t.Fatal(b.Problems)
+	}
+	tour := b.Tournament
+	p := tour.SeedProblem(2)
+	if p.Values != (seeding.Values{RepeatOpponent: 10, SamePower: 4, TeamMember: 20}) || !p.AssignPowers {
+		t.Errorf("values %+v, assign powers %v", p.Values, p.AssignPowers)
+	}
+	if !reflect.DeepEqual(p.PowerGroups, [][]int{{0, 4}, {1, 2}, {3}, {5, 6}}) {
+		t.Errorf("power groups %v", p.PowerGroups)
+	}
+	if len(p.Conflicts) != 1 || p.Conflicts[0] != (seeding.Conflict{A: 0, B: 1, Value: 100, Kind: "siblings"}) {
+		t.Errorf("conflicts %+v", p.Conflicts)
+	}
+	if len(p.Groups) != 1 || p.Groups[0].Value != 5 || !slices.Equal(p.Groups[0].Members, []int{2, 3}) {
+		t.Errorf("groups %+v", p.Groups)
+	}
+	if len(p.Teams) != 0 {
+		t.Errorf("teams scored by one heat count against each other: %+v", p.Teams)
+	}
+	// Heat 1: board 1 finished (history), board 2 unstarted (history too: it is seated).
+	if len(p.History) != 1 || p.History[0].Round != 1 || len(p.History[0].Boards) != 2 {
+		t.Fatalf("history %+v", p.History)
+	}
+	first := p.History[0].Boards[0]
+	if !first.Locked || first.Seats[1] != (seeding.Seat{Player: 1, Power: 1}) || !reflect.DeepEqual(first.Left, []seeding.Seat{{Player: 13, Power: 1}}) {
+		t.Errorf("board 1 in history: %+v", first)
+	}
+	if err := p.Validate(); err != nil {
+		t.Errorf("problem does not validate: %v", err)
+	}
+	set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetTeamScoring)), "Best games without interplay")
+	set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetTeamNumber)), 2)
+	b = reread(t, f)
+	if p := b.Tournament.SeedProblem(1); len(p.Teams) != 1 || len(p.History) != 0 {
+		t.Errorf("best games: teams %+v, history of heat 1 %+v", p.Teams, p.History)
+	}
+}
+
+// TestSeating checks what seeding heat 1 starts from: board 1 (finished) is
+// locked, its players are not to be seated again, board 2 (unstarted) is
+// free; a board with results that would be reseeded is refused.
+func TestSeating(t *testing.T) {
+	f := fixture(t)
+	b := reread(t, f)
+	hs, err := b.Tournament.Seating(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hs.Locked) != 1 || !slices.Equal(hs.Numbers, []int{1}) || !slices.Equal(hs.Present, []int{7, 8, 9, 10, 11, 12, 13}) {
+		t.Errorf("seating: %+v", hs)
+	}
+	if got := b.Tournament.NextHeat(); got != 1 {
+		t.Errorf("next heat %d, want 1 (board 2 has not started)", got)
+	}
+	set(t, f, HeatSheet(1), "H10", 5) // centres typed on unstarted board 2
+	b = reread(t, f)
+	_, err = b.Tournament.Seating(1)
+	if err == nil || !strings.Contains(err.Error(), "'Heat 1'!H10: board 2 is Unstarted but has results") {
+		t.Errorf("err = %v, want the located refusal", err)
+	}
+}
+
+func TestSitOutAuto(t *testing.T) {
+	tour := &Tournament{Players: []Player{
+		{Name: "a", Distance: 10}, {Name: "b", Priority: 2, Distance: 900}, {Name: "c", Distance: 5},
+		{Name: "d", Distance: 5}, {Name: "e", Distance: 50}, {Name: "f", Distance: 1}, {Name: "g", Priority: 2},
+		{Name: "h", Distance: 70}, {Name: "i", Distance: 3}, {Name: "j", Distance: 1},
+	}}
+	tests := []struct {
+		present, want []int
+		why           string
+	}{
+		{[]int{0, 1, 2, 3, 4, 5, 6, 7, 8}, []int{1, 6}, "nine: b and g (priority 2) before anyone who travelled less"},
+		{[]int{0, 1, 2, 3, 4, 5, 7, 8}, []int{1}, "eight: b (priority 2), however far b came"},
+		{[]int{0, 2, 3, 4, 5, 7, 8, 9}, []int{9}, "eight, no priority: f and j travelled least (1 km); j is the later row"},
+		{[]int{0, 2, 3, 4, 5, 7, 8}, nil, "seven: nobody"},
+	}
+	for _, tc := range tests {
+		hs := HeatSeating{Present: slices.Clone(tc.present)}
+		got := tour.SitOutAuto(&hs)
+		if !slices.Equal(got, tc.want) || len(hs.Present)%7 != 0 {
+			t.Errorf("%s: sit out %v (present %v), want %v", tc.why, got, hs.Present, tc.want)
+		}
+	}
+}
+
+func TestNumber(t *testing.T) {
+	hs := HeatSeating{Locked: []seeding.Board{{Locked: true}, {Locked: true}}, Numbers: []int{1, 3}}
+	plan := seeding.Plan{Boards: []seeding.Board{{Locked: true}, {Locked: true}, {}, {}, {}}}
+	var got []int
+	for _, s := range hs.Number(plan) {
+		got = append(got, s.Number)
+	}
+	if !slices.Equal(got, []int{1, 3, 2, 4, 5}) {
+		t.Errorf("board numbers %v, want locked 1 and 3 kept, new 2, 4, 5", got)
+	}
+}
