@@ -27,6 +27,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -71,7 +72,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func app(stdout, stderr io.Writer) *cli.App {
-	return &cli.App{
+	a := &cli.App{
 		Name:      "dtm",
 		Usage:     "run a Diplomacy tournament from a spreadsheet",
 		UsageText: "dtm COMMAND [options] WORKBOOK.xlsx",
@@ -85,6 +86,10 @@ func app(stdout, stderr io.Writer) *cli.App {
 		},
 		Commands: []*cli.Command{newCommand(), checkCommand(), seedCommand(), scoreCommand(), exportCommand(), seriesCommand(), simulateCommand(), formulaCommand(), gameCommand()},
 	}
+	for _, cmd := range a.Commands {
+		cmd.OnUsageError = a.OnUsageError // a mistake in a command's flags is a usage error (exit 2)
+	}
+	return a
 }
 
 // flagsFirst moves a command's flags before its arguments, so that
@@ -150,7 +155,6 @@ func newCommand() *cli.Command {
 		Description: "Creates a new workbook with every sheet a tournament needs, the built-in scoring systems and\n" +
 			"dropdowns for every closed choice. It never overwrites a file.\n" +
 			"With --from, the players, conflicts, groups and scoring systems of an earlier tournament come along.",
-		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return usageError{err} },
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "name", Usage: "the tournament's `NAME` (default: the file's name)"},
 			&cli.IntFlag{Name: "heats", Value: 4, Usage: fmt.Sprintf("number of heats (rounds), 1 to %d", workbook.MaxHeats)},
@@ -194,7 +198,6 @@ func checkCommand() *cli.Command {
 		ArgsUsage: "WORKBOOK.xlsx",
 		Description: "Reads the whole workbook and prints every problem, one per line, as Sheet!Cell: message.\n" +
 			"It never changes the file. Exit status: 0 no problems, 1 problems found, 2 usage error.",
-		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return usageError{err} },
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "also list the columns, settings and sheets dtm ignored"},
 		},
@@ -226,7 +229,6 @@ func seedCommand() *cli.Command {
 			"then seed the rest). Writes the heat's sheet (board, status, power, player, each player's conflict and\n" +
 			"why) and its board calls to print, and prints the total conflict with its lower bound. Running it again\n" +
 			"reseeds only the boards not started. docs/seeding.md explains the conflicts.",
-		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return usageError{err} },
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "heat", Usage: "the heat `N` to seat (default: the first heat not fully started)"},
 			&cli.DurationFlag{Name: "time", Usage: "give the seeder `DURATION` (e.g. 10s) instead of its default (1s, 3s above 140 players)"},
@@ -277,62 +279,40 @@ func seedHeat(c *cli.Context, b *workbook.Book) error {
 		fmt.Fprintf(w, "heat %d: emptied %d board(s) that had not started\n", heat, n)
 		return nil
 	}
-	hs, err := t.Seating(heat)
-	if err != nil {
-		fmt.Fprintln(w, err)
-		return errProblems
-	}
-	if len(hs.Present)%7 != 0 && c.String("sit-out") == "auto" {
-		out := t.SitOutAuto(&hs)
-		if err := b.WriteSitOut(heat, out); err != nil {
-			return err
-		}
-		for _, p := range out {
-			fmt.Fprintf(w, "%s sits out heat %d (marked Sitting out on the Players sheet)\n", t.Players[p].Name, heat)
-		}
-	}
-	problem := t.SeedProblem(heat)
-	seed := c.Int64("seed")
+	opts := seeding.Options{Seed: c.Int64("seed"), Time: c.Duration("time")}
 	if !c.IsSet("seed") && t.Settings.HasSeed {
-		seed = t.Settings.RandomSeed
+		opts.Seed = t.Settings.RandomSeed
 	}
-	opts := seeding.Options{Seed: seed + int64(heat), RoundsLeft: t.Settings.Heats - heat + 1, Time: c.Duration("time")}
+	opts.Seed += int64(heat) // each heat its own random start
 	if isTerminal(c.App.ErrWriter) {
 		opts.Progress = func(p seeding.Progress) {
 			fmt.Fprintf(c.App.ErrWriter, "\rseeding heat %d: restart %d of %d, best conflict %d (lower bound %d) ", heat, p.Restart, p.Restarts, p.Best, p.Bound)
 		}
 	}
-	plan, err := seeding.Seed(c.Context, problem, hs.Present, hs.Locked, opts)
+	res, err := b.SeedHeat(c.Context, heat, c.String("sit-out") == "auto", opts)
 	if opts.Progress != nil {
 		fmt.Fprintln(c.App.ErrWriter)
 	}
+	var ps workbook.Problems
 	var ce *seeding.CountError
-	if errors.As(err, &ce) {
+	switch {
+	case errors.As(err, &ps):
+		fmt.Fprintln(w, ps)
+		return errProblems
+	case errors.As(err, &ce):
 		return fmt.Errorf("heat %d: %d players to seat: %d must sit out or %d be added to fill boards of seven; "+
 			"change registrations on the Players sheet, or run again with --sit-out auto", heat, ce.Players, ce.SitOut, ce.Add)
-	} else if err != nil {
+	case err != nil:
 		return fmt.Errorf("heat %d: %w", heat, err)
 	}
-	bound, err := seeding.LowerBound(problem, hs.Present, hs.Locked)
-	if err != nil {
-		return err
-	}
-	ex, err := seeding.Explain(problem, plan)
-	if err != nil {
-		return err
-	}
-	boards := hs.Number(plan)
-	if err := b.WriteSeating(heat, boards, ex, problem); err != nil {
-		return err
-	}
-	if err := b.WriteBoardCalls(heat, callBoards(problem, boards)); err != nil {
-		return err
+	for _, p := range res.SatOut {
+		fmt.Fprintf(w, "%s sits out heat %d (marked Sitting out on the Players sheet)\n", t.Players[p].Name, heat)
 	}
 	if err := b.Save(workbook.Options{Force: c.Bool("force")}); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "heat %d: %d players on %d boards (%d kept as started), seed %d\n", heat, len(hs.Present)+7*len(hs.Locked), len(boards), len(hs.Locked), seed)
-	printConflicts(w, ex, bound)
+	fmt.Fprintf(w, "heat %d: %d players on %d boards (%d kept as started), seed %d\n", heat, 7*len(res.Boards), len(res.Boards), res.Kept, opts.Seed-int64(heat))
+	printConflicts(w, res.Explanation, res.Bound)
 	fmt.Fprintf(w, "wrote %s: sheet %s and its board calls, %s\n", b.Path, workbook.HeatSheet(heat), workbook.BoardCallsSheet(heat))
 	return nil
 }
@@ -346,7 +326,6 @@ func simulateCommand() *cli.Command {
 			"one in the seeding benchmark's format (--instance), seeds each round knowing only that round's\n" +
 			"players and the earlier rounds, and prints each round's conflict, lower bound and time. --out writes\n" +
 			"the seating as dtm-seeding-output/1.",
-		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return usageError{err} },
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "players", Usage: "number of `PLAYERS`"},
 			&cli.IntFlag{Name: "rounds", Usage: "number of `ROUNDS`"},
@@ -370,7 +349,11 @@ func simulateCommand() *cli.Command {
 				return err
 			}
 			if out := c.String("out"); out != "" {
-				if err := writeFileAtomic(out, func(w io.Writer) error { return seeding.EncodeOutput(w, in, "dtm", 1, rounds) }); err != nil {
+				var buf bytes.Buffer
+				if err := seeding.EncodeOutput(&buf, in, "dtm", 1, rounds); err != nil {
+					return err
+				}
+				if err := workbook.WriteFile(out, buf.Bytes()); err != nil {
 					return err
 				}
 				defer fmt.Fprintf(c.App.Writer, "wrote %s\n", out)
@@ -493,26 +476,6 @@ func printConflicts(w io.Writer, ex seeding.Explanation, bound int) {
 	}
 }
 
-// callBoards lists the seated boards for the board calls.
-func callBoards(p *seeding.Problem, boards []workbook.Seated) []workbook.CallBoard {
-	var out []workbook.CallBoard
-	for _, sb := range boards {
-		cb := workbook.CallBoard{Board: sb.Number}
-		seats := slices.Clone(sb.Board.Seats)
-		slices.SortFunc(seats, func(a, b seeding.Seat) int { return a.Power - b.Power })
-		for _, s := range seats {
-			power := ""
-			if s.Power != seeding.NoPower {
-				power = seeding.PowerNames[s.Power]
-			}
-			cb.Seats = append(cb.Seats, workbook.CallSeat{Power: power, Player: p.Players[s.Player]})
-		}
-		out = append(out, cb)
-	}
-	slices.SortFunc(out, func(a, b workbook.CallBoard) int { return a.Board - b.Board })
-	return out
-}
-
 // isTerminal reports whether w is a terminal, where a progress line helps.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
@@ -532,7 +495,6 @@ func scoreCommand() *cli.Command {
 			"Standings, Team Standings and Awards tabs and the heat sheets' Score column. Games not finished are\n" +
 			"left out. Then prints the top of the standings. Nothing else in the workbook changes; the previous\n" +
 			"version is kept in the dtm-backups folder. docs/score.md describes the rules and the --json fields.",
-		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return usageError{err} },
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "dry-run", Usage: "compute and print, but write nothing"},
 			&cli.BoolFlag{Name: "json", Usage: "print the standings, team standings and awards as one JSON object"},
@@ -544,16 +506,11 @@ func scoreCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			b, err := openChecked(c, path)
+			b, event, table, err := openScored(c, path)
 			if err != nil {
 				return err
 			}
 			defer b.Close()
-			event := b.Tournament.Event()
-			table, err := scoring.Standings(event)
-			if err != nil {
-				return fmt.Errorf("%s: standings: %w", path, err)
-			}
 			if !c.Bool("dry-run") {
 				if err := b.WriteStandings(table); err != nil {
 					return err
@@ -585,7 +542,6 @@ func exportCommand() *cli.Command {
 			"heat's score and the total, as the DTM exported them. --wdd writes the two files the World Diplomacy\n" +
 			"Database takes: NAME WDD classification.csv and NAME WDD boards.csv. Files go beside the workbook\n" +
 			"(or into --out). The workbook itself is not changed. docs/score.md lists the columns.",
-		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return usageError{err} },
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "csv", Usage: "write the DTM export of the standings"},
 			&cli.BoolFlag{Name: "wdd", Usage: "write the World Diplomacy Database classification and boards files"},
@@ -599,41 +555,36 @@ func exportCommand() *cli.Command {
 			if !c.Bool("csv") && !c.Bool("wdd") {
 				return usageError{errors.New("say which files to write: --csv, --wdd or both")}
 			}
-			b, err := openChecked(c, path)
+			b, event, table, err := openScored(c, path)
 			if err != nil {
 				return err
 			}
 			defer b.Close()
 			t := b.Tournament
-			event := t.Event()
-			table, err := scoring.Standings(event)
-			if err != nil {
-				return fmt.Errorf("%s: standings: %w", path, err)
-			}
 			dir := c.String("out")
 			if dir == "" {
 				dir = filepath.Dir(path)
 			}
 			base := filepath.Join(dir, fileName(t.Settings.Name))
-			var files []exportFile
+			files := map[string]*bytes.Buffer{}
 			if c.Bool("csv") {
-				report := scoring.NewReport(t.Settings.Name, event, table)
-				files = append(files, exportFile{base + ".csv", func(w io.Writer) error { return scoring.WriteDTM(w, report) }})
-			}
-			if c.Bool("wdd") {
-				var classification, boards bytes.Buffer
-				if err := scoring.WriteWDD(&classification, &boards, event, table, t.ExportPlayers(), t.Charts()); err != nil {
+				files[base+".csv"] = new(bytes.Buffer)
+				if err := scoring.WriteDTM(files[base+".csv"], scoring.NewReport(t.Settings.Name, event, table)); err != nil {
 					return err
 				}
-				files = append(files,
-					exportFile{base + " WDD classification.csv", func(w io.Writer) error { _, err := w.Write(classification.Bytes()); return err }},
-					exportFile{base + " WDD boards.csv", func(w io.Writer) error { _, err := w.Write(boards.Bytes()); return err }})
 			}
-			for _, f := range files {
-				if err := writeFileAtomic(f.path, f.write); err != nil {
+			if c.Bool("wdd") {
+				classification, boards := new(bytes.Buffer), new(bytes.Buffer)
+				if err := scoring.WriteWDD(classification, boards, event, table, t.ExportPlayers(), t.Charts()); err != nil {
+					return err
+				}
+				files[base+" WDD classification.csv"], files[base+" WDD boards.csv"] = classification, boards
+			}
+			for _, name := range slices.Sorted(maps.Keys(files)) {
+				if err := workbook.WriteFile(name, files[name].Bytes()); err != nil {
 					return fmt.Errorf("export: %w", err)
 				}
-				fmt.Fprintf(c.App.Writer, "wrote %s\n", f.path)
+				fmt.Fprintf(c.App.Writer, "wrote %s\n", name)
 			}
 			return nil
 		},
@@ -649,7 +600,6 @@ func seriesCommand() *cli.Command {
 			"(\"First Last\" exactly). Rules: \"sum\" of tournament totals, \"best N\" (each player's N best totals), or\n" +
 			"\"average rank\" (lower is better). A tournament a player missed does not count for them. The workbooks\n" +
 			"are not changed.",
-		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return usageError{err} },
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "rule", Value: "sum", Usage: "how to combine: `sum`, \"best N\" or \"average rank\""},
 			&cli.BoolFlag{Name: "json", Usage: "print the series standings as JSON"},
@@ -664,16 +614,11 @@ func seriesCommand() *cli.Command {
 			}
 			var events []scoring.SeriesEvent
 			for _, path := range c.Args().Slice() {
-				b, err := openChecked(c, path)
+				b, event, table, err := openScored(c, path)
 				if err != nil {
 					return err
 				}
-				event := b.Tournament.Event()
-				table, err := scoring.Standings(event)
 				b.Close()
-				if err != nil {
-					return fmt.Errorf("%s: standings: %w", path, err)
-				}
 				name := b.Tournament.Settings.Name
 				if name == "" {
 					name = filepath.Base(path)
@@ -735,12 +680,6 @@ func seriesJSON(events []scoring.SeriesEvent, rule scoring.SeriesRule, standings
 	return out
 }
 
-// exportFile is a results file and how to write it.
-type exportFile struct {
-	path  string
-	write func(io.Writer) error
-}
-
 // fileName makes a tournament's name safe as a file name.
 func fileName(name string) string {
 	name = strings.Map(func(r rune) rune {
@@ -753,28 +692,6 @@ func fileName(name string) string {
 		return "tournament"
 	}
 	return name
-}
-
-// writeFileAtomic writes a file through a temporary file in the same folder,
-// renamed into place when complete.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".dtm-*.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 // printTop prints the first lines of the standings as DTM's Scores screen
@@ -813,7 +730,6 @@ func formulaCommand() *cli.Command {
 			"With --system and --game, scores the game in GAME.json under a built-in scoring system or one of the\n" +
 			"workbook's Systems sheet, and prints each power's words and score. GAME.json is described in\n" +
 			"docs/formulas.md. The formula language is described there too.",
-		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return usageError{err} },
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "also print the translated program (or every word of every power)"},
 			&cli.StringFlag{Name: "system", Usage: "score a game under the scoring system `NAME`"},
@@ -889,7 +805,6 @@ func gameCommand() *cli.Command {
 			"a two-way draw vote could be called, and whether the recorded result agrees. Rules: classic,\n" +
 			"regatta-2002, regatta-2003, norman, norman-short-N, or a table such as 18,18,18,18,17,15,14,12 (from\n" +
 			"1901). docs/games.md explains them.",
-		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return usageError{err} },
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "victory", Value: "classic", Usage: "the victory `RULE`"},
 			&cli.BoolFlag{Name: "json", Usage: `print {"victory": {"year", "power", "centres"} or null, "draw_vote_years": [...]}`},
@@ -1102,6 +1017,22 @@ func openChecked(c *cli.Context, path string) (*workbook.Book, error) {
 		return nil, errProblems
 	}
 	return b, nil
+}
+
+// openScored opens a workbook that has no problems and computes its
+// standings.
+func openScored(c *cli.Context, path string) (*workbook.Book, scoring.Event, scoring.Table, error) {
+	b, err := openChecked(c, path)
+	if err != nil {
+		return nil, scoring.Event{}, scoring.Table{}, err
+	}
+	event := b.Tournament.Event()
+	table, err := scoring.Standings(event)
+	if err != nil {
+		b.Close()
+		return nil, event, table, fmt.Errorf("%s: standings: %w", path, err)
+	}
+	return b, event, table, nil
 }
 
 // randomSeed picks a seed for a new tournament's seating.

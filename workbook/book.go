@@ -192,6 +192,16 @@ func globEscape(s string) string {
 	return r.Replace(s)
 }
 
+// WriteFile writes a file dtm produces beside a workbook (an export)
+// safely: through a temporary file in the same folder, synced and renamed
+// into place when complete.
+func WriteFile(path string, data []byte) error {
+	if err := writeAtomic(path, data); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
 // writeAtomic writes data to a temporary file in path's directory, syncs it
 // and renames it over path, so that path holds either the old or the new
 // contents, never a mix.
