@@ -36,6 +36,10 @@ const (
 	OpponentsAverage
 	// Distance: the greater distance travelled from home (EventPlayer.Distance) (2003).
 	Distance
+	// NormanBest: the better of the tied players' best games by David Norman's single-round ranking (a win,
+	// earlier and bigger, beats a draw, a smaller draw beats a larger one, then years survived and centres;
+	// see NormanResult.Compare). Passed over when a tied player has played no game.
+	NormanBest
 	// hurstDecimals is the HurstMean's own first rule: the unrounded mean.
 	hurstDecimals TieBreakKind = -1
 )
@@ -61,7 +65,7 @@ func Regatta2003TieBreaks() []TieBreak {
 
 var tieBreakNames = map[TieBreakKind]string{
 	HeadToHead: "head-to-head", Dropped: "dropped", AllHeats: "all-heats", BestScores: "best-scores",
-	OpponentsAverage: "opponents-average", Distance: "distance",
+	OpponentsAverage: "opponents-average", Distance: "distance", NormanBest: "norman",
 }
 
 // String returns the rule's name as ParseTieBreaks reads it: "head-to-head", "dropped", "all-heats", "best-3",
@@ -84,6 +88,7 @@ var (
 		"best-scores":       BestScores,
 		"opponents-average": OpponentsAverage, "opponents": OpponentsAverage,
 		"distance": Distance,
+		"norman":   NormanBest, "norman-rank": NormanBest,
 	}
 	tieBreakPresets = map[string]func() []TieBreak{
 		"regatta-2002": Regatta2002TieBreaks, "2002": Regatta2002TieBreaks,
@@ -94,7 +99,7 @@ var (
 
 // ParseTieBreaks reads a comma-separated chain, case-insensitive, spaces or underscores for hyphens:
 // head-to-head (h2h), dropped, all-heats, best-N (or Nth-best, e.g. 3rd-best), best-scores, opponents-average
-// (opponents), distance, and the presets regatta-2002 (2002) and regatta-2003 (2003), which expand in place.
+// (opponents), distance, norman, and the presets regatta-2002 (2002) and regatta-2003 (2003), which expand in place.
 // An empty string, "none" or "dtm" is the empty chain: ties are listed equally, as in DTM.
 func ParseTieBreaks(s string) ([]TieBreak, error) {
 	norm := func(t string) string {
@@ -127,7 +132,7 @@ func ParseTieBreaks(s string) ([]TieBreak, error) {
 			return nil, fmt.Errorf("tie-break %d: empty name in %q", i+1, s)
 		}
 		return nil, fmt.Errorf("tie-break %d: unknown rule %q (want head-to-head, dropped, all-heats, best-N, "+
-			"best-scores, opponents-average, distance, regatta-2002 or regatta-2003)", i+1, strings.TrimSpace(item))
+			"best-scores, opponents-average, distance, norman, regatta-2002 or regatta-2003)", i+1, strings.TrimSpace(item))
 	}
 	return out, nil
 }
@@ -166,6 +171,8 @@ func (t TieBreak) label() string {
 		return "best scores"
 	case OpponentsAverage:
 		return "opponents' average"
+	case NormanBest:
+		return "Norman's ranking"
 	}
 	return "distance"
 }
@@ -326,6 +333,9 @@ func firstDiff(a, b []float64) int {
 
 // tieKeys returns each tied player's value under the rule, or nil when a player has none.
 func (s *standings) tieKeys(tb TieBreak, group []int) []tied {
+	if tb.Kind == NormanBest {
+		return s.normanKeys(group)
+	}
 	ts := make([]tied, len(group))
 	for i, p := range group {
 		ts[i].player = p
@@ -368,6 +378,35 @@ func (s *standings) tieKeys(tb TieBreak, group []int) []tied {
 		case Distance:
 			ts[i].key = []float64{s.e.Players[p].Distance}
 		}
+	}
+	return ts
+}
+
+// normanKeys gives each tied player the number of the others whose best
+// game, by Norman's single-round ranking, theirs beats; nil when one of
+// them has played no game.
+func (s *standings) normanKeys(group []int) []tied {
+	best := make([]NormanResult, len(group))
+	for i, p := range group {
+		if len(s.seats[p]) == 0 {
+			return nil
+		}
+		for k, r := range s.seats[p] {
+			res := Norman(s.e.Games[r.game].game())[r.power]
+			if k == 0 || res.Compare(best[i]) < 0 {
+				best[i] = res
+			}
+		}
+	}
+	ts := make([]tied, len(group))
+	for i, p := range group {
+		beats := 0
+		for j := range group {
+			if best[i].Compare(best[j]) < 0 {
+				beats++
+			}
+		}
+		ts[i] = tied{player: p, key: []float64{float64(beats)}}
 	}
 	return ts
 }

@@ -42,6 +42,21 @@ type Played struct {
 	// Rank is set when the game was scored under a Rank by SC count (or Both) system: topping the board then
 	// stands for a solo in the awards, and every other place for a loss.
 	Rank bool
+	// History is the game's centre chart, when recorded (the Norman tie-break uses it).
+	History []Year
+}
+
+// game returns the played game as Game, for Norman's ranking.
+func (g *Played) game() Game {
+	out := Game{Winners: g.Winners, Conceded: g.Conceded, History: g.History}
+	for p, seat := range g.Seats {
+		out.FinalYear = max(out.FinalYear, seat.Year)
+		out.Centres[p] = seat.Centres
+		if seat.Eliminated {
+			out.Eliminated[p] = seat.Year
+		}
+	}
+	return out
 }
 
 // PlayedSeat is one power's player and result in a Played game. Centres serve the Hurst mean, the awards by

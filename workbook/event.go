@@ -43,7 +43,7 @@ func (t *Tournament) Event() scoring.Event {
 			}
 			sg := ScoringGame(&g)
 			pg := scoring.Played{Heat: h.Number, Board: g.Board, Winners: sg.Winners, Conceded: sg.Conceded,
-				Rank: g.Criterion != scoring.WinDraw}
+				Rank: g.Criterion != scoring.WinDraw, History: sg.History}
 			for _, seat := range g.Seats {
 				pg.Seats[seat.Power] = scoring.PlayedSeat{Player: seat.Player, Score: seat.Score, Centres: seat.Centres,
 					Year: seat.Year, Eliminated: seat.Centres == 0}

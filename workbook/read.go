@@ -204,7 +204,7 @@ func (r *reader) readSettings() {
 	if v, ok := rows[normalHeader(SetTieBreaks)]; ok {
 		chain, err := scoring.ParseTieBreaks(v.value)
 		if err != nil {
-			r.p.add(SheetTournament, v.cell, "None, Regatta 2002, Regatta 2003, or rules separated by commas: head-to-head, dropped, best-3, best-scores, opponents-average, distance",
+			r.p.add(SheetTournament, v.cell, "None, Regatta 2002, Regatta 2003, or rules separated by commas: head-to-head, dropped, best-3, best-scores, opponents-average, distance, norman",
 				"tie-breaks: %v", err)
 		}
 		s.TieBreaks = chain
