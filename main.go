@@ -214,6 +214,14 @@ func checkCommand() *cli.Command {
 			t := b.Tournament
 			fmt.Fprintf(c.App.Writer, "%s: no problems (%d players, %d heats, %d scoring systems)\n",
 				path, len(t.Players), t.Settings.Heats, len(t.Systems))
+			for _, o := range t.Outcomes() {
+				if v := o.Victory; v != nil {
+					fmt.Fprintf(c.App.Writer, "%s: board %d: %s reached victory in %d with %d centres (%s)\n", o.Cell, o.Board, v.Power, v.Year, v.Centres, t.Settings.Victory.Name)
+				}
+				for k, y := range o.DrawVoteYears {
+					fmt.Fprintf(c.App.Writer, "%s: board %d: a two-way draw vote may be called in %d (%s and %s)\n", o.Cell, o.Board, y, o.DrawVoters[k][0], o.DrawVoters[k][1])
+				}
+			}
 			return explainHeats(c.App.Writer, t, c.Bool("verbose"))
 		},
 	}

@@ -190,12 +190,15 @@ func TestCheckVerboseListsIgnored(t *testing.T) {
 	if err := f.SetCellStr("Players", "L1", "T-shirt"); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := f.NewSheet("Notes"); err != nil {
+		t.Fatal(err)
+	}
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
 	code, out, _ := dtm(t, "check", "-v", path)
-	if code != 0 || !strings.Contains(out, `ignored: Players!L1: column "T-shirt" is not one dtm reads`) {
+	if code != 0 || !strings.Contains(out, `ignored: Players!L1: column "T-shirt" is not one dtm reads`) || !strings.Contains(out, "ignored: Notes: a sheet of your own") {
 		t.Errorf("exit %d, output:\n%s", code, out)
 	}
 	if _, out, _ := dtm(t, "check", path); strings.Contains(out, "ignored") {
@@ -251,5 +254,46 @@ func saveXLSX(t *testing.T, f *excelize.File) {
 	t.Helper()
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestCheckReportsOutcomes checks that dtm check tells, from a game's centre
+// chart, that a victory was reached (the sample's heat 1 board 1: France,
+// 18 centres in 1909) and that a 2003 draw vote may be called (a game in
+// play: England and Turkey tied on 11 and 12 in 1911 and 1912, growing,
+// over the targets 10 and 8).
+func TestCheckReportsOutcomes(t *testing.T) {
+	_, out, _ := dtm(t, "check", samplePath)
+	if !strings.Contains(out, "'Heat 1'!A2: board 1: France reached victory in 1909 with 18 centres (classic)") {
+		t.Errorf("no victory line:\n%s", out)
+	}
+	path := copySample(t, samplePath)
+	f := openXLSX(t, path)
+	setSetting(t, f, "Victory rule", "regatta-2003")
+	for row := 2; row <= 8; row++ { // board 1's chart reaches a 2003 victory in 1908: leave it out
+		for _, col := range []string{"O", "P", "Q", "R", "S", "T", "U", "V", "W"} {
+			if err := f.SetCellValue("Heat 1", col+strconv.Itoa(row), nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	chart := map[string][3]int{ // Austria ... Turkey in 1910, 1911, 1912 (columns X, Y, Z)
+		"A": {0, 0, 0}, "B": {10, 11, 12}, "C": {7, 6, 5}, "D": {7, 6, 5}, "E": {0, 0, 0}, "F": {0, 0, 0}, "G": {10, 11, 12},
+	}
+	for i, p := range []string{"A", "B", "C", "D", "E", "F", "G"} {
+		row := strconv.Itoa(9 + i) // heat 1, board 2
+		for k, col := range []string{"X", "Y", "Z"} {
+			if err := f.SetCellValue("Heat 1", col+row, chart[p][k]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := f.SetCellStr("Heat 1", "B"+row, "Started"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	saveXLSX(t, f)
+	code, out, _ := dtm(t, "check", path)
+	if code != 0 || !strings.Contains(out, "'Heat 1'!A9: board 2: a two-way draw vote may be called in 1912 (England and Turkey)") {
+		t.Errorf("exit %d, no draw-vote line:\n%s", code, out)
 	}
 }

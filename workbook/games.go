@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/armada-dtm/dtm/scoring"
 )
@@ -274,7 +275,7 @@ func (r *reader) gameProblem(heat *Heat, g *Game, ge *scoring.GameError, hint st
 		}
 	}
 	msg := ge.Msg
-	if ge.Power != scoring.Board {
+	if ge.Power != scoring.Board && !strings.HasPrefix(msg, ge.Power.String()+" ") {
 		msg = ge.Power.String() + " " + msg
 	}
 	r.p.add(HeatSheet(heat.Number), heat.cell(row, header), hint, "board %d: %s", g.Board, msg)
@@ -326,4 +327,37 @@ func lowerFirst(s string) string {
 		return s
 	}
 	return string(s[0]|0x20) + s[1:]
+}
+
+// Outcome is what a game's centre chart says under the tournament's victory
+// rule: a victory reached, or years in which a two-way draw vote may be
+// called.
+type Outcome struct {
+	Heat, Board int
+	Cell        string // the board's first cell, "'Heat 1'!A2"
+	scoring.Outcome
+}
+
+// Outcomes checks every game that has a centre chart, finished or still in
+// play, against the tournament's victory rule, and returns those with
+// something to tell: a victory, or a draw vote that may be called.
+func (t *Tournament) Outcomes() []Outcome {
+	var out []Outcome
+	for i := range t.Heats {
+		heat := &t.Heats[i]
+		for j := range heat.Games {
+			g := &heat.Games[j]
+			sg := ScoringGame(g)
+			if len(sg.History) == 0 || len(g.Seats) != 7 {
+				continue
+			}
+			o := t.Settings.Victory.Check(sg.History)
+			if o.Victory == nil && len(o.DrawVoteYears) == 0 {
+				continue
+			}
+			cell := quoteSheet(HeatSheet(heat.Number)) + "!" + heat.cell(g.Seats[0].Row, HeaderBoard)
+			out = append(out, Outcome{Heat: heat.Number, Board: g.Board, Cell: cell, Outcome: o})
+		}
+	}
+	return out
 }

@@ -33,8 +33,23 @@ func read(f *excelize.File) (*Tournament, Problems, Problems) {
 	r.readHeats()
 	r.checkSystemNames()
 	r.scoreGames()
+	r.ignoreSheets()
 	order := f.GetSheetList()
 	return r.t, sorted(r.p.list, order), sorted(r.p.ignored, order)
+}
+
+// ignoreSheets notes the sheets dtm neither reads nor writes: the
+// director's own, kept as they are.
+func (r *reader) ignoreSheets() {
+	known := map[string]bool{SheetAbout: true, SheetTournament: true, SheetPlayers: true, SheetConflicts: true, SheetGroups: true,
+		SheetTeams: true, SheetHeats: true, SheetSystems: true, SheetStandings: true, SheetTeamStandings: true, SheetAwards: true}
+	for _, name := range r.f.GetSheetList() {
+		_, heat := heatSheetNumber(name)
+		calls := strings.HasSuffix(name, " calls")
+		if !known[name] && !heat && !calls {
+			r.p.ignore(name, "", "a sheet of your own: dtm does not read or change it")
+		}
+	}
 }
 
 // setting is one row of the Tournament sheet.
