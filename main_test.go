@@ -97,20 +97,7 @@ func TestCheckNotAWorkbook(t *testing.T) {
 // testdata/check-twenty.txt.
 func twentyMistakes(t *testing.T, path string) {
 	t.Helper()
-	if code, out, errOut := dtm(t, "new", "--name", "Mistakes Open", "--heats", "3", path); code != 0 {
-		t.Fatalf("dtm new: %s%s", out, errOut)
-	}
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	set := func(sheet, cell string, values ...any) {
-		t.Helper()
-		if err := f.SetSheetRow(sheet, cell, &values); err != nil {
-			t.Fatal(err)
-		}
-	}
+	f, set := newBook(t, path, "--name", "Mistakes Open", "--heats", "3")
 	names := [][2]string{{"Ann", "Smith"}, {"Bob", "Jones"}, {"Carl", "Brown"}, {"Dana", "White"}, {"Eve", "Black"}, {"Fred", "Green"}, {"Gail", "Gray"}}
 	for i, n := range names {
 		set("Players", "A"+strconv.Itoa(i+2), n[0], n[1], nil, nil, nil, nil, "Registered")
@@ -135,9 +122,7 @@ func twentyMistakes(t *testing.T, path string) {
 	set("Heats", "B3", "Dipcon XXXIV (2001)")                      // 18. a scoring system misspelt
 	set("Heat 1", "A2", 1, "Started", nil, "Austria", "Ann Smith") // 19. a started board of one seat
 	set("Heat 1", "H2", 40)                                        // 20. centres over 34
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
+	saveXLSX(t, f)
 }
 
 func TestCheckTwentyMistakes(t *testing.T) {
@@ -239,7 +224,7 @@ func TestNewFrom(t *testing.T) {
 }
 
 // openXLSX opens a workbook with excelize, closed at the end of the test.
-func openXLSX(t *testing.T, path string) *excelize.File {
+func openXLSX(t testing.TB, path string) *excelize.File {
 	t.Helper()
 	f, err := excelize.OpenFile(path)
 	if err != nil {
@@ -250,7 +235,7 @@ func openXLSX(t *testing.T, path string) *excelize.File {
 }
 
 // saveXLSX saves a workbook opened with openXLSX.
-func saveXLSX(t *testing.T, f *excelize.File) {
+func saveXLSX(t testing.TB, f *excelize.File) {
 	t.Helper()
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
@@ -296,4 +281,24 @@ func TestCheckReportsOutcomes(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "'Heat 1'!A9: board 2: a two-way draw vote may be called in 1912 (England and Turkey)") {
 		t.Errorf("exit %d, no draw-vote line:\n%s", code, out)
 	}
+}
+
+// newBook runs dtm new with args and opens the new workbook for the test to
+// fill in; set writes values into a row from a cell on. Save with
+// saveXLSX.
+func newBook(t testing.TB, path string, args ...string) (*excelize.File, func(sheet, cell string, values ...any)) {
+	t.Helper()
+	os.Remove(path)
+	if code, out, errOut := dtm(t, append(append([]string{"new"}, args...), path)...); code != 0 {
+		t.Fatalf("dtm new: %s%s", out, errOut)
+	}
+	f := openXLSX(t, path)
+	setSetting(t, f, "Random seed", 2026) // dtm new draws one; built samples stay the same
+	set := func(sheet, cell string, values ...any) {
+		t.Helper()
+		if err := f.SetSheetRow(sheet, cell, &values); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return f, set
 }

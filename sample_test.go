@@ -78,21 +78,7 @@ var sampleHistory = map[int][7]int{
 // club, four teams of three, three heats, heat 1 played and recorded.
 func buildSample(t *testing.T, path string) {
 	t.Helper()
-	os.Remove(path)
-	if code, out, errOut := dtm(t, "new", "--name", "ARMADA Open 2026", "--heats", "3", path); code != 0 {
-		t.Fatalf("dtm new: %s%s", out, errOut)
-	}
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	set := func(sheet, cell string, values ...any) {
-		t.Helper()
-		if err := f.SetSheetRow(sheet, cell, &values); err != nil {
-			t.Fatal(err)
-		}
-	}
+	f, set := newBook(t, path, "--name", "ARMADA Open 2026", "--heats", "3")
 	name := func(i int) string { return sampleNames[i][0] + " " + sampleNames[i][1] }
 	set("Tournament", "B3", "Denver, Colorado, 13-15 March 2026")
 	set("Tournament", "B18", "Teams of 3", "Best games without interplay", 2, 2026)
@@ -128,9 +114,7 @@ func buildSample(t *testing.T, path string) {
 		}
 	}
 	set("Heat 3", "L16", 20) // the director's override: a score settled at the table
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
+	saveXLSX(t, f)
 	if code, out, errOut := dtm(t, "score", path); code != 0 {
 		t.Fatalf("dtm score: %s%s", out, errOut)
 	}

@@ -33,21 +33,7 @@ var hurstRounds = [2][3][7][2]int{
 // marked finished.
 func buildHurst(t testing.TB, path string, finished int) {
 	t.Helper()
-	os.Remove(path)
-	if code, out, errOut := dtm(t, "new", "--name", "Hurst Tournament Mean example", "--heats", "2", path); code != 0 {
-		t.Fatalf("dtm new: %s%s", out, errOut)
-	}
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	set := func(sheet, cell string, values ...any) {
-		t.Helper()
-		if err := f.SetSheetRow(sheet, cell, &values); err != nil {
-			t.Fatal(err)
-		}
-	}
+	f, set := newBook(t, path, "--name", "Hurst Tournament Mean example", "--heats", "2")
 	setSetting(t, f, "Description", "Tom Hurst, The Flying Dutchman No. 9 (April 1980): the worked example")
 	setSetting(t, f, "Tournament scoring", "Hurst Tournament Mean")
 	for p := 1; p <= 21; p++ {
@@ -66,9 +52,7 @@ func buildHurst(t testing.TB, path string, finished int) {
 			}
 		}
 	}
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
+	saveXLSX(t, f)
 	if code, out, errOut := dtm(t, "score", path); code != 0 {
 		t.Fatalf("dtm score: %s%s", out, errOut)
 	}
@@ -175,21 +159,7 @@ var dipconScores = []struct {
 // lowest heat by 0 and breaks ties by the 2002 Regatta chain.
 func buildDipcon(t testing.TB, path string) {
 	t.Helper()
-	os.Remove(path)
-	if code, out, errOut := dtm(t, "new", "--name", "DipCon XXXIV", "--heats", "4", path); code != 0 {
-		t.Fatalf("dtm new: %s%s", out, errOut)
-	}
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	set := func(sheet, cell string, values ...any) {
-		t.Helper()
-		if err := f.SetSheetRow(sheet, cell, &values); err != nil {
-			t.Fatal(err)
-		}
-	}
+	f, set := newBook(t, path, "--name", "DipCon XXXIV", "--heats", "4")
 	setSetting(t, f, "Description", "The 34th North American Championship, Denver, 16-18 February 2001: the DTM manual's Scores screen (section 14)")
 	setSetting(t, f, "Lowest heats: how many", 1)
 	setSetting(t, f, "Tie-breaks", "Regatta 2002")
@@ -206,9 +176,7 @@ func buildDipcon(t testing.TB, path string) {
 				"Win", 1907, []int{5, 5, 5, 5, 5, 5, 4}[seat], nil, nil, nil, p.heats[h])
 		}
 	}
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
+	saveXLSX(t, f)
 	if code, out, errOut := dtm(t, "score", path); code != 0 {
 		t.Fatalf("dtm score: %s%s", out, errOut)
 	}

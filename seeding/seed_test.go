@@ -214,47 +214,56 @@ func TestLowerBound(t *testing.T) {
 	}
 }
 
-// TestAffinePlane seeds 49 players over 8 rounds: the affine plane of order
-// 7 lets nobody meet anyone twice, and every player can play all seven
-// powers over the 8 rounds with one repeat: per player 3 group repeats (2
-// each) and one power repeat (4), 10 x 49 = 490 in total.
-func TestAffinePlane(t *testing.T) {
-	p := &Problem{Values: DefaultValues(), PowerGroups: DefaultPowerGroups(), AssignPowers: true}
-	var present []int
-	for i := range 49 {
-		p.Players = append(p.Players, fmt.Sprint(i))
-		present = append(present, i)
-	}
-	in := &Instance{Problem: *p, Powers: PowerNames[:]}
-	for range 8 {
-		in.Rounds = append(in.Rounds, Heat{Present: present})
-	}
-	rounds, err := Simulate(context.Background(), in, Options{Seed: 5})
-	if err != nil {
-		t.Fatal(err)
-	}
-	total := 0
-	met := make(map[[2]int]int)
-	for _, r := range rounds {
-		ex, err := Explain(p, r.Plan)
+// TestDesigns seeds 49 players over 8 rounds (the affine plane of order 7)
+// and 56 (the resolvable transversal design TD(7, 8)): nobody ever meets
+// anyone twice, and every player plays all seven powers over the 8 rounds
+// with one repeat: per player 3 group repeats (2 each) and one power repeat
+// (4), 10 per player: 490 and 560 in total.
+func TestDesigns(t *testing.T) {
+	for _, tc := range []struct {
+		players int
+		seed    int64
+	}{{49, 5}, {56, 9}} {
+		p := &Problem{Values: DefaultValues(), PowerGroups: DefaultPowerGroups(), AssignPowers: true}
+		var present []int
+		for i := range tc.players {
+			p.Players = append(p.Players, fmt.Sprint(i))
+			present = append(present, i)
+		}
+		in := &Instance{Problem: *p, Powers: PowerNames[:]}
+		for range 8 {
+			in.Rounds = append(in.Rounds, Heat{Present: present})
+		}
+		rounds, err := Simulate(context.Background(), in, Options{Seed: tc.seed})
 		if err != nil {
 			t.Fatal(err)
 		}
-		total += ex.Total
-		p.History = append(p.History, r.Plan)
-		for _, b := range r.Plan.Boards {
-			for x, s := range b.Seats {
-				for _, o := range b.Seats[x+1:] {
-					met[pairKey(s.Player, o.Player)]++
+		total := 0
+		met := make(map[[2]int]int)
+		for _, r := range rounds {
+			ex, err := Explain(p, r.Plan)
+			if err != nil {
+				t.Fatal(err)
+			}
+			total += ex.Total
+			p.History = append(p.History, r.Plan)
+			for _, b := range r.Plan.Boards {
+				for x, s := range b.Seats {
+					for _, o := range b.Seats[x+1:] {
+						if met[pairKey(s.Player, o.Player)]++; met[pairKey(s.Player, o.Player)] > 1 {
+							t.Fatalf("%d players: %d and %d meet twice", tc.players, s.Player, o.Player)
+						}
+					}
 				}
 			}
 		}
-	}
-	if len(met) != 49*48/2 {
-		t.Errorf("%d pairs met, want all %d exactly once", len(met), 49*48/2)
-	}
-	if total != 490 {
-		t.Errorf("total %d, want 490", total)
+		// 8 rounds of boards of seven: each player meets 48 others, every pair at most once.
+		if want := tc.players * 48 / 2; len(met) != want {
+			t.Errorf("%d players: %d pairs met, want %d", tc.players, len(met), want)
+		}
+		if want := 10 * tc.players; total != want {
+			t.Errorf("%d players: total %d, want %d", tc.players, total, want)
+		}
 	}
 }
 
@@ -346,49 +355,6 @@ func TestAssign(t *testing.T) {
 		if total != best || sum != best || used != 1<<BoardSize-1 {
 			t.Fatalf("assign total %d (perm sums %d), brute force %d", total, sum, best)
 		}
-	}
-}
-
-// TestTransversalDesign seeds 56 players over 8 rounds: the resolvable
-// transversal design TD(7, 8) lets nobody meet anyone twice, and the power
-// schedule gives everyone all seven powers plus one repeat: 3 group repeats
-// (2 each) and one power repeat (4) per player, 10 x 56 = 560.
-func TestTransversalDesign(t *testing.T) {
-	p := &Problem{Values: DefaultValues(), PowerGroups: DefaultPowerGroups(), AssignPowers: true}
-	var present []int
-	for i := range 56 {
-		p.Players = append(p.Players, fmt.Sprint(i))
-		present = append(present, i)
-	}
-	in := &Instance{Problem: *p, Powers: PowerNames[:]}
-	for range 8 {
-		in.Rounds = append(in.Rounds, Heat{Present: present})
-	}
-	rounds, err := Simulate(context.Background(), in, Options{Seed: 9})
-	if err != nil {
-		t.Fatal(err)
-	}
-	total := 0
-	met := make(map[[2]int]int)
-	for _, r := range rounds {
-		ex, err := Explain(p, r.Plan)
-		if err != nil {
-			t.Fatal(err)
-		}
-		total += ex.Total
-		p.History = append(p.History, r.Plan)
-		for _, b := range r.Plan.Boards {
-			for x, s := range b.Seats {
-				for _, o := range b.Seats[x+1:] {
-					if met[pairKey(s.Player, o.Player)]++; met[pairKey(s.Player, o.Player)] > 1 {
-						t.Fatalf("players %d and %d meet twice", s.Player, o.Player)
-					}
-				}
-			}
-		}
-	}
-	if total != 560 {
-		t.Errorf("total %d, want 560", total)
 	}
 }
 
