@@ -21,9 +21,6 @@ type CallBoard struct {
 // CallSeat is one seat of a board.
 type CallSeat struct{ Power, Player string }
 
-// BoardCallsSheet returns the name of heat n's board-calls tab: "Heat 2 calls".
-func BoardCallsSheet(n int) string { return HeatSheet(n) + " calls" }
-
 // The board-calls tab is a grid of callCols equal columns, so that the board
 // pages (seats, score sheet, victory table) and the list of players (three
 // blocks side by side) share one set of column widths. At callColWidth the

@@ -22,6 +22,39 @@ const (
 // HeatSheet returns the name of heat n's sheet ("Heat 3").
 func HeatSheet(n int) string { return "Heat " + strconv.Itoa(n) }
 
+// BoardCallsSheet returns the name of heat n's board-calls tab: "Heat 2 calls".
+func BoardCallsSheet(n int) string { return HeatSheet(n) + " calls" }
+
+// Output tabs of dtm score.
+const (
+	SheetStandings     = "Standings"
+	SheetTeamStandings = "Team Standings"
+	SheetAwards        = "Awards"
+)
+
+// Column headers of the Standings tab; heat columns are headed "Heat 1" ...
+const (
+	HeaderRank      = "Rank"
+	HeaderTotal     = "Total"
+	HeaderPlayed    = "Heats played"
+	HeaderQualified = "Qualified"
+	HeaderCounted   = "Dropped or multiplied"
+	HeaderTieBreak  = "Tie-break"
+	HeaderAward     = "Award"
+	HeaderWinners   = "Winner"
+	HeaderAwardWhat = "Detail"
+	HeaderMembers   = "Members"
+	HeaderGames     = "Counted games"
+)
+
+// callsSheet reports whether a sheet is a heat's board-calls tab
+// ("Heat 2 calls").
+func callsSheet(name string) bool {
+	heat, ok := strings.CutSuffix(name, " calls")
+	_, isHeat := heatSheetNumber(heat)
+	return ok && isHeat
+}
+
 // heatSheetNumber reports the heat number of a sheet named like "Heat 3".
 func heatSheetNumber(name string) (int, bool) {
 	rest, ok := strings.CutPrefix(name, "Heat ")

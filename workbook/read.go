@@ -44,9 +44,7 @@ func (r *reader) ignoreSheets() {
 	known := map[string]bool{SheetAbout: true, SheetTournament: true, SheetPlayers: true, SheetConflicts: true, SheetGroups: true,
 		SheetTeams: true, SheetHeats: true, SheetSystems: true, SheetStandings: true, SheetTeamStandings: true, SheetAwards: true}
 	for _, name := range r.f.GetSheetList() {
-		_, heat := heatSheetNumber(name)
-		calls := strings.HasSuffix(name, " calls")
-		if !known[name] && !heat && !calls {
+		if _, heat := heatSheetNumber(name); !known[name] && !heat && !callsSheet(name) {
 			r.p.ignore(name, "", "a sheet of your own: dtm does not read or change it")
 		}
 	}

@@ -9,28 +9,6 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// Output tabs of dtm score.
-const (
-	SheetStandings     = "Standings"
-	SheetTeamStandings = "Team Standings"
-	SheetAwards        = "Awards"
-)
-
-// Column headers of the Standings tab; heat columns are headed "Heat 1" ...
-const (
-	HeaderRank      = "Rank"
-	HeaderTotal     = "Total"
-	HeaderPlayed    = "Heats played"
-	HeaderQualified = "Qualified"
-	HeaderCounted   = "Dropped or multiplied"
-	HeaderTieBreak  = "Tie-break"
-	HeaderAward     = "Award"
-	HeaderWinners   = "Winner"
-	HeaderAwardWhat = "Detail"
-	HeaderMembers   = "Members"
-	HeaderGames     = "Counted games"
-)
-
 // WriteStandings rewrites the Standings, Team Standings (with a team
 // tournament) and Awards tabs in place, and the heat sheets' Score column.
 func (b *Book) WriteStandings(table scoring.Table) error {
