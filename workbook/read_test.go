@@ -20,7 +20,7 @@ var fixturePlayers = [][2]string{
 // fixture builds a clean 4-heat tournament: 14 players registered for heat
 // 1, a conflict, a group, a team tournament of threes with one team, and
 // heat 1 seated on two boards, board 1 finished: a seven-way draw in 1907.
-func fixture(t *testing.T) *excelize.File {
+func fixture(t testing.TB) *excelize.File {
 	t.Helper()
 	f, err := excelize.OpenReader(bytes.NewReader(templates.Tournament))
 	if err != nil {
@@ -57,7 +57,7 @@ func fixture(t *testing.T) *excelize.File {
 }
 
 // set writes values into consecutive cells of a row, starting at cell.
-func set(t *testing.T, f *excelize.File, sheet, cell string, values ...any) {
+func set(t testing.TB, f *excelize.File, sheet, cell string, values ...any) {
 	t.Helper()
 	if err := f.SetSheetRow(sheet, cell, &values); err != nil {
 		t.Fatal(err)
@@ -65,7 +65,7 @@ func set(t *testing.T, f *excelize.File, sheet, cell string, values ...any) {
 }
 
 // settingRow finds a setting's row in the template's Tournament sheet.
-func settingRowOf(t *testing.T, label string) int {
+func settingRowOf(t testing.TB, label string) int {
 	for i, s := range templateSettings {
 		if s.label == label {
 			return i + 2
