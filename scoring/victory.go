@@ -85,7 +85,7 @@ func builtinRule(name string) (VictoryRule, bool, error) {
 	}
 	k, err := strconv.Atoi(n)
 	if err != nil || k < 1 || k > normanLeading18s {
-		return VictoryRule{}, false, fmt.Errorf("Norman's table can be shortened by 1 to %d years (its leading "+
+		return VictoryRule{}, false, fmt.Errorf("the Norman table can be shortened by 1 to %d years (its leading "+
 			"18s), so write norman-short-1 to norman-short-%d", normanLeading18s, normanLeading18s)
 	}
 	return VictoryRule{Name: name, Targets: slices.Clone(normanTargets[k:]), Lead: 1, MustGrow: true}, true, nil

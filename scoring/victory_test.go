@@ -126,9 +126,9 @@ func TestParseVictoryRuleErrors(t *testing.T) {
 			`table of centres)`},
 		{"regatta", `victory rule "regatta": unknown (want classic, regatta-2002, regatta-2003, norman, ` +
 			`norman-short-N, or a table such as 18,18,18,18,17,15 or 1905:18,1906:17)`},
-		{"Norman-Short-5", `victory rule "Norman-Short-5": Norman's table can be shortened by 1 to 4 years (its ` +
+		{"Norman-Short-5", `victory rule "Norman-Short-5": the Norman table can be shortened by 1 to 4 years (its ` +
 			`leading 18s), so write norman-short-1 to norman-short-4`},
-		{"norman-short-0", `victory rule "norman-short-0": Norman's table can be shortened by 1 to 4 years (its ` +
+		{"norman-short-0", `victory rule "norman-short-0": the Norman table can be shortened by 1 to 4 years (its ` +
 			`leading 18s), so write norman-short-1 to norman-short-4`},
 		{"18,x", `victory rule "18,x": entry 2 "x": the target must be a whole number of centres from 1 to 34`},
 		{"18,0", `victory rule "18,0": entry 2 "0": the target must be a whole number of centres from 1 to 34`},

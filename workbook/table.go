@@ -84,12 +84,6 @@ func (r *reader) hasSheet(name string) bool {
 	return false
 }
 
-// has reports whether the table has a column.
-func (t *table) has(header string) bool {
-	_, ok := t.col[normalHeader(header)]
-	return ok
-}
-
 // get returns the trimmed value in row i (0-based, 0 = headers) under a
 // header; "" when the column or cell is absent.
 func (t *table) get(i int, header string) string {
