@@ -528,9 +528,7 @@ func scoreCommand() *cli.Command {
 				}
 			}
 			if c.Bool("json") {
-				enc := json.NewEncoder(c.App.Writer)
-				enc.SetIndent("", "  ")
-				return enc.Encode(scoring.NewReport(b.Tournament.Settings.Name, event, table))
+				return printJSON(c.App.Writer, scoring.NewReport(b.Tournament.Settings.Name, event, table))
 			}
 			printTop(c.App.Writer, b.Tournament, table, c.Int("top"))
 			if !c.Bool("dry-run") {
@@ -638,9 +636,7 @@ func seriesCommand() *cli.Command {
 				return err
 			}
 			if c.Bool("json") {
-				enc := json.NewEncoder(c.App.Writer)
-				enc.SetIndent("", "  ")
-				return enc.Encode(seriesJSON(events, rule, standings))
+				return printJSON(c.App.Writer, scoring.NewSeriesReport(events, rule, standings))
 			}
 			fmt.Fprintf(c.App.Writer, "Series of %d tournaments, by %s\n", len(events), rule)
 			tw := tabwriter.NewWriter(c.App.Writer, 0, 0, 2, ' ', 0)
@@ -658,34 +654,6 @@ func seriesCommand() *cli.Command {
 			return tw.Flush()
 		},
 	}
-}
-
-// seriesJSON is the series standings for scripts.
-func seriesJSON(events []scoring.SeriesEvent, rule scoring.SeriesRule, standings []scoring.SeriesStanding) any {
-	type entry struct {
-		Tournament string  `json:"tournament"`
-		Rank       int     `json:"rank"`
-		Total      float64 `json:"total"`
-		Counted    bool    `json:"counted"`
-	}
-	type player struct {
-		Rank    int     `json:"rank"`
-		Name    string  `json:"name"`
-		Value   float64 `json:"value"`
-		Entries []entry `json:"tournaments"`
-	}
-	out := struct {
-		Rule    string   `json:"rule"`
-		Players []player `json:"players"`
-	}{Rule: rule.String(), Players: []player{}}
-	for _, s := range standings {
-		p := player{Rank: s.Rank, Name: s.Name, Value: s.Value, Entries: []entry{}}
-		for _, e := range s.Entries {
-			p.Entries = append(p.Entries, entry{events[e.Event].Name, e.Rank, e.Total, e.Counted})
-		}
-		out.Players = append(out.Players, p)
-	}
-	return out
 }
 
 // fileName makes a tournament's name safe as a file name.
@@ -761,7 +729,7 @@ func formulaCommand() *cli.Command {
 				return err
 			}
 			if c.Bool("json") {
-				return printGameJSON(c.App.Writer, res)
+				return printJSON(c.App.Writer, scoring.NewGameReport(res))
 			}
 			printGame(c.App.Writer, def, res, c.Bool("verbose"))
 			return nil
@@ -831,7 +799,7 @@ func gameCommand() *cli.Command {
 			}
 			out := rule.Check(g.History)
 			if c.Bool("json") {
-				return printOutcomeJSON(c.App.Writer, out)
+				return printJSON(c.App.Writer, scoring.NewOutcomeReport(out))
 			}
 			printOutcome(c.App.Writer, rule, g, out)
 			return nil
@@ -851,25 +819,6 @@ func readGame(path string) (scoring.Game, error) {
 		return g, fmt.Errorf("%s: %w", path, err)
 	}
 	return g, nil
-}
-
-// printOutcomeJSON prints {"victory": {...} or null, "draw_vote_years": [...]}.
-func printOutcomeJSON(w io.Writer, out scoring.Outcome) error {
-	type victory struct {
-		Year    int    `json:"year"`
-		Power   string `json:"power"`
-		Centres int    `json:"centres"`
-	}
-	js := struct {
-		Victory       *victory `json:"victory"`
-		DrawVoteYears []int    `json:"draw_vote_years"`
-	}{DrawVoteYears: append([]int{}, out.DrawVoteYears...)}
-	if v := out.Victory; v != nil {
-		js.Victory = &victory{v.Year, v.Power.Code(), v.Centres}
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(js)
 }
 
 // printOutcome tells a director how the game ended under the rule and
@@ -955,25 +904,6 @@ func scoreGameFile(def scoring.Definition, path string) (scoring.Result, error) 
 	return res, nil
 }
 
-// printGameJSON prints {"scores": {"aus": 12.5, ...}, "words": {"aus": {"scs": 5, ...}, ...}}.
-func printGameJSON(w io.Writer, res scoring.Result) error {
-	out := struct {
-		Scores map[string]float64            `json:"scores"`
-		Words  map[string]map[string]float64 `json:"words"`
-	}{map[string]float64{}, map[string]map[string]float64{}}
-	for p := scoring.Austria; p < scoring.NumPowers; p++ {
-		out.Scores[p.Code()] = res.Scores[p]
-		words := map[string]float64{}
-		for _, word := range formula.Words() {
-			words[word], _ = res.Words[p].Get(word)
-		}
-		out.Words[p.Code()] = words
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
-}
-
 // printGame prints a table of each power's formula, main words and score.
 func printGame(w io.Writer, def scoring.Definition, res scoring.Result, all bool) {
 	words := []string{"yrs", "scs", "num", "big", "tie", "srv", "ldr", "prov"}
@@ -996,6 +926,13 @@ func printGame(w io.Writer, def scoring.Definition, res scoring.Result, all bool
 		fmt.Fprintf(tw, "%s\t\n", number(res.Scores[p]))
 	}
 	tw.Flush()
+}
+
+// printJSON prints one indented JSON object.
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }
 
 // number prints a score as a director reads it: no trailing zeros.

@@ -1,5 +1,7 @@
 package scoring
 
+import "github.com/armada-dtm/dtm/formula"
+
 // Report is the standings as `dtm score --json` prints them, for scripts and
 // the federation's own tools: players by rank with every heat, teams by
 // rank with every counted game, and the awards.
@@ -102,6 +104,88 @@ func NewReport(name string, e Event, t Table) Report {
 			ar.Value = &v
 		}
 		r.Awards = append(r.Awards, ar)
+	}
+	return r
+}
+
+// GameReport is one game's scores and every word of every power, as
+// `dtm formula --game --json` prints it: {"scores": {"aus": 12.5, ...},
+// "words": {"aus": {"scs": 5, ...}, ...}}.
+type GameReport struct {
+	Scores map[string]float64            `json:"scores"`
+	Words  map[string]map[string]float64 `json:"words"`
+}
+
+// NewGameReport builds the report of a scored game, powers by their codes.
+func NewGameReport(res Result) GameReport {
+	r := GameReport{Scores: map[string]float64{}, Words: map[string]map[string]float64{}}
+	for p := Austria; p < NumPowers; p++ {
+		r.Scores[p.Code()] = res.Scores[p]
+		words := map[string]float64{}
+		for _, word := range formula.Words() {
+			words[word], _ = res.Words[p].Get(word)
+		}
+		r.Words[p.Code()] = words
+	}
+	return r
+}
+
+// OutcomeReport is what a game's chart says under a victory rule, as
+// `dtm game --json` prints it: {"victory": {"year": 1908, "power": "ger",
+// "centres": 12} or null, "draw_vote_years": [...]}.
+type OutcomeReport struct {
+	Victory       *VictoryReport `json:"victory"`
+	DrawVoteYears []int          `json:"draw_vote_years"`
+}
+
+// VictoryReport is a victory: its year, the power's code and its centres.
+type VictoryReport struct {
+	Year    int    `json:"year"`
+	Power   string `json:"power"`
+	Centres int    `json:"centres"`
+}
+
+// NewOutcomeReport builds the report of an Outcome.
+func NewOutcomeReport(o Outcome) OutcomeReport {
+	r := OutcomeReport{DrawVoteYears: append([]int{}, o.DrawVoteYears...)}
+	if v := o.Victory; v != nil {
+		r.Victory = &VictoryReport{Year: v.Year, Power: v.Power.Code(), Centres: v.Centres}
+	}
+	return r
+}
+
+// SeriesReport is the standings of a series, as `dtm series --json` prints
+// them.
+type SeriesReport struct {
+	Rule    string               `json:"rule"`
+	Players []SeriesPlayerReport `json:"players"`
+}
+
+// SeriesPlayerReport is one player's line of a series.
+type SeriesPlayerReport struct {
+	Rank        int                 `json:"rank"`
+	Name        string              `json:"name"`
+	Value       float64             `json:"value"` // the sum, the sum of the best N, or the average rank
+	Tournaments []SeriesEntryReport `json:"tournaments"`
+}
+
+// SeriesEntryReport is a player's result in one tournament of a series.
+type SeriesEntryReport struct {
+	Tournament string  `json:"tournament"`
+	Rank       int     `json:"rank"`
+	Total      float64 `json:"total"`
+	Counted    bool    `json:"counted"`
+}
+
+// NewSeriesReport builds the report of a series.
+func NewSeriesReport(events []SeriesEvent, rule SeriesRule, standings []SeriesStanding) SeriesReport {
+	r := SeriesReport{Rule: rule.String(), Players: []SeriesPlayerReport{}}
+	for _, s := range standings {
+		p := SeriesPlayerReport{Rank: s.Rank, Name: s.Name, Value: s.Value, Tournaments: []SeriesEntryReport{}}
+		for _, e := range s.Entries {
+			p.Tournaments = append(p.Tournaments, SeriesEntryReport{events[e.Event].Name, e.Rank, e.Total, e.Counted})
+		}
+		r.Players = append(r.Players, p)
 	}
 	return r
 }

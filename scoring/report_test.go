@@ -1,6 +1,9 @@
 package scoring
 
-import "testing"
+import (
+	"encoding/json"
+	"testing"
+)
 
 func TestNeutralise(t *testing.T) {
 	for in, want := range map[string]string{
@@ -10,5 +13,26 @@ func TestNeutralise(t *testing.T) {
 		if got := Neutralise(in); got != want {
 			t.Errorf("Neutralise(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+func TestOutcomeReportJSON(t *testing.T) {
+	none, _ := json.Marshal(NewOutcomeReport(Outcome{}))
+	if string(none) != `{"victory":null,"draw_vote_years":[]}` {
+		t.Errorf("no victory: %s", none)
+	}
+	won, _ := json.Marshal(NewOutcomeReport(Outcome{Victory: &Victory{Year: 1908, Power: Germany, Centres: 12}, DrawVoteYears: []int{1907}}))
+	if string(won) != `{"victory":{"year":1908,"power":"ger","centres":12},"draw_vote_years":[1907]}` {
+		t.Errorf("victory: %s", won)
+	}
+}
+
+func TestGameReport(t *testing.T) {
+	var res Result
+	res.Scores[France] = 26
+	res.Words[France].Scs = 9
+	r := NewGameReport(res)
+	if r.Scores["fra"] != 26 || r.Words["fra"]["scs"] != 9 || len(r.Words) != 7 || len(r.Words["aus"]) != 33 {
+		t.Errorf("report %+v", r)
 	}
 }
