@@ -54,11 +54,19 @@ func bigTournament(tb testing.TB, path string, players, heats int) {
 	}
 }
 
+// bigWorkbook writes the benchmarks' tournament: 1,001 players over 9
+// heats, 1,287 finished games.
+func bigWorkbook(b *testing.B) string {
+	b.Helper()
+	path := filepath.Join(b.TempDir(), "big.xlsx")
+	bigTournament(b, path, 1001, 9)
+	return path
+}
+
 // BenchmarkExcelizeOpenSave is the floor for rescoring: excelize alone
 // opening and saving the 1,000-player, 9-heat workbook.
 func BenchmarkExcelizeOpenSave(b *testing.B) {
-	path := filepath.Join(b.TempDir(), "big.xlsx")
-	bigTournament(b, path, 1001, 9)
+	path := bigWorkbook(b)
 	out := filepath.Join(b.TempDir(), "out.xlsx")
 	b.ResetTimer()
 	for range b.N {
@@ -76,8 +84,7 @@ func BenchmarkExcelizeOpenSave(b *testing.B) {
 // BenchmarkExcelizeReadAllSave is excelize opening the same workbook,
 // reading every sheet's rows (as dtm must) and saving it.
 func BenchmarkExcelizeReadAllSave(b *testing.B) {
-	path := filepath.Join(b.TempDir(), "big.xlsx")
-	bigTournament(b, path, 1001, 9)
+	path := bigWorkbook(b)
 	out := filepath.Join(b.TempDir(), "out.xlsx")
 	b.ResetTimer()
 	for range b.N {
@@ -101,8 +108,7 @@ func BenchmarkExcelizeReadAllSave(b *testing.B) {
 // workbook (1,287 finished games): read, validate, score every game, rank,
 // write the tabs and the heat sheets' scores, save with a backup.
 func BenchmarkScore1000(b *testing.B) {
-	path := filepath.Join(b.TempDir(), "big.xlsx")
-	bigTournament(b, path, 1001, 9)
+	path := bigWorkbook(b)
 	b.ResetTimer()
 	for range b.N {
 		if code, out, errOut := dtm(b, "score", path); code != 0 {

@@ -302,3 +302,14 @@ func newBook(t testing.TB, path string, args ...string) (*excelize.File, func(sh
 	}
 	return f, set
 }
+
+// finishSample saves a sample being built, scores it as a director would,
+// and removes the backup that scoring kept beside it.
+func finishSample(t testing.TB, f *excelize.File, path string) {
+	t.Helper()
+	saveXLSX(t, f)
+	if code, out, errOut := dtm(t, "score", path); code != 0 {
+		t.Fatalf("dtm score %s: %s%s", path, out, errOut)
+	}
+	os.RemoveAll(filepath.Join(filepath.Dir(path), "dtm-backups"))
+}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -114,17 +113,13 @@ func buildSample(t *testing.T, path string) {
 		}
 	}
 	set("Heat 3", "L16", 20) // the director's override: a score settled at the table
-	saveXLSX(t, f)
-	if code, out, errOut := dtm(t, "score", path); code != 0 {
-		t.Fatalf("dtm score: %s%s", out, errOut)
-	}
+	finishSample(t, f, path)
 }
 
 // TestSample checks the bundled sample (and rebuilds it with -update).
 func TestSample(t *testing.T) {
 	if *update {
 		buildSample(t, samplePath)
-		os.RemoveAll(filepath.Join(filepath.Dir(samplePath), "dtm-backups")) // the builder's own backups
 	}
 	if _, err := os.Stat(samplePath); err != nil {
 		t.Fatalf("%v (go test . -run TestSample -update builds it)", err)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"strconv"
 	"testing"
 
@@ -52,10 +51,7 @@ func buildHurst(t testing.TB, path string, finished int) {
 			}
 		}
 	}
-	saveXLSX(t, f)
-	if code, out, errOut := dtm(t, "score", path); code != 0 {
-		t.Fatalf("dtm score: %s%s", out, errOut)
-	}
+	finishSample(t, f, path)
 }
 
 // setSetting sets a Tournament setting's value by its label.
@@ -116,7 +112,6 @@ func standingsJSON(t *testing.T, path string) map[string]struct {
 func TestHurstExample(t *testing.T) {
 	if *update {
 		buildHurst(t, hurstPath, 2)
-		os.RemoveAll("samples/dtm-backups")
 	}
 	if got := standingsJSON(t, hurstPath)["P1 Hurst"]; got.Total != 2.0 {
 		t.Errorf("P1 after two rounds: %v, want 2.0000", got.Total)
@@ -176,10 +171,7 @@ func buildDipcon(t testing.TB, path string) {
 				"Win", 1907, []int{5, 5, 5, 5, 5, 5, 4}[seat], nil, nil, nil, p.heats[h])
 		}
 	}
-	saveXLSX(t, f)
-	if code, out, errOut := dtm(t, "score", path); code != 0 {
-		t.Fatalf("dtm score: %s%s", out, errOut)
-	}
+	finishSample(t, f, path)
 }
 
 // TestDipconStandings checks the manual's totals and ranks: every total is
@@ -189,7 +181,6 @@ func buildDipcon(t testing.TB, path string) {
 func TestDipconStandings(t *testing.T) {
 	if *update {
 		buildDipcon(t, dipconPath)
-		os.RemoveAll("samples/dtm-backups")
 	}
 	got := standingsJSON(t, dipconPath)
 	for i, p := range dipconScores {

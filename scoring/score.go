@@ -75,16 +75,23 @@ func (s *System) provisional(env *[NumPowers]formula.Env) error {
 		}
 		prov[p] = v
 	}
-	sum, mul, lo, hi := 0.0, 1.0, prov[0], prov[0]
-	for _, v := range prov {
-		sum += v
-		mul *= v
-		lo = min(lo, v)
-		hi = max(hi, v)
-	}
+	sum, mul, lo, hi := aggregate(prov)
 	for p := range NumPowers {
 		e := &env[p]
 		e.Prov, e.Sump, e.Avgp, e.Mulp, e.Minp, e.Maxp = prov[p], sum, sum/NumPowers, mul, lo, hi
 	}
 	return nil
+}
+
+// aggregate returns the sum, product, smallest and largest of the seven
+// powers' values (the words sump mulp minp maxp and sumc mulc minc maxc).
+func aggregate(vs [NumPowers]float64) (sum, mul, lo, hi float64) {
+	sum, mul, lo, hi = 0, 1, vs[0], vs[0]
+	for _, v := range vs {
+		sum += v
+		mul *= v
+		lo = min(lo, v)
+		hi = max(hi, v)
+	}
+	return sum, mul, lo, hi
 }

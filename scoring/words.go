@@ -39,13 +39,7 @@ func (s *System) words(g *Game, env *[NumPowers]formula.Env) {
 	}
 	ctrs := centreSums(g, &lastY)
 	hbg, hti := historyRanks(g)
-	sumc, mulc, minc, maxc := 0.0, 1.0, ctrs[0], ctrs[0]
-	for _, v := range ctrs {
-		sumc += v
-		mulc *= v
-		minc = min(minc, v)
-		maxc = max(maxc, v)
-	}
+	sumc, mulc, minc, maxc := aggregate(ctrs)
 
 	for p := range NumPowers {
 		e := &env[p]
