@@ -291,7 +291,8 @@ func seedHeat(c *cli.Context, b *workbook.Book) error {
 	if !c.IsSet("seed") && t.Settings.HasSeed {
 		opts.Seed = t.Settings.RandomSeed
 	}
-	opts.Seed += int64(heat) // each heat its own random start
+	base := opts.Seed
+	opts.Seed = seeding.HeatSeed(base, heat)
 	if isTerminal(c.App.ErrWriter) {
 		opts.Progress = func(p seeding.Progress) {
 			fmt.Fprintf(c.App.ErrWriter, "\rseeding heat %d: restart %d of %d, best conflict %d (lower bound %d) ", heat, p.Restart, p.Restarts, p.Best, p.Bound)
@@ -319,7 +320,7 @@ func seedHeat(c *cli.Context, b *workbook.Book) error {
 	if err := b.Save(workbook.Options{Force: c.Bool("force")}); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "heat %d: %d players on %d boards (%d kept as started), seed %d\n", heat, 7*len(res.Boards), len(res.Boards), res.Kept, opts.Seed-int64(heat))
+	fmt.Fprintf(w, "heat %d: %d players on %d boards (%d kept as started), seed %d\n", heat, 7*len(res.Boards), len(res.Boards), res.Kept, base)
 	printConflicts(w, res.Explanation, res.Bound)
 	fmt.Fprintf(w, "wrote %s: sheet %s and its board calls, %s\n", b.Path, workbook.HeatSheet(heat), workbook.BoardCallsSheet(heat))
 	return nil

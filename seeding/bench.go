@@ -237,8 +237,9 @@ type SimRound struct {
 // Simulate seeds the instance's rounds in order, following the benchmark's
 // protocol: round t is seeded knowing only the static data, the number of
 // rounds, round t's present players and locked boards, and the rounds
-// already seeded. Options.RoundsLeft is set per round; Options.Seed is used
-// for every round; the clock is Options.Now.
+// already seeded. Options.RoundsLeft is set per round; round t is seeded
+// with HeatSeed(Options.Seed, t), as dtm seed seeds heat t; the clock is
+// Options.Now.
 func Simulate(ctx context.Context, in *Instance, opts Options) ([]SimRound, error) {
 	p := in.Problem
 	p.History = append([]Plan(nil), in.Problem.History...)
@@ -246,6 +247,7 @@ func Simulate(ctx context.Context, in *Instance, opts Options) ([]SimRound, erro
 	for t, h := range in.Rounds {
 		o := opts
 		o.RoundsLeft = len(in.Rounds) - t
+		o.Seed = HeatSeed(opts.Seed, t+1)
 		start := o.now()
 		plan, err := Seed(ctx, &p, h.Present, h.Locked, o)
 		if err != nil {

@@ -230,3 +230,8 @@ func (a *annealer) plan() Plan {
 	}
 	return pl
 }
+
+// HeatSeed is the random seed used for heat (or round) n of an event whose
+// seed is base: each heat starts from its own random state, and the same
+// base gives the same seed for heat n in dtm seed and dtm simulate alike.
+func HeatSeed(base int64, n int) int64 { return base + int64(n) }
