@@ -19,6 +19,7 @@ import (
 // has Factor 0). For the last three a player must have played at least max(1, Heats - LowestCount) heats
 // (DTM section 4). Ties share an award; Winners is empty when nobody is eligible.
 type Award struct {
+	Kind    AwardKind
 	Name    string
 	Winners []int // player ids, or team ids when Team is set
 	Team    bool  // the award is "Best team": Winners are indexes into Event.Teams
@@ -29,6 +30,20 @@ type Award struct {
 	Value  float64 // the winning total, game score, or centres (best power by centres)
 	Detail string  // what the winner did, e.g. "Austria, heat 2 board 3: 12 centres, 58 points"
 }
+
+// AwardKind identifies an award whatever its name in the director's
+// language: exports and other programs find awards by kind.
+type AwardKind int
+
+// The kinds of award, in the order of the list.
+const (
+	PlaceAward       AwardKind = iota // "1st place" ... "7th place"
+	BestTeamAward                     // "Best team"
+	BestPowerAward                    // "Best Austria" ... "Best Turkey"
+	WithoutSoloAward                  // "Best result without a solo" (or "without topping a board")
+	OnlyLossesAward                   // "Best score made only of losses"
+	LastPlaceAward                    // "Last place"
+)
 
 // AwardGame is a game that wins a best-power award.
 type AwardGame struct {
@@ -60,7 +75,7 @@ func (s *standings) awards(t Table) []Award {
 
 // placeAward returns the k-th place award.
 func placeAward(k int, ranked []Standing) Award {
-	a := Award{Name: placeName(k) + " place", Power: Board}
+	a := Award{Kind: PlaceAward, Name: placeName(k) + " place", Power: Board}
 	for i, st := range ranked {
 		size := 0
 		for _, o := range ranked[i:] {
@@ -97,7 +112,7 @@ func nobody(a Award) Award {
 
 // bestTeam returns the best team award: the teams ranked first.
 func bestTeam(teams []TeamStanding) Award {
-	a := Award{Name: "Best team", Team: true, Power: Board}
+	a := Award{Kind: BestTeamAward, Name: "Best team", Team: true, Power: Board}
 	for _, ts := range teams {
 		if ts.Rank == 1 {
 			a.Winners = append(a.Winners, ts.Team)
@@ -115,7 +130,7 @@ func bestTeam(teams []TeamStanding) Award {
 
 // bestPower returns the best performance with a power, over every game, by score or by centres then score.
 func (s *standings) bestPower(pw Power) Award {
-	a := Award{Name: "Best " + pw.String(), Power: pw}
+	a := Award{Kind: BestPowerAward, Name: "Best " + pw.String(), Power: pw}
 	byCentres := s.e.Rules.AwardsByCentres
 	better := func(x, y PlayedSeat) int { // >0 when x beats y
 		if byCentres && x.Centres != y.Centres {
@@ -185,13 +200,13 @@ func (s *standings) atLarge(lines []Standing) []Award {
 	for _, g := range s.e.Games {
 		rankOnly = rankOnly && g.Rank
 	}
-	noSolo := Award{Name: "Best result without a solo", Power: Board}
+	noSolo := Award{Kind: WithoutSoloAward, Name: "Best result without a solo", Power: Board}
 	soloWord := "a solo"
 	if rankOnly {
 		noSolo.Name, soloWord = "Best result without topping a board", "topping a board"
 	}
-	losses := Award{Name: "Best score made only of losses", Power: Board}
-	last := Award{Name: "Last place", Power: Board}
+	losses := Award{Kind: OnlyLossesAward, Name: "Best score made only of losses", Power: Board}
+	last := Award{Kind: LastPlaceAward, Name: "Last place", Power: Board}
 	need := max(1, s.e.Heats-s.e.Rules.LowestCount)
 	for _, st := range lines {
 		if st.Played < need {

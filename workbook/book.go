@@ -67,6 +67,13 @@ func (b *Book) ProblemsInRow(sheet string, row int) Problems {
 	return out
 }
 
+// AddProblems adds problems found by checks beyond the reading of sheets
+// (scoring each game, compiling the systems), keeping the list top to
+// bottom, sheet by sheet.
+func (b *Book) AddProblems(ps Problems) {
+	b.Problems = sorted(append(b.Problems, ps...), b.f.GetSheetList())
+}
+
 // Close releases the workbook.
 func (b *Book) Close() error { return b.f.Close() }
 

@@ -53,26 +53,3 @@ func (t *Tournament) Event() scoring.Event {
 	}
 	return e
 }
-
-// ExportPlayers returns what the WDD files need of each player: first and
-// last name, and the Players sheet's Country as the WDD location code.
-func (t *Tournament) ExportPlayers() []scoring.ExportPlayer {
-	out := make([]scoring.ExportPlayer, len(t.Players))
-	for i, p := range t.Players {
-		out[i] = scoring.ExportPlayer{First: p.First, Last: p.Last, Location: p.Country}
-	}
-	return out
-}
-
-// Charts returns the centre chart of every scored game that has one.
-func (t *Tournament) Charts() map[scoring.Chart][]scoring.Year {
-	out := map[scoring.Chart][]scoring.Year{}
-	for _, h := range t.Heats {
-		for _, g := range h.Games {
-			if sg := ScoringGame(&g); g.Scored && len(sg.History) > 0 {
-				out[scoring.Chart{Heat: h.Number, Board: g.Board}] = sg.History
-			}
-		}
-	}
-	return out
-}

@@ -60,64 +60,25 @@ func ScoringGame(g *Game) scoring.Game {
 	return sg
 }
 
-// scoreGames validates every finished game under its scoring system,
-// locating each problem at the heat sheet's cell, and scores the games that
-// are right. Each system is compiled once.
-func (r *reader) scoreGames() {
-	systems := map[string]*scoring.System{}
-	for i := range r.t.Heats {
-		heat := &r.t.Heats[i]
-		for j := range heat.Games {
-			g := &heat.Games[j]
-			if g.Status != Finished {
-				continue
-			}
-			if r.t.Settings.Hurst {
-				r.centresOnly(heat, g)
-				continue
-			}
-			name := r.t.SystemName(heat, g)
-			sys, ok := systems[name]
-			if !ok {
-				if row, found := r.t.SystemByName(name); found {
-					sys, _ = scoring.Compile(row.Definition()) // a bad system is reported on its own row
-				}
-				systems[name] = sys
-			}
-			if sys == nil || r.hasProblems(heat, g) || !r.gameComplete(heat, g, true) {
-				continue
-			}
-			sg := ScoringGame(g)
-			if !r.victoryProblems(heat, g, sg) {
-				continue
-			}
-			res, err := sys.Score(sg)
-			if err != nil {
-				r.scoreProblems(heat, g, err, name)
-				continue
-			}
-			g.Scored = true
-			g.Criterion = sys.Definition().Criterion
-			for k := range g.Seats {
-				s := &g.Seats[k]
-				s.Computed = round6(res.Scores[s.Power])
-				s.Score = s.Computed
-				if s.Override != nil {
-					s.Score = *s.Override
-				}
-			}
+// SetScores records the scores a scoring system gave a finished game (by
+// power), rounded to six decimals; a seat's Score is the director's
+// override when there is one. criterion is the system's end-game criterion.
+func (g *Game) SetScores(scores [scoring.NumPowers]float64, criterion scoring.Criterion) {
+	g.Scored, g.Criterion = true, criterion
+	for k := range g.Seats {
+		s := &g.Seats[k]
+		s.Computed = round6(scores[s.Power])
+		s.Score = s.Computed
+		if s.Override != nil {
+			s.Score = *s.Override
 		}
 	}
 }
 
-// centresOnly takes a finished game of a Hurst Tournament Mean tournament:
-// it is ranked by centres alone, so no scoring system applies and its
-// centres are not checked against the 34 on a board (Hurst's own example
-// totals 35). Each seat's Score is its centres.
-func (r *reader) centresOnly(heat *Heat, g *Game) {
-	if r.hasProblems(heat, g) || !r.gameComplete(heat, g, false) {
-		return
-	}
+// SetCentresScores scores a finished game of a Hurst Tournament Mean
+// tournament: it is ranked by centres alone, so each seat's Score is its
+// centres.
+func (g *Game) SetCentresScores() {
 	g.Scored, g.Criterion = true, scoring.Rank
 	for k := range g.Seats {
 		s := &g.Seats[k]
@@ -129,28 +90,31 @@ func (r *reader) centresOnly(heat *Heat, g *Game) {
 // 15-digit rounding cannot change it and ties compare equal.
 func round6(v float64) float64 { return math.Round(v*1e6) / 1e6 }
 
-// scoreProblems reports why a game could not be scored.
-func (r *reader) scoreProblems(heat *Heat, g *Game, err error, system string) {
+// ScoreProblems locates why a game of the heat could not be scored under
+// the named system: each *scoring.GameError at the cell it concerns.
+func (h *Heat) ScoreProblems(g *Game, err error, system string) Problems {
+	var c problems
 	for _, e := range leafErrors(err) {
 		var ge *scoring.GameError
 		if errors.As(e, &ge) {
-			r.gameProblem(heat, g, ge, fmt.Sprintf("under the scoring system %q", system))
+			c.list = append(c.list, h.GameProblem(g, ge, fmt.Sprintf("under the scoring system %q", system)))
 			continue
 		}
-		r.p.add(HeatSheet(heat.Number), heat.cell(g.Seats[0].Row, HeaderBoard), fmt.Sprintf("check the formulas of %q", system),
+		c.add(HeatSheet(h.Number), h.cell(g.Seats[0].Row, HeaderBoard), fmt.Sprintf("check the formulas of %q", system),
 			"board %d cannot be scored: %v", g.Board, e)
 	}
+	return c.list
 }
 
-// hasProblems reports whether a problem was already found in a game's rows:
-// its values are not to be trusted until the director fixes it.
-func (r *reader) hasProblems(heat *Heat, g *Game) bool {
+// InGame reports whether a problem was found in a game's rows of the
+// heat: its values are not to be trusted until the director fixes it.
+func (ps Problems) InGame(heat *Heat, g *Game) bool {
 	rows := map[int]bool{}
 	for _, s := range g.Seats {
 		rows[s.Row] = true
 	}
 	sheet := HeatSheet(heat.Number)
-	for _, p := range r.p.list {
+	for _, p := range ps {
 		if row, _ := cellOrder(p.Cell); p.Sheet == sheet && rows[row] {
 			return true
 		}
@@ -158,13 +122,15 @@ func (r *reader) hasProblems(heat *Heat, g *Game) bool {
 	return false
 }
 
-// gameComplete reports, at their cells, what a finished game lacks for
-// every score: a chart year with all seven powers, then each seat's final
-// centres and (when needYear) year. A seat whose final year or centres are blank takes them
-// from a complete chart: the chart's last year, the centres then, and for a
-// power with none the year it lost its last centre. It reports whether the
-// game can be scored.
-func (r *reader) gameComplete(heat *Heat, g *Game, needYear bool) bool {
+// CompleteGame reports, at their cells, what a finished game of the heat
+// lacks for every score: a chart year with all seven powers, then each
+// seat's final centres and (when needYear) year. A seat whose final year or
+// centres are blank takes them from a complete chart: the chart's last year,
+// the centres then, and for a power with none the year it lost its last
+// centre. It reports whether the game can be scored.
+func (h *Heat) CompleteGame(g *Game, needYear bool) (bool, Problems) {
+	var c problems
+	heat := h
 	sheet := HeatSheet(heat.Number)
 	ok := len(g.Seats) == 7
 	years := map[int]int{}
@@ -185,7 +151,7 @@ func (r *reader) gameComplete(heat *Heat, g *Game, needYear bool) bool {
 		ok = false
 		for _, s := range g.Seats {
 			if _, has := s.History[y]; !has {
-				r.p.add(sheet, heat.cell(s.Row, strconv.Itoa(y)), "a year of the chart needs all seven powers' centres (0 for an eliminated power)",
+				c.add(sheet, heat.cell(s.Row, strconv.Itoa(y)), "a year of the chart needs all seven powers' centres (0 for an eliminated power)",
 					"board %d: the centres at the end of %d are missing", g.Board, y)
 			}
 		}
@@ -201,12 +167,12 @@ func (r *reader) gameComplete(heat *Heat, g *Game, needYear bool) bool {
 		}{{s.Year == 0 && needYear, HeaderYear}, {s.Centres < 0, HeaderCentres}} {
 			if missing.blank {
 				ok = false
-				r.p.add(sheet, heat.cell(s.Row, missing.header), "fill it in (or the centre chart, year by year), or set the board's status back to Started",
+				c.add(sheet, heat.cell(s.Row, missing.header), "fill it in (or the centre chart, year by year), or set the board's status back to Started",
 					"board %d is finished but the %s cell is empty", g.Board, lowerFirst(missing.header))
 			}
 		}
 	}
-	return ok
+	return ok, c.list
 }
 
 // deriveFromChart fills a seat's blank final centres and year from its
@@ -232,27 +198,24 @@ func (s *Seat) deriveFromChart(last int) {
 	}
 }
 
-// victoryProblems compares a finished game's recorded result with the
-// tournament's victory rule, when the game has a centre chart (or the rule
-// needs none: without one, growth cannot be checked).
-func (r *reader) victoryProblems(heat *Heat, g *Game, sg scoring.Game) bool {
-	rule := r.t.Settings.Victory
-	if len(sg.History) == 0 && rule.MustGrow {
-		return true
-	}
-	ok := true
-	for _, e := range rule.CheckResult(sg) {
+// VictoryProblems locates, at the heat sheet's cells, the errors found by
+// comparing a finished game's recorded result with the tournament's victory
+// rule (rule.CheckResult).
+func (h *Heat) VictoryProblems(g *Game, rule scoring.VictoryRule, errs []error) Problems {
+	var out Problems
+	for _, e := range errs {
 		var ge *scoring.GameError
 		if errors.As(e, &ge) {
-			r.gameProblem(heat, g, ge, fmt.Sprintf("under the victory rule %q (%s on the Tournament sheet)", rule.Name, SetVictory))
-			ok = false
+			out = append(out, h.GameProblem(g, ge, fmt.Sprintf("under the victory rule %q (%s on the Tournament sheet)", rule.Name, SetVictory)))
 		}
 	}
-	return ok
+	return out
 }
 
-// gameProblem reports a scoring validation problem at the cell it concerns.
-func (r *reader) gameProblem(heat *Heat, g *Game, ge *scoring.GameError, hint string) {
+// GameProblem locates a scoring validation error of a game of the heat at
+// the cell it concerns.
+func (h *Heat) GameProblem(g *Game, ge *scoring.GameError, hint string) Problem {
+	heat := h
 	row := g.Seats[0].Row
 	if ge.Power != scoring.Board {
 		for _, s := range g.Seats {
@@ -278,7 +241,7 @@ func (r *reader) gameProblem(heat *Heat, g *Game, ge *scoring.GameError, hint st
 	if ge.Power != scoring.Board && !strings.HasPrefix(msg, ge.Power.String()+" ") {
 		msg = ge.Power.String() + " " + msg
 	}
-	r.p.add(HeatSheet(heat.Number), heat.cell(row, header), hint, "board %d: %s", g.Board, msg)
+	return Problem{Sheet: HeatSheet(heat.Number), Cell: heat.cell(row, header), Msg: fmt.Sprintf("board %d: %s", g.Board, msg), Hint: hint}
 }
 
 // cell names the cell of a heat sheet row under a header; "" when the sheet

@@ -32,7 +32,6 @@ func read(f *excelize.File) (*Tournament, Problems, Problems) {
 	r.readSystems()
 	r.readHeats()
 	r.checkSystemNames()
-	r.scoreGames()
 	r.ignoreSheets()
 	order := f.GetSheetList()
 	return r.t, sorted(r.p.list, order), sorted(r.p.ignored, order)
@@ -553,25 +552,28 @@ func (r *reader) readSystems() {
 		}
 		for k, h := range FormulaHeaders {
 			s.Formulas[k] = t.get(i, h)
+			s.formulaCells[k] = t.cell(i, h)
 		}
-		r.formulas(t, i, s)
 		r.t.Systems = append(r.t.Systems, s)
 	}
 }
 
-// formulas compiles a system's formulas, reporting each bad one at its cell
-// with the formula and a caret under the fault.
-func (r *reader) formulas(t *table, i int, s System) {
-	_, err := scoring.Compile(s.Definition())
+// FormulaProblems locates the formula errors of compiling the system
+// (scoring.Compile of its Definition) at their cells, each with the formula
+// and a caret under the fault. Errors of the criterion and the final year
+// are reported when the sheet is read.
+func (s *System) FormulaProblems(err error) Problems {
+	var out Problems
 	for _, e := range leafErrors(err) {
 		var fe *scoring.FormulaError
 		if !errors.As(e, &fe) {
-			continue // criterion and final year are checked above
+			continue
 		}
-		r.p.list = append(r.p.list, Problem{Sheet: SheetSystems, Cell: t.cell(i, FormulaHeaders[fe.Slot]),
+		out = append(out, Problem{Sheet: SheetSystems, Cell: s.formulaCells[fe.Slot],
 			Msg:  fmt.Sprintf("%s formula: %s", FormulaHeaders[fe.Slot], fe.Err.Msg+" at column "+strconv.Itoa(fe.Err.Col)),
 			Hint: fe.Err.Hint, Detail: fe.Err.Caret()})
 	}
+	return out
 }
 
 // leafErrors flattens errors joined with errors.Join.

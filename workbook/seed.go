@@ -1,7 +1,6 @@
 package workbook
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"sort"
@@ -377,57 +376,9 @@ func (t *Tournament) HeatPlan(n int) seeding.Plan {
 	return plan
 }
 
-// SeedResult is what seeding a heat did.
-type SeedResult struct {
-	Heat        int
-	SatOut      []int    // players --sit-out auto chose, marked Sitting out
-	Boards      []Seated // every board of the heat, locked ones first
-	Kept        int      // boards kept as started or finished
-	Explanation seeding.Explanation
-	Bound       int // the seating's lower bound
-	Problem     *seeding.Problem
-}
-
-// SeedHeat seats heat n (in memory; Save writes it): the registered players
-// around the heat's locked boards, choosing who sits out when sitOut is set,
-// then writes the heat sheet and its board calls. Problems in the heat sheet
-// come back as Problems; too few or too many players as a
-// *seeding.CountError.
-func (b *Book) SeedHeat(ctx context.Context, n int, sitOut bool, opts seeding.Options) (SeedResult, error) {
-	t := b.Tournament
-	res := SeedResult{Heat: n}
-	hs, err := t.Seating(n)
-	if err != nil {
-		return res, err
-	}
-	if sitOut && len(hs.Present)%seeding.BoardSize != 0 {
-		res.SatOut = t.SitOutAuto(&hs)
-		if err := b.WriteSitOut(n, res.SatOut); err != nil {
-			return res, err
-		}
-	}
-	res.Problem = t.SeedProblem(n)
-	opts.RoundsLeft = t.Settings.Heats - n + 1
-	plan, err := seeding.Seed(ctx, res.Problem, hs.Present, hs.Locked, opts)
-	if err != nil {
-		return res, err
-	}
-	if res.Bound, err = seeding.LowerBound(res.Problem, hs.Present, hs.Locked); err != nil {
-		return res, err
-	}
-	if res.Explanation, err = seeding.Explain(res.Problem, plan); err != nil {
-		return res, err
-	}
-	res.Boards, res.Kept = hs.Number(plan), len(hs.Locked)
-	if err := b.WriteSeating(n, res.Boards, res.Explanation, res.Problem); err != nil {
-		return res, err
-	}
-	return res, b.WriteBoardCalls(n, callBoards(res.Problem, res.Boards))
-}
-
-// callBoards lists the seated boards for the board calls, seats in power
-// order.
-func callBoards(p *seeding.Problem, boards []Seated) []CallBoard {
+// CallBoards lists the seated boards for the board calls (WriteBoardCalls),
+// seats in power order.
+func CallBoards(p *seeding.Problem, boards []Seated) []CallBoard {
 	var out []CallBoard
 	for _, sb := range boards {
 		cb := CallBoard{Board: sb.Number}

@@ -190,6 +190,7 @@ type System struct {
 	FinalYear    int // 0 = none
 	Formulas     [9]string
 	Description  string
+	formulaCells [9]string // where each formula was read, "F7"
 }
 
 // PlayerIndex finds a player by exact name.

@@ -1,7 +1,8 @@
-package scoring
+package director
 
 import (
 	"encoding/json"
+	"github.com/armada-dtm/dtm/scoring"
 	"testing"
 )
 
@@ -17,20 +18,20 @@ func TestNeutralise(t *testing.T) {
 }
 
 func TestOutcomeReportJSON(t *testing.T) {
-	none, _ := json.Marshal(NewOutcomeReport(Outcome{}))
+	none, _ := json.Marshal(NewOutcomeReport(scoring.Outcome{}))
 	if string(none) != `{"victory":null,"draw_vote_years":[]}` {
 		t.Errorf("no victory: %s", none)
 	}
-	won, _ := json.Marshal(NewOutcomeReport(Outcome{Victory: &Victory{Year: 1908, Power: Germany, Centres: 12}, DrawVoteYears: []int{1907}}))
+	won, _ := json.Marshal(NewOutcomeReport(scoring.Outcome{Victory: &scoring.Victory{Year: 1908, Power: scoring.Germany, Centres: 12}, DrawVoteYears: []int{1907}}))
 	if string(won) != `{"victory":{"year":1908,"power":"ger","centres":12},"draw_vote_years":[1907]}` {
 		t.Errorf("victory: %s", won)
 	}
 }
 
 func TestGameReport(t *testing.T) {
-	var res Result
-	res.Scores[France] = 26
-	res.Words[France].Scs = 9
+	var res scoring.Result
+	res.Scores[scoring.France] = 26
+	res.Words[scoring.France].Scs = 9
 	r := NewGameReport(res)
 	if r.Scores["fra"] != 26 || r.Words["fra"]["scs"] != 9 || len(r.Words) != 7 || len(r.Words["aus"]) != 33 {
 		t.Errorf("report %+v", r)

@@ -1,6 +1,9 @@
-package scoring
+package director
 
-import "github.com/armada-dtm/dtm/formula"
+import (
+	"github.com/armada-dtm/dtm/formula"
+	"github.com/armada-dtm/dtm/scoring"
+)
 
 // Report is the standings as `dtm score --json` prints them, for scripts and
 // the federation's own tools: players by rank with every heat, teams by
@@ -63,7 +66,7 @@ type AwardReport struct {
 }
 
 // NewReport builds the report of a table computed for an event.
-func NewReport(name string, e Event, t Table) Report {
+func NewReport(name string, e scoring.Event, t scoring.Table) Report {
 	r := Report{Tournament: name, Method: e.Rules.Method.String(), Heats: e.Heats,
 		Players: []PlayerReport{}, Teams: []TeamReport{}, Awards: []AwardReport{}}
 	player := func(i int) string { return e.Players[i].Name }
@@ -117,9 +120,9 @@ type GameReport struct {
 }
 
 // NewGameReport builds the report of a scored game, powers by their codes.
-func NewGameReport(res Result) GameReport {
+func NewGameReport(res scoring.Result) GameReport {
 	r := GameReport{Scores: map[string]float64{}, Words: map[string]map[string]float64{}}
-	for p := Austria; p < NumPowers; p++ {
+	for p := scoring.Austria; p < scoring.NumPowers; p++ {
 		r.Scores[p.Code()] = res.Scores[p]
 		words := map[string]float64{}
 		for _, word := range formula.Words() {
@@ -146,7 +149,7 @@ type VictoryReport struct {
 }
 
 // NewOutcomeReport builds the report of an Outcome.
-func NewOutcomeReport(o Outcome) OutcomeReport {
+func NewOutcomeReport(o scoring.Outcome) OutcomeReport {
 	r := OutcomeReport{DrawVoteYears: append([]int{}, o.DrawVoteYears...)}
 	if v := o.Victory; v != nil {
 		r.Victory = &VictoryReport{Year: v.Year, Power: v.Power.Code(), Centres: v.Centres}
@@ -178,7 +181,7 @@ type SeriesEntryReport struct {
 }
 
 // NewSeriesReport builds the report of a series.
-func NewSeriesReport(events []SeriesEvent, rule SeriesRule, standings []SeriesStanding) SeriesReport {
+func NewSeriesReport(events []scoring.SeriesEvent, rule scoring.SeriesRule, standings []scoring.SeriesStanding) SeriesReport {
 	r := SeriesReport{Rule: rule.String(), Players: []SeriesPlayerReport{}}
 	for _, s := range standings {
 		p := SeriesPlayerReport{Rank: s.Rank, Name: s.Name, Value: s.Value, Tournaments: []SeriesEntryReport{}}

@@ -1,8 +1,9 @@
-package scoring
+package director
 
 import (
 	"encoding/csv"
 	"fmt"
+	"github.com/armada-dtm/dtm/scoring"
 	"io"
 	"slices"
 	"strconv"
@@ -52,20 +53,20 @@ type ExportPlayer struct {
 type Chart struct{ Heat, Board int }
 
 // wddPowers are the WDD's power codes, in Power order.
-var wddPowers = [NumPowers]string{"0AU", "0EN", "0FR", "0GE", "0IT", "0RU", "0TU"}
+var wddPowers = [scoring.NumPowers]string{"0AU", "0EN", "0FR", "0GE", "0IT", "0RU", "0TU"}
 
 // wddRounds is how many rounds the WDD classification file holds.
 const wddRounds = 8
 
 // wddOtherAwards numbers the awards other than places and best powers in
 // the classification file's RK_AWA_n columns, in this stable order.
-var wddOtherAwards = []string{"Best result without", "Best score made only of losses", "Last place", "Best team"}
+var wddOtherAwards = []scoring.AwardKind{scoring.WithoutSoloAward, scoring.OnlyLossesAward, scoring.LastPlaceAward, scoring.BestTeamAward}
 
 // WriteWDD writes the World Diplomacy Database upload: the classification
 // file (one row per player who played) and the boards file (one row per
 // player per game), with the columns of the WDD's format. charts holds the
 // centre chart of the games that have one.
-func WriteWDD(classification, boards io.Writer, e Event, t Table, players []ExportPlayer, charts map[Chart][]Year) error {
+func WriteWDD(classification, boards io.Writer, e scoring.Event, t scoring.Table, players []ExportPlayer, charts map[Chart][]scoring.Year) error {
 	if len(players) != len(e.Players) {
 		return fmt.Errorf("WDD export: %d players' names for %d players", len(players), len(e.Players))
 	}
@@ -78,7 +79,7 @@ func WriteWDD(classification, boards io.Writer, e Event, t Table, players []Expo
 	return nil
 }
 
-func writeClassification(w io.Writer, e Event, t Table, players []ExportPlayer) error {
+func writeClassification(w io.Writer, e scoring.Event, t scoring.Table, players []ExportPlayer) error {
 	header := []string{"FIRST NAME", "NAME", "HOMONYME", "RANK", "EXAEQUO", "LOCATION", "NATIONALITY", "SCORE"}
 	for r := 1; r <= wddRounds; r++ {
 		header = append(header, "R"+strconv.Itoa(r))
@@ -94,20 +95,20 @@ func writeClassification(w io.Writer, e Event, t Table, players []ExportPlayer) 
 		header = append(header, "TEAM", "TEAM_SCORE", "TEAM_RANK")
 	}
 	// Per player: the best-power awards won (power -> the game) and the other awards.
-	best := map[int]map[Power]AwardGame{}
+	best := map[int]map[scoring.Power]scoring.AwardGame{}
 	other := map[int][]int{}
 	for _, a := range t.Awards {
-		if a.Power >= 0 {
+		if a.Kind == scoring.BestPowerAward {
 			for _, g := range a.Games {
 				if best[g.Player] == nil {
-					best[g.Player] = map[Power]AwardGame{}
+					best[g.Player] = map[scoring.Power]scoring.AwardGame{}
 				}
 				best[g.Player][a.Power] = g
 			}
 			continue
 		}
-		for n, prefix := range wddOtherAwards {
-			if !strings.HasPrefix(a.Name, prefix) {
+		for n, kind := range wddOtherAwards {
+			if a.Kind != kind {
 				continue
 			}
 			for _, wi := range a.Winners {
@@ -120,7 +121,7 @@ func writeClassification(w io.Writer, e Event, t Table, players []ExportPlayer) 
 		}
 	}
 	teamOf := map[int]int{}
-	teamLine := map[int]TeamStanding{}
+	teamLine := map[int]scoring.TeamStanding{}
 	for _, ts := range t.Teams {
 		teamLine[ts.Team] = ts
 		for _, m := range e.Teams[ts.Team].Members {
@@ -128,7 +129,7 @@ func writeClassification(w io.Writer, e Event, t Table, players []ExportPlayer) 
 		}
 	}
 	var rows [][]string
-	var played []Standing
+	var played []scoring.Standing
 	for _, s := range t.Players {
 		if s.Played > 0 {
 			played = append(played, s)
@@ -151,7 +152,7 @@ func writeClassification(w io.Writer, e Event, t Table, players []ExportPlayer) 
 			}
 			rec = append(rec, v)
 		}
-		for pw := Austria; pw < NumPowers; pw++ {
+		for pw := scoring.Austria; pw < scoring.NumPowers; pw++ {
 			if g, ok := best[s.Player][pw]; ok {
 				rec = append(rec, "1", plain(g.Score), strconv.Itoa(g.Centres), strconv.Itoa(g.Heat), strconv.Itoa(g.Board))
 			} else {
@@ -181,14 +182,14 @@ func writeClassification(w io.Writer, e Event, t Table, players []ExportPlayer) 
 	return writeCSV(w, header, rows)
 }
 
-func writeBoards(w io.Writer, e Event, players []ExportPlayer, charts map[Chart][]Year) error {
+func writeBoards(w io.Writer, e scoring.Event, players []ExportPlayer, charts map[Chart][]scoring.Year) error {
 	header := []string{"FIRST NAME", "NAME", "HOMONYME", "ROUND", "BOARD", "COUNTRY", "RANK", "EXAEQUO", "SCORE",
 		"NB_CENTRE", "YEAR_ELIMINATION", "DRAW"}
 	for y := 1; y <= 20; y++ {
 		header = append(header, fmt.Sprintf("CT_%02d", y))
 	}
 	games := slices.Clone(e.Games)
-	slices.SortFunc(games, func(a, b Played) int {
+	slices.SortFunc(games, func(a, b scoring.Played) int {
 		if a.Heat != b.Heat {
 			return a.Heat - b.Heat
 		}
@@ -196,11 +197,11 @@ func writeBoards(w io.Writer, e Event, players []ExportPlayer, charts map[Chart]
 	})
 	var rows [][]string
 	for _, g := range games {
-		chart := map[int]Year{}
+		chart := map[int]scoring.Year{}
 		for _, y := range charts[Chart{g.Heat, g.Board}] {
 			chart[y.Year] = y
 		}
-		for pw := Austria; pw < NumPowers; pw++ {
+		for pw := scoring.Austria; pw < scoring.NumPowers; pw++ {
 			seat := g.Seats[pw]
 			p := players[seat.Player]
 			rank, tied := 1, 0
@@ -235,7 +236,7 @@ func writeBoards(w io.Writer, e Event, players []ExportPlayer, charts map[Chart]
 // drawValue is the WDD's DRAW field: a solo gives the winner 1 and the rest
 // 0; a draw gives each power in it the draw's size (1 for a power conceded
 // to) and the rest 0; empty when the game ended without either.
-func drawValue(g Played, pw Power) string {
+func drawValue(g scoring.Played, pw scoring.Power) string {
 	if len(g.Winners) == 0 {
 		return ""
 	}

@@ -1,6 +1,7 @@
-package scoring
+package director
 
 import (
+	"github.com/armada-dtm/dtm/scoring"
 	"reflect"
 	"strings"
 	"testing"
@@ -20,8 +21,18 @@ func TestDecodeGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The same board as boardElim, history sorted by year.
-	if want := boardElim(); !reflect.DeepEqual(g, want) {
+	// History sorted by year.
+	want := scoring.Game{
+		FinalYear:  1907,
+		Centres:    [7]int{0, 10, 6, 5, 0, 0, 12},
+		Eliminated: [7]int{1902, 0, 0, 0, 1905, 1905, 0},
+		Winners:    []scoring.Power{scoring.England, scoring.France, scoring.Germany, scoring.Turkey},
+		History: []scoring.Year{
+			{Year: 1904, Centres: [7]int{0, 7, 6, 6, 3, 3, 7}},
+			{Year: 1906, Centres: [7]int{0, 10, 6, 5, 0, 0, 11}},
+		},
+	}
+	if !reflect.DeepEqual(g, want) {
 		t.Errorf("got %+v\nwant %+v", g, want)
 	}
 
@@ -30,7 +41,7 @@ func TestDecodeGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := (Game{FinalYear: 1901, Centres: [7]int{5, 5, 5, 5, 5, 5, 4}}); !reflect.DeepEqual(g, want) {
+	if want := (scoring.Game{FinalYear: 1901, Centres: [7]int{5, 5, 5, 5, 5, 5, 4}}); !reflect.DeepEqual(g, want) {
 		t.Errorf("minimal: got %+v, want %+v", g, want)
 	}
 
@@ -90,8 +101,8 @@ func FuzzDecodeGame(f *testing.F) {
 		`"history": {"1904": {"aus": 0, "eng": 7, "fra": 6, "ger": 6, "ita": 3, "rus": 3, "tur": 7}}}`)
 	f.Add(`{"final_year": 1901, "centres": {"aus": 5}}`)
 	f.Add(`{"winners": ["fra", "fra"], "conceded": true}`)
-	d, _ := Lookup("Maxonian")
-	s, err := Compile(d)
+	d, _ := scoring.Lookup("Maxonian")
+	s, err := scoring.Compile(d)
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -1,10 +1,11 @@
-package scoring
+package director
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/armada-dtm/dtm/scoring"
 	"io"
 	"math"
 	"slices"
@@ -33,8 +34,8 @@ import (
 // Decoding is strict: unknown or repeated keys, unknown powers, a power missing from "centres" or from a
 // history year, and numbers that are not whole give an error naming the key. DecodeGame checks the format
 // only; System.Validate checks the game itself.
-func DecodeGame(r io.Reader) (Game, error) {
-	var g Game
+func DecodeGame(r io.Reader) (scoring.Game, error) {
+	var g scoring.Game
 	dec := json.NewDecoder(r)
 	dec.UseNumber()
 	top, err := object(dec, "game")
@@ -144,14 +145,14 @@ func whole(raw json.RawMessage, what string) (int, error) {
 }
 
 // decodeCounts reads a centre count for each of the seven powers.
-func decodeCounts(raw json.RawMessage, what string, out *[NumPowers]int) error {
+func decodeCounts(raw json.RawMessage, what string, out *[scoring.NumPowers]int) error {
 	ms, err := subObject(raw, fmt.Sprintf("%q", what))
 	if err != nil {
 		return err
 	}
-	var got [NumPowers]bool
+	var got [scoring.NumPowers]bool
 	for _, m := range ms {
-		p, err := ParsePower(m.key)
+		p, err := scoring.ParsePower(m.key)
 		if err != nil {
 			return fmt.Errorf("%q: %w", what, err)
 		}
@@ -163,22 +164,22 @@ func decodeCounts(raw json.RawMessage, what string, out *[NumPowers]int) error {
 			return err
 		}
 	}
-	for p := range NumPowers {
+	for p := range scoring.NumPowers {
 		if !got[p] {
-			return fmt.Errorf("%q: missing %s (give all seven powers)", what, Power(p).Code())
+			return fmt.Errorf("%q: missing %s (give all seven powers)", what, scoring.Power(p).Code())
 		}
 	}
 	return nil
 }
 
 // decodeEliminated reads the elimination year of some powers.
-func decodeEliminated(raw json.RawMessage, out *[NumPowers]int) error {
+func decodeEliminated(raw json.RawMessage, out *[scoring.NumPowers]int) error {
 	ms, err := subObject(raw, `"eliminated"`)
 	if err != nil {
 		return err
 	}
 	for _, m := range ms {
-		p, err := ParsePower(m.key)
+		p, err := scoring.ParsePower(m.key)
 		if err != nil {
 			return fmt.Errorf(`"eliminated": %w`, err)
 		}
@@ -193,14 +194,14 @@ func decodeEliminated(raw json.RawMessage, out *[NumPowers]int) error {
 }
 
 // decodeWinners reads the winning set.
-func decodeWinners(raw json.RawMessage) ([]Power, error) {
+func decodeWinners(raw json.RawMessage) ([]scoring.Power, error) {
 	var names []string
 	if err := json.Unmarshal(raw, &names); err != nil {
 		return nil, fmt.Errorf(`"winners": want a list of powers such as ["fra"], got %s`, raw)
 	}
-	ws := make([]Power, 0, len(names))
+	ws := make([]scoring.Power, 0, len(names))
 	for _, n := range names {
-		p, err := ParsePower(n)
+		p, err := scoring.ParsePower(n)
 		if err != nil {
 			return nil, fmt.Errorf(`"winners": %w`, err)
 		}
@@ -210,23 +211,23 @@ func decodeWinners(raw json.RawMessage) ([]Power, error) {
 }
 
 // decodeHistory reads the year-by-year chart and sorts it by year.
-func decodeHistory(raw json.RawMessage) ([]Year, error) {
+func decodeHistory(raw json.RawMessage) ([]scoring.Year, error) {
 	ms, err := subObject(raw, `"history"`)
 	if err != nil {
 		return nil, err
 	}
-	hs := make([]Year, 0, len(ms))
+	hs := make([]scoring.Year, 0, len(ms))
 	for _, m := range ms {
 		y, err := strconv.Atoi(m.key)
 		if err != nil {
 			return nil, fmt.Errorf(`"history": key %q is not a year such as "1901"`, m.key)
 		}
-		h := Year{Year: y}
+		h := scoring.Year{Year: y}
 		if err := decodeCounts(m.val, "history."+m.key, &h.Centres); err != nil {
 			return nil, err
 		}
 		hs = append(hs, h)
 	}
-	slices.SortFunc(hs, func(a, b Year) int { return a.Year - b.Year })
+	slices.SortFunc(hs, func(a, b scoring.Year) int { return a.Year - b.Year })
 	return hs, nil
 }

@@ -1,0 +1,101 @@
+package director
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/armada-dtm/dtm/seeding"
+	"github.com/armada-dtm/dtm/workbook"
+)
+
+// CheckResult is what dtm check found in a workbook with no problems.
+type CheckResult struct {
+	Path    string
+	Players int
+	Heats   int
+	Systems int
+	// Victory names the tournament's victory rule.
+	Victory string
+	// Outcomes are the games whose centre chart reached a victory or allows
+	// a draw vote.
+	Outcomes []workbook.Outcome
+	// Seatings explain the seating conflict of every heat with seated
+	// boards, as it stands after any edits.
+	Seatings []HeatConflicts
+	// Ignored is what the reader read past (printed with -v).
+	Ignored workbook.Problems
+}
+
+// HeatConflicts is a heat's seating conflict as the sheet stands.
+type HeatConflicts struct {
+	Heat, Boards int
+	Explanation  seeding.Explanation
+	Problem      *seeding.Problem
+}
+
+// Check reads a whole workbook, validates every cell, every scoring system
+// and every finished game, and explains each seated heat's conflicts. A
+// workbook with problems gives a *ProblemsError listing them all.
+func Check(path string) (*CheckResult, error) {
+	b, err := open(path, allSystems)
+	if err != nil {
+		return nil, err
+	}
+	defer b.Close()
+	t := b.Tournament
+	res := &CheckResult{Path: path, Players: len(t.Players), Heats: t.Settings.Heats, Systems: len(t.Systems),
+		Victory: t.Settings.Victory.Name, Outcomes: t.Outcomes(), Ignored: b.Ignored}
+	for h := 1; h <= t.Settings.Heats; h++ {
+		plan := t.HeatPlan(h)
+		if len(plan.Boards) == 0 {
+			continue
+		}
+		problem := t.SeedProblem(h)
+		ex, err := seeding.Explain(problem, plan)
+		if err != nil {
+			return nil, wrapf(err, "heat %d", h)
+		}
+		res.Seatings = append(res.Seatings, HeatConflicts{Heat: h, Boards: len(plan.Boards), Explanation: ex, Problem: problem})
+	}
+	return res, nil
+}
+
+// WriteText prints the check's summary, each game's outcome, and each
+// heat's seating conflict; verbose adds what was ignored and each player's
+// conflicts.
+func (r *CheckResult) WriteText(w io.Writer, verbose bool) {
+	if verbose {
+		writeIgnored(w, r.Ignored)
+	}
+	fmt.Fprintf(w, "%s: no problems (%d players, %d heats, %d scoring systems)\n", r.Path, r.Players, r.Heats, r.Systems)
+	for _, o := range r.Outcomes {
+		if v := o.Victory; v != nil {
+			fmt.Fprintf(w, "%s: board %d: %s reached victory in %d with %d centres (%s)\n", o.Cell, o.Board, v.Power, v.Year, v.Centres, r.Victory)
+		}
+		for k, y := range o.DrawVoteYears {
+			fmt.Fprintf(w, "%s: board %d: a two-way draw vote may be called in %d (%s and %s)\n", o.Cell, o.Board, y, o.DrawVoters[k][0], o.DrawVoters[k][1])
+		}
+	}
+	for _, hc := range r.Seatings {
+		ex := hc.Explanation
+		fmt.Fprintf(w, "heat %d: %d boards, seating conflict %d", hc.Heat, hc.Boards, ex.Total+ex.Locked)
+		if ex.Locked != 0 {
+			fmt.Fprintf(w, " (%d on started boards)", ex.Locked)
+		}
+		fmt.Fprintln(w)
+		if !verbose {
+			continue
+		}
+		for _, pc := range ex.Players {
+			if pc.Total == 0 {
+				continue
+			}
+			var parts []string
+			for _, it := range pc.Items {
+				parts = append(parts, it.Describe(hc.Problem))
+			}
+			fmt.Fprintf(w, "  %s: %d: %s\n", hc.Problem.Players[pc.Player], pc.Total, strings.Join(parts, "; "))
+		}
+	}
+}

@@ -1,0 +1,53 @@
+package director
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/armada-dtm/dtm/workbook"
+)
+
+// UsageError is a mistake in how a command was called: the command line
+// exits with status 2.
+type UsageError struct{ Err error }
+
+func (e UsageError) Error() string { return e.Err.Error() }
+func (e UsageError) Unwrap() error { return e.Err }
+
+// usagef returns a UsageError.
+func usagef(format string, args ...any) error { return UsageError{fmt.Errorf(format, args...)} }
+
+// ProblemsError reports a workbook with problems in what the director
+// typed: the command did nothing, and the file is untouched.
+type ProblemsError struct {
+	Path     string
+	Problems workbook.Problems
+	// Ignored is what the reader read past (dtm check -v).
+	Ignored workbook.Problems
+}
+
+func (e *ProblemsError) Error() string {
+	return fmt.Sprintf("%s: %d problem(s); fix them and run dtm check again", e.Path, len(e.Problems))
+}
+
+// WriteText prints every problem, one per line (with its formula and caret
+// where there is one); with verbose, what was ignored first.
+func (e *ProblemsError) WriteText(w io.Writer, verbose bool) {
+	if verbose {
+		writeIgnored(w, e.Ignored)
+	}
+	for _, p := range e.Problems {
+		fmt.Fprintln(w, p)
+	}
+}
+
+// writeIgnored lists the columns, settings and sheets dtm read past.
+func writeIgnored(w io.Writer, ignored workbook.Problems) {
+	for _, p := range ignored {
+		fmt.Fprintf(w, "ignored: %s\n", p)
+	}
+}
+
+// ErrNoHeat reports that no heat has players waiting to be seated.
+var ErrNoHeat = errors.New("no heat to seat: register players for a heat in the Players sheet's Heat columns (Registered)")

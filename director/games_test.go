@@ -1,0 +1,235 @@
+package director
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/armada-dtm/dtm/scoring"
+	"github.com/armada-dtm/dtm/workbook"
+	"github.com/xuri/excelize/v2"
+)
+
+// gamesFixture writes a clean 4-heat tournament to a temporary file and
+// returns it open for editing: 14 players, heat 1 seated on two boards,
+// board 1 finished as a seven-way draw in 1907, board 2 unstarted; the
+// tournament scored by DipCon XXXIV (11 - yrs for a draw).
+func gamesFixture(t *testing.T) (string, *excelize.File) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "games.xlsx")
+	if err := workbook.Create(path, workbook.NewOptions{Name: "Games", Heats: 4, Seed: 7}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	firsts := []string{"Ann", "Bob", "Carl", "Dana", "Eve", "Fred", "Gail", "Hal", "Ida", "Jon", "Kim", "Lou", "Max", "Nia"}
+	for i, first := range firsts {
+		set(t, f, workbook.SheetPlayers, cellName(1, i+2), first, "Test", nil, nil, nil, nil, "Registered")
+	}
+	heat := workbook.HeatSheet(1)
+	for b := 0; b < 2; b++ {
+		for s := 0; s < 7; s++ {
+			row := 2 + b*7 + s
+			status := "Unstarted"
+			if b == 0 {
+				status = "Finished"
+			}
+			set(t, f, heat, cellName(1, row), b+1, status, nil, workbook.ChoicesPower[s], firsts[b*7+s]+" Test")
+			if b == 0 {
+				set(t, f, heat, cellName(6, row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[s])
+			}
+		}
+	}
+	return path, f
+}
+
+// set writes values into consecutive cells of a row, starting at cell.
+func set(t *testing.T, f *excelize.File, sheet, cell string, values ...any) {
+	t.Helper()
+	if err := f.SetSheetRow(sheet, cell, &values); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// cellName names a cell by 1-based column and row.
+func cellName(col, row int) string {
+	c, err := excelize.CoordinatesToCellName(col, row)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// saveAndCheck saves the edited fixture and runs dtm check's use case.
+func saveAndCheck(t *testing.T, path string, f *excelize.File) (*CheckResult, error) {
+	t.Helper()
+	if err := f.SaveAs(path); err != nil {
+		t.Fatal(err)
+	}
+	return Check(path)
+}
+
+func TestGamesFixtureIsClean(t *testing.T) {
+	path, f := gamesFixture(t)
+	if _, err := saveAndCheck(t, path, f); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestGameProblems checks each message of validating and scoring a finished
+// game, and of compiling a system: one mistake in an otherwise clean
+// workbook gives exactly one problem, at the right sheet and cell.
+func TestGameProblems(t *testing.T) {
+	heat := workbook.HeatSheet(1)
+	tests := []struct {
+		name             string
+		edit             func(t *testing.T, f *excelize.File)
+		sheet, cell, msg string
+		hint             string
+	}{
+		{"formula with an unknown word", func(t *testing.T, f *excelize.File) {
+			set(t, f, workbook.SheetSystems, "A40", "Mine", "Win/Draw", "Yes", "No", "None", "100 - scss")
+		}, workbook.SheetSystems, "F40", `Solo / 1st formula: unknown word "scss" at column 7`, `did you mean "scs"?`},
+		{"finished game without a winner", func(t *testing.T, f *excelize.File) {
+			for row := 2; row <= 8; row++ {
+				set(t, f, heat, cellName(6, row), "Loss")
+			}
+		}, heat, "F2", "board 1: no winner recorded", `under the scoring system "DipCon XXXIV (2001)"`},
+		{"draw leaving out a survivor", func(t *testing.T, f *excelize.File) { set(t, f, heat, "F4", "Loss") },
+			heat, "F4", "board 1: France owns 4 centres but is left out of the draw", ""},
+		{"winner without centres", func(t *testing.T, f *excelize.File) { set(t, f, heat, "H3", 0) },
+			heat, "F3", "board 1: England a winner must own at least one centre", ""},
+		{"centres over 34 on a board", func(t *testing.T, f *excelize.File) { set(t, f, heat, "H2", 7) },
+			heat, "H2", "board 1: the powers own 35 centres in all, more than the 34 on a board", ""},
+		{"finished game without a year", func(t *testing.T, f *excelize.File) { set(t, f, heat, "G5", nil) },
+			heat, "G5", "board 1 is finished but the year cell is empty", "status back to Started"},
+		{"finished game without centres", func(t *testing.T, f *excelize.File) { set(t, f, heat, "H5", nil) },
+			heat, "H5", "board 1 is finished but the centres cell is empty", ""},
+		{"year past the system's final year", func(t *testing.T, f *excelize.File) {
+			set(t, f, heat, "C2", "Mine")
+			for row := 3; row <= 8; row++ {
+				set(t, f, heat, cellName(3, row), "Mine")
+			}
+			set(t, f, workbook.SheetSystems, "A40", "Mine", "Win/Draw", "No", "No", 1907, "1", "1", "1", "1", "1", "1", "1")
+			set(t, f, heat, "G3", 1908)
+		}, heat, "G2", "board 1: the game ends in 1908, after the system's final game-year 1907", ""},
+		{"centre chart missing a power", func(t *testing.T, f *excelize.File) {
+			for row := 2; row <= 7; row++ {
+				set(t, f, heat, cellName(15, row), 4)
+			}
+		}, heat, "O8", "board 1: the centres at the end of 1901 are missing", "all seven powers"},
+		{"centre chart over 34", func(t *testing.T, f *excelize.File) {
+			for row := 2; row <= 8; row++ {
+				set(t, f, heat, cellName(16, row), 5)
+			}
+		}, heat, "P2", "board 1: 1902: the powers own 35 centres in all", ""},
+		{"win recorded where none was reached", func(t *testing.T, f *excelize.File) {
+			for row := 2; row <= 8; row++ {
+				set(t, f, heat, cellName(6, row), "Loss")
+			}
+			set(t, f, heat, "F4", "Win")
+		}, heat, "F4", "board 1: France", `under the victory rule "classic" (Victory rule on the Tournament sheet)`},
+		{"draw recorded after a victory", func(t *testing.T, f *excelize.File) {
+			for row, c := range []int{3, 3, 18, 3, 3, 2, 2} {
+				set(t, f, heat, cellName(8, row+2), c)
+				set(t, f, heat, cellName(20, row+2), []int{3, 3, 17, 3, 3, 3, 2}[row], c) // 1906, 1907
+			}
+		}, heat, "F2", "board 1: a 7-way draw is recorded, but France won in 1907 with 18 centres", `under the victory rule "classic"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path, f := gamesFixture(t)
+			tc.edit(t, f)
+			_, err := saveAndCheck(t, path, f)
+			var pe *ProblemsError
+			if !errors.As(err, &pe) || len(pe.Problems) != 1 {
+				t.Fatalf("got %v, want one problem", err)
+			}
+			p := pe.Problems[0]
+			if p.Sheet != tc.sheet || p.Cell != tc.cell || !strings.Contains(p.Msg, tc.msg) || !strings.Contains(p.Hint, tc.hint) {
+				t.Errorf("got  %s\nwant %s!%s: ...%s...; ...%s...", p, tc.sheet, tc.cell, tc.msg, tc.hint)
+			}
+		})
+	}
+}
+
+// openGames saves the edited fixture and opens it as dtm score does.
+func openGames(t *testing.T, path string, f *excelize.File) *workbook.Tournament {
+	t.Helper()
+	if err := f.SaveAs(path); err != nil {
+		t.Fatal(err)
+	}
+	b, err := open(path, usedSystems)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	return b.Tournament
+}
+
+// TestGamesScored checks that a finished game is scored under the
+// tournament's system and that a director's override replaces the computed
+// score. DipCon XXXIV, a seven-way draw in 1907: 11 - yrs = 11 - 7 = 4 each.
+func TestGamesScored(t *testing.T) {
+	path, f := gamesFixture(t)
+	set(t, f, workbook.HeatSheet(1), "L3", 10.5)
+	g := openGames(t, path, f).Heats[0].Games[0]
+	if !g.Scored || g.Criterion != scoring.WinDraw {
+		t.Fatalf("board 1 not scored: %+v", g)
+	}
+	for i, s := range g.Seats {
+		want := 4.0
+		if i == 1 {
+			want = 10.5
+		}
+		if s.Computed != 4 || s.Score != want {
+			t.Errorf("seat %d: computed %v, score %v; want 4 and %v", i, s.Computed, s.Score, want)
+		}
+	}
+}
+
+// TestUnusedSystemNotCompiled checks that a broken system no game uses
+// stops dtm check but not the commands that only need the games' systems.
+func TestUnusedSystemNotCompiled(t *testing.T) {
+	path, f := gamesFixture(t)
+	set(t, f, workbook.SheetSystems, "A40", "Mine", "Win/Draw", "Yes", "No", "None", "100 - scss")
+	if g := openGames(t, path, f).Heats[0].Games[0]; !g.Scored {
+		t.Error("a broken system that no game uses stopped scoring")
+	}
+	var pe *ProblemsError
+	if _, err := Check(path); !errors.As(err, &pe) || len(pe.Problems) != 1 || pe.Problems[0].Cell != "F40" {
+		t.Errorf("check: %v, want the broken formula at Systems!F40", err)
+	}
+}
+
+// TestFinalResultFromChart checks that a finished board recorded only year
+// by year takes its final centres and years from the chart.
+func TestFinalResultFromChart(t *testing.T) {
+	path, f := gamesFixture(t)
+	heat := workbook.HeatSheet(1)
+	// 1901 .. 1907 for Austria ... Turkey; Italy loses its last centre in 1906.
+	chart := [7][7]any{
+		{3, 4, 5, 6, 6, 7, 8}, {4, 4, 5, 5, 6, 6, 7}, {5, 5, 6, 6, 6, 7, 7},
+		{5, 5, 5, 5, 4, 4, 4}, {4, 3, 2, 1, 1, 0, 0}, {5, 5, 4, 4, 4, 4, 4}, {4, 5, 5, 5, 5, 4, 4},
+	}
+	for p := 0; p < 7; p++ {
+		set(t, f, heat, cellName(7, p+2), nil, nil) // no final year, no centres
+		set(t, f, heat, cellName(15, p+2), chart[p][:]...)
+		if p == 4 {
+			set(t, f, heat, cellName(6, p+2), "Loss")
+		}
+	}
+	g := openGames(t, path, f).Heats[0].Games[0]
+	for p, want := range []struct{ year, centres int }{{1907, 8}, {1907, 7}, {1907, 7}, {1907, 4}, {1906, 0}, {1907, 4}, {1907, 4}} {
+		if s := g.Seats[p]; s.Year != want.year || s.Centres != want.centres {
+			t.Errorf("%s: year %d, centres %d; want %d and %d", workbook.ChoicesPower[p], s.Year, s.Centres, want.year, want.centres)
+		}
+	}
+	if !g.Scored || g.Seats[4].Score != 6-11 {
+		t.Errorf("Italy, out in 1906, scores %v (scored: %v); DipCon: yrs - 11 = 6 - 11 = -5", g.Seats[4].Score, g.Scored)
+	}
+}

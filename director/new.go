@@ -1,0 +1,70 @@
+package director
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/armada-dtm/dtm/workbook"
+)
+
+// NewRequest describes a tournament workbook to create.
+type NewRequest struct {
+	Path   string
+	Name   string // default: the file's name
+	Heats  int
+	System string
+	// From is an earlier tournament's workbook whose players, conflicts,
+	// groups and scoring systems come along; "" for none.
+	From string
+}
+
+// NewResult is the workbook dtm new created.
+type NewResult struct {
+	Path   string
+	Heats  int
+	System string
+}
+
+// New creates a tournament workbook from the template, with a random seed
+// for its seatings. It never overwrites a file; an earlier workbook to carry
+// over must have no problems.
+func New(req NewRequest) (*NewResult, error) {
+	if req.Heats < 1 || req.Heats > workbook.MaxHeats {
+		return nil, usagef("--heats must be from 1 to %d, not %d", workbook.MaxHeats, req.Heats)
+	}
+	opts := workbook.NewOptions{Name: req.Name, Heats: req.Heats, System: req.System, Seed: randomSeed()}
+	if opts.Name == "" {
+		opts.Name = strings.TrimSuffix(filepath.Base(req.Path), filepath.Ext(req.Path))
+	}
+	if req.From != "" {
+		earlier, err := open(req.From, usedSystems)
+		if err != nil {
+			return nil, err
+		}
+		defer earlier.Close()
+		opts.From = earlier
+	}
+	if err := workbook.Create(req.Path, opts); err != nil {
+		return nil, err
+	}
+	return &NewResult{Path: req.Path, Heats: opts.Heats, System: opts.System}, nil
+}
+
+// WriteText says what was created and what to do next.
+func (r *NewResult) WriteText(w io.Writer) {
+	fmt.Fprintf(w, "created %s (%d heats, scoring system %q)\nnext: fill in the Players sheet, then run: dtm check %s\n",
+		r.Path, r.Heats, r.System, r.Path)
+}
+
+// randomSeed picks a seed for a new tournament's seating.
+func randomSeed() int64 {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return 1
+	}
+	return int64(binary.BigEndian.Uint64(b[:]) >> 33) // a short number a director can retype
+}

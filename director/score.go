@@ -1,0 +1,91 @@
+package director
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"text/tabwriter"
+
+	"github.com/armada-dtm/dtm/scoring"
+	"github.com/armada-dtm/dtm/workbook"
+)
+
+// ScoreRequest says which workbook to score and whether to write it.
+type ScoreRequest struct {
+	Path   string
+	DryRun bool // compute only; write nothing
+	Force  bool // write even when a lock file says the workbook is open
+}
+
+// ScoreResult is a scored tournament: its standings and whether they were
+// written back.
+type ScoreResult struct {
+	Path    string
+	Written bool
+	// Heats is the number of heats; Names the players' names by id.
+	Heats int
+	Names []string
+	Table scoring.Table
+	// Report is the standings as dtm score --json prints them.
+	Report Report
+}
+
+// Score scores every finished game of a workbook under its system, ranks
+// the players, teams and awards, and (unless DryRun) rewrites the
+// Standings, Team Standings and Awards tabs and the heat sheets' scores.
+func Score(req ScoreRequest) (*ScoreResult, error) {
+	b, event, table, err := openScored(req.Path)
+	if err != nil {
+		return nil, err
+	}
+	defer b.Close()
+	t := b.Tournament
+	res := &ScoreResult{Path: req.Path, Heats: t.Settings.Heats, Table: table, Report: NewReport(t.Settings.Name, event, table)}
+	for _, p := range t.Players {
+		res.Names = append(res.Names, p.Name)
+	}
+	if req.DryRun {
+		return res, nil
+	}
+	if err := b.WriteStandings(table); err != nil {
+		return nil, err
+	}
+	if err := b.Save(workbook.Options{Force: req.Force}); err != nil {
+		return nil, err
+	}
+	res.Written = true
+	return res, nil
+}
+
+// WriteText prints the first top lines of the standings as DTM's Scores
+// screen lists them (rank, name, heat scores, total), then what was written.
+func (r *ScoreResult) WriteText(w io.Writer, top int) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "rank\tplayer\t")
+	for h := 1; h <= r.Heats; h++ {
+		fmt.Fprintf(tw, "heat %d\t", h)
+	}
+	fmt.Fprintln(tw, "total\t")
+	players := r.Table.Players
+	for _, s := range players[:min(top, len(players))] {
+		fmt.Fprintf(tw, "%d\t%s\t", s.Rank, r.Names[s.Player])
+		for _, h := range s.Heats {
+			mark := ""
+			if h.Factor != 1 && h.Played {
+				mark = "*"
+			}
+			fmt.Fprintf(tw, "%s%s\t", number(h.Score), mark)
+		}
+		fmt.Fprintf(tw, "%s\t\n", number(s.Total))
+	}
+	tw.Flush()
+	if len(players) > top {
+		fmt.Fprintf(w, "... %d more players (* = dropped or multiplied)\n", len(players)-top)
+	}
+	if r.Written {
+		fmt.Fprintf(w, "wrote %s: %s, %s and the heat sheets' scores\n", r.Path, workbook.SheetStandings, workbook.SheetAwards)
+	}
+}
+
+// number prints a score as a director reads it: no trailing zeros.
+func number(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }

@@ -1,0 +1,175 @@
+package director
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/armada-dtm/dtm/seeding"
+	"github.com/armada-dtm/dtm/workbook"
+)
+
+// SeedRequest says which heat of a workbook to seat, and how.
+type SeedRequest struct {
+	Path string
+	// Heat is the heat to seat; 0 for the next one (workbook.NextHeat).
+	Heat int
+	// Seed is the random seed; nil for the Tournament sheet's Random seed.
+	Seed *int64
+	// Time caps the seeder's time; 0 for its default.
+	Time time.Duration
+	// SitOutAuto chooses who sits out when the players do not fill boards
+	// of seven.
+	SitOutAuto bool
+	// Unseed empties the heat's boards that have not started, and stops.
+	Unseed bool
+	// Force writes even when a lock file says the workbook is open.
+	Force bool
+	// Progress, if set, is told after each of the seeder's restarts.
+	Progress func(heat int, p seeding.Progress)
+}
+
+// SeedResult is what seeding a heat did.
+type SeedResult struct {
+	Path string
+	Heat int
+	// Unseeded is set for --unseed: the boards emptied.
+	Unseeded *int
+	// SatOut are the players --sit-out auto chose, by name.
+	SatOut []string
+	Boards int // boards of the heat, locked ones included
+	Kept   int // boards kept as started or finished
+	// Seed is the event's seed (the heat's own is seeding.HeatSeed of it).
+	Seed        int64
+	Explanation seeding.Explanation
+	Bound       int // the seating's lower bound
+}
+
+// Seed seats one heat of a workbook: the registered players at boards of
+// seven around the heat's started and finished boards, which are kept.
+// It writes the heat's sheet and its board calls and saves the workbook.
+func Seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
+	b, err := open(req.Path, usedSystems)
+	if err != nil {
+		return nil, err
+	}
+	defer b.Close()
+	t := b.Tournament
+	heat := req.Heat
+	if heat == 0 {
+		if heat = t.NextHeat(); heat == 0 {
+			return nil, ErrNoHeat
+		}
+	}
+	if heat < 1 || heat > t.Settings.Heats {
+		return nil, usagef("--heat must be from 1 to %d", t.Settings.Heats)
+	}
+	res := &SeedResult{Path: req.Path, Heat: heat}
+	save := workbook.Options{Force: req.Force}
+	if req.Unseed {
+		n, err := b.Unseed(heat)
+		if err != nil {
+			return nil, err
+		}
+		res.Unseeded = &n
+		return res, b.Save(save)
+	}
+	switch {
+	case req.Seed != nil:
+		res.Seed = *req.Seed
+	case t.Settings.HasSeed:
+		res.Seed = t.Settings.RandomSeed
+	}
+	if err := seatHeat(ctx, b, heat, req, res); err != nil {
+		return nil, err
+	}
+	if err := b.Save(save); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// seatHeat seats heat n in memory: the registered players around the heat's
+// locked boards, choosing who sits out when asked, then writes the heat
+// sheet and its board calls.
+func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res *SeedResult) error {
+	t := b.Tournament
+	hs, err := t.Seating(n)
+	var ps workbook.Problems
+	if errors.As(err, &ps) {
+		return &ProblemsError{Path: req.Path, Problems: ps}
+	} else if err != nil {
+		return wrapf(err, "heat %d", n)
+	}
+	if req.SitOutAuto && len(hs.Present)%seeding.BoardSize != 0 {
+		satOut := t.SitOutAuto(&hs)
+		if err := b.WriteSitOut(n, satOut); err != nil {
+			return err
+		}
+		for _, p := range satOut {
+			res.SatOut = append(res.SatOut, t.Players[p].Name)
+		}
+	}
+	problem := t.SeedProblem(n)
+	opts := seeding.Options{Seed: seeding.HeatSeed(res.Seed, n), Time: req.Time, RoundsLeft: t.Settings.Heats - n + 1}
+	if req.Progress != nil {
+		opts.Progress = func(p seeding.Progress) { req.Progress(n, p) }
+	}
+	plan, err := seeding.Seed(ctx, problem, hs.Present, hs.Locked, opts)
+	var ce *seeding.CountError
+	if errors.As(err, &ce) {
+		return fmt.Errorf("heat %d: %d players to seat: %d must sit out or %d be added to fill boards of seven; "+
+			"change registrations on the Players sheet, or run again with --sit-out auto", n, ce.Players, ce.SitOut, ce.Add)
+	} else if err != nil {
+		return wrapf(err, "heat %d", n)
+	}
+	if res.Bound, err = seeding.LowerBound(problem, hs.Present, hs.Locked); err != nil {
+		return wrapf(err, "heat %d", n)
+	}
+	if res.Explanation, err = seeding.Explain(problem, plan); err != nil {
+		return wrapf(err, "heat %d", n)
+	}
+	boards := hs.Number(plan)
+	res.Boards, res.Kept = len(boards), len(hs.Locked)
+	if err := b.WriteSeating(n, boards, res.Explanation, problem); err != nil {
+		return err
+	}
+	return b.WriteBoardCalls(n, workbook.CallBoards(problem, boards))
+}
+
+// WriteText prints who sits out, the heat's boards, its conflict against
+// the lower bound with the breakdown by kind, and what was written.
+func (r *SeedResult) WriteText(w io.Writer) {
+	if r.Unseeded != nil {
+		fmt.Fprintf(w, "heat %d: emptied %d board(s) that had not started\n", r.Heat, *r.Unseeded)
+		return
+	}
+	for _, name := range r.SatOut {
+		fmt.Fprintf(w, "%s sits out heat %d (marked Sitting out on the Players sheet)\n", name, r.Heat)
+	}
+	fmt.Fprintf(w, "heat %d: %d players on %d boards (%d kept as started), seed %d\n", r.Heat, 7*r.Boards, r.Boards, r.Kept, r.Seed)
+	writeConflicts(w, r.Explanation, r.Bound)
+	fmt.Fprintf(w, "wrote %s: sheet %s and its board calls, %s\n", r.Path, workbook.HeatSheet(r.Heat), workbook.BoardCallsSheet(r.Heat))
+}
+
+// writeConflicts prints a seating's total conflict, its lower bound and the
+// breakdown by kind.
+func writeConflicts(w io.Writer, ex seeding.Explanation, bound int) {
+	bd := ex.Breakdown
+	fmt.Fprintf(w, "total conflict %d (lower bound %d, gap %d)", ex.Total, bound, ex.Total-bound)
+	if ex.Locked != 0 {
+		fmt.Fprintf(w, "; on started boards %d", ex.Locked)
+	}
+	fmt.Fprintln(w)
+	for _, part := range []struct {
+		name string
+		v    int
+	}{{"opponents met before", bd.Repeat}, {"player conflicts", bd.Conflict}, {"groups", bd.Group},
+		{"team-mates", bd.Team}, {"same power again", bd.Power}, {"power group again", bd.PowerGroup}} {
+		if part.v != 0 {
+			fmt.Fprintf(w, "  %-22s %d\n", part.name, part.v)
+		}
+	}
+}

@@ -1,0 +1,122 @@
+package director
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"text/tabwriter"
+	"time"
+
+	"github.com/armada-dtm/dtm/seeding"
+	"github.com/armada-dtm/dtm/workbook"
+)
+
+// SimulateRequest describes a tournament to plan without a workbook:
+// either an instance file in the seeding benchmark's format, or one
+// generated from Spec.
+type SimulateRequest struct {
+	Instance string // a dtm-seeding-instance/1 file; "" to generate from Spec
+	Spec     seeding.Spec
+	Seed     int64
+	Time     time.Duration
+	Out      string // write the seating here as dtm-seeding-output/1; "" for none
+}
+
+// SimulateResult is a simulated tournament's seating, round by round.
+type SimulateResult struct {
+	Instance *seeding.Instance
+	Rounds   []seeding.SimRound
+	Out      string // the file written, if any
+}
+
+// Simulate seeds each round of a generated or given tournament knowing only
+// that round's players and the earlier rounds, with the same per-heat seed
+// rule as dtm seed, and writes the seating when asked.
+func Simulate(ctx context.Context, req SimulateRequest) (*SimulateResult, error) {
+	in, err := simulationInstance(req)
+	if err != nil {
+		return nil, err
+	}
+	rounds, err := seeding.Simulate(ctx, in, seeding.Options{Seed: req.Seed, Time: req.Time})
+	if err != nil {
+		return nil, err
+	}
+	res := &SimulateResult{Instance: in, Rounds: rounds}
+	if req.Out != "" {
+		var buf bytes.Buffer
+		if err := seeding.EncodeOutput(&buf, in, "dtm", 1, rounds); err != nil {
+			return nil, err
+		}
+		if err := workbook.WriteFile(req.Out, buf.Bytes()); err != nil {
+			return nil, err
+		}
+		res.Out = req.Out
+	}
+	return res, nil
+}
+
+// simulationInstance reads the instance file or generates a tournament.
+func simulationInstance(req SimulateRequest) (*seeding.Instance, error) {
+	if req.Instance != "" {
+		if req.Spec.Players != 0 || req.Spec.Rounds != 0 {
+			return nil, usagef("give either --instance or --players and --rounds, not both")
+		}
+		f, err := os.Open(req.Instance)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		in, err := seeding.DecodeInstance(f)
+		if err != nil {
+			return nil, wrapf(err, "%s", req.Instance)
+		}
+		return in, nil
+	}
+	if req.Spec.Players == 0 || req.Spec.Rounds == 0 {
+		return nil, usagef("simulate needs --players and --rounds (or --instance FILE.json)")
+	}
+	spec := req.Spec
+	spec.Seed = req.Seed
+	in, err := seeding.Generate(spec)
+	if err != nil {
+		return nil, UsageError{err}
+	}
+	return in, nil
+}
+
+// WriteText prints each round's conflict, bound and time, then the event's
+// totals.
+func (r *SimulateResult) WriteText(w io.Writer) error {
+	in := r.Instance
+	p := in.Problem
+	p.History = append([]seeding.Plan(nil), in.Problem.History...)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "round\tplayers\tconflict\tbound\trepeat pairs\tsame power\tpower group\tother\tseconds\t")
+	var total, bounds int
+	for i, round := range r.Rounds {
+		ex, err := seeding.Explain(&p, round.Plan)
+		if err != nil {
+			return err
+		}
+		bd := ex.Breakdown
+		repeats := 0
+		if v := p.Values.RepeatOpponent; v > 0 {
+			repeats = bd.Repeat / v
+		}
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f\t\n", i+1, 7*len(round.Plan.Boards), ex.Total, round.Bound, repeats,
+			bd.Power, bd.PowerGroup, bd.Conflict+bd.Group+bd.Team, round.Seconds)
+		total += ex.Total
+		bounds += round.Bound
+		p.History = append(p.History, round.Plan)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "total conflict %d over %d rounds (sum of the rounds' lower bounds %d)\n", total, len(r.Rounds), bounds)
+	if r.Out != "" {
+		fmt.Fprintf(w, "wrote %s\n", r.Out)
+	}
+	return nil
+}
