@@ -25,7 +25,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/armada-dtm/dtm/director"
@@ -88,7 +89,9 @@ func app(stdout, stderr io.Writer) *cli.App {
 // flagsFirst moves a command's flags before its arguments, so that
 // "dtm score book.xlsx --json" works as "dtm score --json book.xlsx" does
 // (urfave/cli stops reading flags at the first argument). A flag that takes
-// a value keeps it; everything after "--" stays as it is.
+// a value keeps it. Only words shaped like a flag (-v, --top, --top=5) are
+// flags: "-2 * yrs" or "-3" is an argument, passed after "--" so that it is
+// not read as one; everything after a "--" of the caller stays as it is.
 func flagsFirst(a *cli.App, args []string) []string {
 	if len(args) < 3 {
 		return args
@@ -108,29 +111,28 @@ func flagsFirst(a *cli.App, args []string) []string {
 	for i := 2; i < len(args); i++ {
 		arg := args[i]
 		if arg == "--" {
-			rest = append(rest, args[i:]...)
+			rest = append(rest, args[i+1:]...)
 			break
 		}
-		name := strings.TrimLeft(arg, "-")
-		if !strings.HasPrefix(arg, "-") || arg == "-" || isNumber(arg) {
+		if !flagShaped.MatchString(arg) {
 			rest = append(rest, arg)
 			continue
 		}
 		flags = append(flags, arg)
-		if takesValue[name] && !strings.Contains(name, "=") && i+1 < len(args) {
+		if name := strings.TrimLeft(arg, "-"); takesValue[name] && i+1 < len(args) {
 			i++
 			flags = append(flags, args[i])
 		}
 	}
-	return append(append(append([]string(nil), args[:2]...), flags...), rest...)
+	out := append(append([]string(nil), args[:2]...), flags...)
+	if slices.ContainsFunc(rest, func(s string) bool { return strings.HasPrefix(s, "-") }) {
+		out = append(out, "--")
+	}
+	return append(out, rest...)
 }
 
-// isNumber reports whether an argument is a number (a negative value for a
-// formula's word, not a flag).
-func isNumber(s string) bool {
-	_, err := strconv.ParseFloat(s, 64)
-	return err == nil
-}
+// flagShaped matches a command-line flag: -v, --top, --top=5.
+var flagShaped = regexp.MustCompile(`^--?[A-Za-z][A-Za-z0-9-]*(=.*)?$`)
 
 // workbookArg returns the command's single WORKBOOK argument.
 func workbookArg(c *cli.Context) (string, error) {

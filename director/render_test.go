@@ -1,0 +1,128 @@
+package director
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/armada-dtm/dtm/seeding"
+	"github.com/armada-dtm/dtm/workbook"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files under testdata/")
+
+// golden compares got with testdata/name, rewriting it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test ./director -update creates it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s (go test ./director -update if intended):\n got:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+const (
+	armada = "../samples/armada-open.xlsx"
+	dipcon = "../samples/dipcon-xxxiv.xlsx"
+	game   = "testdata/french-solo.json"
+)
+
+// TestRenderings keeps every command's text output in a golden file, from
+// the bundled samples and a game worked by hand (France's solo in 1909
+// under the Regatta 2002 table).
+func TestRenderings(t *testing.T) {
+	var buf bytes.Buffer
+	tests := []struct {
+		name   string
+		render func(t *testing.T) error
+	}{
+		{"check", func(t *testing.T) error {
+			res, err := Check(armada)
+			if err == nil {
+				res.WriteText(&buf, true)
+			}
+			return err
+		}},
+		{"score", func(t *testing.T) error {
+			res, err := Score(ScoreRequest{Path: armada, DryRun: true})
+			if err == nil {
+				res.WriteText(&buf, 5)
+			}
+			return err
+		}},
+		{"series", func(t *testing.T) error {
+			res, err := Series([]string{armada, dipcon}, "best 1")
+			if err == nil {
+				err = res.WriteText(&buf)
+			}
+			return err
+		}},
+		{"game", func(t *testing.T) error {
+			res, err := CheckGame(game, "regatta-2002")
+			if err == nil {
+				res.WriteText(&buf)
+			}
+			return err
+		}},
+		{"formula-game", func(t *testing.T) error {
+			res, err := ScoreGame(GameScoreRequest{System: "C-Diplo (the manual's)", Game: game})
+			if err == nil {
+				res.WriteText(&buf, false)
+			}
+			return err
+		}},
+		{"formula", func(t *testing.T) error {
+			res, err := EvalFormula("(scs > 17) * 73 + 10", []string{"scs=18"})
+			if err == nil {
+				res.WriteText(&buf, true)
+			}
+			return err
+		}},
+		{"seed", func(t *testing.T) error {
+			unseeded := 3
+			(&SeedResult{Path: "t.xlsx", Heat: 2, SatOut: []string{"Ann Smith"}, Boards: 4, Kept: 1, Seed: 7, Bound: 25,
+				Explanation: seeding.Explanation{Total: 34, Locked: 10,
+					Breakdown: seeding.Breakdown{Repeat: 20, Conflict: 100, Power: 4, PowerGroup: -90}}}).WriteText(&buf)
+			(&SeedResult{Path: "t.xlsx", Heat: 2, Unseeded: &unseeded}).WriteText(&buf)
+			return nil
+		}},
+		{"simulate", func(t *testing.T) error {
+			res, err := Simulate(context.Background(), SimulateRequest{Spec: seeding.Spec{Players: 21, Rounds: 3, Powers: true}, Seed: 3})
+			if err != nil {
+				return err
+			}
+			for i := range res.Rounds {
+				res.Rounds[i].Seconds = 0 // the only figure that depends on the machine
+			}
+			return res.WriteText(&buf)
+		}},
+		{"problems", func(t *testing.T) error {
+			(&ProblemsError{Path: "t.xlsx",
+				Problems: workbook.Problems{{Sheet: "Heat 1", Cell: "F4", Msg: "board 1: France owns 4 centres but is left out of the draw"}},
+				Ignored:  workbook.Problems{{Sheet: "Notes", Msg: "a sheet of your own: dtm does not read or change it"}},
+			}).WriteText(&buf, true)
+			return nil
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			buf.Reset()
+			if err := tc.render(t); err != nil {
+				t.Fatal(err)
+			}
+			golden(t, "render-"+tc.name+".txt", buf.String())
+		})
+	}
+}
