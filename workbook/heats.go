@@ -61,8 +61,69 @@ func (r *reader) readHeats() {
 				"there is a sheet for heat %d, but the tournament has %d heats", h, n)
 			continue
 		}
+		if visible, err := r.f.GetSheetVisible(name); err == nil && !visible {
+			r.p.add(name, "", "show it again (in LibreOffice: Sheet > Show Sheet; in Excel: right-click a tab > Unhide)",
+				"the sheet of heat %d is hidden: its boards would not be seen or printed", h)
+		}
 		r.readHeatSheet(&r.t.Heats[h-1], name)
 	}
+	r.missingHeatSheets()
+}
+
+// missingHeatSheets reports every heat of the tournament without its
+// sheet: a sheet renamed or deleted in the spreadsheet would otherwise
+// drop that heat's results without a word. A sheet of the director's own
+// that has a heat sheet's headers is suggested as the renamed one.
+func (r *reader) missingHeatSheets() {
+	var lookalikes []string
+	for _, name := range r.f.GetSheetList() {
+		if _, heat := heatSheetNumber(name); !heat && !r.knownSheet(name) && r.hasHeatHeaders(name) {
+			lookalikes = append(lookalikes, name)
+		}
+	}
+	for i := range r.t.Heats {
+		heat := &r.t.Heats[i]
+		if heat.Sheet {
+			continue
+		}
+		want := HeatSheet(heat.Number)
+		hint := fmt.Sprintf("restore it from the %s folder, or add an empty sheet named %q with a heat sheet's headers (copy one), or lower %s on the Tournament sheet",
+			BackupDir, want, SetHeats)
+		best := closest(foldName(want), lookalikes)
+		if best == "" && len(lookalikes) == 1 {
+			best = lookalikes[0]
+		}
+		if best != "" {
+			hint = fmt.Sprintf("did you mean %q? rename it back to %q: dtm finds a heat's boards by the sheet's name", best, want)
+		}
+		r.p.add(want, "", hint, "the sheet of heat %d is missing (the tournament has %d heats)", heat.Number, r.t.Settings.Heats)
+	}
+}
+
+// hasHeatHeaders reports whether a sheet's first row has a heat sheet's
+// required headers.
+func (r *reader) hasHeatHeaders(sheet string) bool {
+	rows, err := r.f.Rows(sheet)
+	if err != nil {
+		return false
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		return false
+	}
+	cols, err := rows.Columns()
+	if err != nil {
+		return false
+	}
+	found := 0
+	for _, h := range cols {
+		for _, want := range heatSheetSpec.required {
+			if normalHeader(h) == normalHeader(want) {
+				found++
+			}
+		}
+	}
+	return found == len(heatSheetSpec.required)
 }
 
 // readHeatSheet reads a heat's boards: seven rows per board.

@@ -40,13 +40,22 @@ func read(f *excelize.File) (*Tournament, Problems, Problems) {
 // ignoreSheets notes the sheets dtm neither reads nor writes: the
 // director's own, kept as they are.
 func (r *reader) ignoreSheets() {
-	known := map[string]bool{SheetAbout: true, SheetTournament: true, SheetPlayers: true, SheetConflicts: true, SheetGroups: true,
-		SheetTeams: true, SheetHeats: true, SheetSystems: true, SheetStandings: true, SheetTeamStandings: true, SheetAwards: true}
 	for _, name := range r.f.GetSheetList() {
-		if _, heat := heatSheetNumber(name); !known[name] && !heat && !callsSheet(name) {
+		if _, heat := heatSheetNumber(name); !r.knownSheet(name) && !heat {
 			r.p.ignore(name, "", "a sheet of your own: dtm does not read or change it")
 		}
 	}
+}
+
+// knownSheet reports whether dtm reads or writes a sheet of this name, heat
+// sheets aside.
+func (r *reader) knownSheet(name string) bool {
+	switch name {
+	case SheetAbout, SheetTournament, SheetPlayers, SheetConflicts, SheetGroups, SheetTeams, SheetHeats, SheetSystems,
+		SheetStandings, SheetTeamStandings, SheetAwards:
+		return true
+	}
+	return callsSheet(name)
 }
 
 // setting is one row of the Tournament sheet.

@@ -40,11 +40,15 @@ func TestTemplate(t *testing.T) {
 	}
 }
 
-// TestTemplateReadsClean checks that the template holds every sheet, column
-// and setting the reader knows, with no problem and nothing ignored.
+// TestTemplateReadsClean checks that the template, once dtm new has added
+// a sheet per heat, holds every sheet, column and setting the reader knows,
+// with no problem and nothing ignored.
 func TestTemplateReadsClean(t *testing.T) {
 	f, err := excelize.OpenReader(bytes.NewReader(templates.Tournament))
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fill(f, NewOptions{Name: "Template", Heats: 4}); err != nil {
 		t.Fatal(err)
 	}
 	tour, problems, ignored := read(f)
