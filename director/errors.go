@@ -50,4 +50,5 @@ func writeIgnored(w io.Writer, ignored workbook.Problems) {
 }
 
 // ErrNoHeat reports that no heat has players waiting to be seated.
-var ErrNoHeat = errors.New("no heat to seat: register players for a heat in the Players sheet's Heat columns (Registered)")
+var ErrNoHeat = errors.New("no heat to seat: every player registered in the Players sheet's Heat columns is seated; " +
+	"register players for the next heat, or reseed a heat's boards that have not started with --heat N")

@@ -109,19 +109,20 @@ func (s Seat) resultHeader() string {
 	return ""
 }
 
-// NextHeat returns the heat dtm seed seats by default: the first heat with
-// registered players whose boards are not all started.
+// NextHeat returns the heat dtm seed seats by default: the earliest heat
+// with a registered player not yet seated on one of its boards (so a heat
+// whose top board was seated and started by hand is seeded around it), or
+// 0 when every registered player is seated.
 func (t *Tournament) NextHeat() int {
 	for i, h := range t.Heats {
-		done := len(h.Games) > 0
+		seated := map[int]bool{}
 		for _, g := range h.Games {
-			done = done && g.Status != Unstarted
+			for _, s := range g.Seats {
+				seated[s.Player] = true
+			}
 		}
-		if done {
-			continue
-		}
-		for _, p := range t.Players {
-			if p.Registration[i].Plays() {
+		for p, pl := range t.Players {
+			if pl.Registration[i].Plays() && !seated[p] {
 				return i + 1
 			}
 		}

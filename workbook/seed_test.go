@@ -69,8 +69,8 @@ func TestSeating(t *testing.T) {
 	if len(hs.Locked) != 1 || !slices.Equal(hs.Numbers, []int{1}) || !slices.Equal(hs.Present, []int{7, 8, 9, 10, 11, 12, 13}) {
 		t.Errorf("seating: %+v", hs)
 	}
-	if got := b.Tournament.NextHeat(); got != 1 {
-		t.Errorf("next heat %d, want 1 (board 2 has not started)", got)
+	if got := b.Tournament.NextHeat(); got != 0 {
+		t.Errorf("next heat %d, want 0 (every registered player is seated)", got)
 	}
 	set(t, f, HeatSheet(1), "H10", 5) // centres typed on unstarted board 2
 	b = reread(t, f)
@@ -113,5 +113,29 @@ func TestNumber(t *testing.T) {
 	}
 	if !slices.Equal(got, []int{1, 3, 2, 4, 5}) {
 		t.Errorf("board numbers %v, want locked 1 and 3 kept, new 2, 4, 5", got)
+	}
+}
+
+// TestNextHeat checks the heat plain dtm seed seats: the earliest heat with
+// a registered player not yet seated, so a heat whose top board was seated
+// by hand and started is seeded around it rather than skipped.
+func TestNextHeat(t *testing.T) {
+	f := fixture(t)
+	set(t, f, SheetPlayers, "A16", "Olga", "Late", nil, nil, nil, nil, "Registered")
+	if got := reread(t, f).Tournament.NextHeat(); got != 1 {
+		t.Errorf("a late player registered for heat 1: next heat %d, want 1", got)
+	}
+	set(t, f, SheetPlayers, "G16", nil)
+	// Heat 2: the top board (seven players of heat 1's board 2) seated and
+	// started by hand; the other seven registered.
+	for i := range fixturePlayers {
+		set(t, f, SheetPlayers, cellName(8, i+2), "Registered")
+	}
+	for s := 0; s < 7; s++ {
+		p := fixturePlayers[7+s]
+		set(t, f, HeatSheet(2), cellName(1, 2+s), 1, "Started", nil, ChoicesPower[s], p[0]+" "+p[1])
+	}
+	if got := reread(t, f).Tournament.NextHeat(); got != 2 {
+		t.Errorf("heat 2 with a started top board and seven players to seat: next heat %d, want 2", got)
 	}
 }
