@@ -67,7 +67,7 @@ func scoreGames(t *workbook.Tournament, found workbook.Problems, which systemsTo
 				// Centres alone rank the game, and they are not checked against
 				// the 34 on a board (Hurst's own example totals 35).
 				ok, missing := heat.CompleteGame(g, false)
-				ps = append(ps, missing...)
+				ps = append(append(ps, missing...), heat.HurstOverrideProblems(g)...)
 				if ok {
 					g.SetCentresScores()
 				}

@@ -233,3 +233,57 @@ func TestFinalResultFromChart(t *testing.T) {
 		t.Errorf("Italy, out in 1906, scores %v (scored: %v); DipCon: yrs - 11 = 6 - 11 = -5", g.Seats[4].Score, g.Scored)
 	}
 }
+
+// setSetting sets a Tournament sheet setting, found by its label, and
+// returns its cell.
+func setSetting(t *testing.T, f *excelize.File, label string, v any) string {
+	t.Helper()
+	rows, err := f.GetRows(workbook.SheetTournament)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range rows {
+		if len(r) > 0 && r[0] == label {
+			cell := cellName(2, i+1)
+			set(t, f, workbook.SheetTournament, cell, v)
+			return cell
+		}
+	}
+	t.Fatalf("no setting %q", label)
+	return ""
+}
+
+// TestSettingsThatCannotWorkTogether checks that dtm check (and so every
+// command) refuses, at their cells, the settings that scoring would refuse
+// or silently ignore.
+func TestSettingsThatCannotWorkTogether(t *testing.T) {
+	tests := []struct {
+		name      string
+		edit      func(t *testing.T, f *excelize.File) string // returns the cell of the problem
+		msg, hint string
+	}{
+		{"Hurst with a drop-lowest rule", func(t *testing.T, f *excelize.File) string {
+			setSetting(t, f, workbook.SetMethod, "Hurst Tournament Mean")
+			return setSetting(t, f, workbook.SetLowestCount, 1)
+		}, "the Hurst Tournament Mean averages every game played", "or change " + workbook.SetMethod},
+		{"score override under Hurst", func(t *testing.T, f *excelize.File) string {
+			setSetting(t, f, workbook.SetMethod, "Hurst Tournament Mean")
+			set(t, f, workbook.HeatSheet(1), "L3", 10)
+			return "L3"
+		}, "a score override has no effect under the Hurst Tournament Mean", "correct the centres"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path, f := gamesFixture(t)
+			cell := tc.edit(t, f)
+			_, err := saveAndCheck(t, path, f)
+			var pe *ProblemsError
+			if !errors.As(err, &pe) || len(pe.Problems) != 1 {
+				t.Fatalf("got %v, want one problem", err)
+			}
+			if p := pe.Problems[0]; p.Cell != cell || !strings.Contains(p.Msg, tc.msg) || !strings.Contains(p.Hint, tc.hint) {
+				t.Errorf("got %s\nwant %s: ...%s...; ...%s...", p, cell, tc.msg, tc.hint)
+			}
+		})
+	}
+}

@@ -1,6 +1,9 @@
 package director
 
 import (
+	"errors"
+	"slices"
+
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/workbook"
 )
@@ -24,6 +27,7 @@ func open(path string, which systemsToCompile) (*workbook.Book, error) {
 		return nil, err
 	}
 	b.AddProblems(scoreGames(b.Tournament, b.Problems, which))
+	b.AddProblems(ruleProblems(b.Tournament, b.Problems))
 	if len(b.Problems) > 0 {
 		b.Close()
 		return nil, &ProblemsError{Path: path, Problems: b.Problems, Ignored: b.Ignored}
@@ -45,4 +49,24 @@ func openScored(path string) (*workbook.Book, scoring.Event, scoring.Table, erro
 		return nil, event, table, wrapf(err, "%s: standings", path)
 	}
 	return b, event, table, nil
+}
+
+// ruleProblems reports, at their settings, the tournament rules that
+// scoring would refuse (such as a drop-lowest rule under the Hurst
+// Tournament Mean), except where reading the setting found a problem
+// already.
+func ruleProblems(t *workbook.Tournament, found workbook.Problems) workbook.Problems {
+	e := t.Event()
+	var out workbook.Problems
+	for _, err := range e.Rules.Validate(e.Heats, e.Teams != nil) {
+		var re *scoring.RuleError
+		if !errors.As(err, &re) {
+			continue
+		}
+		p := t.Settings.RuleProblem(re)
+		if !slices.ContainsFunc(found, func(q workbook.Problem) bool { return q.Sheet == p.Sheet && q.Cell == p.Cell }) {
+			out = append(out, p)
+		}
+	}
+	return out
 }

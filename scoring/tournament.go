@@ -395,45 +395,86 @@ func playerText(e *Event, p int) string {
 	return fmt.Sprintf("player %d %q", p, e.Players[p].Name)
 }
 
+// Rule names a tournament rule, so that a problem with it can be shown
+// where the director set it.
+type Rule int
+
+// The rules of Rules, one per setting.
+const (
+	RuleMethod Rule = iota
+	RuleUnplayed
+	RuleLowest // LowestCount and LowestFactor
+	RuleNext   // NextCount and NextFactor
+	RuleMinHeats
+	RuleTieBreaks
+	RuleTeam
+)
+
+// RuleError is a problem with one of the tournament's rules, alone or in
+// combination with another (Also).
+type RuleError struct {
+	Rule Rule
+	// Also is the other rule of a combination that cannot work, or Rule.
+	Also Rule
+	Msg  string
+}
+
+func (e *RuleError) Error() string { return "rules: " + e.Msg }
+
+// Validate reports every problem of the rules for a tournament of the
+// given heats, with or without teams, as *RuleError values, so that a
+// director hears about settings that cannot work together before scoring.
+func (r Rules) Validate(heats int, teams bool) []error {
+	return validateRules(r, heats, teams)
+}
+
 // validateRules reports the problems of the rules for a tournament of the given heats.
 func validateRules(r Rules, heats int, teams bool) []error {
 	var errs []error
-	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf("rules: "+format, args...)) }
+	bad := func(rule, also Rule, format string, args ...any) {
+		errs = append(errs, &RuleError{Rule: rule, Also: also, Msg: fmt.Sprintf(format, args...)})
+	}
 	finite := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 	if r.Method != SumOfHeats && r.Method != HurstMean {
-		bad("unknown tournament method %d", int(r.Method))
+		bad(RuleMethod, RuleMethod, "unknown tournament method %d", int(r.Method))
 	}
 	if r.LowestCount < 0 || r.NextCount < 0 {
-		bad("negative count of lowest (%d) or next-lowest (%d) heats", r.LowestCount, r.NextCount)
+		bad(RuleLowest, RuleNext, "negative count of lowest (%d) or next-lowest (%d) heats", r.LowestCount, r.NextCount)
 	} else if heats >= 1 && r.LowestCount+r.NextCount > heats {
-		bad("the lowest %d and next-lowest %d heats are more than the %d heats", r.LowestCount, r.NextCount, heats)
+		bad(RuleLowest, RuleNext, "the lowest %d and next-lowest %d heats are more than the %d heats", r.LowestCount, r.NextCount, heats)
 	}
-	if !finite(r.Unplayed) || !finite(r.LowestFactor) || !finite(r.NextFactor) {
-		bad("the unplayed score and the multipliers must be numbers")
+	if !finite(r.Unplayed) {
+		bad(RuleUnplayed, RuleUnplayed, "the unplayed score must be a number")
 	}
-	if r.Method == HurstMean && (r.LowestCount > 0 || r.NextCount > 0) {
-		bad("the Hurst Tournament Mean averages every game played: set the lowest and next-lowest heat counts to 0")
+	if !finite(r.LowestFactor) || !finite(r.NextFactor) {
+		bad(RuleLowest, RuleNext, "the multipliers must be numbers")
+	}
+	if r.Method == HurstMean && r.LowestCount > 0 {
+		bad(RuleLowest, RuleMethod, "the Hurst Tournament Mean averages every game played: set the lowest heat count to 0")
+	}
+	if r.Method == HurstMean && r.NextCount > 0 {
+		bad(RuleNext, RuleMethod, "the Hurst Tournament Mean averages every game played: set the next-lowest heat count to 0")
 	}
 	if r.MinHeats < 0 || (heats >= 1 && r.MinHeats > heats) {
-		bad("minimum heats to qualify %d: want 0 to %d", r.MinHeats, heats)
+		bad(RuleMinHeats, RuleMinHeats, "minimum heats to qualify %d: want 0 to %d", r.MinHeats, heats)
 	}
 	for i, tb := range r.TieBreaks {
 		if err := tb.check(heats); err != nil {
-			bad("tie-break %d: %v", i+1, err)
+			bad(RuleTieBreaks, RuleTieBreaks, "tie-break %d: %v", i+1, err)
 		}
 	}
 	if teams {
 		switch r.Team.Kind {
 		case OneHeat:
 			if r.Team.Number < 1 || r.Team.Number > heats {
-				bad("team heat %d: want 1 to %d", r.Team.Number, heats)
+				bad(RuleTeam, RuleTeam, "team heat %d: want 1 to %d", r.Team.Number, heats)
 			}
 		case BestGames:
 			if r.Team.Number < 1 {
-				bad("team games per member %d: want 1 or more", r.Team.Number)
+				bad(RuleTeam, RuleTeam, "team games per member %d: want 1 or more", r.Team.Number)
 			}
 		default:
-			bad("unknown team scoring %d", int(r.Team.Kind))
+			bad(RuleTeam, RuleTeam, "unknown team scoring %d", int(r.Team.Kind))
 		}
 	}
 	return errs

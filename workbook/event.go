@@ -53,3 +53,26 @@ func (t *Tournament) Event() scoring.Event {
 	}
 	return e
 }
+
+// ruleSettings names the Tournament sheet's setting of each rule.
+var ruleSettings = map[scoring.Rule]string{
+	scoring.RuleMethod: SetMethod, scoring.RuleUnplayed: SetUnplayed, scoring.RuleLowest: SetLowestCount,
+	scoring.RuleNext: SetNextCount, scoring.RuleMinHeats: SetMinHeats, scoring.RuleTieBreaks: SetTieBreaks,
+	scoring.RuleTeam: SetTeamNumber,
+}
+
+// RuleProblem locates a problem of the tournament's rules at the setting
+// it concerns on the Tournament sheet; for two settings that cannot work
+// together, the hint names the other one.
+func (s Settings) RuleProblem(e *scoring.RuleError) Problem {
+	label := ruleSettings[e.Rule]
+	p := Problem{Sheet: SheetTournament, Cell: s.SettingCell(label), Msg: label + ": " + e.Msg}
+	if e.Also != e.Rule {
+		other := ruleSettings[e.Also]
+		p.Hint = "or change " + other
+		if cell := s.SettingCell(other); cell != "" {
+			p.Hint += " (" + cell + ")"
+		}
+	}
+	return p
+}

@@ -324,3 +324,18 @@ func (t *Tournament) Outcomes() []Outcome {
 	}
 	return out
 }
+
+// HurstOverrideProblems reports the director's score overrides of a game
+// of the heat in a Hurst Tournament Mean tournament, where games are ranked
+// by centres alone and an override could have no effect.
+func (h *Heat) HurstOverrideProblems(g *Game) Problems {
+	var c problems
+	for _, s := range g.Seats {
+		if s.Override != nil {
+			c.add(HeatSheet(h.Number), h.cell(s.Row, HeaderScoreOverride),
+				"clear it; to change the result, correct the centres (or set Tournament scoring to Sum of heats)",
+				"board %d: a score override has no effect under the Hurst Tournament Mean, which ranks each game by centres", g.Board)
+		}
+	}
+	return c.list
+}
