@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/armada-dtm/dtm/scoring"
 )
 
 // Sheet names. A director may reorder sheets and add their own; these are
@@ -199,9 +201,10 @@ var (
 	ChoicesAwardsBy     = []string{"Score", "Centres"}
 )
 
-// SuggestedTieBreaks are the Tie-breaks setting's dropdown; any chain
-// scoring.ParseTieBreaks reads may be typed instead.
-var SuggestedTieBreaks = []string{"None", "Regatta 2002", "Regatta 2003"}
+// SuggestedTieBreaks are the Tie-breaks setting's dropdown: None and
+// scoring's presets; any chain scoring.ParseTieBreaks reads may be typed
+// instead.
+var SuggestedTieBreaks = append([]string{"None"}, scoring.TieBreakPresets()...)
 
 // SuggestedVictory are the Victory rule setting's dropdown; any rule
 // scoring.ParseVictoryRule reads may be typed instead.

@@ -217,8 +217,7 @@ func (r *reader) readSettings() {
 	if v, ok := rows[normalHeader(SetTieBreaks)]; ok {
 		chain, err := scoring.ParseTieBreaks(v.value)
 		if err != nil {
-			r.p.add(SheetTournament, v.cell, "None, Regatta 2002, Regatta 2003, or rules separated by commas: head-to-head, dropped, best-3, best-scores, opponents-average, distance, norman",
-				"tie-breaks: %v", err)
+			r.p.add(SheetTournament, v.cell, tieBreakHint, "tie-breaks: %v", err)
 		}
 		s.TieBreaks = chain
 	} else {
@@ -233,6 +232,12 @@ func (r *reader) readSettings() {
 		s.RandomSeed, s.HasSeed = int64(n), ok
 	}
 }
+
+// tieBreakHint is the fix offered for a Tie-breaks setting dtm cannot read:
+// "None, Regatta 2002, Regatta 2003, or rules separated by commas:
+// head-to-head, dropped, ...".
+var tieBreakHint = strings.Join(SuggestedTieBreaks, ", ") + ", or rules separated by commas: " +
+	strings.Join(scoring.TieBreakNames(), ", ")
 
 // unbounded is the upper limit of conflict values: large enough for any
 // tournament, small enough that sums cannot overflow.

@@ -3,6 +3,9 @@ package workbook
 import (
 	"fmt"
 	"strconv"
+	"strings"
+
+	"github.com/armada-dtm/dtm/scoring"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -47,8 +50,12 @@ var templateSettings = []settingRow{
 	{SetMethod, ChoicesMethod[0], ChoicesMethod, "Sum of heats: each player's heat scores, lowest ones multiplied as set above (the DTM). Hurst Tournament Mean: each game's centres minus the tournament's mean for that power, averaged over the heats played.", false},
 	{SetAwardsBy, ChoicesAwardsBy[0], ChoicesAwardsBy, "Best Austria, Best England ...: the best game score with that power, or the most centres (score breaking ties).", false},
 	{SetVictory, SuggestedVictory[0], SuggestedVictory, "When a game ends in a victory on the board: classic (18 centres), regatta-2002, regatta-2003, norman, norman-short-1 to -4, or your own table such as 18,18,18,18,17,15,14,12,11,9,8,6,5 (from 1901). dtm check compares each game's centre chart with it.", true},
-	{SetTieBreaks, SuggestedTieBreaks[0], SuggestedTieBreaks, "None: tied players share a rank (the DTM). Regatta 2002 or 2003: those rules' chains. Or your own chain, in order, separated by commas: head-to-head, dropped, best-3 (third-best heat score), best-scores, opponents-average, distance, norman (Norman's single-round ranking of each player's best game).", true},
+	{SetTieBreaks, SuggestedTieBreaks[0], SuggestedTieBreaks, tieBreakHelp, true},
 }
+
+// tieBreakHelp is the Tie-breaks setting's help, listing the presets and rules of scoring's table.
+var tieBreakHelp = "None: tied players share a rank (the DTM). " + strings.Join(scoring.TieBreakPresets(), " or ") +
+	": those rules' chains. Or your own chain, in order, separated by commas: " + scoring.TieBreakHelp() + "."
 
 // style ids of a workbook being built.
 type styles struct {

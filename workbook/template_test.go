@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/templates"
 	"github.com/xuri/excelize/v2"
 )
@@ -93,6 +96,48 @@ func TestTemplateReadsClean(t *testing.T) {
 	for _, label := range settingLabels {
 		if tour.Settings.SettingCell(label) == "" {
 			t.Errorf("template lacks setting %q", label)
+		}
+	}
+}
+
+// TestTieBreakVocabulary walks scoring's table of tie-break rules: every
+// rule is in the template's help for the Tie-breaks setting and in the
+// fix dtm check offers, and every preset is in the setting's dropdown and
+// reads as a chain.
+func TestTieBreakVocabulary(t *testing.T) {
+	f, err := excelize.OpenReader(bytes.NewReader(templates.Tournament))
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := strconv.Itoa(settingRowOf(t, SetTieBreaks))
+	help, err := f.GetCellValue(SheetTournament, "C"+row)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range scoring.TieBreakNames() {
+		if !strings.Contains(help, name) {
+			t.Errorf("the Tie-breaks help lacks %q: %s", name, help)
+		}
+		if !strings.Contains(tieBreakHint, name) {
+			t.Errorf("the Tie-breaks hint lacks %q: %s", name, tieBreakHint)
+		}
+	}
+	dvs, err := f.GetDataValidations(SheetTournament)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list string
+	for _, dv := range dvs {
+		if dv.Sqref == "B"+row {
+			list = dv.Formula1
+		}
+	}
+	for _, p := range append([]string{"None"}, scoring.TieBreakPresets()...) {
+		if !strings.Contains(help, p) || !strings.Contains(list, p) {
+			t.Errorf("%q: not in the help or the dropdown (%s)", p, list)
+		}
+		if chain, err := scoring.ParseTieBreaks(p); err != nil || (p != "None") != (len(chain) > 0) {
+			t.Errorf("%q reads as %v, %v", p, chain, err)
 		}
 	}
 }
