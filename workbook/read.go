@@ -58,7 +58,7 @@ type setting struct {
 func (r *reader) readSettings() {
 	s := &r.t.Settings
 	s.settingRows = map[string]int{}
-	t, ok := r.readTable(SheetTournament, columnSpec{required: []string{HeaderSetting, HeaderValue}, optional: []string{HeaderHelp}})
+	t, ok := r.readTable(SheetTournament, tournamentSchema.spec())
 	if !ok {
 		return
 	}
@@ -256,17 +256,12 @@ var settingLabels = []string{
 // that names elsewhere cannot be checked.
 func (r *reader) readPlayers() bool {
 	heats := r.t.Settings.Heats
-	isHeat := func(h string) bool { _, ok := heatSheetNumber(h); return ok }
-	t, ok := r.readTable(SheetPlayers, columnSpec{
-		required: []string{HeaderFirstName, HeaderLastName},
-		optional: []string{HeaderEmail, HeaderCountry, HeaderPriority, HeaderDistance},
-		extra:    isHeat,
-	})
+	t, ok := r.readTable(SheetPlayers, playersSchema.spec())
 	if !ok {
 		return false
 	}
 	r.t.playerCols = t.col
-	heatCols := t.headers(isHeat)
+	heatCols := t.headers(playersSchema.isFamily)
 	for _, h := range heatCols {
 		if n, _ := heatSheetNumber(h); heats > 0 && n > heats {
 			r.p.add(SheetPlayers, t.cell(0, h), fmt.Sprintf("delete the column or raise %s on the Tournament sheet", SetHeats),
@@ -343,10 +338,7 @@ func (r *reader) player(sheet, cell, name string) int {
 }
 
 func (r *reader) readConflicts() {
-	t, ok := r.readTable(SheetConflicts, columnSpec{
-		required: []string{HeaderPlayer, HeaderWithPlayer, HeaderConflict},
-		optional: []string{HeaderNote},
-	})
+	t, ok := r.readTable(SheetConflicts, conflictsSchema.spec())
 	if !ok {
 		return
 	}
@@ -391,16 +383,6 @@ func (r *reader) readConflicts() {
 	}
 }
 
-// isMember accepts "Member 1", "Member 2", ... headers.
-func isMember(h string) bool {
-	rest, ok := strings.CutPrefix(normalHeader(h), strings.ToLower(HeaderMemberPrefix))
-	if !ok {
-		return false
-	}
-	n, err := strconv.Atoi(rest)
-	return err == nil && n >= 1
-}
-
 // members reads a row's member columns, reporting unknown and repeated
 // players.
 func (r *reader) members(t *table, i int, cols []string) []int {
@@ -426,11 +408,11 @@ func (r *reader) members(t *table, i int, cols []string) []int {
 }
 
 func (r *reader) readGroups() {
-	t, ok := r.readTable(SheetGroups, columnSpec{required: []string{HeaderGroup, HeaderGroupValue}, extra: isMember})
+	t, ok := r.readTable(SheetGroups, groupsSchema.spec())
 	if !ok {
 		return
 	}
-	cols := t.headers(isMember)
+	cols := t.headers(groupsSchema.isFamily)
 	names := map[string]string{}
 	for i := 1; i < len(t.rows); i++ {
 		if t.blank(i) {
@@ -458,11 +440,11 @@ func (r *reader) readGroups() {
 }
 
 func (r *reader) readTeams() {
-	t, ok := r.readTable(SheetTeams, columnSpec{required: []string{HeaderTeam}, extra: isMember})
+	t, ok := r.readTable(SheetTeams, teamsSchema.spec())
 	if !ok {
 		return
 	}
-	cols := t.headers(isMember)
+	cols := t.headers(teamsSchema.isFamily)
 	size := r.t.Settings.TeamSize
 	names := map[string]string{}
 	teamOf := map[int]string{}
@@ -505,10 +487,7 @@ func (r *reader) readTeams() {
 }
 
 func (r *reader) readSystems() {
-	t, ok := r.readTable(SheetSystems, columnSpec{
-		required: append([]string{HeaderSystemName, HeaderCriterion}, FormulaHeaders[:]...),
-		optional: []string{HeaderAllSurvivors, HeaderAverageTies, HeaderFinalYear, HeaderDescription},
-	})
+	t, ok := r.readTable(SheetSystems, systemsSchema.spec())
 	if !ok {
 		return
 	}

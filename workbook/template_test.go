@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -68,34 +69,37 @@ func TestTemplateReadsClean(t *testing.T) {
 			t.Errorf("template lacks sheet %q", sheet)
 		}
 	}
-	want := map[string][]string{
-		SheetPlayers:    append(append([]string(nil), playerColumns...), HeatSheet(1)),
-		SheetConflicts:  {HeaderPlayer, HeaderWithPlayer, HeaderConflict, HeaderNote},
-		SheetGroups:     {HeaderGroup, HeaderGroupValue, MemberHeader(1)},
-		SheetTeams:      {HeaderTeam, MemberHeader(7)},
-		SheetHeats:      {HeaderHeat, HeaderHeatSystem, HeaderDate},
-		SheetSystems:    append([]string{HeaderSystemName, HeaderCriterion, HeaderAllSurvivors, HeaderAverageTies, HeaderFinalYear, HeaderDescription}, FormulaHeaders[:]...),
-		HeatSheet(1):    {HeaderBoard, HeaderStatus, HeaderGameSystem, HeaderPower, HeaderSeatPlayer, HeaderResult, HeaderYear, HeaderCentres, HeaderReplaced, HeaderReplacedIn, HeaderScore, HeaderScoreOverride, HeaderConflictTotal, HeaderConflictDetail, "1901", "1914"},
-		SheetTournament: {HeaderSetting, HeaderValue, HeaderHelp},
+	for _, label := range settingLabels {
+		if tour.Settings.SettingCell(label) == "" {
+			t.Errorf("template lacks setting %q", label)
+		}
 	}
-	for sheet, headers := range want {
+}
+
+// TestTemplateHeaders checks that each sheet of the template has exactly its
+// schema's headers, in order: the layout the reader and dtm new --from rely
+// on.
+func TestTemplateHeaders(t *testing.T) {
+	f, err := excelize.OpenReader(bytes.NewReader(templates.Tournament))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []schema{tournamentSchema, playersSchema, conflictsSchema, groupsSchema, teamsSchema, heatsSchema, systemsSchema, heatSheetSchema} {
+		sheet := s.sheet
+		if sheet == "" {
+			sheet = HeatSheet(1)
+		}
 		rows, err := f.GetRows(sheet)
 		if err != nil || len(rows) == 0 {
 			t.Fatalf("%s: no header row (%v)", sheet, err)
 		}
-		have := map[string]bool{}
-		for _, h := range rows[0] {
-			have[h] = true
+		if want := s.headers(s.inTemplate); !slices.Equal(rows[0], want) {
+			t.Errorf("%s: headers\n%q\nwant the schema's\n%q", sheet, rows[0], want)
 		}
-		for _, h := range headers {
-			if !have[h] {
-				t.Errorf("%s: template lacks column %q", sheet, h)
+		for i, c := range s.columns {
+			if w, _ := f.GetColWidth(sheet, columnName(i+1)); w != c.width {
+				t.Errorf("%s: column %q is %g wide, the schema says %g", sheet, c.header, w, c.width)
 			}
-		}
-	}
-	for _, label := range settingLabels {
-		if tour.Settings.SettingCell(label) == "" {
-			t.Errorf("template lacks setting %q", label)
 		}
 	}
 }
