@@ -64,8 +64,8 @@ func (r *reader) readSettings() {
 	}
 	rows := map[string]setting{}
 	known := map[string]bool{}
-	for _, l := range settingLabels {
-		known[normalHeader(l)] = true
+	for _, s := range templateSettings {
+		known[normalHeader(s.label)] = true
 	}
 	for i := 1; i < len(t.rows); i++ {
 		label := t.get(i, HeaderSetting)
@@ -242,15 +242,6 @@ var tieBreakHint = strings.Join(SuggestedTieBreaks, ", ") + ", or rules separate
 // unbounded is the upper limit of conflict values: large enough for any
 // tournament, small enough that sums cannot overflow.
 const unbounded = 1_000_000
-
-// settingLabels lists every setting the Tournament sheet holds, in template
-// order.
-var settingLabels = []string{
-	SetName, SetDescription, SetSystem, SetUnplayed, SetPowerAssignment, SetPowerGroups,
-	SetSameOpponent, SetSamePower, SetTeamMember, SetHeats, SetPreRegistration, SetMinHeats,
-	SetLowestCount, SetLowestFactor, SetNextCount, SetNextFactor,
-	SetTeamSize, SetTeamScoring, SetTeamNumber, SetRandomSeed, SetMethod, SetAwardsBy, SetVictory, SetTieBreaks,
-}
 
 // readPlayers reads the Players sheet; false when it cannot be read, so
 // that names elsewhere cannot be checked.

@@ -69,9 +69,9 @@ func TestTemplateReadsClean(t *testing.T) {
 			t.Errorf("template lacks sheet %q", sheet)
 		}
 	}
-	for _, label := range settingLabels {
-		if tour.Settings.SettingCell(label) == "" {
-			t.Errorf("template lacks setting %q", label)
+	for _, s := range templateSettings {
+		if tour.Settings.SettingCell(s.label) == "" {
+			t.Errorf("template lacks setting %q", s.label)
 		}
 	}
 }
