@@ -260,12 +260,13 @@ func parseRule(t string) ([]TieBreak, bool) {
 func numberedName(t, name string) (int, bool) {
 	digits, ok := strings.CutPrefix(t, name+"-")
 	if !ok {
-		if digits, ok = strings.CutSuffix(t, "-"+name); ok && len(digits) > 2 {
-			suffix := digits[len(digits)-2:]
-			digits, ok = digits[:len(digits)-2], suffix == "st" || suffix == "nd" || suffix == "rd" || suffix == "th"
+		ordinal, found := strings.CutSuffix(t, "-"+name)
+		if !found || len(ordinal) < 3 || !slices.Contains([]string{"st", "nd", "rd", "th"}, ordinal[len(ordinal)-2:]) {
+			return 0, false
 		}
+		digits = ordinal[:len(ordinal)-2]
 	}
-	if !ok || digits == "" || strings.Trim(digits, "0123456789") != "" {
+	if digits == "" || strings.Trim(digits, "0123456789") != "" {
 		return 0, false
 	}
 	n, err := strconv.Atoi(digits)

@@ -26,7 +26,7 @@ func TestTieBreakTable(t *testing.T) {
 			// "best-3", "3rd-best", "3rd best" all read as N = 3; N is 1 to maxBestN.
 			spelled = []string{r.name + "-3", "3rd-" + r.name, "3rd " + strings.ToUpper(r.name)}
 			want.N = 3
-			for _, bad := range []string{r.name, r.name + "-0", r.name + "-31", "3xx-" + r.name, r.name + "-3a"} {
+			for _, bad := range []string{r.name, r.name + "-0", r.name + "-31", "3xx-" + r.name, "3-" + r.name, "rd-" + r.name, r.name + "-3a"} {
 				if got, err := ParseTieBreaks(bad); err == nil {
 					t.Errorf("ParseTieBreaks(%q) = %v, want an error", bad, got)
 				}
