@@ -1,7 +1,10 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -74,14 +77,19 @@ var sampleHistory = map[int][7]int{
 }
 
 // buildSample writes the sample tournament: 28 players, a family conflict, a
-// club, four teams of three, three heats, heat 1 played and recorded.
+// club, four teams of three scored by each member's best two games without
+// interplay, three heats played and recorded, the lowest heat dropped.
+// Settings are found by their label, as a director finds them.
 func buildSample(t *testing.T, path string) {
 	t.Helper()
 	f, set := newBook(t, path, "--name", "ARMADA Open 2026", "--heats", "3")
 	name := func(i int) string { return sampleNames[i][0] + " " + sampleNames[i][1] }
-	set("Tournament", "B3", "Denver, Colorado, 13-15 March 2026")
-	set("Tournament", "B18", "Teams of 3", "Best games without interplay", 2, 2026)
-	set("Tournament", "B14", 1, 0)
+	setSetting(t, f, "Description", "Denver, Colorado, 13-15 March 2026")
+	setSetting(t, f, "Team tournament", "Teams of 3")
+	setSetting(t, f, "Team scoring", "Best games without interplay")
+	setSetting(t, f, "Team heat or games", 2)
+	setSetting(t, f, "Lowest heats: how many", 1)
+	setSetting(t, f, "Lowest heats: multiplier", 0)
 	for i, n := range sampleNames {
 		priority := any(nil)
 		if i%5 == 0 {
@@ -130,5 +138,68 @@ func TestSample(t *testing.T) {
 	}
 	if !strings.Contains(out, "28 players, 3 heats") {
 		t.Errorf("unexpected summary: %s", out)
+	}
+}
+
+// TestSampleTeams checks the sample's team standings, worked by hand from
+// the seatings (samplePlayer) and the game scores of the Standings. Each
+// member's best two games in which no team-mate sat on the same board
+// count. In heat 1 players 0-6 share board 1 and 7-13 board 2, so only
+// Greta Gordon (board 1, her team-mates on board 2) has a heat-1 game that
+// counts; in heat 3 Jonas Jensen's solo (112) does not count, as Liam Lowe
+// sat on his board, nor does Liam's game.
+func TestSampleTeams(t *testing.T) {
+	want := []struct {
+		rank  int
+		name  string
+		total float64
+		games []string // "player, heat board: score", member by member, by heat
+	}{
+		// Dmitri 0 + 14 = 14; Elena 78 + 34 = 112; Farid 24 + 77 = 101; 14 + 112 + 101 = 227.
+		{1, "Cap & Gown", 227, []string{"Dmitri Drake, 2 2: 0", "Dmitri Drake, 3 3: 14", "Elena Evans, 2 1: 78",
+			"Elena Evans, 3 1: 34", "Farid Fischer, 2 3: 24", "Farid Fischer, 3 4: 77"}},
+		// Greta: -2 (heat 1), -3, -6: the best two -2 - 3 = -5; Hugo -3 + 34 = 31; Ines 54 + 14 = 68;
+		// -5 + 31 + 68 = 94.
+		{2, "The Flatlanders", 94, []string{"Greta Gordon, 1 1: -2", "Greta Gordon, 2 2: -3", "Hugo Hale, 2 1: -3",
+			"Hugo Hale, 3 1: 34", "Ines Irving, 2 4: 54", "Ines Irving, 3 3: 14"}},
+		// Jonas -5 (heat 3 left out); Keiko -2 - 1 = -3; Liam -1 (heat 3 left out); -5 - 3 - 1 = -9.
+		{3, "Golden Horde", -9, []string{"Jonas Jensen, 2 2: -5", "Keiko Kane, 2 1: -2", "Keiko Kane, 3 4: -1",
+			"Liam Lowe, 2 4: -1"}},
+		// Alice 0 - 3 = -3; Bruno -6 - 2 = -8; Chloe -4 - 5 = -9 (her heat-1 solo left out); -3 - 8 - 9 = -20.
+		{4, "Rocky Mountain High", -20, []string{"Alice Archer, 2 2: 0", "Alice Archer, 3 4: -3", "Bruno Baker, 2 1: -6",
+			"Bruno Baker, 3 2: -2", "Chloe Carter, 2 3: -4", "Chloe Carter, 3 1: -5"}},
+	}
+	code, out, errOut := dtm(t, "score", "--dry-run", "--json", samplePath)
+	if code != 0 {
+		t.Fatalf("dtm score: exit %d\n%s%s", code, out, errOut)
+	}
+	var report struct {
+		Teams []struct {
+			Rank  int
+			Name  string
+			Total float64
+			Games []struct {
+				Player      string
+				Heat, Board int
+				Score       float64
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &report); err != nil {
+		t.Fatal(err)
+	}
+	if len(report.Teams) != len(want) {
+		t.Fatalf("%d teams, want %d", len(report.Teams), len(want))
+	}
+	for i, w := range want {
+		got := report.Teams[i]
+		var games []string
+		for _, g := range got.Games {
+			games = append(games, fmt.Sprintf("%s, %d %d: %g", g.Player, g.Heat, g.Board, g.Score))
+		}
+		if got.Rank != w.rank || got.Name != w.name || got.Total != w.total || !slices.Equal(games, w.games) {
+			t.Errorf("team %d: %d %s %g\n%q\nwant %d %s %g\n%q", i+1, got.Rank, got.Name, got.Total, games,
+				w.rank, w.name, w.total, w.games)
+		}
 	}
 }

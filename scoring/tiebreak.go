@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -63,118 +62,266 @@ func Regatta2003TieBreaks() []TieBreak {
 		{Kind: OpponentsAverage}, {Kind: Distance}}
 }
 
-var tieBreakNames = map[TieBreakKind]string{
-	HeadToHead: "head-to-head", Dropped: "dropped", AllHeats: "all-heats", BestScores: "best-scores",
-	OpponentsAverage: "opponents-average", Distance: "distance", NormanBest: "norman",
+// tieBreakRule is one row of the table of tie-break rules: everything the program knows of a rule. Parsing,
+// String, the Standings notes, the messages and the workbook's help are all made from the table.
+type tieBreakRule struct {
+	kind TieBreakKind
+	// name is what String writes and ParseTieBreaks reads. A numbered rule's name takes its N: "best-3" (and
+	// "3rd-best" is read too).
+	name     string
+	numbered bool
+	aliases  []string // other names ParseTieBreaks reads
+	// label names the rule in a Standings note ("dropped score"); a numbered rule's is preceded by the
+	// place from 2 on ("3rd best score").
+	label string
+	about string // a few words for the workbook's help, "" when the name says it all
+	// keys gives each tied player their value under the rule, or nil when the rule is passed over for the
+	// tie.
+	keys func(s *standings, t TieBreak, group []int) []tied
 }
 
-// String returns the rule's name as ParseTieBreaks reads it: "head-to-head", "dropped", "all-heats", "best-3",
-// "best-scores", "opponents-average", "distance".
+// tieBreakRules is the table of the rules a director may name, in the order the help lists them.
+var tieBreakRules = []tieBreakRule{
+	{kind: HeadToHead, name: "head-to-head", aliases: []string{"h2h"}, label: "head-to-head",
+		keys: perPlayer(func(s *standings, _ TieBreak, p int, group []int) ([]float64, bool) {
+			v, ok := s.headToHead(p, group)
+			return []float64{v}, ok
+		})},
+	{kind: Dropped, name: "dropped", aliases: []string{"dropped-score", "uncounted"}, label: "dropped score",
+		keys: perPlayer(func(s *standings, _ TieBreak, p int, _ []int) ([]float64, bool) {
+			var k []float64
+			if s.e.Rules.Method == SumOfHeats {
+				for _, h := range s.rows[p].Heats {
+					if h.Factor != 1 {
+						k = append(k, h.Score)
+					}
+				}
+			}
+			return descending(k), true
+		})},
+	{kind: AllHeats, name: "all-heats", aliases: []string{"all-rounds"}, label: "all heats",
+		keys: perPlayer(func(s *standings, _ TieBreak, p int, _ []int) ([]float64, bool) {
+			sum := 0.0
+			for _, h := range s.rows[p].Heats {
+				sum += h.Score
+			}
+			return []float64{sum}, true
+		})},
+	{kind: BestSingle, name: "best", numbered: true, label: "best score", about: "the N-th best heat score, e.g. best-3",
+		keys: perPlayer(func(s *standings, t TieBreak, p int, _ []int) ([]float64, bool) {
+			return []float64{heatScores(s.rows[p].Heats)[t.N-1]}, true
+		})},
+	{kind: BestScores, name: "best-scores", label: "best scores",
+		keys: perPlayer(func(s *standings, _ TieBreak, p int, _ []int) ([]float64, bool) {
+			return heatScores(s.rows[p].Heats), true
+		})},
+	{kind: OpponentsAverage, name: "opponents-average", aliases: []string{"opponents"}, label: "opponents' average",
+		keys: perPlayer(func(s *standings, _ TieBreak, p int, _ []int) ([]float64, bool) {
+			v, ok := s.opponentsAverage(p)
+			return []float64{v}, ok
+		})},
+	{kind: Distance, name: "distance", label: "distance",
+		keys: perPlayer(func(s *standings, _ TieBreak, p int, _ []int) ([]float64, bool) {
+			return []float64{s.e.Players[p].Distance}, true
+		})},
+	{kind: NormanBest, name: "norman", aliases: []string{"norman-rank"}, label: "Norman's ranking",
+		about: "Norman's single-round ranking of each player's best game",
+		keys:  func(s *standings, _ TieBreak, group []int) []tied { return s.normanKeys(group) }},
+}
+
+// hurstRule is the HurstMean's own first rule, which no director names.
+var hurstRule = tieBreakRule{kind: hurstDecimals, label: "mean to more decimals",
+	keys: perPlayer(func(s *standings, _ TieBreak, p int, _ []int) ([]float64, bool) {
+		return []float64{s.exact[p]}, true
+	})}
+
+// perPlayer makes a rule's keys from each tied player's own value; when a player has none (false), the rule is
+// passed over for the tie.
+func perPlayer(value func(s *standings, t TieBreak, p int, group []int) ([]float64, bool)) func(*standings, TieBreak, []int) []tied {
+	return func(s *standings, t TieBreak, group []int) []tied {
+		ts := make([]tied, len(group))
+		for i, p := range group {
+			k, ok := value(s, t, p, group)
+			if !ok {
+				return nil
+			}
+			ts[i] = tied{player: p, key: k}
+		}
+		return ts
+	}
+}
+
+// rule finds a kind's row of the table.
+func (t TieBreak) rule() (tieBreakRule, bool) {
+	if t.Kind == hurstDecimals {
+		return hurstRule, true
+	}
+	for _, r := range tieBreakRules {
+		if r.kind == t.Kind {
+			return r, true
+		}
+	}
+	return tieBreakRule{}, false
+}
+
+// tieBreakPreset is a named chain a director may give instead of the rules.
+type tieBreakPreset struct {
+	title   string   // as the workbook offers it: "Regatta 2002"
+	aliases []string // other names ParseTieBreaks reads
+	chain   func() []TieBreak
+}
+
+// tieBreakPresets are the named chains, which expand in place.
+var tieBreakPresets = []tieBreakPreset{
+	{"Regatta 2002", []string{"2002"}, Regatta2002TieBreaks},
+	{"Regatta 2003", []string{"2003"}, Regatta2003TieBreaks},
+}
+
+// maxBestN bounds N of a numbered rule, as MaxHeats bounds the heats.
+const maxBestN = 30
+
+// TieBreakNames returns the names of the rules ParseTieBreaks reads, a numbered rule as "best-N", in the
+// order the help lists them.
+func TieBreakNames() []string {
+	out := make([]string, len(tieBreakRules))
+	for i, r := range tieBreakRules {
+		out[i] = r.name
+		if r.numbered {
+			out[i] += "-N"
+		}
+	}
+	return out
+}
+
+// TieBreakHelp lists the rules for a director, each name with a few words where the name is not enough:
+// "head-to-head, dropped, ..., best-N (the N-th best heat score, e.g. best-3), ...".
+func TieBreakHelp() string {
+	names := TieBreakNames()
+	for i, r := range tieBreakRules {
+		if r.about != "" {
+			names[i] += " (" + r.about + ")"
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// TieBreakPresets returns the named chains ParseTieBreaks reads, as a director would write them: "Regatta
+// 2002", "Regatta 2003".
+func TieBreakPresets() []string {
+	out := make([]string, len(tieBreakPresets))
+	for i, p := range tieBreakPresets {
+		out[i] = p.title
+	}
+	return out
+}
+
+// String returns the rule's name as ParseTieBreaks reads it (one of TieBreakNames, a numbered rule with its N:
+// "best-3"), or "TieBreak(k)" for a kind that is not a rule.
 func (t TieBreak) String() string {
-	if t.Kind == BestSingle {
-		return fmt.Sprintf("best-%d", t.N)
+	r, ok := t.rule()
+	switch {
+	case !ok || r.name == "":
+		return fmt.Sprintf("TieBreak(%d)", int(t.Kind))
+	case r.numbered:
+		return fmt.Sprintf("%s-%d", r.name, t.N)
 	}
-	if n, ok := tieBreakNames[t.Kind]; ok {
-		return n
-	}
-	return fmt.Sprintf("TieBreak(%d)", int(t.Kind))
+	return r.name
 }
 
-var (
-	tieBreakAliases = map[string]TieBreakKind{
-		"head-to-head": HeadToHead, "h2h": HeadToHead,
-		"dropped": Dropped, "dropped-score": Dropped, "uncounted": Dropped,
-		"all-heats": AllHeats, "all-rounds": AllHeats,
-		"best-scores":       BestScores,
-		"opponents-average": OpponentsAverage, "opponents": OpponentsAverage,
-		"distance": Distance,
-		"norman":   NormanBest, "norman-rank": NormanBest,
-	}
-	tieBreakPresets = map[string]func() []TieBreak{
-		"regatta-2002": Regatta2002TieBreaks, "2002": Regatta2002TieBreaks,
-		"regatta-2003": Regatta2003TieBreaks, "2003": Regatta2003TieBreaks,
-	}
-	bestNth = regexp.MustCompile(`^(?:best-(\d+)|(\d+)(?:st|nd|rd|th)-best)$`)
-)
+// normTieBreak folds a name for lookup: case, spaces, underscores and apostrophes do not matter.
+func normTieBreak(t string) string {
+	t = strings.ToLower(strings.TrimSpace(t))
+	t = strings.NewReplacer("_", "-", "'", "").Replace(t)
+	return strings.Join(strings.Fields(strings.ReplaceAll(t, "-", " ")), "-")
+}
 
-// ParseTieBreaks reads a comma-separated chain, case-insensitive, spaces or underscores for hyphens:
-// head-to-head (h2h), dropped, all-heats, best-N (or Nth-best, e.g. 3rd-best), best-scores, opponents-average
-// (opponents), distance, norman, and the presets regatta-2002 (2002) and regatta-2003 (2003), which expand in place.
-// An empty string, "none" or "dtm" is the empty chain: ties are listed equally, as in DTM.
-func ParseTieBreaks(s string) ([]TieBreak, error) {
-	norm := func(t string) string {
-		t = strings.ToLower(strings.TrimSpace(t))
-		t = strings.NewReplacer("_", "-", "'", "").Replace(t)
-		return strings.Join(strings.Fields(strings.ReplaceAll(t, "-", " ")), "-")
+// parseRule reads one rule or preset of a chain (normalised); false when it is neither.
+func parseRule(t string) ([]TieBreak, bool) {
+	for _, r := range tieBreakRules {
+		if r.numbered {
+			if n, ok := numberedName(t, r.name); ok {
+				return []TieBreak{{Kind: r.kind, N: n}}, true
+			}
+			continue
+		}
+		if t == r.name || slices.Contains(r.aliases, t) {
+			return []TieBreak{{Kind: r.kind}}, true
+		}
 	}
-	if t := norm(s); t == "" || t == "none" || t == "dtm" {
+	for _, p := range tieBreakPresets {
+		if t == normTieBreak(p.title) || slices.Contains(p.aliases, t) {
+			return p.chain(), true
+		}
+	}
+	return nil, false
+}
+
+// numberedName reads "best-3" or "3rd-best" for the name "best": N from 1 to maxBestN.
+func numberedName(t, name string) (int, bool) {
+	digits, ok := strings.CutPrefix(t, name+"-")
+	if !ok {
+		ordinal, found := strings.CutSuffix(t, "-"+name)
+		if !found || len(ordinal) < 3 || !slices.Contains([]string{"st", "nd", "rd", "th"}, ordinal[len(ordinal)-2:]) {
+			return 0, false
+		}
+		digits = ordinal[:len(ordinal)-2]
+	}
+	if digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(digits)
+	return n, err == nil && n >= 1 && n <= maxBestN
+}
+
+// ParseTieBreaks reads a comma-separated chain, case-insensitive, spaces or underscores for hyphens: the rules
+// of TieBreakNames (and their aliases, e.g. h2h, 3rd-best) and the presets of TieBreakPresets, which expand in
+// place. An empty string, "none" or "dtm" is the empty chain: ties are listed equally, as in DTM.
+func ParseTieBreaks(s string) ([]TieBreak, error) {
+	if t := normTieBreak(s); t == "" || t == "none" || t == "dtm" {
 		return nil, nil
 	}
 	var out []TieBreak
 	for i, item := range strings.Split(s, ",") {
-		t := norm(item)
-		if k, ok := tieBreakAliases[t]; ok {
-			out = append(out, TieBreak{Kind: k})
+		t := normTieBreak(item)
+		if rules, ok := parseRule(t); ok {
+			out = append(out, rules...)
 			continue
-		}
-		if f, ok := tieBreakPresets[t]; ok {
-			out = append(out, f()...)
-			continue
-		}
-		if m := bestNth.FindStringSubmatch(t); m != nil {
-			n, err := strconv.Atoi(m[1] + m[2])
-			if err == nil && n >= 1 && n <= 30 {
-				out = append(out, TieBreak{Kind: BestSingle, N: n})
-				continue
-			}
 		}
 		if t == "" {
 			return nil, fmt.Errorf("tie-break %d: empty name in %q", i+1, s)
 		}
-		return nil, fmt.Errorf("tie-break %d: unknown rule %q (want head-to-head, dropped, all-heats, best-N, "+
-			"best-scores, opponents-average, distance, norman, regatta-2002 or regatta-2003)", i+1, strings.TrimSpace(item))
+		want := TieBreakNames()
+		for _, p := range tieBreakPresets {
+			want = append(want, normTieBreak(p.title))
+		}
+		return nil, fmt.Errorf("tie-break %d: unknown rule %q (want %s or %s)", i+1, strings.TrimSpace(item),
+			strings.Join(want[:len(want)-1], ", "), want[len(want)-1])
 	}
 	return out, nil
 }
 
 // check reports a rule that Standings cannot apply.
 func (t TieBreak) check(heats int) error {
-	if _, ok := tieBreakNames[t.Kind]; ok {
-		return nil
-	}
-	if t.Kind != BestSingle {
+	r, ok := t.rule()
+	switch {
+	case !ok || r.name == "":
 		return fmt.Errorf("unknown rule %d", int(t.Kind))
-	}
-	if t.N < 1 || t.N > heats {
-		return fmt.Errorf("best-%d: the N-th best heat score needs N from 1 to the %d heats", t.N, heats)
+	case r.numbered && (t.N < 1 || t.N > heats):
+		return fmt.Errorf("%s: the N-th best heat score needs N from 1 to the %d heats", t, heats)
 	}
 	return nil
 }
 
 // label names the rule in a note, e.g. "3rd best score".
 func (t TieBreak) label() string {
-	switch t.Kind {
-	case hurstDecimals:
-		return "mean to more decimals"
-	case HeadToHead:
-		return "head-to-head"
-	case Dropped:
-		return "dropped score"
-	case AllHeats:
-		return "all heats"
-	case BestSingle:
-		if t.N == 1 {
-			return "best score"
-		}
-		return placeName(t.N) + " best score"
-	case BestScores:
-		return "best scores"
-	case OpponentsAverage:
-		return "opponents' average"
-	case NormanBest:
-		return "Norman's ranking"
+	r, ok := t.rule()
+	switch {
+	case !ok:
+		return t.String()
+	case r.numbered && t.N > 1:
+		return placeName(t.N) + " " + r.label
 	}
-	return "distance"
+	return r.label
 }
 
 // tied is a player of a tie with their value under the rule being applied.
@@ -331,55 +478,10 @@ func firstDiff(a, b []float64) int {
 	return -1
 }
 
-// tieKeys returns each tied player's value under the rule, or nil when a player has none.
+// tieKeys returns each tied player's value under the rule, or nil when the rule is passed over.
 func (s *standings) tieKeys(tb TieBreak, group []int) []tied {
-	if tb.Kind == NormanBest {
-		return s.normanKeys(group)
-	}
-	ts := make([]tied, len(group))
-	for i, p := range group {
-		ts[i].player = p
-		hs := s.rows[p].Heats
-		switch tb.Kind {
-		case hurstDecimals:
-			ts[i].key = []float64{s.exact[p]}
-		case HeadToHead:
-			v, ok := s.headToHead(p, group)
-			if !ok {
-				return nil
-			}
-			ts[i].key = []float64{v}
-		case Dropped:
-			var k []float64
-			if s.e.Rules.Method == SumOfHeats {
-				for _, h := range hs {
-					if h.Factor != 1 {
-						k = append(k, h.Score)
-					}
-				}
-			}
-			ts[i].key = descending(k)
-		case AllHeats:
-			sum := 0.0
-			for _, h := range hs {
-				sum += h.Score
-			}
-			ts[i].key = []float64{sum}
-		case BestSingle:
-			ts[i].key = []float64{heatScores(hs)[tb.N-1]}
-		case BestScores:
-			ts[i].key = heatScores(hs)
-		case OpponentsAverage:
-			v, ok := s.opponentsAverage(p)
-			if !ok {
-				return nil
-			}
-			ts[i].key = []float64{v}
-		case Distance:
-			ts[i].key = []float64{s.e.Players[p].Distance}
-		}
-	}
-	return ts
+	r, _ := tb.rule() // Standings checked the chain
+	return r.keys(s, tb, group)
 }
 
 // normanKeys gives each tied player the number of the others whose best

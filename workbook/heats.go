@@ -7,14 +7,6 @@ import (
 	"strings"
 )
 
-// heatSheetSpec is the column layout of a heat sheet.
-var heatSheetSpec = columnSpec{
-	required: []string{HeaderBoard, HeaderPower, HeaderSeatPlayer},
-	optional: []string{HeaderStatus, HeaderGameSystem, HeaderResult, HeaderYear, HeaderCentres,
-		HeaderReplaced, HeaderReplacedIn, HeaderScore, HeaderScoreOverride, HeaderConflictTotal, HeaderConflictDetail},
-	extra: func(h string) bool { _, ok := yearColumn(h); return ok },
-}
-
 func (r *reader) readHeats() {
 	n := r.t.Settings.Heats
 	if n < 1 { // the number of heats is missing or wrong: its problem says so
@@ -24,7 +16,7 @@ func (r *reader) readHeats() {
 	for i := range r.t.Heats {
 		r.t.Heats[i].Number = i + 1
 	}
-	if t, ok := r.readTable(SheetHeats, columnSpec{required: []string{HeaderHeat, HeaderHeatSystem}, optional: []string{HeaderDate}}); ok {
+	if t, ok := r.readTable(SheetHeats, heatsSchema.spec()); ok {
 		seen := map[int]string{}
 		for i := 1; i < len(t.rows); i++ {
 			if t.blank(i) {
@@ -115,26 +107,27 @@ func (r *reader) hasHeatHeaders(sheet string) bool {
 	if err != nil {
 		return false
 	}
+	required := heatSheetSchema.spec().required
 	found := 0
 	for _, h := range cols {
-		for _, want := range heatSheetSpec.required {
+		for _, want := range required {
 			if normalHeader(h) == normalHeader(want) {
 				found++
 			}
 		}
 	}
-	return found == len(heatSheetSpec.required)
+	return found == len(required)
 }
 
 // readHeatSheet reads a heat's boards: seven rows per board.
 func (r *reader) readHeatSheet(heat *Heat, sheet string) {
-	t, ok := r.readTable(sheet, heatSheetSpec)
+	t, ok := r.readTable(sheet, heatSheetSchema.spec())
 	if !ok {
 		return
 	}
 	heat.Sheet = true
 	heat.cols = t.col
-	years := t.headers(heatSheetSpec.extra)
+	years := t.headers(heatSheetSchema.isFamily)
 	games := map[int]*Game{}
 	firstRow := map[int]int{} // board -> its first row, for messages
 	seated := map[int]string{}

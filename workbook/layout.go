@@ -2,8 +2,11 @@ package workbook
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/armada-dtm/dtm/scoring"
 )
 
 // Sheet names. A director may reorder sheets and add their own; these are
@@ -125,11 +128,10 @@ const (
 // Column headers of the Groups and Teams sheets. Member columns are headed
 // "Member 1", "Member 2", ...; a director may add more.
 const (
-	HeaderGroup          = "Group"
-	HeaderGroupValue     = "Conflict value"
-	HeaderTeam           = "Team"
-	HeaderMemberPrefix   = "Member "
-	templateGroupMembers = 20
+	HeaderGroup        = "Group"
+	HeaderGroupValue   = "Conflict value"
+	HeaderTeam         = "Team"
+	HeaderMemberPrefix = "Member "
 )
 
 // MemberHeader returns the header of the n-th member column ("Member 3").
@@ -199,9 +201,10 @@ var (
 	ChoicesAwardsBy     = []string{"Score", "Centres"}
 )
 
-// SuggestedTieBreaks are the Tie-breaks setting's dropdown; any chain
-// scoring.ParseTieBreaks reads may be typed instead.
-var SuggestedTieBreaks = []string{"None", "Regatta 2002", "Regatta 2003"}
+// SuggestedTieBreaks are the Tie-breaks setting's dropdown: None and
+// scoring's presets; any chain scoring.ParseTieBreaks reads may be typed
+// instead.
+var SuggestedTieBreaks = append([]string{"None"}, scoring.TieBreakPresets()...)
 
 // SuggestedVictory are the Victory rule setting's dropdown; any rule
 // scoring.ParseVictoryRule reads may be typed instead.
@@ -284,3 +287,163 @@ func columnName(col int) string {
 
 // columnRange names a whole column ("C:C").
 func columnRange(col int) string { return fmt.Sprintf("%s:%s", columnName(col), columnName(col)) }
+
+// column is one column of a sheet's schema.
+type column struct {
+	header   string
+	width    float64
+	required bool     // dtm check reports a sheet without it; the others may be deleted
+	computed bool     // written by dtm: grey in the template
+	choices  []string // a dropdown, or nil
+	list     string   // a range formula for a dropdown ("=Systems!$A$2:$A$1000")
+}
+
+// schema declares a sheet's columns in the order of a new workbook. It is the
+// one description of the sheet: the template writes it (template.go), the
+// reader finds its columns by header (readTable), and dtm new --from writes
+// carried rows into it (new.go). A director may reorder the columns and add
+// their own.
+type schema struct {
+	sheet   string // the sheet's name; "" for the heat sheets, each HeatSheet(n)
+	columns []column
+	rows    int // rows of input cells the template styles and gives dropdowns
+	// family is the n-th column (from 1) of a family that follows columns
+	// ("Heat 2", "Member 3", "1904"), or nil; familyNumber reads n back from
+	// a header. A new workbook holds inTemplate of them.
+	family       func(n int) column
+	familyNumber func(header string) (int, bool)
+	inTemplate   int
+}
+
+// The input sheets' schemas.
+var (
+	tournamentSchema = schema{sheet: SheetTournament, columns: []column{
+		{header: HeaderSetting, width: 32, required: true}, {header: HeaderValue, width: 58, required: true},
+		{header: HeaderHelp, width: 90},
+	}}
+	// Registration columns follow the Players columns: HeatSheet(n) for
+	// heat n, Registered, Pre-registered or Sitting out.
+	playersSchema = schema{sheet: SheetPlayers, rows: 500, columns: []column{
+		{header: HeaderFirstName, width: 16, required: true}, {header: HeaderLastName, width: 18, required: true},
+		{header: HeaderEmail, width: 28}, {header: HeaderCountry, width: 10},
+		{header: HeaderPriority, width: 16}, {header: HeaderDistance, width: 14},
+	}, family: func(n int) column { return column{header: HeatSheet(n), width: 14, choices: ChoicesRegistration} },
+		familyNumber: heatSheetNumber, inTemplate: 1}
+	conflictsSchema = schema{sheet: SheetConflicts, rows: 300, columns: []column{
+		{header: HeaderPlayer, width: 24, required: true}, {header: HeaderWithPlayer, width: 24, required: true},
+		{header: HeaderConflict, width: 10, required: true}, {header: HeaderNote, width: 30},
+	}}
+	groupsSchema = schema{sheet: SheetGroups, rows: 100, columns: []column{
+		{header: HeaderGroup, width: 24, required: true}, {header: HeaderGroupValue, width: 15, required: true},
+	}, family: memberColumn, familyNumber: memberNumber, inTemplate: 20}
+	teamsSchema = schema{sheet: SheetTeams, rows: 100, columns: []column{
+		{header: HeaderTeam, width: 24, required: true},
+	}, family: memberColumn, familyNumber: memberNumber, inTemplate: 7}
+	heatsSchema = schema{sheet: SheetHeats, columns: []column{
+		{header: HeaderHeat, width: 8, required: true}, {header: HeaderHeatSystem, width: 30, required: true, list: systemList},
+		{header: HeaderDate, width: 14},
+	}}
+	systemsSchema = schema{sheet: SheetSystems, rows: 200, columns: slices.Concat([]column{
+		{header: HeaderSystemName, width: 34, required: true}, {header: HeaderCriterion, width: 18, required: true, choices: ChoicesCriterion},
+		{header: HeaderAllSurvivors, width: 12, choices: ChoicesYesNo}, {header: HeaderAverageTies, width: 10, choices: ChoicesYesNo},
+		{header: HeaderFinalYear, width: 10},
+	}, formulaColumns(), []column{{header: HeaderDescription, width: 60}})}
+	// Each heat sheet has seven rows per board, then the centres at the end
+	// of each year from 1901.
+	heatSheetSchema = schema{rows: heatSheetRows, columns: []column{
+		{header: HeaderBoard, width: 7, required: true}, {header: HeaderStatus, width: 11, choices: ChoicesStatus},
+		{header: HeaderGameSystem, width: 22, list: systemList}, {header: HeaderPower, width: 10, required: true, choices: ChoicesPower},
+		{header: HeaderSeatPlayer, width: 24, required: true}, {header: HeaderResult, width: 13, choices: ChoicesResult},
+		{header: HeaderYear, width: 7}, {header: HeaderCentres, width: 8}, {header: HeaderReplaced, width: 22},
+		{header: HeaderReplacedIn, width: 11}, {header: HeaderScore, width: 9, computed: true}, {header: HeaderScoreOverride, width: 14},
+		{header: HeaderConflictTotal, width: 9, computed: true}, {header: HeaderConflictDetail, width: 60, computed: true},
+	}, family: func(n int) column { return column{header: strconv.Itoa(FirstGameYear + n - 1), width: 6} },
+		familyNumber: func(h string) (int, bool) { y, ok := yearColumn(h); return y - FirstGameYear + 1, ok },
+		inTemplate:   14}
+)
+
+// heatColumns is the layout of a heat sheet before the year columns.
+var heatColumns = heatSheetSchema.columns
+
+// systemList is the dropdown source listing the Systems sheet's names.
+const systemList = "=" + SheetSystems + "!$A$2:$A$1000"
+
+// heatSheetRows is how many rows of a new heat sheet get dropdowns: 30
+// boards.
+const heatSheetRows = 7 * 30
+
+// formulaColumns are the Systems sheet's formula columns.
+func formulaColumns() []column {
+	cols := make([]column, len(FormulaHeaders))
+	for i, h := range FormulaHeaders {
+		cols[i] = column{header: h, width: 24, required: true}
+	}
+	return cols
+}
+
+// memberColumn is the n-th member column of the Groups and Teams sheets.
+func memberColumn(n int) column { return column{header: MemberHeader(n), width: 20} }
+
+// memberNumber reads n from a "Member n" header, in any case.
+func memberNumber(h string) (int, bool) {
+	rest, ok := strings.CutPrefix(normalHeader(h), strings.ToLower(HeaderMemberPrefix))
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(rest)
+	return n, err == nil && n >= 1
+}
+
+// spec is what the reader knows of the sheet's headers.
+func (s schema) spec() columnSpec {
+	var spec columnSpec
+	for _, c := range s.columns {
+		if c.required {
+			spec.required = append(spec.required, c.header)
+		} else {
+			spec.optional = append(spec.optional, c.header)
+		}
+	}
+	if s.familyNumber != nil {
+		spec.extra = s.isFamily
+	}
+	return spec
+}
+
+// isFamily reports whether a header is one of the family's.
+func (s schema) isFamily(h string) bool {
+	if s.familyNumber == nil {
+		return false
+	}
+	_, ok := s.familyNumber(h)
+	return ok
+}
+
+// headers lists the headers of a new workbook's sheet, with n family columns.
+func (s schema) headers(n int) []string {
+	var out []string
+	for _, c := range s.columns {
+		out = append(out, c.header)
+	}
+	for i := 1; i <= n; i++ {
+		out = append(out, s.family(i).header)
+	}
+	return out
+}
+
+// position returns the 1-based column a header has in a new workbook's
+// sheet, the family columns following the others.
+func (s schema) position(header string) (int, bool) {
+	n := normalHeader(header)
+	for i, c := range s.columns {
+		if normalHeader(c.header) == n {
+			return i + 1, true
+		}
+	}
+	if s.familyNumber != nil {
+		if k, ok := s.familyNumber(header); ok {
+			return len(s.columns) + k, true
+		}
+	}
+	return 0, false
+}

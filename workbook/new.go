@@ -2,10 +2,12 @@ package workbook
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 
 	"github.com/armada-dtm/dtm/templates"
 	"github.com/xuri/excelize/v2"
@@ -79,19 +81,14 @@ func fill(f *excelize.File, opts NewOptions) error {
 			return err
 		}
 	}
-	for h := 2; h <= opts.Heats; h++ {
-		col := len(playerColumns) + h
-		b.header(SheetPlayers, col, column{HeatSheet(h), 14, ChoicesRegistration, ""}, 500)
+	for h := playersSchema.inTemplate + 1; h <= opts.Heats; h++ {
+		b.familyHeader(SheetPlayers, playersSchema, h)
 		b.heatRow(h)
 		b.heatSheet(h)
 	}
 	f.SetActiveSheet(0)
 	return b.err
 }
-
-// playerColumns is how many columns of the template's Players sheet come
-// before the heat registration columns.
-var playerColumns = []string{HeaderFirstName, HeaderLastName, HeaderEmail, HeaderCountry, HeaderPriority, HeaderDistance}
 
 // setSetting writes a value next to a setting's label in the template.
 func setSetting(f *excelize.File, label string, v any) error {
@@ -120,23 +117,21 @@ func hasSystem(f *excelize.File, name string) bool {
 func carry(b *builder, from *Tournament) error {
 	f := b.f
 	for i, p := range from.Players {
-		row := []any{p.First, p.Last, p.Email, p.Country, blankZero(p.Priority), blankZero(p.Distance)}
-		b.do(f.SetSheetRow(SheetPlayers, cellName(1, i+2), &row))
+		b.row(playersSchema, i+2, playerCells(p))
 	}
 	name := func(i int) string { return from.Players[i].Name }
 	for i, c := range from.Conflicts {
-		row := []any{name(c.A), name(c.B), c.Value, c.Note}
-		b.do(f.SetSheetRow(SheetConflicts, cellName(1, i+2), &row))
+		b.row(conflictsSchema, i+2, conflictCells(c, name))
+	}
+	members := groupsSchema.inTemplate
+	for _, g := range from.Groups {
+		members = max(members, len(g.Members))
+	}
+	for k := groupsSchema.inTemplate + 1; k <= members; k++ {
+		b.familyHeader(SheetGroups, groupsSchema, k)
 	}
 	for i, g := range from.Groups {
-		row := []any{g.Name, g.Value}
-		for _, m := range g.Members {
-			row = append(row, name(m))
-		}
-		for k := templateGroupMembers + 1; k <= len(g.Members); k++ {
-			b.header(SheetGroups, 2+k, column{MemberHeader(k), 20, nil, ""}, 100)
-		}
-		b.do(f.SetSheetRow(SheetGroups, cellName(1, i+2), &row))
+		b.row(groupsSchema, i+2, groupCells(g, name))
 	}
 	rows, err := f.GetRows(SheetSystems)
 	if err != nil {
@@ -159,14 +154,61 @@ func carry(b *builder, from *Tournament) error {
 	return b.err
 }
 
-// systemRow writes a scoring system into a row of the Systems sheet.
-func (b *builder) systemRow(row int, s System) {
-	cells := []any{s.Name, ChoicesCriterion[s.Criterion], yesNo(s.AllSurvivors), yesNo(s.AverageTies), finalYear(s.FinalYear)}
-	for _, fm := range s.Formulas {
-		cells = append(cells, fm)
+// playerCells are the cells of a player's row, keyed by header; dtm new
+// --from carries them (not the registrations).
+func playerCells(p Player) map[string]any {
+	return map[string]any{HeaderFirstName: p.First, HeaderLastName: p.Last, HeaderEmail: p.Email, HeaderCountry: p.Country,
+		HeaderPriority: blankZero(p.Priority), HeaderDistance: blankZero(p.Distance)}
+}
+
+// conflictCells are the cells of a conflict's row, keyed by header.
+func conflictCells(c Conflict, name func(int) string) map[string]any {
+	return map[string]any{HeaderPlayer: name(c.A), HeaderWithPlayer: name(c.B), HeaderConflict: c.Value, HeaderNote: c.Note}
+}
+
+// groupCells are the cells of a group's row, keyed by header.
+func groupCells(g Group, name func(int) string) map[string]any {
+	cells := map[string]any{HeaderGroup: g.Name, HeaderGroupValue: g.Value}
+	for k, m := range g.Members {
+		cells[MemberHeader(k+1)] = name(m)
 	}
-	cells = append(cells, s.Description)
-	b.do(b.f.SetSheetRow(SheetSystems, cellName(1, row), &cells))
+	return cells
+}
+
+// systemCells are the cells of a scoring system's row, keyed by header.
+func systemCells(s System) map[string]any {
+	cells := map[string]any{HeaderSystemName: s.Name, HeaderCriterion: ChoicesCriterion[s.Criterion],
+		HeaderAllSurvivors: yesNo(s.AllSurvivors), HeaderAverageTies: yesNo(s.AverageTies), HeaderFinalYear: finalYear(s.FinalYear),
+		HeaderDescription: s.Description}
+	for k, fm := range s.Formulas {
+		cells[FormulaHeaders[k]] = fm
+	}
+	return cells
+}
+
+// systemRow writes a scoring system into a row of the Systems sheet.
+func (b *builder) systemRow(row int, s System) { b.row(systemsSchema, row, systemCells(s)) }
+
+// row writes cells keyed by header into a row of a sheet laid out by its
+// schema, as a new workbook's sheets are.
+func (b *builder) row(s schema, row int, cells map[string]any) {
+	type at struct {
+		col int
+		v   any
+	}
+	var out []at
+	for h, v := range cells {
+		col, ok := s.position(h)
+		if !ok {
+			b.do(fmt.Errorf("%s: no column %q", s.sheet, h))
+			continue
+		}
+		out = append(out, at{col, v})
+	}
+	slices.SortFunc(out, func(x, y at) int { return cmp.Compare(x.col, y.col) })
+	for _, c := range out {
+		b.do(b.f.SetCellValue(s.sheet, cellName(c.col, row), c.v))
+	}
 }
 
 // blankZero leaves a cell empty for zero.

@@ -66,14 +66,14 @@ type setting struct {
 func (r *reader) readSettings() {
 	s := &r.t.Settings
 	s.settingRows = map[string]int{}
-	t, ok := r.readTable(SheetTournament, columnSpec{required: []string{HeaderSetting, HeaderValue}, optional: []string{HeaderHelp}})
+	t, ok := r.readTable(SheetTournament, tournamentSchema.spec())
 	if !ok {
 		return
 	}
 	rows := map[string]setting{}
 	known := map[string]bool{}
-	for _, l := range settingLabels {
-		known[normalHeader(l)] = true
+	for _, s := range templateSettings {
+		known[normalHeader(s.label)] = true
 	}
 	for i := 1; i < len(t.rows); i++ {
 		label := t.get(i, HeaderSetting)
@@ -225,8 +225,7 @@ func (r *reader) readSettings() {
 	if v, ok := rows[normalHeader(SetTieBreaks)]; ok {
 		chain, err := scoring.ParseTieBreaks(v.value)
 		if err != nil {
-			r.p.add(SheetTournament, v.cell, "None, Regatta 2002, Regatta 2003, or rules separated by commas: head-to-head, dropped, best-3, best-scores, opponents-average, distance, norman",
-				"tie-breaks: %v", err)
+			r.p.add(SheetTournament, v.cell, tieBreakHint, "tie-breaks: %v", err)
 		}
 		s.TieBreaks = chain
 	} else {
@@ -242,34 +241,26 @@ func (r *reader) readSettings() {
 	}
 }
 
+// tieBreakHint is the fix offered for a Tie-breaks setting dtm cannot read:
+// "None, Regatta 2002, Regatta 2003, or rules separated by commas:
+// head-to-head, dropped, ...".
+var tieBreakHint = strings.Join(SuggestedTieBreaks, ", ") + ", or rules separated by commas: " +
+	strings.Join(scoring.TieBreakNames(), ", ")
+
 // unbounded is the upper limit of conflict values: large enough for any
 // tournament, small enough that sums cannot overflow.
 const unbounded = 1_000_000
-
-// settingLabels lists every setting the Tournament sheet holds, in template
-// order.
-var settingLabels = []string{
-	SetName, SetDescription, SetSystem, SetUnplayed, SetPowerAssignment, SetPowerGroups,
-	SetSameOpponent, SetSamePower, SetTeamMember, SetHeats, SetPreRegistration, SetMinHeats,
-	SetLowestCount, SetLowestFactor, SetNextCount, SetNextFactor,
-	SetTeamSize, SetTeamScoring, SetTeamNumber, SetRandomSeed, SetMethod, SetAwardsBy, SetVictory, SetTieBreaks,
-}
 
 // readPlayers reads the Players sheet; false when it cannot be read, so
 // that names elsewhere cannot be checked.
 func (r *reader) readPlayers() bool {
 	heats := r.t.Settings.Heats
-	isHeat := func(h string) bool { _, ok := heatSheetNumber(h); return ok }
-	t, ok := r.readTable(SheetPlayers, columnSpec{
-		required: []string{HeaderFirstName, HeaderLastName},
-		optional: []string{HeaderEmail, HeaderCountry, HeaderPriority, HeaderDistance},
-		extra:    isHeat,
-	})
+	t, ok := r.readTable(SheetPlayers, playersSchema.spec())
 	if !ok {
 		return false
 	}
 	r.t.playerCols = t.col
-	heatCols := t.headers(isHeat)
+	heatCols := t.headers(playersSchema.isFamily)
 	for _, h := range heatCols {
 		if n, _ := heatSheetNumber(h); heats > 0 && n > heats {
 			r.p.add(SheetPlayers, t.cell(0, h), fmt.Sprintf("delete the column or raise %s on the Tournament sheet", SetHeats),
@@ -346,10 +337,7 @@ func (r *reader) player(sheet, cell, name string) int {
 }
 
 func (r *reader) readConflicts() {
-	t, ok := r.readTable(SheetConflicts, columnSpec{
-		required: []string{HeaderPlayer, HeaderWithPlayer, HeaderConflict},
-		optional: []string{HeaderNote},
-	})
+	t, ok := r.readTable(SheetConflicts, conflictsSchema.spec())
 	if !ok {
 		return
 	}
@@ -394,16 +382,6 @@ func (r *reader) readConflicts() {
 	}
 }
 
-// isMember accepts "Member 1", "Member 2", ... headers.
-func isMember(h string) bool {
-	rest, ok := strings.CutPrefix(normalHeader(h), strings.ToLower(HeaderMemberPrefix))
-	if !ok {
-		return false
-	}
-	n, err := strconv.Atoi(rest)
-	return err == nil && n >= 1
-}
-
 // members reads a row's member columns, reporting unknown and repeated
 // players.
 func (r *reader) members(t *table, i int, cols []string) []int {
@@ -429,11 +407,11 @@ func (r *reader) members(t *table, i int, cols []string) []int {
 }
 
 func (r *reader) readGroups() {
-	t, ok := r.readTable(SheetGroups, columnSpec{required: []string{HeaderGroup, HeaderGroupValue}, extra: isMember})
+	t, ok := r.readTable(SheetGroups, groupsSchema.spec())
 	if !ok {
 		return
 	}
-	cols := t.headers(isMember)
+	cols := t.headers(groupsSchema.isFamily)
 	names := map[string]string{}
 	for i := 1; i < len(t.rows); i++ {
 		if t.blank(i) {
@@ -461,11 +439,11 @@ func (r *reader) readGroups() {
 }
 
 func (r *reader) readTeams() {
-	t, ok := r.readTable(SheetTeams, columnSpec{required: []string{HeaderTeam}, extra: isMember})
+	t, ok := r.readTable(SheetTeams, teamsSchema.spec())
 	if !ok {
 		return
 	}
-	cols := t.headers(isMember)
+	cols := t.headers(teamsSchema.isFamily)
 	size := r.t.Settings.TeamSize
 	names := map[string]string{}
 	teamOf := map[int]string{}
@@ -508,10 +486,7 @@ func (r *reader) readTeams() {
 }
 
 func (r *reader) readSystems() {
-	t, ok := r.readTable(SheetSystems, columnSpec{
-		required: append([]string{HeaderSystemName, HeaderCriterion}, FormulaHeaders[:]...),
-		optional: []string{HeaderAllSurvivors, HeaderAverageTies, HeaderFinalYear, HeaderDescription},
-	})
+	t, ok := r.readTable(SheetSystems, systemsSchema.spec())
 	if !ok {
 		return
 	}

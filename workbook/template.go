@@ -2,7 +2,9 @@ package workbook
 
 import (
 	"fmt"
-	"strconv"
+	"strings"
+
+	"github.com/armada-dtm/dtm/scoring"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -47,8 +49,12 @@ var templateSettings = []settingRow{
 	{SetMethod, ChoicesMethod[0], ChoicesMethod, "Sum of heats: each player's heat scores, lowest ones multiplied as set above (the DTM). Hurst Tournament Mean: each game's centres minus the tournament's mean for that power, averaged over the heats played.", false},
 	{SetAwardsBy, ChoicesAwardsBy[0], ChoicesAwardsBy, "Best Austria, Best England ...: the best game score with that power, or the most centres (score breaking ties).", false},
 	{SetVictory, SuggestedVictory[0], SuggestedVictory, "When a game ends in a victory on the board: classic (18 centres), regatta-2002, regatta-2003, norman, norman-short-1 to -4, or your own table such as 18,18,18,18,17,15,14,12,11,9,8,6,5 (from 1901). dtm check compares each game's centre chart with it.", true},
-	{SetTieBreaks, SuggestedTieBreaks[0], SuggestedTieBreaks, "None: tied players share a rank (the DTM). Regatta 2002 or 2003: those rules' chains. Or your own chain, in order, separated by commas: head-to-head, dropped, best-3 (third-best heat score), best-scores, opponents-average, distance, norman (Norman's single-round ranking of each player's best game).", true},
+	{SetTieBreaks, SuggestedTieBreaks[0], SuggestedTieBreaks, tieBreakHelp, true},
 }
+
+// tieBreakHelp is the Tie-breaks setting's help, listing the presets and rules of scoring's table.
+var tieBreakHelp = "None: tied players share a rank (the DTM). " + strings.Join(scoring.TieBreakPresets(), " or ") +
+	": those rules' chains. Or your own chain, in order, separated by commas: " + scoring.TieBreakHelp() + "."
 
 // style ids of a workbook being built.
 type styles struct {
@@ -96,23 +102,9 @@ func Template(systems []System) (*excelize.File, error) {
 	}
 	b.about()
 	b.tournament()
-	b.table(SheetPlayers, []column{
-		{HeaderFirstName, 16, nil, ""}, {HeaderLastName, 18, nil, ""}, {HeaderEmail, 28, nil, ""},
-		{HeaderCountry, 10, nil, ""}, {HeaderPriority, 16, nil, ""}, {HeaderDistance, 14, nil, ""},
-		{HeatSheet(1), 14, ChoicesRegistration, ""},
-	}, 500)
-	b.table(SheetConflicts, []column{{HeaderPlayer, 24, nil, ""}, {HeaderWithPlayer, 24, nil, ""}, {HeaderConflict, 10, nil, ""}, {HeaderNote, 30, nil, ""}}, 300)
-	groupCols := []column{{HeaderGroup, 24, nil, ""}, {HeaderGroupValue, 15, nil, ""}}
-	for i := 1; i <= templateGroupMembers; i++ {
-		groupCols = append(groupCols, column{MemberHeader(i), 20, nil, ""})
+	for _, s := range []schema{playersSchema, conflictsSchema, groupsSchema, teamsSchema, heatsSchema} {
+		b.table(s.sheet, s)
 	}
-	b.table(SheetGroups, groupCols, 100)
-	teamCols := []column{{HeaderTeam, 24, nil, ""}}
-	for i := 1; i <= 7; i++ {
-		teamCols = append(teamCols, column{MemberHeader(i), 20, nil, ""})
-	}
-	b.table(SheetTeams, teamCols, 100)
-	b.table(SheetHeats, []column{{HeaderHeat, 8, nil, ""}, {HeaderHeatSystem, 30, nil, systemList}, {HeaderDate, 14, nil, ""}}, 0)
 	b.heats(1)
 	b.systems(systems)
 	b.heatSheet(1)
@@ -125,9 +117,6 @@ func Template(systems []System) (*excelize.File, error) {
 	}
 	return f, nil
 }
-
-// systemList is the dropdown source listing the Systems sheet's names.
-const systemList = "=" + SheetSystems + "!$A$2:$A$1000"
 
 // builder writes sheets, remembering the first error.
 type builder struct {
@@ -142,14 +131,6 @@ func (b *builder) do(err error) {
 	}
 }
 
-// column describes a table column of the template.
-type column struct {
-	header  string
-	width   float64
-	choices []string
-	list    string // a range formula for a dropdown ("=Systems!$A$2:$A$1000")
-}
-
 // sheet creates (or reuses) a sheet with the common properties.
 func (b *builder) sheet(name string) {
 	if idx, _ := b.f.GetSheetIndex(name); idx < 0 {
@@ -160,14 +141,26 @@ func (b *builder) sheet(name string) {
 	b.do(b.f.SetSheetProps(name, &excelize.SheetPropsOptions{DefaultRowHeight: &ht}))
 }
 
-// table writes a sheet of columns with headers in row 1, frozen, styled
-// input cells and dropdowns for rows 2..rows+1.
-func (b *builder) table(name string, cols []column, rows int) {
+// table writes a sheet by its schema: headers in row 1, frozen, the
+// template's family columns, styled input cells (grey where computed) and
+// dropdowns.
+func (b *builder) table(name string, s schema) {
 	b.sheet(name)
-	for i, c := range cols {
-		b.header(name, i+1, c, rows)
+	for i, c := range s.columns {
+		b.header(name, i+1, c, s.rows)
+		if c.computed && s.rows > 0 {
+			b.do(b.f.SetCellStyle(name, cellName(i+1, 2), cellName(i+1, s.rows+1), b.st.computed))
+		}
+	}
+	for n := 1; n <= s.inTemplate; n++ {
+		b.familyHeader(name, s, n)
 	}
 	b.freeze(name, 1)
+}
+
+// familyHeader writes the header of a schema's n-th family column.
+func (b *builder) familyHeader(name string, s schema, n int) {
+	b.header(name, len(s.columns)+n, s.family(n), s.rows)
 }
 
 // header writes one column's header, width, input style and dropdown.
@@ -217,7 +210,7 @@ func (b *builder) freeze(sheet string, rows int) {
 
 func (b *builder) tournament() {
 	const name = SheetTournament
-	b.table(name, []column{{HeaderSetting, 32, nil, ""}, {HeaderValue, 58, nil, ""}, {HeaderHelp, 90, nil, ""}}, 0)
+	b.table(name, tournamentSchema)
 	for i, s := range templateSettings {
 		row := i + 2
 		b.do(b.f.SetCellStr(name, cellName(1, row), s.label))
@@ -243,21 +236,21 @@ func (b *builder) heats(n int) {
 	}
 }
 
-// heatRow writes heat h's row of the Heats sheet.
+// heatRow writes heat h's row of the Heats sheet: its number, and input
+// cells for the rest.
 func (b *builder) heatRow(h int) {
-	b.do(b.f.SetCellInt(SheetHeats, cellName(1, h+1), int64(h)))
-	b.do(b.f.SetCellStyle(SheetHeats, cellName(2, h+1), cellName(3, h+1), b.st.input))
-	b.dropdown(SheetHeats, cellName(2, h+1), nil, systemList)
+	b.row(heatsSchema, h+1, map[string]any{HeaderHeat: h})
+	for i, c := range heatsSchema.columns {
+		if c.header != HeaderHeat {
+			cell := cellName(i+1, h+1)
+			b.do(b.f.SetCellStyle(SheetHeats, cell, cell, b.st.input))
+			b.dropdown(SheetHeats, cell, c.choices, c.list)
+		}
+	}
 }
 
 func (b *builder) systems(systems []System) {
-	cols := []column{{HeaderSystemName, 34, nil, ""}, {HeaderCriterion, 18, ChoicesCriterion, ""},
-		{HeaderAllSurvivors, 12, ChoicesYesNo, ""}, {HeaderAverageTies, 10, ChoicesYesNo, ""}, {HeaderFinalYear, 10, nil, ""}}
-	for _, h := range FormulaHeaders {
-		cols = append(cols, column{h, 24, nil, ""})
-	}
-	cols = append(cols, column{HeaderDescription, 60, nil, ""})
-	b.table(SheetSystems, cols, 200)
+	b.table(SheetSystems, systemsSchema)
 	for i, s := range systems {
 		b.systemRow(i+2, s)
 	}
@@ -285,33 +278,10 @@ func finalYear(y int) any {
 	return y
 }
 
-// heatColumns is the layout of a heat sheet.
-var heatColumns = []column{
-	{HeaderBoard, 7, nil, ""}, {HeaderStatus, 11, ChoicesStatus, ""}, {HeaderGameSystem, 22, nil, systemList},
-	{HeaderPower, 10, ChoicesPower, ""}, {HeaderSeatPlayer, 24, nil, ""}, {HeaderResult, 13, ChoicesResult, ""},
-	{HeaderYear, 7, nil, ""}, {HeaderCentres, 8, nil, ""}, {HeaderReplaced, 22, nil, ""}, {HeaderReplacedIn, 11, nil, ""},
-	{HeaderScore, 9, nil, ""}, {HeaderScoreOverride, 14, nil, ""}, {HeaderConflictTotal, 9, nil, ""}, {HeaderConflictDetail, 60, nil, ""},
-}
-
-// heatSheetRows is how many rows of a new heat sheet get dropdowns: 30
-// boards.
-const heatSheetRows = 7 * 30
-
 // heatSheet writes an empty sheet for heat n, ready for seating and results.
 func (b *builder) heatSheet(n int) {
 	name := HeatSheet(n)
-	b.table(name, heatColumns, heatSheetRows)
-	for _, h := range []string{HeaderScore, HeaderConflictTotal, HeaderConflictDetail} {
-		for i, c := range heatColumns {
-			if c.header == h {
-				b.do(b.f.SetCellStyle(name, cellName(i+1, 2), cellName(i+1, heatSheetRows+1), b.st.computed))
-			}
-		}
-	}
-	first := len(heatColumns) + 1
-	for y := 0; y < 14; y++ {
-		b.header(name, first+y, column{strconv.Itoa(FirstGameYear + y), 6, nil, ""}, heatSheetRows)
-	}
+	b.table(name, heatSheetSchema)
 	b.freezeCols(name, 1, 1)
 }
 

@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/templates"
 	"github.com/xuri/excelize/v2"
 )
@@ -69,34 +73,79 @@ func TestTemplateReadsClean(t *testing.T) {
 			t.Errorf("template lacks sheet %q", sheet)
 		}
 	}
-	want := map[string][]string{
-		SheetPlayers:    append(append([]string(nil), playerColumns...), HeatSheet(1)),
-		SheetConflicts:  {HeaderPlayer, HeaderWithPlayer, HeaderConflict, HeaderNote},
-		SheetGroups:     {HeaderGroup, HeaderGroupValue, MemberHeader(1)},
-		SheetTeams:      {HeaderTeam, MemberHeader(7)},
-		SheetHeats:      {HeaderHeat, HeaderHeatSystem, HeaderDate},
-		SheetSystems:    append([]string{HeaderSystemName, HeaderCriterion, HeaderAllSurvivors, HeaderAverageTies, HeaderFinalYear, HeaderDescription}, FormulaHeaders[:]...),
-		HeatSheet(1):    {HeaderBoard, HeaderStatus, HeaderGameSystem, HeaderPower, HeaderSeatPlayer, HeaderResult, HeaderYear, HeaderCentres, HeaderReplaced, HeaderReplacedIn, HeaderScore, HeaderScoreOverride, HeaderConflictTotal, HeaderConflictDetail, "1901", "1914"},
-		SheetTournament: {HeaderSetting, HeaderValue, HeaderHelp},
+	for _, s := range templateSettings {
+		if tour.Settings.SettingCell(s.label) == "" {
+			t.Errorf("template lacks setting %q", s.label)
+		}
 	}
-	for sheet, headers := range want {
+}
+
+// TestTemplateHeaders checks that each sheet of the template has exactly its
+// schema's headers, in order: the layout the reader and dtm new --from rely
+// on.
+func TestTemplateHeaders(t *testing.T) {
+	f, err := excelize.OpenReader(bytes.NewReader(templates.Tournament))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []schema{tournamentSchema, playersSchema, conflictsSchema, groupsSchema, teamsSchema, heatsSchema, systemsSchema, heatSheetSchema} {
+		sheet := s.sheet
+		if sheet == "" {
+			sheet = HeatSheet(1)
+		}
 		rows, err := f.GetRows(sheet)
 		if err != nil || len(rows) == 0 {
 			t.Fatalf("%s: no header row (%v)", sheet, err)
 		}
-		have := map[string]bool{}
-		for _, h := range rows[0] {
-			have[h] = true
+		if want := s.headers(s.inTemplate); !slices.Equal(rows[0], want) {
+			t.Errorf("%s: headers\n%q\nwant the schema's\n%q", sheet, rows[0], want)
 		}
-		for _, h := range headers {
-			if !have[h] {
-				t.Errorf("%s: template lacks column %q", sheet, h)
+		for i, c := range s.columns {
+			if w, _ := f.GetColWidth(sheet, columnName(i+1)); w != c.width {
+				t.Errorf("%s: column %q is %g wide, the schema says %g", sheet, c.header, w, c.width)
 			}
 		}
 	}
-	for _, label := range settingLabels {
-		if tour.Settings.SettingCell(label) == "" {
-			t.Errorf("template lacks setting %q", label)
+}
+
+// TestTieBreakVocabulary walks scoring's table of tie-break rules: every
+// rule is in the template's help for the Tie-breaks setting and in the
+// fix dtm check offers, and every preset is in the setting's dropdown and
+// reads as a chain.
+func TestTieBreakVocabulary(t *testing.T) {
+	f, err := excelize.OpenReader(bytes.NewReader(templates.Tournament))
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := strconv.Itoa(settingRowOf(t, SetTieBreaks))
+	help, err := f.GetCellValue(SheetTournament, "C"+row)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range scoring.TieBreakNames() {
+		if !strings.Contains(help, name) {
+			t.Errorf("the Tie-breaks help lacks %q: %s", name, help)
+		}
+		if !strings.Contains(tieBreakHint, name) {
+			t.Errorf("the Tie-breaks hint lacks %q: %s", name, tieBreakHint)
+		}
+	}
+	dvs, err := f.GetDataValidations(SheetTournament)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list string
+	for _, dv := range dvs {
+		if dv.Sqref == "B"+row {
+			list = dv.Formula1
+		}
+	}
+	for _, p := range append([]string{"None"}, scoring.TieBreakPresets()...) {
+		if !strings.Contains(help, p) || !strings.Contains(list, p) {
+			t.Errorf("%q: not in the help or the dropdown (%s)", p, list)
+		}
+		if chain, err := scoring.ParseTieBreaks(p); err != nil || (p != "None") != (len(chain) > 0) {
+			t.Errorf("%q reads as %v, %v", p, chain, err)
 		}
 	}
 }
