@@ -378,6 +378,7 @@ func seriesCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			res.WriteWarnings(c.App.ErrWriter)
 			if c.Bool("json") {
 				return printJSON(c.App.Writer, res.Report())
 			}

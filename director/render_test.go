@@ -126,3 +126,25 @@ func TestRenderings(t *testing.T) {
 		})
 	}
 }
+
+// TestSeriesWarnsOfMixedMethods checks that a series adding the totals of
+// a Hurst Tournament Mean event and a sum-of-heats event says so, and that
+// ranking by average rank does not.
+func TestSeriesWarnsOfMixedMethods(t *testing.T) {
+	res, err := Series([]string{armada, "../samples/hurst-example.xlsx"}, "sum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	res.WriteWarnings(&buf)
+	if want := "warning: the tournaments are scored on different scales (ARMADA Open 2026 by Sum of heats; "; !bytes.HasPrefix(buf.Bytes(), []byte(want)) {
+		t.Errorf("warnings %q, want them to start %q", buf.String(), want)
+	}
+	res, err = Series([]string{armada, "../samples/hurst-example.xlsx"}, "average rank")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Warnings) != 0 {
+		t.Errorf("average rank: warnings %q", res.Warnings)
+	}
+}

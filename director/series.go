@@ -15,6 +15,9 @@ type SeriesResult struct {
 	Rule      scoring.SeriesRule
 	Events    []scoring.SeriesEvent
 	Standings []scoring.SeriesStanding
+	// Warnings are what the director should know before using the
+	// standings, e.g. tournaments scored on different scales.
+	Warnings []string
 }
 
 // Series scores each tournament workbook and combines their final
@@ -29,6 +32,7 @@ func Series(paths []string, rule string) (*SeriesResult, error) {
 		return nil, UsageError{err}
 	}
 	res := &SeriesResult{Rule: r}
+	methods := map[scoring.Method][]string{}
 	for _, path := range paths {
 		b, event, table, err := openScored(path)
 		if err != nil {
@@ -40,6 +44,17 @@ func Series(paths []string, rule string) (*SeriesResult, error) {
 			name = filepath.Base(path)
 		}
 		res.Events = append(res.Events, table.ForSeries(name, event.Players))
+		methods[event.Rules.Method] = append(methods[event.Rules.Method], name)
+	}
+	if len(methods) > 1 && r.Kind != scoring.SeriesAverageRank {
+		var parts []string
+		for _, m := range []scoring.Method{scoring.SumOfHeats, scoring.HurstMean} {
+			if names := methods[m]; len(names) > 0 {
+				parts = append(parts, fmt.Sprintf("%s by %s", strings.Join(names, ", "), m))
+			}
+		}
+		res.Warnings = append(res.Warnings, fmt.Sprintf("the tournaments are scored on different scales (%s): "+
+			"adding their totals mixes them; --rule \"average rank\" compares ranks instead", strings.Join(parts, "; ")))
 	}
 	if res.Standings, err = scoring.Series(res.Events, r); err != nil {
 		return nil, err
@@ -49,6 +64,13 @@ func Series(paths []string, rule string) (*SeriesResult, error) {
 
 // Report is the series as dtm series --json prints it.
 func (r *SeriesResult) Report() SeriesReport { return NewSeriesReport(r.Events, r.Rule, r.Standings) }
+
+// WriteWarnings prints the warnings, one per line.
+func (r *SeriesResult) WriteWarnings(w io.Writer) {
+	for _, warning := range r.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", warning)
+	}
+}
 
 // WriteText prints the series standings: rank, name, value, and each
 // tournament's total and rank.

@@ -95,10 +95,15 @@ type SeriesEntry struct {
 	Counted bool // SeriesBest: the total is one of the N best (on equal totals the earlier event); else true
 }
 
-// ForSeries returns the table as a tournament of a series: every player's name, rank and total, in rank order.
+// ForSeries returns the table as a tournament of a series: the name, rank and total of every player who
+// played at least one heat, in rank order. A player on the roster who played no heat (carried over from an
+// earlier tournament) missed the tournament: it does not count for them.
 func (t Table) ForSeries(name string, players []EventPlayer) SeriesEvent {
 	ev := SeriesEvent{Name: name}
 	for _, st := range t.Players {
+		if st.Played == 0 {
+			continue
+		}
 		ev.Results = append(ev.Results, SeriesResult{Name: players[st.Player].Name, Rank: st.Rank, Total: st.Total})
 	}
 	return ev

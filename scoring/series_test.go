@@ -125,3 +125,23 @@ func TestForSeries(t *testing.T) {
 		t.Errorf("%s %v", ev.Name, ev.Results)
 	}
 }
+
+// TestForSeriesLeavesOutMissedTournament checks that a player on the roster
+// who played no heat (carried over by dtm new --from) is not in the
+// tournament's series results: a missed tournament does not count, rather
+// than counting as last place with the unplayed score.
+func TestForSeriesLeavesOutMissedTournament(t *testing.T) {
+	e := dipconEvent(nil)
+	e.Players = append(e.Players, EventPlayer{Name: "Carried Over"})
+	tab, err := Standings(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tab.Players) != 15 {
+		t.Fatalf("standings of %d players, want 15", len(tab.Players))
+	}
+	ev := tab.ForSeries("DipCon XXXIV", e.Players)
+	if len(ev.Results) != 14 || slices.ContainsFunc(ev.Results, func(r SeriesResult) bool { return r.Name == "Carried Over" }) {
+		t.Errorf("the player who played no heat is in the series: %v", ev.Results)
+	}
+}
