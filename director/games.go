@@ -96,7 +96,7 @@ func scoreGames(t *workbook.Tournament, found workbook.Problems, which systemsTo
 				ps = append(ps, heat.ScoreProblems(g, err, name)...)
 				continue
 			}
-			g.SetScores(res.Scores, sys.Definition().Criterion)
+			g.SetScores(res.Scores, sys.Definition().Criterion, t.Settings.ScoreDecimals)
 		}
 	}
 	return ps

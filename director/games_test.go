@@ -1,8 +1,10 @@
 package director
 
 import (
+	"bytes"
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -285,5 +287,57 @@ func TestSettingsThatCannotWorkTogether(t *testing.T) {
 				t.Errorf("got %s\nwant %s: ...%s...; ...%s...", p, cell, tc.msg, tc.hint)
 			}
 		})
+	}
+}
+
+// TestScoresRoundedOnce checks the one rounding rule end to end: a system
+// whose scores are thirds gives each game score rounded once to the Score
+// decimals setting, and the JSON report and the DTM CSV print them exactly.
+// The seven-way draw in 1907 with 6, 5, 4, 5, 4, 5, 5 centres under
+// 100/3 + scs scores 39.33, 38.33, 37.33 ... at 2 decimals, 39.3 ... at 1.
+func TestScoresRoundedOnce(t *testing.T) {
+	for _, tc := range []struct {
+		decimals any
+		want     []float64
+		csv      string
+	}{
+		{nil, []float64{39.33, 38.33, 37.33, 38.33, 37.33, 38.33, 38.33}, "1,Ann Test,39.33,0,0,0,39.33"},
+		{1, []float64{39.3, 38.3, 37.3, 38.3, 37.3, 38.3, 38.3}, "1,Ann Test,39.3,0,0,0,39.3"},
+		{0, []float64{39, 38, 37, 38, 37, 38, 38}, "1,Ann Test,39,0,0,0,39"},
+	} {
+		path, f := gamesFixture(t)
+		thirds := []any{"Thirds", "Win/Draw", "No", "No", "None"}
+		for range 9 {
+			thirds = append(thirds, "100/3 + scs")
+		}
+		set(t, f, workbook.SheetSystems, "A40", thirds...)
+		setSetting(t, f, workbook.SetSystem, "Thirds")
+		if tc.decimals != nil {
+			setSetting(t, f, workbook.SetScoreDecimals, tc.decimals)
+		}
+		if err := f.SaveAs(path); err != nil {
+			t.Fatal(err)
+		}
+		res, err := Score(ScoreRequest{Path: path, DryRun: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var totals []float64
+		for _, p := range res.Report.Players[:7] {
+			totals = append(totals, p.Total)
+		}
+		slices.Sort(totals)
+		want := slices.Clone(tc.want)
+		slices.Sort(want)
+		if !slices.Equal(totals, want) {
+			t.Errorf("decimals %v: totals %v, want %v", tc.decimals, totals, want)
+		}
+		var csv bytes.Buffer
+		if err := WriteDTM(&csv, res.Report); err != nil {
+			t.Fatal(err)
+		}
+		if line, _, _ := strings.Cut(csv.String(), "\n"); line != tc.csv {
+			t.Errorf("decimals %v: CSV line %q, want %q", tc.decimals, line, tc.csv)
+		}
 	}
 }

@@ -1,7 +1,5 @@
 package scoring
 
-import "math"
-
 // hurst computes the Hurst Tournament Mean (hurst-tournament-mean.txt). The mean of a power is its centres
 // summed over every game of the event divided by the number of games (each game seats all seven powers). A
 // heat's score is the game's centres minus that mean; the total is the sum of those over the player's games
@@ -43,10 +41,4 @@ func (s *standings) hurst() {
 }
 
 // hurstRound rounds a Hurst mean to 4 decimals, halves away from zero; -0 becomes 0.
-func hurstRound(v float64) float64 {
-	r := math.Round(v*1e4) / 1e4
-	if r == 0 {
-		return 0
-	}
-	return r
-}
+func hurstRound(v float64) float64 { return RoundTo(v, 4) }

@@ -93,6 +93,7 @@ func (s *standings) teams() []TeamStanding {
 			for _, g := range games {
 				ts.Total += g.Score
 			}
+			ts.Total = roundTotal(ts.Total)
 			ts.Counted = append(ts.Counted, games...)
 		}
 		out[ti] = ts

@@ -165,7 +165,7 @@ type HeatScore struct {
 }
 
 // Counted returns the heat's contribution to a SumOfHeats total: Score times Factor.
-func (h HeatScore) Counted() float64 { return h.Score * h.Factor }
+func (h HeatScore) Counted() float64 { return roundTotal(h.Score * h.Factor) }
 
 // seatRef is one game a player sat in.
 type seatRef struct {
@@ -269,6 +269,7 @@ func (s *standings) sumOfHeats() {
 		for _, h := range hs {
 			total += h.Counted()
 		}
+		total = roundTotal(total)
 		s.rows[p] = s.line(p, hs, total)
 		s.exact[p] = total
 	}

@@ -3,7 +3,6 @@ package workbook
 import (
 	"errors"
 	"fmt"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -61,13 +60,14 @@ func ScoringGame(g *Game) scoring.Game {
 }
 
 // SetScores records the scores a scoring system gave a finished game (by
-// power), rounded to six decimals; a seat's Score is the director's
-// override when there is one. criterion is the system's end-game criterion.
-func (g *Game) SetScores(scores [scoring.NumPowers]float64, criterion scoring.Criterion) {
+// power), each rounded once to the given decimals (half away from zero); a
+// seat's Score is the director's override when there is one. criterion is
+// the system's end-game criterion.
+func (g *Game) SetScores(scores [scoring.NumPowers]float64, criterion scoring.Criterion, decimals int) {
 	g.Scored, g.Criterion = true, criterion
 	for k := range g.Seats {
 		s := &g.Seats[k]
-		s.Computed = round6(scores[s.Power])
+		s.Computed = scoring.RoundTo(scores[s.Power], decimals)
 		s.Score = s.Computed
 		if s.Override != nil {
 			s.Score = *s.Override
@@ -85,10 +85,6 @@ func (g *Game) SetCentresScores() {
 		s.Computed, s.Score = float64(s.Centres), float64(s.Centres)
 	}
 }
-
-// round6 rounds a computed score to six decimals, so that LibreOffice's
-// 15-digit rounding cannot change it and ties compare equal.
-func round6(v float64) float64 { return math.Round(v*1e6) / 1e6 }
 
 // ScoreProblems locates why a game of the heat could not be scored under
 // the named system: each *scoring.GameError at the cell it concerns.

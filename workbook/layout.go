@@ -104,7 +104,16 @@ const (
 	SetTieBreaks       = "Tie-breaks"
 	SetAwardsBy        = "Best-power awards by"
 	SetVictory         = "Victory rule"
+	SetScoreDecimals   = "Score decimals"
 )
+
+// DefaultScoreDecimals is how many decimals of a game's score are kept
+// when the Tournament sheet has no Score decimals row.
+const DefaultScoreDecimals = 2
+
+// MaxScoreDecimals is the most decimals of a game's score dtm keeps: a
+// spreadsheet shows 15 significant digits.
+const MaxScoreDecimals = 6
 
 // Column headers of the Players sheet. Registration columns are headed
 // HeatSheet(n) ("Heat 1", "Heat 2", ...).

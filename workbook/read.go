@@ -232,6 +232,12 @@ func (r *reader) readSettings() {
 		r.p.ignore(SheetTournament, labelCol, "setting %q is not in the workbook: tied players share a rank (add the row to change it)", SetTieBreaks)
 	}
 	s.AwardsByCentres = optional(SetAwardsBy, ChoicesAwardsBy) == 1
+	s.ScoreDecimals = DefaultScoreDecimals
+	if _, ok := rows[normalHeader(SetScoreDecimals)]; ok {
+		s.ScoreDecimals = whole(SetScoreDecimals, 0, MaxScoreDecimals, fmt.Sprintf("how many decimals of a game's score to keep, 0 to %d", MaxScoreDecimals))
+	} else {
+		r.p.ignore(SheetTournament, labelCol, "setting %q is not in the workbook: game scores keep %d decimals (add the row to change it)", SetScoreDecimals, DefaultScoreDecimals)
+	}
 	if v, ok := rows[normalHeader(SetRandomSeed)]; ok && v.value != "" {
 		n, ok := parseWhole(v.value)
 		if !ok {

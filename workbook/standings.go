@@ -52,7 +52,7 @@ func (b *Book) hurstGameScores(table scoring.Table) {
 		for j := range heat.Games {
 			for k := range heat.Games[j].Seats {
 				s := &heat.Games[j].Seats[k]
-				s.Computed = round6(figure[key{s.Player, heat.Number}])
+				s.Computed = scoring.RoundTo(figure[key{s.Player, heat.Number}], scoring.TotalDecimals)
 			}
 		}
 	}

@@ -51,6 +51,7 @@ type Settings struct {
 	TieBreaks       []scoring.TieBreak  // the tie-break chain; empty: ties are listed equally
 	AwardsByCentres bool                // best-power awards by centres, score breaking ties
 	Victory         scoring.VictoryRule // when a game ends in a victory on the board
+	ScoreDecimals   int                 // decimals kept of each game's score, 0..MaxScoreDecimals
 	settingRows     map[string]int
 }
 
