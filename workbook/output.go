@@ -22,6 +22,9 @@ type Output struct {
 	// name and the list's); the header row repeats on every page.
 	Title     string
 	Landscape bool
+	// Below is how many rows under the table are printed with it (the
+	// Standings chart's).
+	Below int
 	// Marks style single cells (a dropped heat, an unplayed one ...).
 	Marks []Mark
 }
@@ -102,7 +105,7 @@ func (b *Book) WriteOutput(o Output) error {
 		}
 	}
 	bl.freeze(o.Sheet, 1)
-	bl.printSetup(o.Sheet, o.Title, cellName(len(o.Header), len(o.Rows)+1), o.Landscape)
+	bl.printSetup(o.Sheet, o.Title, cellName(len(o.Header), len(o.Rows)+1+o.Below), o.Landscape)
 	if bl.err != nil {
 		return fmt.Errorf("write %s: %w", o.Sheet, bl.err)
 	}

@@ -18,14 +18,17 @@ func (b *Book) WriteStandings(table scoring.Table) error {
 	if err := b.WriteGameScores(); err != nil {
 		return err
 	}
-	created := !b.hasSheet(SheetStandings)
-	if err := b.WriteOutput(b.standingsTab(table)); err != nil {
+	if b.hasSheet(SheetStandings) { // the chart is rebuilt on every run
+		if err := b.deleteCharts(SheetStandings); err != nil {
+			return fmt.Errorf("standings chart: %w", err)
+		}
+	}
+	standings := b.standingsTab(table)
+	if err := b.WriteOutput(standings); err != nil {
 		return err
 	}
-	if created { // the chart's ranges never move: rewriting the cells updates it
-		if err := b.leadersChart(); err != nil {
-			return err
-		}
+	if err := b.leadersChart(len(standings.Rows)); err != nil {
+		return err
 	}
 	if b.Tournament.Settings.TeamSize > 0 {
 		if err := b.WriteOutput(b.teamsTab(table)); err != nil {
@@ -81,6 +84,9 @@ func (b *Book) standingsTab(table scoring.Table) Output {
 	o.Header = append(o.Header, HeaderPlayed, HeaderQualified, HeaderCounted, HeaderTieBreak)
 	o.Widths = append(o.Widths, 8, 10, 30, 46)
 	o.Landscape = t.Settings.Heats > 5
+	if len(table.Players) > 0 {
+		o.Below = chartGap + chartRows
+	}
 	if t.Settings.Hurst {
 		o.Formats = make([]string, 3+t.Settings.Heats)
 		for c := 2; c < len(o.Formats); c++ {
@@ -161,23 +167,43 @@ func (b *Book) awardsTab(table scoring.Table) Output {
 	return o
 }
 
-// leadersChart draws the ten leaders' totals beside the Standings table.
-// Its ranges (names in column B, totals in column C, rows 2 to 11) are
-// fixed, so it follows every rewrite of the tab.
-func (b *Book) leadersChart() error {
+// Leaders chart geometry: the chart sits in column A below the Standings
+// table, one empty row after it, and is chartHeight pixels high, which
+// excelize counts as 18 rows (of 18 pixels); the print area takes in
+// chartRows rows below the gap.
+const (
+	chartGap    = 1
+	chartRows   = 18
+	chartWidth  = 480 // pixels; narrower than the narrowest Standings table
+	chartHeight = 320
+	chartBar    = "4472C4"
+)
+
+// leadersChart draws the ten leaders' totals below the Standings table of
+// rows players, in the rows standingsTab keeps for it. WriteStandings has
+// deleted the previous chart (an earlier run's, wherever it was, or the
+// one LibreOffice re-saved, possibly without bars): it is rebuilt on every
+// run.
+func (b *Book) leadersChart(rows int) error {
+	if rows == 0 {
+		return nil
+	}
 	sheet := quoteSheet(SheetStandings)
-	anchor := cellName(8+b.Tournament.Settings.Heats+1, 2) // right of the table, outside the print area
-	err := b.f.AddChart(SheetStandings, anchor, &excelize.Chart{
+	last := min(rows, 10) + 1
+	no := false
+	err := b.f.AddChart(SheetStandings, cellName(1, rows+2+chartGap), &excelize.Chart{
 		Type: excelize.Bar,
 		Series: []excelize.ChartSeries{{
 			Name:       sheet + "!$C$1",
-			Categories: sheet + "!$B$2:$B$11",
-			Values:     sheet + "!$C$2:$C$11",
+			Categories: fmt.Sprintf("%s!$B$2:$B$%d", sheet, last),
+			Values:     fmt.Sprintf("%s!$C$2:$C$%d", sheet, last),
+			Fill:       excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{chartBar}},
 		}},
-		Title:     excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: "Leaders", Font: font(true, 14)}}},
-		Legend:    excelize.ChartLegend{Position: "none"},
-		YAxis:     excelize.ChartAxis{ReverseOrder: true},
-		Dimension: excelize.ChartDimension{Width: 480, Height: 320},
+		VaryColors: &no,
+		Title:      excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: "Leaders", Font: font(true, 14)}}},
+		Legend:     excelize.ChartLegend{Position: "none"},
+		XAxis:      excelize.ChartAxis{ReverseOrder: true}, // the leader on top
+		Dimension:  excelize.ChartDimension{Width: chartWidth, Height: chartHeight},
 	})
 	if err != nil {
 		return fmt.Errorf("standings chart: %w", err)
@@ -193,3 +219,22 @@ func (b *Book) hasSheet(name string) bool {
 
 // number prints a score without trailing zeros.
 func number(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// deleteCharts deletes every chart on a sheet. excelize can only delete a
+// chart by the cell it is anchored at and cannot list them, so every cell
+// of the used range (with room for a chart below it) is tried; the parts
+// the deleted charts leave behind are swept out on save (see sweep).
+func (b *Book) deleteCharts(sheet string) error {
+	lastCol, lastRow, err := extent(b.f, sheet)
+	if err != nil {
+		return err
+	}
+	for r := 1; r <= lastRow+chartGap+chartRows+2; r++ {
+		for c := 1; c <= lastCol+10; c++ {
+			if err := b.f.DeleteChart(sheet, cellName(c, r)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
