@@ -127,7 +127,8 @@ func (b *Book) standingsTab(table scoring.Table) Output {
 func (b *Book) teamsTab(table scoring.Table) Output {
 	t := b.Tournament
 	o := Output{Sheet: SheetTeamStandings, Title: b.title("Team standings"),
-		Header: []string{HeaderRank, HeaderTeam, HeaderTotal, HeaderMembers, HeaderGames}, Widths: []float64{7, 26, 10, 50, 80}}
+		Header: []string{HeaderRank, HeaderTeam, HeaderTotal, HeaderMembers, HeaderGames}, Widths: []float64{7, 26, 10, 40, 70},
+		Landscape: true}
 	for _, ts := range table.Teams {
 		team := t.Teams[ts.Team]
 		var members, games []string

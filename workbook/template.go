@@ -313,6 +313,7 @@ func (b *builder) heatSheet(n int) {
 		b.header(name, first+y, column{strconv.Itoa(FirstGameYear + y), 6, nil, ""}, heatSheetRows)
 	}
 	b.freezeCols(name, 1, 1)
+	b.heatPrintSetup(name)
 }
 
 // aboutText is the About sheet: what to fill in and what to run.
