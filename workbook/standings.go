@@ -1,7 +1,9 @@
 package workbook
 
 import (
+	"bytes"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -192,6 +194,7 @@ func (b *Book) leadersChart(rows int) error {
 	sheet := quoteSheet(SheetStandings)
 	last := min(rows, 10) + 1
 	no := false
+	before := chartParts(b.f)
 	err := b.f.AddChart(SheetStandings, cellName(1, rows+2+chartGap), &excelize.Chart{
 		Type: excelize.Bar,
 		Series: []excelize.ChartSeries{{
@@ -209,8 +212,57 @@ func (b *Book) leadersChart(rows int) error {
 	if err != nil {
 		return fmt.Errorf("standings chart: %w", err)
 	}
+	for name := range chartParts(b.f) {
+		if !before[name] {
+			if raw, ok := b.f.Pkg.Load(name); ok {
+				b.f.Pkg.Store(name, plainChart(raw.([]byte)))
+			}
+		}
+	}
 	return nil
 }
+
+// chartParts returns the names of the chart parts in the package.
+func chartParts(f *excelize.File) map[string]bool {
+	parts := map[string]bool{}
+	f.Pkg.Range(func(k, _ any) bool {
+		if name, ok := k.(string); ok && chartPartRe.MatchString(name) {
+			parts[name] = true
+		}
+		return true
+	})
+	return parts
+}
+
+// plainChart trims the chart excelize writes to what a 2-D bar chart needs,
+// so that readers with a partial chart model (Gnumeric) read it without
+// complaint; Excel and LibreOffice show it the same. It drops the 3-D
+// view, floor and walls, the series' own data labels (all hidden, as the
+// chart's are), empty end-of-paragraph properties, the default text wrap,
+// and writes booleans as
+// 0 and 1, the form Excel writes.
+func plainChart(xml []byte) []byte {
+	for _, c := range chartClutter {
+		xml = c.re.ReplaceAll(xml, []byte(c.keep))
+	}
+	return chartBool.ReplaceAllFunc(xml, func(m []byte) []byte {
+		m = bytes.Replace(m, []byte(`"true"`), []byte(`"1"`), 1)
+		return bytes.Replace(m, []byte(`"false"`), []byte(`"0"`), 1)
+	})
+}
+
+var (
+	chartClutter = []struct {
+		re   *regexp.Regexp
+		keep string // what replaces a match
+	}{
+		{regexp.MustCompile(`<(?:view3D|floor|sideWall|backWall)>.*?</(?:view3D|floor|sideWall|backWall)>`), ""},
+		{regexp.MustCompile(`(</tx>(?:<spPr>.*?</spPr>)?<invertIfNegative [^>]*></invertIfNegative>)<dLbls>.*?</dLbls>(<cat>)`), "$1$2"},
+		{regexp.MustCompile(`<a:endParaRPr[^>]*?(?:/>|></a:endParaRPr>)`), ""},
+		{regexp.MustCompile(` wrap="square"`), ""}, // the default; Gnumeric warns on it
+	}
+	chartBool = regexp.MustCompile(`\s[a-zA-Z]+="(true|false)"`)
+)
 
 // hasSheet reports whether the workbook has a sheet of exactly this name.
 func (b *Book) hasSheet(name string) bool {

@@ -98,7 +98,13 @@ func tidy(data []byte) ([]byte, error) {
 			drop[dir+"_rels/"+file+".rels"] = true
 		}
 	}
-	if len(drop) == 0 {
+	const styles = "xl/styles.xml"
+	if raw, err := readPart(parts[styles]); err == nil {
+		if plain := dropNamespace(raw, "x14"); len(plain) != len(raw) {
+			edited[styles] = plain
+		}
+	}
+	if len(drop) == 0 && len(edited) == 0 {
 		return data, nil
 	}
 	// excelize names a new chart after the number of chart parts: number
@@ -190,6 +196,33 @@ var (
 	partNameRe = regexp.MustCompile(`PartName="([^"]*)"`)
 	rIDRe      = regexp.MustCompile(`\br:id="([^"]*)"`)
 )
+
+// dropNamespace removes a namespace prefix that a part declares (and lists
+// as ignorable) but never uses. excelize's styles.xml declares dozens;
+// Gnumeric warns about the x14 one.
+func dropNamespace(raw []byte, prefix string) []byte {
+	if bytes.Contains(raw, []byte("<"+prefix+":")) || bytes.Contains(raw, []byte(" "+prefix+":")) {
+		return raw
+	}
+	decl := regexp.MustCompile(` xmlns:` + prefix + `="[^"]*"`)
+	loc := decl.FindIndex(raw)
+	if loc == nil {
+		return raw
+	}
+	out := append(append([]byte{}, raw[:loc[0]]...), raw[loc[1]:]...)
+	return ignorableRe.ReplaceAllFunc(out, func(m []byte) []byte {
+		sub := ignorableRe.FindSubmatch(m)
+		var keep []string
+		for _, p := range strings.Fields(string(sub[1])) {
+			if p != prefix {
+				keep = append(keep, p)
+			}
+		}
+		return []byte(`mc:Ignorable="` + strings.Join(keep, " ") + `"`)
+	})
+}
+
+var ignorableRe = regexp.MustCompile(`mc:Ignorable="([^"]*)"`)
 
 // usedIDs returns the relationship ids a drawing part refers to.
 func usedIDs(drawing []byte) map[string]bool {
