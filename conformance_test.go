@@ -162,6 +162,9 @@ func TestConformance(t *testing.T) {
 			t.Fatalf("dtm score after LibreOffice: %s%s", out, errOut)
 		}
 		conforms(t, path, loAuthored...)
+		if n := strings.Count(part(t, path, "[Content_Types].xml"), "/xl/charts/"); n != 1 {
+			t.Errorf("%d chart parts after two scores, want 1 (the rebuilt chart)", n)
+		}
 		chart := part(t, path, "xl/charts/chart1.xml")
 		if !strings.Contains(chart, `<a:srgbClr val="4472C4">`) || strings.Count(chart, "<ser>") != 1 {
 			t.Errorf("after LibreOffice and dtm score, the chart has no filled bar series:\n%s", chart)
