@@ -61,6 +61,9 @@ var top = &excelize.Alignment{Vertical: "top"}
 // points.
 const lineHeight = 15
 
+// maxRowHeight is Excel's tallest row, in points (27 lines).
+const maxRowHeight = 409
+
 // lines estimates how many lines the row's longest text takes once wrapped
 // in its column: a column's width is counted in digits, which are wider
 // than the average letter; a line loses up to a word to wrapping.
@@ -125,7 +128,7 @@ func (b *Book) WriteOutput(o Output) error {
 		if r >= 2 && r-2 < len(o.Rows) {
 			lines = o.lines(o.Rows[r-2])
 		}
-		bl.do(f.SetRowHeight(o.Sheet, r, lineHeight*float64(lines)))
+		bl.do(f.SetRowHeight(o.Sheet, r, min(lineHeight*float64(lines), maxRowHeight)))
 	}
 	for c, format := range o.Formats {
 		if format == "" || len(o.Rows) == 0 {

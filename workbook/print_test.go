@@ -60,3 +60,20 @@ func TestValidationsLeaveRoom(t *testing.T) {
 		}
 	}
 }
+
+// TestRowHeights checks that each output row is as tall as its wrapped
+// text, within Excel's tallest row.
+func TestRowHeights(t *testing.T) {
+	b := saved(t)
+	o := Output{Sheet: SheetAwards, Header: []string{"Award", "Winners"}, Widths: []float64{10, 20},
+		Rows: [][]any{{"1st", "Ann"}, {"2nd", strings.Repeat("word ", 10)}, {"Tied", strings.Repeat("word ", 2000)}}}
+	if err := b.WriteOutput(o); err != nil {
+		t.Fatal(err)
+	}
+	// Row 3: 50 characters, 22 a line in a column 20 wide.
+	for row, want := range map[int]float64{1: 15, 2: 15, 3: 45, 4: 409} {
+		if got, err := b.f.GetRowHeight(SheetAwards, row); err != nil || got != want {
+			t.Errorf("row %d: height %v (%v), want %v", row, got, err, want)
+		}
+	}
+}
