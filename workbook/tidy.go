@@ -29,7 +29,11 @@ const (
 //     previous sheet) and Excel "repairs" the workbook on open;
 //   - it drops the chart parts no drawing shows any more: excelize's
 //     DeleteChart removes the chart from the drawing but leaves its part,
-//     relationship and content type behind, one more on every run.
+//     relationship and content type behind, one more on every run; the
+//     charts left are numbered 1, 2 ... again, since excelize names a new
+//     chart after the count of chart parts and would overwrite one;
+//   - it drops the x14 namespace that excelize declares, unused, in
+//     styles.xml (Gnumeric warns about it).
 //
 // Every other part is copied as it is, without recompressing it.
 func tidy(data []byte) ([]byte, error) {
