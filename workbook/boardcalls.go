@@ -548,8 +548,8 @@ func (w *callsWriter) pageSetup(t *Tournament) {
 		name = t.Settings.Name
 	}
 	w.do(w.f.SetHeaderFooter(w.sheet, &excelize.HeaderFooterOptions{
-		OddHeader: `&C&"Calibri,Bold"&12` + headerText(name),
-		OddFooter: `&L&"Calibri,Regular"&9dtm · ` + headerText(w.sheet) + `&R&"Calibri,Regular"&9Page &P of &N`,
+		OddHeader: pageHeader(12, name),
+		OddFooter: pageFooter("dtm · " + w.sheet),
 	}))
 	w.definedName("_xlnm.Print_Area", w.sheet, fmt.Sprintf("%s!$A$1:%s", quoteSheet(w.sheet), absolute(cellName(callCols, w.row-1))))
 }

@@ -112,10 +112,14 @@ func (b *Book) Save(opts Options) error {
 	if _, err := b.f.WriteTo(&buf); err != nil {
 		return fmt.Errorf("save %s: %w", b.Path, err)
 	}
-	if err := b.replace(buf.Bytes(), opts); err != nil {
+	data, err := tidy(buf.Bytes())
+	if err != nil {
+		return fmt.Errorf("save %s: %w", b.Path, err)
+	}
+	if err := b.replace(data, opts); err != nil {
 		return err
 	}
-	b.hash = sha256.Sum256(buf.Bytes())
+	b.hash = sha256.Sum256(data)
 	return nil
 }
 

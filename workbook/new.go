@@ -45,7 +45,11 @@ func Create(path string, opts NewOptions) error {
 	if _, err := f.WriteTo(&buf); err != nil {
 		return fmt.Errorf("new workbook: %w", err)
 	}
-	if err := writeAtomicFrom(path, &buf, false); err != nil {
+	data, err := tidy(buf.Bytes())
+	if err != nil {
+		return fmt.Errorf("new workbook: %w", err)
+	}
+	if err := writeAtomicFrom(path, bytes.NewReader(data), false); err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("%s: %w; dtm new never overwrites a workbook: choose another name", path, ErrExists)
 		}

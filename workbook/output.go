@@ -3,6 +3,7 @@ package workbook
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -22,6 +23,9 @@ type Output struct {
 	// name and the list's); the header row repeats on every page.
 	Title     string
 	Landscape bool
+	// Below is how many rows under the table are printed with it (the
+	// Standings chart's).
+	Below int
 	// Marks style single cells (a dropped heat, an unplayed one ...).
 	Marks []Mark
 }
@@ -45,10 +49,39 @@ const (
 
 // markStyle is the look of each MarkKind.
 var markStyle = map[MarkKind]excelize.Style{
-	MarkDropped:    {Font: &excelize.Font{Family: "Calibri", Size: 11, Strike: true, Color: "808080"}},
-	MarkMultiplied: {Font: &excelize.Font{Family: "Calibri", Size: 11, Italic: true}},
-	MarkUnplayed:   {Font: &excelize.Font{Family: "Calibri", Size: 11, Italic: true, Color: "A6A6A6"}},
+	MarkDropped:    {Font: &excelize.Font{Family: "Calibri", Size: 11, Strike: true, Color: "808080"}, Alignment: top},
+	MarkMultiplied: {Font: &excelize.Font{Family: "Calibri", Size: 11, Italic: true}, Alignment: top},
+	MarkUnplayed:   {Font: &excelize.Font{Family: "Calibri", Size: 11, Italic: true, Color: "A6A6A6"}, Alignment: top},
 }
+
+// top aligns an output cell with the first line of its row's wrapped text.
+var top = &excelize.Alignment{Vertical: "top"}
+
+// lineHeight is the height of a row of one line of 11-point text, in
+// points.
+const lineHeight = 15
+
+// maxRowHeight is Excel's tallest row, in points (27 lines).
+const maxRowHeight = 409
+
+// lines estimates how many lines the row's longest text takes once wrapped
+// in its column: a column's width is counted in digits, which are wider
+// than the average letter; a line loses up to a word to wrapping.
+func (o Output) lines(row []any) int {
+	n := 1
+	for c, v := range row {
+		s, ok := v.(string)
+		if !ok || c >= len(o.Widths) || o.Widths[c] <= 0 {
+			continue
+		}
+		perLine := max(1, int(o.Widths[c]*1.2)-2)
+		n = max(n, (utf8.RuneCountInString(s)+perLine-1)/perLine)
+	}
+	return n
+}
+
+// headerWidth is the column width that shows a bold header in full.
+func headerWidth(h string) float64 { return float64(utf8.RuneCountInString(h))*1.15 + 2 }
 
 // WriteOutput rewrites an output tab in place (creating it at the end of the
 // workbook the first time). The change is made in memory; Save writes it.
@@ -73,7 +106,7 @@ func (b *Book) WriteOutput(o Output) error {
 	for i, h := range o.Header {
 		w := 0.0
 		if i < len(o.Widths) {
-			w = o.Widths[i]
+			w = max(o.Widths[i], headerWidth(h))
 		}
 		cell := cellName(i+1, 1)
 		bl.do(f.SetCellStr(o.Sheet, cell, h))
@@ -85,11 +118,23 @@ func (b *Book) WriteOutput(o Output) error {
 	for r, row := range o.Rows {
 		bl.do(f.SetSheetRow(o.Sheet, cellName(1, r+2), &row))
 	}
+	if len(o.Rows) > 0 { // long text wraps inside its column, never past the page's edge
+		bl.do(f.SetCellStyle(o.Sheet, "A2", cellName(len(o.Header), len(o.Rows)+1), bl.st.text))
+	}
+	// Neither Excel nor LibreOffice grows a row for wrapped text when it
+	// opens a file: each row gets the height of its longest text.
+	for r := 1; r <= len(o.Rows)+1+o.Below; r++ {
+		lines := 1
+		if r >= 2 && r-2 < len(o.Rows) {
+			lines = o.lines(o.Rows[r-2])
+		}
+		bl.do(f.SetRowHeight(o.Sheet, r, min(lineHeight*float64(lines), maxRowHeight)))
+	}
 	for c, format := range o.Formats {
 		if format == "" || len(o.Rows) == 0 {
 			continue
 		}
-		id, err := f.NewStyle(&excelize.Style{Font: font(false, 11), CustomNumFmt: &format})
+		id, err := f.NewStyle(&excelize.Style{Font: font(false, 11), CustomNumFmt: &format, Alignment: top})
 		bl.do(err)
 		bl.do(f.SetCellStyle(o.Sheet, cellName(c+1, 2), cellName(c+1, len(o.Rows)+1), id))
 	}
@@ -102,7 +147,7 @@ func (b *Book) WriteOutput(o Output) error {
 		}
 	}
 	bl.freeze(o.Sheet, 1)
-	bl.printSetup(o.Sheet, o.Title, cellName(len(o.Header), len(o.Rows)+1), o.Landscape)
+	bl.printSetup(o.Sheet, o.Title, cellName(len(o.Header), len(o.Rows)+1+o.Below), o.Landscape)
 	if bl.err != nil {
 		return fmt.Errorf("write %s: %w", o.Sheet, bl.err)
 	}

@@ -1,7 +1,9 @@
 package workbook
 
 import (
+	"bytes"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -18,14 +20,17 @@ func (b *Book) WriteStandings(table scoring.Table) error {
 	if err := b.WriteGameScores(); err != nil {
 		return err
 	}
-	created := !b.hasSheet(SheetStandings)
-	if err := b.WriteOutput(b.standingsTab(table)); err != nil {
+	if b.hasSheet(SheetStandings) { // the chart is rebuilt on every run
+		if err := b.deleteCharts(SheetStandings); err != nil {
+			return fmt.Errorf("standings chart: %w", err)
+		}
+	}
+	standings := b.standingsTab(table)
+	if err := b.WriteOutput(standings); err != nil {
 		return err
 	}
-	if created { // the chart's ranges never move: rewriting the cells updates it
-		if err := b.leadersChart(); err != nil {
-			return err
-		}
+	if err := b.leadersChart(len(standings.Rows)); err != nil {
+		return err
 	}
 	if b.Tournament.Settings.TeamSize > 0 {
 		if err := b.WriteOutput(b.teamsTab(table)); err != nil {
@@ -81,6 +86,9 @@ func (b *Book) standingsTab(table scoring.Table) Output {
 	o.Header = append(o.Header, HeaderPlayed, HeaderQualified, HeaderCounted, HeaderTieBreak)
 	o.Widths = append(o.Widths, 8, 10, 30, 46)
 	o.Landscape = t.Settings.Heats > 5
+	if len(table.Players) > 0 {
+		o.Below = chartGap + chartRows
+	}
 	if t.Settings.Hurst {
 		o.Formats = make([]string, 3+t.Settings.Heats)
 		for c := 2; c < len(o.Formats); c++ {
@@ -121,7 +129,8 @@ func (b *Book) standingsTab(table scoring.Table) Output {
 func (b *Book) teamsTab(table scoring.Table) Output {
 	t := b.Tournament
 	o := Output{Sheet: SheetTeamStandings, Title: b.title("Team standings"),
-		Header: []string{HeaderRank, HeaderTeam, HeaderTotal, HeaderMembers, HeaderGames}, Widths: []float64{7, 26, 10, 50, 80}}
+		Header: []string{HeaderRank, HeaderTeam, HeaderTotal, HeaderMembers, HeaderGames}, Widths: []float64{7, 26, 10, 40, 70},
+		Landscape: true}
 	for _, ts := range table.Teams {
 		team := t.Teams[ts.Team]
 		var members, games []string
@@ -161,29 +170,99 @@ func (b *Book) awardsTab(table scoring.Table) Output {
 	return o
 }
 
-// leadersChart draws the ten leaders' totals beside the Standings table.
-// Its ranges (names in column B, totals in column C, rows 2 to 11) are
-// fixed, so it follows every rewrite of the tab.
-func (b *Book) leadersChart() error {
+// Leaders chart geometry: the chart sits in column A below the Standings
+// table, one empty row after it, and is chartHeight pixels high, which
+// excelize counts as 18 rows (of 18 pixels); the print area takes in
+// chartRows rows below the gap.
+const (
+	chartGap    = 1
+	chartRows   = 18
+	chartWidth  = 480 // pixels; narrower than the narrowest Standings table
+	chartHeight = 320
+	chartBar    = "4472C4"
+)
+
+// leadersChart draws the ten leaders' totals below the Standings table of
+// rows players, in the rows standingsTab keeps for it. WriteStandings has
+// deleted the previous chart (an earlier run's, wherever it was, or the
+// one LibreOffice re-saved, possibly without bars): it is rebuilt on every
+// run.
+func (b *Book) leadersChart(rows int) error {
+	if rows == 0 {
+		return nil
+	}
 	sheet := quoteSheet(SheetStandings)
-	anchor := cellName(8+b.Tournament.Settings.Heats+1, 2) // right of the table, outside the print area
-	err := b.f.AddChart(SheetStandings, anchor, &excelize.Chart{
+	last := min(rows, 10) + 1
+	no := false
+	before := chartParts(b.f)
+	err := b.f.AddChart(SheetStandings, cellName(1, rows+2+chartGap), &excelize.Chart{
 		Type: excelize.Bar,
 		Series: []excelize.ChartSeries{{
 			Name:       sheet + "!$C$1",
-			Categories: sheet + "!$B$2:$B$11",
-			Values:     sheet + "!$C$2:$C$11",
+			Categories: fmt.Sprintf("%s!$B$2:$B$%d", sheet, last),
+			Values:     fmt.Sprintf("%s!$C$2:$C$%d", sheet, last),
+			Fill:       excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{chartBar}},
 		}},
-		Title:     excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: "Leaders", Font: font(true, 14)}}},
-		Legend:    excelize.ChartLegend{Position: "none"},
-		YAxis:     excelize.ChartAxis{ReverseOrder: true},
-		Dimension: excelize.ChartDimension{Width: 480, Height: 320},
+		VaryColors: &no,
+		Title:      excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: "Leaders", Font: font(true, 14)}}},
+		Legend:     excelize.ChartLegend{Position: "none"},
+		XAxis:      excelize.ChartAxis{ReverseOrder: true}, // the leader on top
+		Dimension:  excelize.ChartDimension{Width: chartWidth, Height: chartHeight},
 	})
 	if err != nil {
 		return fmt.Errorf("standings chart: %w", err)
 	}
+	for name := range chartParts(b.f) {
+		if !before[name] {
+			if raw, ok := b.f.Pkg.Load(name); ok {
+				b.f.Pkg.Store(name, plainChart(raw.([]byte)))
+			}
+		}
+	}
 	return nil
 }
+
+// chartParts returns the names of the chart parts in the package.
+func chartParts(f *excelize.File) map[string]bool {
+	parts := map[string]bool{}
+	f.Pkg.Range(func(k, _ any) bool {
+		if name, ok := k.(string); ok && chartPartRe.MatchString(name) {
+			parts[name] = true
+		}
+		return true
+	})
+	return parts
+}
+
+// plainChart trims the chart excelize writes to what a 2-D bar chart needs,
+// so that readers with a partial chart model (Gnumeric) read it without
+// complaint; Excel and LibreOffice show it the same. It drops the 3-D
+// view, floor and walls, the series' own data labels (all hidden, as the
+// chart's are), empty end-of-paragraph properties, the default text wrap,
+// and writes booleans as
+// 0 and 1, the form Excel writes.
+func plainChart(xml []byte) []byte {
+	for _, c := range chartClutter {
+		xml = c.re.ReplaceAll(xml, []byte(c.keep))
+	}
+	return chartBool.ReplaceAllFunc(xml, func(m []byte) []byte {
+		m = bytes.Replace(m, []byte(`"true"`), []byte(`"1"`), 1)
+		return bytes.Replace(m, []byte(`"false"`), []byte(`"0"`), 1)
+	})
+}
+
+var (
+	chartClutter = []struct {
+		re   *regexp.Regexp
+		keep string // what replaces a match
+	}{
+		{regexp.MustCompile(`<(?:view3D|floor|sideWall|backWall)>.*?</(?:view3D|floor|sideWall|backWall)>`), ""},
+		{regexp.MustCompile(`(</tx>(?:<spPr>.*?</spPr>)?<invertIfNegative [^>]*></invertIfNegative>)<dLbls>.*?</dLbls>(<cat>)`), "$1$2"},
+		{regexp.MustCompile(`<a:endParaRPr[^>]*?(?:/>|></a:endParaRPr>)`), ""},
+		{regexp.MustCompile(` wrap="square"`), ""}, // the default; Gnumeric warns on it
+	}
+	chartBool = regexp.MustCompile(`\s[a-zA-Z]+="(true|false)"`)
+)
 
 // hasSheet reports whether the workbook has a sheet of exactly this name.
 func (b *Book) hasSheet(name string) bool {
@@ -193,3 +272,22 @@ func (b *Book) hasSheet(name string) bool {
 
 // number prints a score without trailing zeros.
 func number(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// deleteCharts deletes every chart on a sheet. excelize can only delete a
+// chart by the cell it is anchored at and cannot list them, so every cell
+// of the used range (with room for a chart below it) is tried; the parts
+// the deleted charts leave behind are swept out on save (see sweep).
+func (b *Book) deleteCharts(sheet string) error {
+	lastCol, lastRow, err := extent(b.f, sheet)
+	if err != nil {
+		return err
+	}
+	for r := 1; r <= lastRow+chartGap+chartRows+2; r++ {
+		for c := 1; c <= lastCol+10; c++ {
+			if err := b.f.DeleteChart(sheet, cellName(c, r)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

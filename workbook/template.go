@@ -185,12 +185,25 @@ func (b *builder) dropdown(sheet, sqref string, choices []string, list string) {
 	dv.Sqref = sqref
 	if choices != nil {
 		b.do(dv.SetDropList(choices))
-		dv.SetError(excelize.DataValidationErrorStyleStop, "Not one of the choices", "Choose "+choiceList(choices)+".")
+		dv.SetError(excelize.DataValidationErrorStyleStop, "Not one of the choices", choiceMessage(choices))
 	} else {
 		dv.SetSqrefDropList(list[1:])
 		dv.SetError(excelize.DataValidationErrorStyleWarning, "Unknown scoring system", "Use a name from the Systems sheet.")
 	}
 	b.do(b.f.AddDataValidation(sheet, dv))
+}
+
+// maxChoiceMessage bounds a dropdown's error message that names every
+// choice, well below Excel's 225 characters so a choice can be added; a
+// longer list points at the dropdown instead.
+const maxChoiceMessage = 120
+
+// choiceMessage is the error message of a dropdown of choices.
+func choiceMessage(choices []string) string {
+	if m := "Choose " + choiceList(choices) + "."; utf16Len(m) <= maxChoiceMessage {
+		return m
+	}
+	return fmt.Sprintf("Choose one of the %d choices of the cell's dropdown list.", len(choices))
 }
 
 // suggestions adds a dropdown of suggested values that still accepts
@@ -284,6 +297,7 @@ func (b *builder) heatSheet(n int) {
 	name := HeatSheet(n)
 	b.table(name, heatSheetSchema)
 	b.freezeCols(name, 1, 1)
+	b.heatPrintSetup(name)
 }
 
 // aboutText is the About sheet: what to fill in and what to run.

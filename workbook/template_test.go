@@ -27,7 +27,11 @@ func TestTemplate(t *testing.T) {
 		if _, err := f.WriteTo(&buf); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join("..", "templates", "tournament.xlsx"), buf.Bytes(), 0o644); err != nil {
+		data, err := tidy(buf.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join("..", "templates", "tournament.xlsx"), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

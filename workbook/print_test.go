@@ -1,0 +1,79 @@
+package workbook
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/armada-dtm/dtm/workbook/xlsxcheck"
+)
+
+func TestPageHeader(t *testing.T) {
+	long := strings.Repeat("Grand Prix ", 30) // 330 characters
+	for _, tc := range []struct {
+		title, want string // want: the header, or its end when it was shortened
+	}{
+		{"2026 Regatta – Standings", `&C&14&"Calibri,Bold"2026 Regatta – Standings`},
+		{"Cap & Gown", `&C&14&"Calibri,Bold"Cap && Gown`},
+		{long, "…"},
+		{strings.Repeat("&", 300), "&&…"},
+		{strings.Repeat("🏆", 200), "🏆…"}, // two UTF-16 units each
+	} {
+		got := pageHeader(14, tc.title)
+		if !strings.HasSuffix(got, tc.want) || !strings.HasPrefix(got, `&C&14&"Calibri,Bold"`) {
+			t.Errorf("pageHeader(%.30q) = %.60q..., want it to end %q", tc.title, got, tc.want)
+		}
+		if msg := xlsxcheck.HeaderProblem(got); msg != "" {
+			t.Errorf("pageHeader(%.30q): %s", tc.title, msg)
+		}
+		if utf16Len(tc.title) > 200 && utf16Len(got) < maxHeader-2 {
+			t.Errorf("pageHeader(%.30q) shortened to %d, more than needed", tc.title, utf16Len(got))
+		}
+	}
+	if f := pageFooter("dtm · Heat 1 calls"); xlsxcheck.HeaderProblem(f) != "" {
+		t.Errorf("footer %q: %s", f, xlsxcheck.HeaderProblem(f))
+	}
+}
+
+// TestValidationsLeaveRoom walks every dropdown of a new workbook and
+// checks that its messages leave room below Excel's limits for one more
+// choice.
+func TestValidationsLeaveRoom(t *testing.T) {
+	f, err := Template(BuiltInSystems())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, sheet := range f.GetSheetList() {
+		dvs, err := f.GetDataValidations(sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, dv := range dvs {
+			for _, m := range []*string{dv.Error, dv.Prompt} {
+				if m != nil && utf16Len(*m) > 150 {
+					t.Errorf("%s!%s: message of %d characters leaves too little room (Excel: 225): %q", sheet, dv.Sqref, utf16Len(*m), *m)
+				}
+			}
+			if n := utf16Len(dv.Formula1); n > 230 {
+				t.Errorf("%s!%s: list of %d characters leaves too little room (Excel: 255)", sheet, dv.Sqref, n)
+			}
+		}
+	}
+}
+
+// TestRowHeights checks that each output row is as tall as its wrapped
+// text, within Excel's tallest row.
+func TestRowHeights(t *testing.T) {
+	b := saved(t)
+	o := Output{Sheet: SheetAwards, Header: []string{"Award", "Winners"}, Widths: []float64{10, 20},
+		Rows: [][]any{{"1st", "Ann"}, {"2nd", strings.Repeat("word ", 10)}, {"Tied", strings.Repeat("word ", 2000)}}}
+	if err := b.WriteOutput(o); err != nil {
+		t.Fatal(err)
+	}
+	// Row 3: 50 characters, 22 a line in a column 20 wide.
+	for row, want := range map[int]float64{1: 15, 2: 15, 3: 45, 4: 409} {
+		if got, err := b.f.GetRowHeight(SheetAwards, row); err != nil || got != want {
+			t.Errorf("row %d: height %v (%v), want %v", row, got, err, want)
+		}
+	}
+}

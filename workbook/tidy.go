@@ -1,0 +1,327 @@
+package workbook
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Relationship types tidy looks for.
+const (
+	relCalcChain = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/calcChain"
+	relChart     = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/chart"
+)
+
+// tidy finishes the package excelize wrote, before it goes to disk:
+//
+//   - it drops the calculation chain (xl/calcChain.xml, its content type and
+//     its relationship). Excel rebuilds a missing chain silently, whereas
+//     the one excelize keeps after dtm overwrote formula cells is wrong (its
+//     deleteCalcChain removes the entry that carries the sheet index, so
+//     the entries after it, which Excel writes without one, move to the
+//     previous sheet) and Excel "repairs" the workbook on open;
+//   - it drops the chart parts no drawing shows any more: excelize's
+//     DeleteChart removes the chart from the drawing but leaves its part,
+//     relationship and content type behind, one more on every run; the
+//     charts left are numbered 1, 2 ... again, since excelize names a new
+//     chart after the count of chart parts and would overwrite one;
+//   - it drops the x14 namespace that excelize declares, unused, in
+//     styles.xml (Gnumeric warns about it).
+//
+// Every other part is copied as it is, without recompressing it.
+func tidy(data []byte) ([]byte, error) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, err
+	}
+	parts := map[string]*zip.File{}
+	for _, f := range zr.File {
+		parts[f.Name] = f
+	}
+	drop := map[string]bool{}
+	edited := map[string][]byte{}
+	rels := func(name string) (*relationships, error) {
+		if raw, ok := edited[name]; ok {
+			return parseRels(raw)
+		}
+		raw, err := readPart(parts[name])
+		if err != nil {
+			return nil, err
+		}
+		return parseRels(raw)
+	}
+	// The calculation chain.
+	const wbRels = "xl/_rels/workbook.xml.rels"
+	if parts[wbRels] != nil {
+		r, err := rels(wbRels)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", wbRels, err)
+		}
+		if gone := r.remove(func(x relationship) bool { return x.Type == relCalcChain }); len(gone) > 0 {
+			for _, x := range gone {
+				drop[resolve("xl", x.Target)] = true
+			}
+			edited[wbRels] = r.marshal()
+		}
+	}
+	// Charts that no drawing shows.
+	kept := map[string]bool{}
+	for name := range parts {
+		dir, file := path.Split(name)
+		if dir != "xl/drawings/_rels/" || !strings.HasSuffix(file, ".rels") {
+			continue
+		}
+		body, err := readPart(parts["xl/drawings/"+strings.TrimSuffix(file, ".rels")])
+		if err != nil {
+			continue // a relationship file without its drawing: not ours to judge
+		}
+		used := usedIDs(body)
+		r, err := rels(name)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		for _, x := range r.remove(func(x relationship) bool { return x.Type == relChart && !used[x.ID] }) {
+			drop[resolve("xl/drawings", x.Target)] = true
+			edited[name] = r.marshal()
+		}
+		for _, x := range r.Rels {
+			kept[resolve("xl/drawings", x.Target)] = true
+		}
+	}
+	for part := range drop {
+		if kept[part] { // another relationship still shows it
+			delete(drop, part)
+		} else if dir, file := path.Split(part); dir == "xl/charts/" {
+			drop[dir+"_rels/"+file+".rels"] = true
+		}
+	}
+	const styles = "xl/styles.xml"
+	if raw, err := readPart(parts[styles]); err == nil {
+		if plain := dropNamespace(raw, "x14"); len(plain) != len(raw) {
+			edited[styles] = plain
+		}
+	}
+	if len(drop) == 0 && len(edited) == 0 {
+		return data, nil
+	}
+	// excelize names a new chart after the number of chart parts: number
+	// the charts left 1, 2 ... again so that it never reuses a name.
+	rename := chartNames(parts, drop)
+	for name := range parts {
+		if !strings.HasSuffix(name, ".rels") || drop[name] || len(rename) == 0 {
+			continue
+		}
+		r, err := rels(name)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		source := path.Dir(path.Dir(name)) // xl/drawings/_rels/x.rels -> xl/drawings
+		changed := false
+		for i, x := range r.Rels {
+			if to, ok := rename[resolve(source, x.Target)]; ok && x.TargetMode == "" {
+				r.Rels[i].Target = path.Join(path.Dir(x.Target), path.Base(to))
+				changed = true
+			}
+		}
+		if changed {
+			edited[name] = r.marshal()
+		}
+	}
+	// Content types of the dropped and renamed parts.
+	const ct = "[Content_Types].xml"
+	raw, err := readPart(parts[ct])
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", ct, err)
+	}
+	edited[ct] = overrideRe.ReplaceAllFunc(raw, func(o []byte) []byte {
+		m := partNameRe.FindSubmatch(o)
+		if m == nil {
+			return o
+		}
+		part := strings.TrimPrefix(string(m[1]), "/")
+		if drop[part] {
+			return nil
+		}
+		if to, ok := rename[part]; ok {
+			return bytes.Replace(o, m[0], []byte(`PartName="/`+to+`"`), 1)
+		}
+		return o
+	})
+	var out bytes.Buffer
+	zw := zip.NewWriter(&out)
+	for _, f := range zr.File {
+		if drop[f.Name] {
+			continue
+		}
+		name := f.Name
+		if to, ok := rename[name]; ok {
+			name = to
+		} else if dir, file := path.Split(name); dir == "xl/charts/_rels/" {
+			if to, ok := rename[dir[:len(dir)-len("_rels/")]+strings.TrimSuffix(file, ".rels")]; ok {
+				name = path.Dir(to) + "/_rels/" + path.Base(to) + ".rels"
+			}
+		}
+		body, ok := edited[f.Name]
+		if !ok && name != f.Name {
+			if body, err = readPart(f); err != nil {
+				return nil, err
+			}
+			ok = true
+		}
+		if ok {
+			w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: f.Modified})
+			if err != nil {
+				return nil, err
+			}
+			if _, err := w.Write(body); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if err := zw.Copy(f); err != nil {
+			return nil, err
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+var (
+	overrideRe = regexp.MustCompile(`<Override\b[^>]*?(?:/>|></Override>)`)
+	partNameRe = regexp.MustCompile(`PartName="([^"]*)"`)
+	rIDRe      = regexp.MustCompile(`\br:id="([^"]*)"`)
+)
+
+// dropNamespace removes a namespace prefix that a part declares (and lists
+// as ignorable) but never uses. excelize's styles.xml declares dozens;
+// Gnumeric warns about the x14 one.
+func dropNamespace(raw []byte, prefix string) []byte {
+	if bytes.Contains(raw, []byte("<"+prefix+":")) || bytes.Contains(raw, []byte(" "+prefix+":")) {
+		return raw
+	}
+	decl := regexp.MustCompile(` xmlns:` + prefix + `="[^"]*"`)
+	loc := decl.FindIndex(raw)
+	if loc == nil {
+		return raw
+	}
+	out := append(append([]byte{}, raw[:loc[0]]...), raw[loc[1]:]...)
+	return ignorableRe.ReplaceAllFunc(out, func(m []byte) []byte {
+		sub := ignorableRe.FindSubmatch(m)
+		var keep []string
+		for _, p := range strings.Fields(string(sub[1])) {
+			if p != prefix {
+				keep = append(keep, p)
+			}
+		}
+		return []byte(`mc:Ignorable="` + strings.Join(keep, " ") + `"`)
+	})
+}
+
+var ignorableRe = regexp.MustCompile(`mc:Ignorable="([^"]*)"`)
+
+// usedIDs returns the relationship ids a drawing part refers to.
+func usedIDs(drawing []byte) map[string]bool {
+	used := map[string]bool{}
+	for _, m := range rIDRe.FindAllSubmatch(drawing, -1) {
+		used[string(m[1])] = true
+	}
+	return used
+}
+
+// chartNames returns the new names of the chart parts that are left when
+// drop goes, numbered 1, 2 ... in their old order; only those that change.
+func chartNames(parts map[string]*zip.File, drop map[string]bool) map[string]string {
+	type chart struct {
+		name string
+		n    int
+	}
+	var left []chart
+	for name := range parts {
+		if m := chartPartRe.FindStringSubmatch(name); m != nil && !drop[name] {
+			n, _ := strconv.Atoi(m[1])
+			left = append(left, chart{name, n})
+		}
+	}
+	sort.Slice(left, func(i, j int) bool { return left[i].n < left[j].n })
+	rename := map[string]string{}
+	for i, c := range left {
+		if c.n != i+1 {
+			rename[c.name] = fmt.Sprintf("xl/charts/chart%d.xml", i+1)
+		}
+	}
+	return rename
+}
+
+var chartPartRe = regexp.MustCompile(`^xl/charts/chart(\d+)\.xml$`)
+
+// resolve turns a relationship target into a part name, relative to the
+// source part's directory.
+func resolve(dir, target string) string {
+	if strings.HasPrefix(target, "/") {
+		return strings.TrimPrefix(path.Clean(target), "/")
+	}
+	return path.Clean(path.Join(dir, target))
+}
+
+// relationships is a .rels part.
+type relationships struct {
+	XMLName xml.Name       `xml:"http://schemas.openxmlformats.org/package/2006/relationships Relationships"`
+	Rels    []relationship `xml:"Relationship"`
+}
+
+// relationship is one relationship of a .rels part.
+type relationship struct {
+	ID         string `xml:"Id,attr"`
+	Type       string `xml:"Type,attr"`
+	Target     string `xml:"Target,attr"`
+	TargetMode string `xml:"TargetMode,attr,omitempty"`
+}
+
+func parseRels(raw []byte) (*relationships, error) {
+	var r relationships
+	if err := xml.Unmarshal(raw, &r); err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+// remove removes the relationships that match and returns them.
+func (r *relationships) remove(match func(relationship) bool) []relationship {
+	var keep, gone []relationship
+	for _, x := range r.Rels {
+		if match(x) {
+			gone = append(gone, x)
+		} else {
+			keep = append(keep, x)
+		}
+	}
+	r.Rels = keep
+	return gone
+}
+
+func (r *relationships) marshal() []byte {
+	out, _ := xml.Marshal(r) // plain strings: cannot fail
+	return append([]byte(xml.Header), out...)
+}
+
+// readPart reads a part of the package; a missing part is an error.
+func readPart(f *zip.File) ([]byte, error) {
+	if f == nil {
+		return nil, fmt.Errorf("missing part")
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	return io.ReadAll(rc)
+}

@@ -1,0 +1,119 @@
+package xlsxcheck
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/armada-dtm/dtm/workbook/lotest"
+)
+
+// openpyxlScript loads a workbook with openpyxl, reads every cell and
+// prints every warning it gives; it exits 3 when openpyxl is missing.
+const openpyxlScript = `
+import sys, warnings
+try:
+    import openpyxl
+except ImportError:
+    sys.exit(3)
+warnings.simplefilter("always")
+with warnings.catch_warnings(record=True) as caught:
+    wb = openpyxl.load_workbook(sys.argv[1])
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                cell.value
+        ws.data_validations, ws.print_area, ws.oddHeader
+    for dn in wb.defined_names.definedName:
+        dn.destinations
+for w in caught:
+    print("%s: %s" % (w.category.__name__, w.message))
+`
+
+// Readers opens the workbook at path with openpyxl (Debian's
+// python3-openpyxl) and Gnumeric's ssconvert (gnumeric) and fails the test
+// on any error or warning they print, except lines containing one of
+// allow. Without the readers the test is skipped, unless lotest.Required
+// (CI): .ci/run installs them.
+func Readers(t testing.TB, path string, allow ...string) {
+	t.Helper()
+	python, err := exec.LookPath("/usr/bin/python3")
+	if err != nil {
+		python = "python3"
+	}
+	out, code := run(t, python, "-c", openpyxlScript, path)
+	if code == 3 || code == -1 {
+		missing(t, "openpyxl (apt-get install python3-openpyxl)")
+	} else if msgs := complaints(out, allow); code != 0 || len(msgs) > 0 {
+		t.Errorf("openpyxl on %s (exit %d):\n%s", filepath.Base(path), code, strings.Join(msgs, "\n"))
+	}
+	if _, err := exec.LookPath("ssconvert"); err != nil {
+		missing(t, "ssconvert (apt-get install gnumeric)")
+		return
+	}
+	dest := filepath.Join(t.TempDir(), "out.gnumeric")
+	out, code = run(t, "ssconvert", path, dest)
+	if msgs := complaints(out, allow); code != 0 || len(msgs) > 0 {
+		t.Errorf("ssconvert on %s (exit %d):\n%s", filepath.Base(path), code, strings.Join(msgs, "\n"))
+	}
+	if info, err := os.Stat(dest); err != nil || info.Size() == 0 {
+		t.Errorf("ssconvert wrote nothing from %s", filepath.Base(path))
+	}
+}
+
+// run runs a reader and returns what it printed (both streams) and its
+// exit code, -1 when it could not start.
+func run(t testing.TB, name string, args ...string) (string, int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Env = append(os.Environ(), "NO_AT_BRIDGE=1")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	if err != nil {
+		if ee, ok := err.(*exec.ExitError); ok {
+			return out.String(), ee.ExitCode()
+		}
+		return err.Error(), -1
+	}
+	return out.String(), 0
+}
+
+// complaints returns the non-empty lines of out that no allow matches.
+func complaints(out string, allow []string) []string {
+	var lines []string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "\t") && len(lines) > 0 { // Gnumeric's "in state :" goes on
+			lines[len(lines)-1] += " " + strings.TrimSpace(line)
+		} else if line = strings.TrimSpace(line); line != "" {
+			lines = append(lines, line)
+		}
+	}
+	var msgs []string
+	for _, line := range lines {
+		allowed := false
+		for _, a := range allow {
+			allowed = allowed || strings.Contains(line, a)
+		}
+		if !allowed {
+			msgs = append(msgs, line)
+		}
+	}
+	return msgs
+}
+
+// missing skips the test for a missing reader, or fails it under CI.
+func missing(t testing.TB, what string) {
+	t.Helper()
+	if lotest.Required() {
+		t.Fatalf("%s is not installed (.ci/run installs it)", what)
+	}
+	t.Skipf("%s is not installed", what)
+}
