@@ -35,13 +35,19 @@ func TestExport(t *testing.T) {
 			t.Errorf("boards file lacks %q", want)
 		}
 	}
-	// Maya Moreau: 1st with 166 (56 + 110, her 34 dropped), best Turkey with 110 (heat 2 board 2, 18 centres).
+	// BOARD numbers a game within the tournament: four boards a heat, so heat 2's board 1 is game 5.
+	if want := "Bruno,Baker,1,2,5,0AU,7,1,-6,0,5,0,"; !strings.Contains(string(boards), want) {
+		t.Errorf("boards file lacks %q (heat 2, board 1 = game 5)", want)
+	}
+	// Maya Moreau: 1st with 166 (56 + 110, her 34 dropped), best Turkey with 110 (heat 2 board 2 = game 6,
+	// 18 centres).
 	class, _ := os.ReadFile(filepath.Join(out, "ARMADA Open 2026 WDD classification.csv"))
-	if !strings.Contains(string(class), "Maya,Moreau,1,1,1,USA,,166,56,110,34,,,,,,"+strings.Repeat(",", 30)+"1,110,18,2,2,") {
+	if !strings.Contains(string(class), "Maya,Moreau,1,1,1,USA,,166,56,110,34,,,,,,"+strings.Repeat(",", 30)+"1,110,18,2,6,") {
 		t.Errorf("classification file: Maya Moreau's line is not as worked out:\n%s", class)
 	}
 	dtmCSV, _ := os.ReadFile(filepath.Join(out, "ARMADA Open 2026.csv"))
-	if !strings.HasPrefix(string(dtmCSV), "1,Maya Moreau,56,110,34,166\n2,Elena Evans,-2,78,34,112\n3,Ines Irving,56,54,14,110\n3,Jonas Jensen,") {
+	// UTF-8 with a byte-order mark, so that Excel opened by a double-click keeps accented names.
+	if !strings.HasPrefix(string(dtmCSV), "\ufeff1,Maya Moreau,56,110,34,166\n2,Elena Evans,-2,78,34,112\n3,Ines Irving,56,54,14,110\n3,Jonas Jensen,") {
 		t.Errorf("DTM export:\n%s", dtmCSV)
 	}
 	if code, _, errOut := dtm(t, "export", path); code != 2 || !strings.Contains(errOut, "--csv, --wdd or both") {

@@ -23,10 +23,19 @@ func Neutralise(s string) string {
 // plain writes a number as the WDD and DTM files want it: 37.5, 0, -11.
 func plain(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
+// utf8BOM starts the DTM CSV so that Excel, opening the file by a
+// double-click, reads it as UTF-8 (accented names intact) rather than in the
+// system's legacy code page. LibreOffice and scripts' CSV readers skip it.
+const utf8BOM = "\ufeff"
+
 // WriteDTM writes the DTM's export of the standings: one line per player,
 // with rank, name, each heat's score and the total, comma-separated, no
-// header (DTM manual, section 14). Ties share a rank.
+// header (DTM manual, section 14), in UTF-8 with a byte-order mark. Ties
+// share a rank.
 func WriteDTM(w io.Writer, r Report) error {
+	if _, err := io.WriteString(w, utf8BOM); err != nil {
+		return err
+	}
 	cw := csv.NewWriter(w)
 	for _, p := range r.Players {
 		rec := []string{strconv.Itoa(p.Rank), Neutralise(p.Name)}
@@ -80,6 +89,7 @@ func WriteWDD(classification, boards io.Writer, e scoring.Event, t scoring.Table
 }
 
 func writeClassification(w io.Writer, e scoring.Event, t scoring.Table, players []ExportPlayer) error {
+	boardIDs := wddBoards(e)
 	header := []string{"FIRST NAME", "NAME", "HOMONYME", "RANK", "EXAEQUO", "LOCATION", "NATIONALITY", "SCORE"}
 	for r := 1; r <= wddRounds; r++ {
 		header = append(header, "R"+strconv.Itoa(r))
@@ -154,7 +164,7 @@ func writeClassification(w io.Writer, e scoring.Event, t scoring.Table, players 
 		}
 		for pw := scoring.Austria; pw < scoring.NumPowers; pw++ {
 			if g, ok := best[s.Player][pw]; ok {
-				rec = append(rec, "1", plain(g.Score), strconv.Itoa(g.Centres), strconv.Itoa(g.Heat), strconv.Itoa(g.Board))
+				rec = append(rec, "1", plain(g.Score), strconv.Itoa(g.Centres), strconv.Itoa(g.Heat), strconv.Itoa(boardIDs[Chart{g.Heat, g.Board}]))
 			} else {
 				rec = append(rec, "", "", "", "", "")
 			}
@@ -183,6 +193,7 @@ func writeClassification(w io.Writer, e scoring.Event, t scoring.Table, players 
 }
 
 func writeBoards(w io.Writer, e scoring.Event, players []ExportPlayer, charts map[Chart][]scoring.Year) error {
+	boardIDs := wddBoards(e)
 	header := []string{"FIRST NAME", "NAME", "HOMONYME", "ROUND", "BOARD", "COUNTRY", "RANK", "EXAEQUO", "SCORE",
 		"NB_CENTRE", "YEAR_ELIMINATION", "DRAW"}
 	for y := 1; y <= 20; y++ {
@@ -217,7 +228,7 @@ func writeBoards(w io.Writer, e scoring.Event, players []ExportPlayer, charts ma
 			if seat.Eliminated {
 				elim = strconv.Itoa(seat.Year % 100)
 			}
-			rec := []string{Neutralise(p.First), Neutralise(p.Last), "1", strconv.Itoa(g.Heat), strconv.Itoa(g.Board),
+			rec := []string{Neutralise(p.First), Neutralise(p.Last), "1", strconv.Itoa(g.Heat), strconv.Itoa(boardIDs[Chart{g.Heat, g.Board}]),
 				wddPowers[pw], strconv.Itoa(rank), strconv.Itoa(tied), plain(seat.Score), strconv.Itoa(seat.Centres),
 				elim, drawValue(g, pw)}
 			for y := 1; y <= 20; y++ {
@@ -231,6 +242,27 @@ func writeBoards(w io.Writer, e scoring.Event, players []ExportPlayer, charts ma
 		}
 	}
 	return writeCSV(w, header, rows)
+}
+
+// wddBoards numbers the scored games for the WDD's BOARD fields, which
+// identify a game within the tournament: heat by heat, board by board, from
+// 1 (heat 1's boards 1..k are 1..k, heat 2's first board is k+1).
+func wddBoards(e scoring.Event) map[Chart]int {
+	var games []Chart
+	for _, g := range e.Games {
+		games = append(games, Chart{g.Heat, g.Board})
+	}
+	slices.SortFunc(games, func(a, b Chart) int {
+		if a.Heat != b.Heat {
+			return a.Heat - b.Heat
+		}
+		return a.Board - b.Board
+	})
+	ids := map[Chart]int{}
+	for i, g := range games {
+		ids[g] = i + 1
+	}
+	return ids
 }
 
 // drawValue is the WDD's DRAW field: a solo gives the winner 1 and the rest

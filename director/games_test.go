@@ -336,7 +336,7 @@ func TestScoresRoundedOnce(t *testing.T) {
 		if err := WriteDTM(&csv, res.Report); err != nil {
 			t.Fatal(err)
 		}
-		if line, _, _ := strings.Cut(csv.String(), "\n"); line != tc.csv {
+		if line, _, _ := strings.Cut(strings.TrimPrefix(csv.String(), utf8BOM), "\n"); line != tc.csv {
 			t.Errorf("decimals %v: CSV line %q, want %q", tc.decimals, line, tc.csv)
 		}
 	}
