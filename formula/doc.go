@@ -99,6 +99,9 @@
 //	round(x)         x rounded to the nearest whole number, halves away from zero: round(2.5) = 3,
 //	                 round(-2.5) = -3, round(2.49) = 2. There is no round(x, digits).
 //
+// A comma written between two numbers without a space, as in min(scs, 1,5), is refused: it may be a
+// decimal comma (write 1.5); write 1, 5 for two arguments.
+//
 // Every formula written for the 2003 DTM means the same here: the extensions only add names that were
 // errors in 2003.
 //

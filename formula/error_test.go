@@ -68,6 +68,8 @@ var errorCases = []struct {
 	{"scs ** 2", Score, 5, `"**" is not an operator`, `there is no power operator; multiply, e.g. "scs * scs"`},
 	{"0,5 * scs", Score, 2, `unexpected ","`,
 		"commas only separate the arguments of min and max; decimals are written with a point, as in 0.5"},
+	{"min(scs, 1,5)", Score, 10, `"1,5": a decimal comma?`, "write 1.5 for a decimal, or 1, 5 (with a space) for two arguments"},
+	{"max(2,5, yrs)", Score, 5, `"2,5": a decimal comma?`, "write 2.5 for a decimal, or 2, 5 (with a space) for two arguments"},
 	{"scs # 2", Score, 5, `unexpected character '#'`, ""},
 	{"scs % 2", Score, 5, `unexpected character '%'`, ""},
 	{"!scs", Score, 1, `unexpected character '!'`, ""},

@@ -349,7 +349,7 @@ func (p *parser) call(name token, f int) node {
 		for {
 			args = append(args, p.expr())
 			if p.peek().kind == tComma {
-				p.next()
+				p.decimalComma(p.next())
 				continue
 			}
 			p.closeParen(open)
@@ -364,6 +364,17 @@ func (p *parser) call(name token, f int) node {
 		p.fail(name.col, fmt.Sprintf("%s takes at least %d arguments, not %d", fn.name, fn.minArgs, len(args)), "")
 	}
 	return callNode{f: f, args: args}
+}
+
+// decimalComma refuses a comma written between two numbers without a
+// space, as in min(scs, 1,5): a European decimal comma would otherwise be
+// read as two arguments without a word.
+func (p *parser) decimalComma(comma token) {
+	prev, next := p.toks[p.pos-2], p.peek()
+	if prev.kind == tNum && next.kind == tNum && prev.col+len([]rune(prev.text)) == comma.col && comma.col+1 == next.col {
+		p.fail(prev.col, fmt.Sprintf("%q: a decimal comma?", prev.text+","+next.text),
+			fmt.Sprintf("write %s.%s for a decimal, or %s, %s (with a space) for two arguments", prev.text, next.text, prev.text, next.text))
+	}
 }
 
 // missingOperand reports token t found where a number, word or "(" should start.

@@ -256,6 +256,27 @@ func choiceIndex(choices []string, v string) int {
 	return -1
 }
 
+// criterionAliases are the DTM manual's own names of the end-game criteria,
+// accepted on the Systems sheet beside ChoicesCriterion (by index).
+var criterionAliases = map[string]int{
+	"win/draw scoring": 0, "win/draw coring": 0, // the manual's own typo
+	"rank players by sc count": 1, "sc rank scoring": 1,
+	"both win/draw and rank scoring": 2, "both win/draw and sc rank scoring": 2,
+	"both win/draw scoring and sc rank scoring": 2,
+}
+
+// criterionIndex reads an end-game criterion: a choice of ChoicesCriterion
+// or one of the manual's names for it; -1 when it is neither.
+func criterionIndex(v string) int {
+	if i := choiceIndex(ChoicesCriterion, v); i >= 0 {
+		return i
+	}
+	if i, ok := criterionAliases[normalHeader(v)]; ok {
+		return i
+	}
+	return -1
+}
+
 // choiceList renders choices for a message: "Yes" or "No".
 func choiceList(choices []string) string {
 	q := make([]string, len(choices))

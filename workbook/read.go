@@ -510,7 +510,7 @@ func (r *reader) readSystems() {
 			names[s.Name] = t.cell(i, HeaderSystemName)
 		}
 		v := t.get(i, HeaderCriterion)
-		s.Criterion = choiceIndex(ChoicesCriterion, v)
+		s.Criterion = criterionIndex(v)
 		if s.Criterion < 0 {
 			r.p.add(SheetSystems, t.cell(i, HeaderCriterion), "choose "+choiceList(ChoicesCriterion), "end-game criterion cannot be %q", v)
 			s.Criterion = 0
@@ -524,7 +524,7 @@ func (r *reader) readSystems() {
 			switch {
 			case !ok:
 				r.p.add(SheetSystems, t.cell(i, header), "choose Yes or No", "%s cannot be %q", strings.ToLower(header), v)
-			case b && choiceIndex(ChoicesCriterion, t.get(i, HeaderCriterion)) >= 0 && !criterionAllows(s.Criterion, onlyFor):
+			case b && criterionIndex(t.get(i, HeaderCriterion)) >= 0 && !criterionAllows(s.Criterion, onlyFor):
 				r.p.add(SheetSystems, t.cell(i, header), "set it to No, or change the end-game criterion",
 					"%s applies only to %s systems", strings.ToLower(header), criterionNames(onlyFor))
 			}

@@ -334,3 +334,23 @@ func TestProblemString(t *testing.T) {
 		}
 	}
 }
+
+// TestCriterionAliases checks that the DTM manual's own names of the
+// end-game criteria are accepted on the Systems sheet.
+func TestCriterionAliases(t *testing.T) {
+	for name, want := range map[string]int{
+		"Win/Draw": 0, "Win/Draw Scoring": 0, "Rank by SC count": 1, "Rank players by SC count": 1,
+		"rank  PLAYERS by sc count": 1, "Both": 2, "Both Win/Draw and SC Rank Scoring": 2, "Both Win/Draw and Rank Scoring": 2,
+	} {
+		f := fixture(t)
+		set(t, f, SheetSystems, "A40", "Mine", name, "No", "No", "None", "1")
+		b := reread(t, f)
+		s, ok := b.Tournament.SystemByName("Mine")
+		if len(b.Problems) > 0 || !ok || s.Criterion != want {
+			t.Errorf("%q: criterion %v, want %d; problems %v", name, s, want, b.Problems)
+		}
+	}
+	if criterionIndex("Rank by chance") != -1 {
+		t.Error("an unknown criterion was accepted")
+	}
+}
