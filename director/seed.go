@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/armada-dtm/dtm/seeding"
@@ -39,8 +41,14 @@ type SeedResult struct {
 	Unseeded *int
 	// SatOut are the players --sit-out auto chose, by name.
 	SatOut []string
-	Boards int // boards of the heat, locked ones included
-	Kept   int // boards kept as started or finished
+	// Restored are the players marked as sitting out whom --sit-out auto
+	// brought back to fill the boards (after a cancellation), by name.
+	Restored []string
+	// SittingOut are all the players marked as sitting the heat out, by
+	// name, whoever chose them.
+	SittingOut []string
+	Boards     int // boards of the heat, locked ones included
+	Kept       int // boards kept as started or finished
 	// Seed is the event's seed (the heat's own is seeding.HeatSeed of it).
 	Seed        int64
 	Explanation seeding.Explanation
@@ -103,13 +111,9 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	} else if err != nil {
 		return wrapf(err, "heat %d", n)
 	}
-	if req.SitOutAuto && len(hs.Present)%seeding.BoardSize != 0 {
-		satOut := t.SitOutAuto(&hs)
-		if err := b.WriteSitOut(n, satOut); err != nil {
+	if req.SitOutAuto {
+		if err := sitOut(b, &hs, res); err != nil {
 			return err
-		}
-		for _, p := range satOut {
-			res.SatOut = append(res.SatOut, t.Players[p].Name)
 		}
 	}
 	problem := t.SeedProblem(n)
@@ -131,12 +135,83 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	if res.Explanation, err = seeding.Explain(problem, plan); err != nil {
 		return wrapf(err, "heat %d", n)
 	}
+	res.SittingOut = sittingOut(t, n)
 	boards := hs.Number(plan)
 	res.Boards, res.Kept = len(boards), len(hs.Locked)
 	if err := b.WriteSeating(n, boards, res.Explanation, problem); err != nil {
 		return err
 	}
 	return b.WriteBoardCalls(n, workbook.CallBoards(problem, boards))
+}
+
+// sitOut chooses who sits heat hs.Heat out so that its players fill boards
+// of seven (seeding.ChooseSitOuts), marks them on the Players sheet, brings
+// back those already marked who play after all, and updates hs.Present.
+func sitOut(b *workbook.Book, hs *workbook.HeatSeating, res *SeedResult) error {
+	t, n := b.Tournament, hs.Heat
+	seated := map[int]bool{} // players on the heat's started boards
+	for _, lb := range hs.Locked {
+		for _, s := range lb.Seats {
+			seated[s.Player] = true
+		}
+	}
+	played := make([]int, len(t.Players))
+	for h := 1; h < n; h++ {
+		for _, g := range t.Heats[h-1].Games {
+			for _, s := range g.Seats {
+				if s.Player >= 0 {
+					played[s.Player]++
+				}
+			}
+		}
+	}
+	var cands []seeding.SitOutCandidate
+	for i, p := range t.Players {
+		reg := p.Registration[n-1]
+		if seated[i] || (!reg.Plays() && reg != workbook.SittingOut) {
+			continue
+		}
+		c := seeding.SitOutCandidate{Player: i, Priority: p.Priority, Played: played[i], Distance: p.Distance,
+			Row: p.Row, Sitting: reg == workbook.SittingOut}
+		for h, r := range p.Registration {
+			switch {
+			case h < n-1 && r == workbook.SittingOut:
+				c.SatOut++
+			case h > n-1 && r.Plays():
+				c.ToPlay++
+			}
+		}
+		cands = append(cands, c)
+	}
+	choice := seeding.ChooseSitOuts(cands, t.Settings.MinHeats)
+	if err := b.SetRegistration(n, choice.SitOut, workbook.SittingOut); err != nil {
+		return err
+	}
+	if err := b.SetRegistration(n, choice.Restore, workbook.Registered); err != nil {
+		return err
+	}
+	for _, p := range choice.SitOut {
+		res.SatOut = append(res.SatOut, t.Players[p].Name)
+	}
+	for _, p := range choice.Restore {
+		res.Restored = append(res.Restored, t.Players[p].Name)
+	}
+	hs.Present = slices.DeleteFunc(hs.Present, func(p int) bool { return slices.Contains(choice.SitOut, p) })
+	hs.Present = append(hs.Present, choice.Restore...)
+	slices.Sort(hs.Present)
+	return nil
+}
+
+// sittingOut names the players marked as sitting heat n out, in Players
+// order.
+func sittingOut(t *workbook.Tournament, n int) []string {
+	var out []string
+	for _, p := range t.Players {
+		if p.Registration[n-1] == workbook.SittingOut {
+			out = append(out, p.Name)
+		}
+	}
+	return out
 }
 
 // WriteText prints who sits out, the heat's boards, its conflict against
@@ -148,6 +223,12 @@ func (r *SeedResult) WriteText(w io.Writer) {
 	}
 	for _, name := range r.SatOut {
 		fmt.Fprintf(w, "%s sits out heat %d (marked Sitting out on the Players sheet)\n", name, r.Heat)
+	}
+	for _, name := range r.Restored {
+		fmt.Fprintf(w, "%s plays heat %d after all (registered again on the Players sheet)\n", name, r.Heat)
+	}
+	if len(r.SittingOut) > 0 {
+		fmt.Fprintf(w, "heat %d: %d sitting out: %s\n", r.Heat, len(r.SittingOut), strings.Join(r.SittingOut, ", "))
 	}
 	fmt.Fprintf(w, "heat %d: %d players on %d boards (%d kept as started), seed %d\n", r.Heat, 7*r.Boards, r.Boards, r.Kept, r.Seed)
 	writeConflicts(w, r.Explanation, r.Bound)

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // heatSheetSpec is the column layout of a heat sheet.
@@ -47,7 +49,7 @@ func (r *reader) readHeats() {
 			}
 			seen[h] = t.cell(i, HeaderHeat)
 			heat := &r.t.Heats[h-1]
-			heat.Row, heat.System, heat.Date = i+1, t.get(i, HeaderHeatSystem), t.get(i, HeaderDate)
+			heat.Row, heat.System, heat.Date = i+1, t.get(i, HeaderHeatSystem), r.dateText(t.get(i, HeaderDate))
 			r.system(SheetHeats, t.cell(i, HeaderHeatSystem), heat.System)
 		}
 	}
@@ -63,6 +65,22 @@ func (r *reader) readHeats() {
 		}
 		r.readHeatSheet(&r.t.Heats[h-1], name)
 	}
+}
+
+// dateText returns a Date cell as the board calls print it: a date cell
+// (stored as a serial day number, 46095 for 14 March 2026) as "Saturday 14
+// March 2026"; text as typed.
+func (r *reader) dateText(v string) string {
+	n, ok := parseNumber(v)
+	if !ok || n < 1 {
+		return v
+	}
+	props, err := r.f.GetWorkbookProps()
+	d, err2 := excelize.ExcelDateToTime(n, err == nil && props.Date1904 != nil && *props.Date1904)
+	if err2 != nil {
+		return v
+	}
+	return d.Format("Monday 2 January 2006")
 }
 
 // readHeatSheet reads a heat's boards: seven rows per board.

@@ -3,7 +3,6 @@ package workbook
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -87,7 +86,6 @@ type HeatSeating struct {
 	Present []int           // registered players not on a locked board, in Players order
 	Locked  []seeding.Board // started and finished boards, kept as they are
 	Numbers []int           // the locked boards' numbers
-	SitOut  []int           // registered players chosen to sit out (SitOutAuto)
 }
 
 // resultHeader names the first column in which a seat records a result, or
@@ -171,45 +169,21 @@ func (t *Tournament) Seating(n int) (HeatSeating, error) {
 	return hs, nil
 }
 
-// SitOutAuto chooses who sits out so that the players to seat fill boards
-// of seven: the highest Sit-out priority first (the host club's members),
-// then those who travelled least far, then the last registered on the
-// Players sheet. It returns the players chosen.
-func (t *Tournament) SitOutAuto(hs *HeatSeating) []int {
-	k := len(hs.Present) % seeding.BoardSize
-	if k == 0 {
-		return nil
-	}
-	order := slices.Clone(hs.Present)
-	sort.SliceStable(order, func(i, j int) bool {
-		a, b := t.Players[order[i]], t.Players[order[j]]
-		if a.Priority != b.Priority {
-			return a.Priority > b.Priority
-		}
-		if a.Distance != b.Distance {
-			return a.Distance < b.Distance
-		}
-		return order[i] > order[j]
-	})
-	out := slices.Clone(order[:k])
-	slices.Sort(out)
-	hs.SitOut = out
-	hs.Present = slices.DeleteFunc(hs.Present, func(p int) bool { return slices.Contains(out, p) })
-	return out
-}
-
-// WriteSitOut marks players as sitting out heat n on the Players sheet (the
-// registration cell dtm seed --sit-out auto changes, and says so).
-func (b *Book) WriteSitOut(n int, players []int) error {
+// SetRegistration sets players' registration for heat n, on the Players
+// sheet and in memory: dtm seed --sit-out auto marks who sits out
+// (SittingOut) and brings back who plays after all (Registered).
+func (b *Book) SetRegistration(n int, players []int, r Registration) error {
 	col, ok := b.Tournament.playerCols[normalHeader(HeatSheet(n))]
 	if !ok {
 		return fmt.Errorf("the Players sheet has no %q column", HeatSheet(n))
 	}
 	for _, p := range players {
-		cell := cellName(col+1, b.Tournament.Players[p].Row)
-		if err := b.f.SetCellStr(SheetPlayers, cell, ChoicesRegistration[2]); err != nil {
-			return fmt.Errorf("mark sitting out: %w", err)
+		pl := &b.Tournament.Players[p]
+		cell := cellName(col+1, pl.Row)
+		if err := b.f.SetCellStr(SheetPlayers, cell, ChoicesRegistration[r-1]); err != nil {
+			return fmt.Errorf("set %s's registration for heat %d: %w", pl.Name, n, err)
 		}
+		pl.Registration[n-1] = r
 	}
 	return nil
 }
