@@ -23,6 +23,10 @@ type CheckResult struct {
 	// Seatings explain the seating conflict of every heat with seated
 	// boards, as it stands after any edits.
 	Seatings []HeatConflicts
+	// Warnings are what dtm wrote that no longer matches the sheets (board
+	// calls and Conflict columns after a director's swaps): dtm seed
+	// --refresh rewrites them.
+	Warnings workbook.Problems
 	// Ignored is what the reader read past (printed with -v).
 	Ignored workbook.Problems
 }
@@ -57,8 +61,30 @@ func Check(path string) (*CheckResult, error) {
 			return nil, wrapf(err, "heat %d", h)
 		}
 		res.Seatings = append(res.Seatings, HeatConflicts{Heat: h, Boards: len(plan.Boards), Explanation: ex, Problem: problem})
+		stale, err := staleOutput(b, h, ex, problem)
+		if err != nil {
+			return nil, err
+		}
+		res.Warnings = append(res.Warnings, stale...)
 	}
 	return res, nil
+}
+
+// staleOutput lists what dtm wrote for heat h that no longer matches the
+// workbook: its board calls, and its Conflict columns against ex, the
+// explanation of its seating as the sheet stands.
+func staleOutput(b *workbook.Book, h int, ex seeding.Explanation, problem *seeding.Problem) (workbook.Problems, error) {
+	var out workbook.Problems
+	calls, err := b.StaleCalls(h, b.Tournament.HeatCallBoards(h))
+	if err != nil {
+		return nil, wrapf(err, "heat %d", h)
+	}
+	for _, p := range []*workbook.Problem{calls, b.Tournament.StaleConflicts(h, ex, problem)} {
+		if p != nil {
+			out = append(out, *p)
+		}
+	}
+	return out, nil
 }
 
 // WriteText prints the check's summary, each game's outcome, and each
@@ -69,6 +95,9 @@ func (r *CheckResult) WriteText(w io.Writer, verbose bool) {
 		writeIgnored(w, r.Ignored)
 	}
 	fmt.Fprintf(w, "%s: no problems (%d players, %d heats, %d scoring systems)\n", r.Path, r.Players, r.Heats, r.Systems)
+	for _, p := range r.Warnings {
+		fmt.Fprintln(w, p)
+	}
 	for _, o := range r.Outcomes {
 		if v := o.Victory; v != nil {
 			fmt.Fprintf(w, "%s: board %d: %s reached victory in %d with %d centres (%s)\n", o.Cell, o.Board, v.Power, v.Year, v.Centres, r.Victory)

@@ -27,6 +27,10 @@ type SeedRequest struct {
 	SitOutAuto bool
 	// Unseed empties the heat's boards that have not started, and stops.
 	Unseed bool
+	// Refresh rewrites the board calls and the Conflict columns from the
+	// heat sheet as it stands, without reseeding: heat Heat, or (Heat 0)
+	// every heat where they no longer match.
+	Refresh bool
 	// Force writes even when a lock file says the workbook is open.
 	Force bool
 	// Progress, if set, is told after each of the seeder's restarts.
@@ -39,6 +43,9 @@ type SeedResult struct {
 	Heat int
 	// Unseeded is set for --unseed: the boards emptied.
 	Unseeded *int
+	// Refreshed is set for --refresh: the heats whose board calls and
+	// Conflict columns were rewritten (empty when all matched).
+	Refreshed *[]int
 	// SatOut are the players --sit-out auto chose, by name.
 	SatOut []string
 	// Restored are the players marked as sitting out whom --sit-out auto
@@ -65,6 +72,9 @@ func Seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 	}
 	defer b.Close()
 	t := b.Tournament
+	if req.Refresh {
+		return refresh(b, req)
+	}
 	heat := req.Heat
 	if heat == 0 {
 		if heat = t.NextHeat(); heat == 0 {
@@ -97,6 +107,55 @@ func Seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 		return nil, err
 	}
 	return res, nil
+}
+
+// refresh rewrites heat req.Heat's board calls and Conflict columns from
+// its sheet as it stands, or, with no heat given, those of every heat where
+// they no longer match; it saves only when something was rewritten.
+func refresh(b *workbook.Book, req SeedRequest) (*SeedResult, error) {
+	t := b.Tournament
+	if req.SitOutAuto || req.Unseed {
+		return nil, usagef("--refresh rewrites what the heat sheet says as it stands: it cannot be combined with --sit-out or --unseed")
+	}
+	if req.Heat != 0 && (req.Heat < 1 || req.Heat > t.Settings.Heats) {
+		return nil, usagef("--heat must be from 1 to %d", t.Settings.Heats)
+	}
+	done := []int{}
+	res := &SeedResult{Path: req.Path, Heat: req.Heat, Refreshed: &done}
+	for h := 1; h <= t.Settings.Heats; h++ {
+		if (req.Heat != 0 && h != req.Heat) || len(t.Heats[h-1].Games) == 0 {
+			continue
+		}
+		problem := t.SeedProblem(h)
+		ex, err := seeding.Explain(problem, t.HeatPlan(h))
+		if err != nil {
+			return nil, wrapf(err, "heat %d", h)
+		}
+		boards := t.HeatCallBoards(h)
+		if req.Heat == 0 {
+			stale, err := staleOutput(b, h, ex, problem)
+			if err != nil {
+				return nil, err
+			}
+			if len(stale) == 0 {
+				continue
+			}
+		}
+		if err := b.WriteConflicts(h, ex, problem); err != nil {
+			return nil, err
+		}
+		if err := b.WriteBoardCalls(h, boards); err != nil {
+			return nil, err
+		}
+		done = append(done, h)
+	}
+	if req.Heat != 0 && len(done) == 0 {
+		return nil, fmt.Errorf("heat %d has no boards on its sheet: nothing to refresh; seat it with dtm seed --heat %d", req.Heat, req.Heat)
+	}
+	if len(done) == 0 {
+		return res, nil
+	}
+	return res, b.Save(workbook.Options{Force: req.Force})
 }
 
 // seatHeat seats heat n in memory: the registered players around the heat's
@@ -141,7 +200,7 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	if err := b.WriteSeating(n, boards, res.Explanation, problem); err != nil {
 		return err
 	}
-	return b.WriteBoardCalls(n, workbook.CallBoards(problem, boards))
+	return b.WriteBoardCalls(n, t.CallBoards(n, problem, boards))
 }
 
 // sitOut chooses who sits heat hs.Heat out so that its players fill boards
@@ -219,6 +278,16 @@ func sittingOut(t *workbook.Tournament, n int) []string {
 func (r *SeedResult) WriteText(w io.Writer) {
 	if r.Unseeded != nil {
 		fmt.Fprintf(w, "heat %d: emptied %d board(s) that had not started\n", r.Heat, *r.Unseeded)
+		return
+	}
+	if r.Refreshed != nil {
+		if len(*r.Refreshed) == 0 {
+			fmt.Fprintf(w, "%s: the board calls and Conflict columns match the heat sheets: nothing to refresh\n", r.Path)
+		}
+		for _, h := range *r.Refreshed {
+			fmt.Fprintf(w, "wrote %s: %s rewritten and the Conflict columns of sheet %s, from the sheet as it stands\n",
+				r.Path, workbook.BoardCallsSheet(h), workbook.HeatSheet(h))
+		}
 		return
 	}
 	for _, name := range r.SatOut {

@@ -505,8 +505,37 @@ func TestBoardCallsClassicHasNoTable(t *testing.T) {
 			t.Fatal(err)
 		}
 		b := &Book{Tournament: &Tournament{Settings: Settings{Victory: r}}}
-		if got := b.callsVictory() != nil; got != table {
+		if got := b.callsVictory(CallBoard{}) != nil; got != table {
 			t.Errorf("%q: victory table %v, want %v", rule, got, table)
+		}
+	}
+}
+
+// TestBoardCallsVictoryFollowsSystem checks that a board's victory table
+// follows its system: none for a game ranked by centres, and a rule that is
+// classic over the game's years needs none either (18 up to 1905, 17 from
+// 1906: a game ending in 1905 never sees the 17).
+func TestBoardCallsVictoryFollowsSystem(t *testing.T) {
+	tests := []struct {
+		rule  string
+		board CallBoard
+		table bool
+	}{
+		{"regatta-2002", CallBoard{}, true},
+		{"regatta-2002", CallBoard{FinalYear: 1907}, true},
+		{"regatta-2002", CallBoard{FinalYear: 1907, Rank: true}, false},
+		{"18,18,18,18,18,17; lead=0; no-grow", CallBoard{FinalYear: 1905}, false},
+		{"18,18,18,18,18,17; lead=0; no-grow", CallBoard{FinalYear: 1906}, true},
+		{"18,18,18,18,18,17; lead=0; no-grow", CallBoard{}, true},
+	}
+	for _, tc := range tests {
+		r, err := scoring.ParseVictoryRule(tc.rule)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := &Book{Tournament: &Tournament{Settings: Settings{Victory: r}}}
+		if got := b.callsVictory(tc.board) != nil; got != tc.table {
+			t.Errorf("%q, %+v: victory table %v, want %v", tc.rule, tc.board, got, tc.table)
 		}
 	}
 }

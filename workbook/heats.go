@@ -170,7 +170,8 @@ func (r *reader) readHeatSheet(heat *Heat, sheet string) {
 
 // readSeat reads one row of a heat sheet.
 func (r *reader) readSeat(t *table, i int, years []string) Seat {
-	s := Seat{Row: i + 1, Power: -1, Player: -1, Centres: -1, Replaced: -1, scoreCell: t.get(i, HeaderScore)}
+	s := Seat{Row: i + 1, Power: -1, Player: -1, Centres: -1, Replaced: -1, scoreCell: t.get(i, HeaderScore),
+		conflict: [2]string{t.get(i, HeaderConflictTotal), t.get(i, HeaderConflictDetail)}}
 	if v := t.get(i, HeaderPower); v != "" {
 		s.Power = r.choiceCell(t, i, HeaderPower, ChoicesPower, -1)
 	}
