@@ -17,6 +17,10 @@ import (
 // check is quiet again.
 func TestSeedRefreshAfterSwap(t *testing.T) {
 	path := seedTournament(t, 28)
+	f := openXLSX(t, path)
+	setSetting(t, f, "Victory rule", "regatta-2003") // the calls carry a victory table too
+	saveXLSX(t, f)
+	f.Close()
 	for _, h := range []string{"1", "2"} {
 		if code, out, errOut := dtm(t, "seed", "--heat", h, "--time", "100ms", "--seed", "5", path); code != 0 {
 			t.Fatalf("seed heat %s: %s%s", h, out, errOut)
@@ -25,7 +29,7 @@ func TestSeedRefreshAfterSwap(t *testing.T) {
 	if code, out, _ := dtm(t, "check", path); code != 0 || strings.Contains(out, "warning") {
 		t.Fatalf("check right after seeding: exit %d\n%s", code, out)
 	}
-	f := openXLSX(t, path)
+	f = openXLSX(t, path)
 	a, _ := f.GetCellValue("Heat 2", "E2") // board 1's first seat
 	b, _ := f.GetCellValue("Heat 2", "E9") // board 2's first seat
 	f.Close()
@@ -71,6 +75,11 @@ func TestSeedRefreshAfterSwap(t *testing.T) {
 	}
 	if !slices.Contains(seats, b) || slices.Contains(seats, a) {
 		t.Errorf("board 1's seats on the calls %q: want %s, not %s", seats, b, a)
+	}
+	// A save in LibreOffice of an unrelated edit leaves nothing stale.
+	lotest.Run(t, "lo-edit", path, "--json", `[{"op": "set", "sheet": "Players", "cell": "C2", "value": "p00@example.org"}]`)
+	if code, out, _ := dtm(t, "check", path); code != 0 || strings.Contains(out, "warning") {
+		t.Errorf("check after a LibreOffice save: exit %d\n%s", code, out)
 	}
 	// No player's Conflict detail names the player as an opponent met before.
 	for r := 2; r <= 29; r++ {

@@ -80,7 +80,7 @@ func TestSeedSitOutsRotate(t *testing.T) {
 	calls, _ := f.GetRows("Heat 2 calls")
 	var section []string
 	for i, row := range calls {
-		if len(row) > 0 && row[0] == "Sitting out Heat 2: 2 players" {
+		if len(row) > 0 && row[0] == "Heat 2: sitting out (2 players)" {
 			section = calls[i+1]
 		}
 	}

@@ -3,6 +3,7 @@ package director
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/armada-dtm/dtm/seeding"
@@ -71,13 +72,18 @@ func Check(path string) (*CheckResult, error) {
 }
 
 // staleOutput lists what dtm wrote for heat h that no longer matches the
-// workbook: its board calls, and its Conflict columns against ex, the
-// explanation of its seating as the sheet stands.
+// workbook: its board calls, unless every game of the heat has finished
+// (they have served), and its Conflict columns against ex, the explanation
+// of its seating as the sheet stands.
 func staleOutput(b *workbook.Book, h int, ex seeding.Explanation, problem *seeding.Problem) (workbook.Problems, error) {
 	var out workbook.Problems
-	calls, err := b.StaleCalls(h, b.Tournament.HeatCallBoards(h))
-	if err != nil {
-		return nil, wrapf(err, "heat %d", h)
+	var calls *workbook.Problem
+	games := b.Tournament.Heats[h-1].Games
+	if slices.ContainsFunc(games, func(g workbook.Game) bool { return g.Status != workbook.Finished }) {
+		var err error
+		if calls, err = b.StaleCalls(h, b.Tournament.HeatCallBoards(h)); err != nil {
+			return nil, wrapf(err, "heat %d", h)
+		}
 	}
 	for _, p := range []*workbook.Problem{calls, b.Tournament.StaleConflicts(h, ex, problem)} {
 		if p != nil {

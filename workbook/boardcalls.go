@@ -561,12 +561,16 @@ func (w *callsWriter) sittingOut(heat int, t *Tournament) {
 	}
 	cs := w.cs
 	w.next(12)
-	w.put(w.next(24), callAll, fmt.Sprintf("Sitting out %s: %s", HeatSheet(heat), plural(len(out.Seats), "player")), cs.heading)
+	w.put(w.next(24), callAll, fmt.Sprintf("%s: sitting out (%s)", HeatSheet(heat), plural(len(out.Seats), "player")), cs.heading)
 	entries := callEntries(t, []CallBoard{out})
 	rows := (len(entries) + callBlocks - 1) / callBlocks
-	look := cs.list[0]
+	size := 0
+	if rows <= callLargeRows {
+		size = 1
+	}
+	look := cs.list[size]
 	for i := range rows {
-		r := w.next(cs.listHeight[0])
+		r := w.next(cs.listHeight[size])
 		for k := range callBlocks {
 			c := 1 + k*callBlockCols
 			shown := ""
