@@ -158,11 +158,20 @@ type callsWriter struct {
 	sheet string
 	cs    callStyles
 	row   int // the next row to write
+	// values, when set, receives each cell's value as text instead of the
+	// sheet (StaleCalls compares them with the tab as it is).
+	values map[string]string
 }
 
 // put writes v into the span of row, styles the whole span and merges it.
 func (w *callsWriter) put(row int, span [2]int, v any, style int) {
 	first, last := cellName(span[0], row), cellName(span[1], row)
+	if w.values != nil {
+		if v != nil && v != "" {
+			w.values[first] = fmt.Sprint(v)
+		}
+		return
+	}
 	if v != nil && v != "" {
 		w.do(w.f.SetCellValue(w.sheet, first, v))
 	}
@@ -197,6 +206,12 @@ func (w *callsWriter) pageBreak() {
 // the players alphabetically by last name with their board and power. The change is made in memory; Save
 // writes it.
 func (b *Book) WriteBoardCalls(heat int, boards []CallBoard) error {
+	return b.writeBoardCalls(heat, boards, nil)
+}
+
+// writeBoardCalls writes heat n's board-calls tab, or with values only
+// records each cell's value there.
+func (b *Book) writeBoardCalls(heat int, boards []CallBoard, values map[string]string) error {
 	sheet := BoardCallsSheet(heat)
 	if heat < 1 || heat > MaxHeats {
 		return fmt.Errorf("write %s: heat must be from 1 to %d, not %d", sheet, MaxHeats, heat)
@@ -209,7 +224,7 @@ func (b *Book) WriteBoardCalls(heat int, boards []CallBoard) error {
 	if err := b.prepareCalls(sheet); err != nil {
 		return fmt.Errorf("write %s: %w", sheet, err)
 	}
-	w := &callsWriter{builder: &builder{f: b.f}, sheet: sheet, row: 1}
+	w := &callsWriter{builder: &builder{f: b.f}, sheet: sheet, row: 1, values: values}
 	var err error
 	if w.cs, err = newCallStyles(b.f); err != nil {
 		return fmt.Errorf("write %s: %w", sheet, err)

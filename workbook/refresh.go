@@ -1,7 +1,9 @@
 package workbook
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -19,45 +21,49 @@ func (b *Book) StaleCalls(n int, boards []CallBoard) (*Problem, error) {
 	}
 	scratch := excelize.NewFile()
 	defer scratch.Close()
-	fresh := &Book{f: scratch, Tournament: b.Tournament}
-	if err := fresh.WriteBoardCalls(n, boards); err != nil {
+	values := map[string]string{}
+	if err := (&Book{f: scratch, Tournament: b.Tournament}).writeBoardCalls(n, boards, values); err != nil {
 		return nil, err
 	}
-	got, err := b.f.GetRows(sheet, excelize.Options{RawCellValue: true})
+	rows, err := b.f.GetRows(sheet, excelize.Options{RawCellValue: true})
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", sheet, err)
 	}
-	want, err := scratch.GetRows(sheet, excelize.Options{RawCellValue: true})
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", sheet, err)
-	}
-	at := func(rows [][]string, r, c int) string {
-		if r < len(rows) && c < len(rows[r]) {
-			return rows[r][c]
-		}
-		return ""
-	}
-	for r := range max(len(got), len(want)) {
-		for c := range max(rowLen(got, r), rowLen(want, r)) {
-			if g, w := at(got, r, c), at(want, r, c); g != w {
-				cell := cellName(c+1, r+1)
-				return &Problem{Sheet: sheet, Cell: cell, Hint: fmt.Sprintf("run dtm seed --refresh --heat %d", n),
-					Msg: fmt.Sprintf("warning: the board calls do not match the heat sheet (%s: %s reads %q, now %q)",
-						callsPage(want, r), cell, clip(g), clip(w))}, nil
+	got := map[string]string{}
+	for r, row := range rows {
+		for c, v := range row {
+			if v != "" {
+				got[cellName(c+1, r+1)] = v
 			}
 		}
 	}
-	return nil, nil
+	var differ []string
+	for _, m := range []map[string]string{got, values} {
+		for cell := range m {
+			if got[cell] != values[cell] {
+				differ = append(differ, cell)
+			}
+		}
+	}
+	if len(differ) == 0 {
+		return nil, nil
+	}
+	cell := slices.MinFunc(differ, func(a, b string) int {
+		ra, ca := cellOrder(a)
+		rb, cb := cellOrder(b)
+		return cmp.Or(ra-rb, ca-cb)
+	})
+	row, _ := cellOrder(cell)
+	return &Problem{Sheet: sheet, Cell: cell, Hint: fmt.Sprintf("run dtm seed --refresh --heat %d", n),
+		Msg: fmt.Sprintf("warning: the board calls do not match the heat sheet (%s: %s reads %q, now %q)",
+			callsPage(values, row), cell, clip(got[cell]), clip(values[cell]))}, nil
 }
 
-// callsPage names the page of a board-calls tab that row r (0-based) is
-// on: "board 3", or "the list of players".
-func callsPage(rows [][]string, r int) string {
-	for ; r >= 0; r-- {
-		if r >= len(rows) || len(rows[r]) == 0 {
-			continue
-		}
-		a := rows[r][0]
+// callsPage names the page of a board-calls tab that a row is on, from the
+// titles in its column A: "board 3", or "the list of players".
+func callsPage(values map[string]string, row int) string {
+	for r := row; r >= 1; r-- {
+		a := values[cellName(1, r)]
 		if strings.HasSuffix(a, ": who plays where") || strings.HasSuffix(a, ": who plays where (continued)") {
 			return "the list of players"
 		}
@@ -67,12 +73,4 @@ func callsPage(rows [][]string, r int) string {
 		}
 	}
 	return "the first page"
-}
-
-// rowLen is the length of row r, 0 beyond the last row.
-func rowLen(rows [][]string, r int) int {
-	if r < len(rows) {
-		return len(rows[r])
-	}
-	return 0
 }
