@@ -181,7 +181,11 @@ func (b *Book) SetRegistration(n int, players []int, r Registration) error {
 	for _, p := range players {
 		pl := &b.Tournament.Players[p]
 		cell := cellName(col+1, pl.Row)
-		if err := b.f.SetCellStr(SheetPlayers, cell, ChoicesRegistration[r-1]); err != nil {
+		var v any // NotRegistered: an empty cell
+		if r > NotRegistered && int(r) <= len(ChoicesRegistration) {
+			v = ChoicesRegistration[r-1]
+		}
+		if err := b.f.SetCellValue(SheetPlayers, cell, v); err != nil {
 			return fmt.Errorf("set %s's registration for heat %d: %w", pl.Name, n, err)
 		}
 		pl.Registration[n-1] = r
