@@ -6,7 +6,7 @@
 //
 //	dtm new WORKBOOK.xlsx [--name NAME] [--heats N] [--system NAME] [--from EARLIER.xlsx]
 //	dtm check [-v] WORKBOOK.xlsx
-//	dtm seed [--heat N] [--time D] [--seed S] [--sit-out auto] [--unseed] [--force] WORKBOOK.xlsx
+//	dtm seed [--heat N] [--time D] [--seed S] [--sit-out auto] [--unseed] [--refresh] [--force] WORKBOOK.xlsx
 //	dtm score [--dry-run] [--json] [--force] WORKBOOK.xlsx
 //	dtm export [--csv] [--wdd] [--out DIR] WORKBOOK.xlsx
 //	dtm series [--rule RULE] [--json] A.xlsx B.xlsx ...
@@ -217,8 +217,9 @@ func seedCommand() *cli.Command {
 			&cli.IntFlag{Name: "heat", Usage: "the heat `N` to seat (default: the first heat not fully started)"},
 			&cli.DurationFlag{Name: "time", Usage: "give the seeder `DURATION` (e.g. 10s) instead of its default (1s, 3s above 140 players)"},
 			&cli.Int64Flag{Name: "seed", Usage: "random `SEED` (default: the Tournament sheet's Random seed); the same seed gives the same seating"},
-			&cli.StringFlag{Name: "sit-out", Usage: "`auto`: when the players do not fill boards of seven, choose who sits out by the Players sheet's Sit-out priority, then distance (they are marked Sitting out)"},
+			&cli.StringFlag{Name: "sit-out", Usage: "`auto`: when the players do not fill boards of seven, choose who sits out (fairly: docs/seeding.md) and mark them Sitting out, or bring back players marked Sitting out after a cancellation"},
 			&cli.BoolFlag{Name: "unseed", Usage: "empty the heat's boards that have not started, and stop"},
+			&cli.BoolFlag{Name: "refresh", Usage: "rewrite the board calls and Conflict columns from the heat sheet as it stands (after swaps by hand), without reseeding; every heat where they are stale, or --heat N"},
 			&cli.BoolFlag{Name: "force", Usage: "write even if Excel or LibreOffice seems to have the workbook open"},
 		},
 		Action: func(c *cli.Context) error {
@@ -230,7 +231,7 @@ func seedCommand() *cli.Command {
 				return usageError{Err: fmt.Errorf("--sit-out takes auto, not %q", so)}
 			}
 			req := director.SeedRequest{Path: path, Heat: c.Int("heat"), Time: c.Duration("time"),
-				SitOutAuto: c.String("sit-out") == "auto", Unseed: c.Bool("unseed"), Force: c.Bool("force")}
+				SitOutAuto: c.String("sit-out") == "auto", Unseed: c.Bool("unseed"), Refresh: c.Bool("refresh"), Force: c.Bool("force")}
 			if c.IsSet("seed") {
 				s := c.Int64("seed")
 				req.Seed = &s

@@ -3,6 +3,7 @@ package director
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/armada-dtm/dtm/seeding"
@@ -23,6 +24,10 @@ type CheckResult struct {
 	// Seatings explain the seating conflict of every heat with seated
 	// boards, as it stands after any edits.
 	Seatings []HeatConflicts
+	// Warnings are what dtm wrote that no longer matches the sheets (board
+	// calls and Conflict columns after a director's swaps): dtm seed
+	// --refresh rewrites them.
+	Warnings workbook.Problems
 	// Ignored is what the reader read past (printed with -v).
 	Ignored workbook.Problems
 }
@@ -57,8 +62,35 @@ func Check(path string) (*CheckResult, error) {
 			return nil, wrapf(err, "heat %d", h)
 		}
 		res.Seatings = append(res.Seatings, HeatConflicts{Heat: h, Boards: len(plan.Boards), Explanation: ex, Problem: problem})
+		stale, err := staleOutput(b, h, ex, problem)
+		if err != nil {
+			return nil, err
+		}
+		res.Warnings = append(res.Warnings, stale...)
 	}
 	return res, nil
+}
+
+// staleOutput lists what dtm wrote for heat h that no longer matches the
+// workbook: its board calls, unless every game of the heat has finished
+// (they have served), and its Conflict columns against ex, the explanation
+// of its seating as the sheet stands.
+func staleOutput(b *workbook.Book, h int, ex seeding.Explanation, problem *seeding.Problem) (workbook.Problems, error) {
+	var out workbook.Problems
+	var calls *workbook.Problem
+	games := b.Tournament.Heats[h-1].Games
+	if slices.ContainsFunc(games, func(g workbook.Game) bool { return g.Status != workbook.Finished }) {
+		var err error
+		if calls, err = b.StaleCalls(h, b.Tournament.HeatCallBoards(h)); err != nil {
+			return nil, wrapf(err, "heat %d", h)
+		}
+	}
+	for _, p := range []*workbook.Problem{calls, b.Tournament.StaleConflicts(h, ex, problem)} {
+		if p != nil {
+			out = append(out, *p)
+		}
+	}
+	return out, nil
 }
 
 // WriteText prints the check's summary, each game's outcome, and each
@@ -69,6 +101,9 @@ func (r *CheckResult) WriteText(w io.Writer, verbose bool) {
 		writeIgnored(w, r.Ignored)
 	}
 	fmt.Fprintf(w, "%s: no problems (%d players, %d heats, %d scoring systems)\n", r.Path, r.Players, r.Heats, r.Systems)
+	for _, p := range r.Warnings {
+		fmt.Fprintln(w, p)
+	}
 	for _, o := range r.Outcomes {
 		if v := o.Victory; v != nil {
 			fmt.Fprintf(w, "%s: board %d: %s reached victory in %d with %d centres (%s)\n", o.Cell, o.Board, v.Power, v.Year, v.Centres, r.Victory)

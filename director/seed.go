@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/armada-dtm/dtm/seeding"
@@ -25,6 +27,10 @@ type SeedRequest struct {
 	SitOutAuto bool
 	// Unseed empties the heat's boards that have not started, and stops.
 	Unseed bool
+	// Refresh rewrites the board calls and the Conflict columns from the
+	// heat sheet as it stands, without reseeding: heat Heat, or (Heat 0)
+	// every heat where they no longer match.
+	Refresh bool
 	// Force writes even when a lock file says the workbook is open.
 	Force bool
 	// Progress, if set, is told after each of the seeder's restarts.
@@ -37,10 +43,19 @@ type SeedResult struct {
 	Heat int
 	// Unseeded is set for --unseed: the boards emptied.
 	Unseeded *int
+	// Refreshed is set for --refresh: the heats whose board calls and
+	// Conflict columns were rewritten (empty when all matched).
+	Refreshed *[]int
 	// SatOut are the players --sit-out auto chose, by name.
 	SatOut []string
-	Boards int // boards of the heat, locked ones included
-	Kept   int // boards kept as started or finished
+	// Restored are the players marked as sitting out whom --sit-out auto
+	// brought back to fill the boards (after a cancellation), by name.
+	Restored []string
+	// SittingOut are all the players marked as sitting the heat out, by
+	// name, whoever chose them.
+	SittingOut []string
+	Boards     int // boards of the heat, locked ones included
+	Kept       int // boards kept as started or finished
 	// Seed is the event's seed (the heat's own is seeding.HeatSeed of it).
 	Seed        int64
 	Explanation seeding.Explanation
@@ -57,6 +72,9 @@ func Seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 	}
 	defer b.Close()
 	t := b.Tournament
+	if req.Refresh {
+		return refresh(b, req)
+	}
 	heat := req.Heat
 	if heat == 0 {
 		if heat = t.NextHeat(); heat == 0 {
@@ -91,6 +109,55 @@ func Seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 	return res, nil
 }
 
+// refresh rewrites heat req.Heat's board calls and Conflict columns from
+// its sheet as it stands, or, with no heat given, those of every heat where
+// they no longer match; it saves only when something was rewritten.
+func refresh(b *workbook.Book, req SeedRequest) (*SeedResult, error) {
+	t := b.Tournament
+	if req.SitOutAuto || req.Unseed {
+		return nil, usagef("--refresh rewrites what the heat sheet says as it stands: it cannot be combined with --sit-out or --unseed")
+	}
+	if req.Heat != 0 && (req.Heat < 1 || req.Heat > t.Settings.Heats) {
+		return nil, usagef("--heat must be from 1 to %d", t.Settings.Heats)
+	}
+	done := []int{}
+	res := &SeedResult{Path: req.Path, Heat: req.Heat, Refreshed: &done}
+	for h := 1; h <= t.Settings.Heats; h++ {
+		if (req.Heat != 0 && h != req.Heat) || len(t.Heats[h-1].Games) == 0 {
+			continue
+		}
+		problem := t.SeedProblem(h)
+		ex, err := seeding.Explain(problem, t.HeatPlan(h))
+		if err != nil {
+			return nil, wrapf(err, "heat %d", h)
+		}
+		boards := t.HeatCallBoards(h)
+		if req.Heat == 0 {
+			stale, err := staleOutput(b, h, ex, problem)
+			if err != nil {
+				return nil, err
+			}
+			if len(stale) == 0 {
+				continue
+			}
+		}
+		if err := b.WriteConflicts(h, ex, problem); err != nil {
+			return nil, err
+		}
+		if err := b.WriteBoardCalls(h, boards); err != nil {
+			return nil, err
+		}
+		done = append(done, h)
+	}
+	if req.Heat != 0 && len(done) == 0 {
+		return nil, fmt.Errorf("heat %d has no boards on its sheet: nothing to refresh; seat it with dtm seed --heat %d", req.Heat, req.Heat)
+	}
+	if len(done) == 0 {
+		return res, nil
+	}
+	return res, b.Save(workbook.Options{Force: req.Force})
+}
+
 // seatHeat seats heat n in memory: the registered players around the heat's
 // locked boards, choosing who sits out when asked, then writes the heat
 // sheet and its board calls.
@@ -103,13 +170,9 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	} else if err != nil {
 		return wrapf(err, "heat %d", n)
 	}
-	if req.SitOutAuto && len(hs.Present)%seeding.BoardSize != 0 {
-		satOut := t.SitOutAuto(&hs)
-		if err := b.WriteSitOut(n, satOut); err != nil {
+	if req.SitOutAuto {
+		if err := sitOut(b, &hs, res); err != nil {
 			return err
-		}
-		for _, p := range satOut {
-			res.SatOut = append(res.SatOut, t.Players[p].Name)
 		}
 	}
 	problem := t.SeedProblem(n)
@@ -131,12 +194,83 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	if res.Explanation, err = seeding.Explain(problem, plan); err != nil {
 		return wrapf(err, "heat %d", n)
 	}
+	res.SittingOut = sittingOut(t, n)
 	boards := hs.Number(plan)
 	res.Boards, res.Kept = len(boards), len(hs.Locked)
 	if err := b.WriteSeating(n, boards, res.Explanation, problem); err != nil {
 		return err
 	}
-	return b.WriteBoardCalls(n, workbook.CallBoards(problem, boards))
+	return b.WriteBoardCalls(n, t.CallBoards(n, problem, boards))
+}
+
+// sitOut chooses who sits heat hs.Heat out so that its players fill boards
+// of seven (seeding.ChooseSitOuts), marks them on the Players sheet, brings
+// back those already marked who play after all, and updates hs.Present.
+func sitOut(b *workbook.Book, hs *workbook.HeatSeating, res *SeedResult) error {
+	t, n := b.Tournament, hs.Heat
+	seated := map[int]bool{} // players on the heat's started boards
+	for _, lb := range hs.Locked {
+		for _, s := range lb.Seats {
+			seated[s.Player] = true
+		}
+	}
+	played := make([]int, len(t.Players))
+	for h := 1; h < n; h++ {
+		for _, g := range t.Heats[h-1].Games {
+			for _, s := range g.Seats {
+				if s.Player >= 0 {
+					played[s.Player]++
+				}
+			}
+		}
+	}
+	var cands []seeding.SitOutCandidate
+	for i, p := range t.Players {
+		reg := p.Registration[n-1]
+		if seated[i] || (!reg.Plays() && reg != workbook.SittingOut) {
+			continue
+		}
+		c := seeding.SitOutCandidate{Player: i, Priority: p.Priority, Played: played[i], Distance: p.Distance,
+			Row: p.Row, Sitting: reg == workbook.SittingOut}
+		for h, r := range p.Registration {
+			switch {
+			case h < n-1 && r == workbook.SittingOut:
+				c.SatOut++
+			case h > n-1 && r.Plays():
+				c.ToPlay++
+			}
+		}
+		cands = append(cands, c)
+	}
+	choice := seeding.ChooseSitOuts(cands, t.Settings.MinHeats)
+	if err := b.SetRegistration(n, choice.SitOut, workbook.SittingOut); err != nil {
+		return err
+	}
+	if err := b.SetRegistration(n, choice.Restore, workbook.Registered); err != nil {
+		return err
+	}
+	for _, p := range choice.SitOut {
+		res.SatOut = append(res.SatOut, t.Players[p].Name)
+	}
+	for _, p := range choice.Restore {
+		res.Restored = append(res.Restored, t.Players[p].Name)
+	}
+	hs.Present = slices.DeleteFunc(hs.Present, func(p int) bool { return slices.Contains(choice.SitOut, p) })
+	hs.Present = append(hs.Present, choice.Restore...)
+	slices.Sort(hs.Present)
+	return nil
+}
+
+// sittingOut names the players marked as sitting heat n out, in Players
+// order.
+func sittingOut(t *workbook.Tournament, n int) []string {
+	var out []string
+	for _, p := range t.Players {
+		if p.Registration[n-1] == workbook.SittingOut {
+			out = append(out, p.Name)
+		}
+	}
+	return out
 }
 
 // WriteText prints who sits out, the heat's boards, its conflict against
@@ -146,8 +280,24 @@ func (r *SeedResult) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "heat %d: emptied %d board(s) that had not started\n", r.Heat, *r.Unseeded)
 		return
 	}
+	if r.Refreshed != nil {
+		if len(*r.Refreshed) == 0 {
+			fmt.Fprintf(w, "%s: the board calls and Conflict columns match the heat sheets: nothing to refresh\n", r.Path)
+		}
+		for _, h := range *r.Refreshed {
+			fmt.Fprintf(w, "wrote %s: %s rewritten and the Conflict columns of sheet %s, from the sheet as it stands\n",
+				r.Path, workbook.BoardCallsSheet(h), workbook.HeatSheet(h))
+		}
+		return
+	}
 	for _, name := range r.SatOut {
 		fmt.Fprintf(w, "%s sits out heat %d (marked Sitting out on the Players sheet)\n", name, r.Heat)
+	}
+	for _, name := range r.Restored {
+		fmt.Fprintf(w, "%s plays heat %d after all (registered again on the Players sheet)\n", name, r.Heat)
+	}
+	if len(r.SittingOut) > 0 {
+		fmt.Fprintf(w, "heat %d: %d sitting out: %s\n", r.Heat, len(r.SittingOut), strings.Join(r.SittingOut, ", "))
 	}
 	fmt.Fprintf(w, "heat %d: %d players on %d boards (%d kept as started), seed %d\n", r.Heat, 7*r.Boards, r.Boards, r.Kept, r.Seed)
 	writeConflicts(w, r.Explanation, r.Bound)

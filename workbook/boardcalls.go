@@ -16,6 +16,12 @@ import (
 type CallBoard struct {
 	Board int
 	Seats []CallSeat // seven, in power order; Power "" when powers are chosen at the tables
+	// System names the board's scoring system ("" for none known); its
+	// last game-year and criterion shape the score sheet.
+	System    string
+	FinalYear int  // the system's last game-year; 0 when the game has none
+	Rank      bool // the game is ranked by centres: no W/L column, no victory table
+	Top       bool // the top board: board 1 with its own scoring system on the heat sheet
 }
 
 // CallSeat is one seat of a board.
@@ -37,11 +43,8 @@ var (
 	callSeatName  = [2]int{7, callCols}
 	callPower     = [2]int{1, 3}
 	callPlayer    = [2]int{4, 8}
-	callFirstYear = 9 // the score sheet's years 1901 .. 1912 take one column each
-	callResult    = [2]int{21, 21}
-	callSignature = [2]int{22, callCols}
+	callFirstYear = 9            // the score sheet's years 1901 .. 1912 take one column each, then W/L and the signature
 	callLabel     = [2]int{1, 8} // the victory table's row labels
-	callLater     = [2]int{21, 22}
 )
 
 // callYears is how many game-years the score sheet has columns for.
@@ -155,11 +158,20 @@ type callsWriter struct {
 	sheet string
 	cs    callStyles
 	row   int // the next row to write
+	// values, when set, receives each cell's value as text instead of the
+	// sheet (StaleCalls compares them with the tab as it is).
+	values map[string]string
 }
 
 // put writes v into the span of row, styles the whole span and merges it.
 func (w *callsWriter) put(row int, span [2]int, v any, style int) {
 	first, last := cellName(span[0], row), cellName(span[1], row)
+	if w.values != nil {
+		if v != nil && v != "" {
+			w.values[first] = fmt.Sprint(v)
+		}
+		return
+	}
 	if v != nil && v != "" {
 		w.do(w.f.SetCellValue(w.sheet, first, v))
 	}
@@ -194,6 +206,12 @@ func (w *callsWriter) pageBreak() {
 // the players alphabetically by last name with their board and power. The change is made in memory; Save
 // writes it.
 func (b *Book) WriteBoardCalls(heat int, boards []CallBoard) error {
+	return b.writeBoardCalls(heat, boards, nil)
+}
+
+// writeBoardCalls writes heat n's board-calls tab, or with values only
+// records each cell's value there.
+func (b *Book) writeBoardCalls(heat int, boards []CallBoard, values map[string]string) error {
 	sheet := BoardCallsSheet(heat)
 	if heat < 1 || heat > MaxHeats {
 		return fmt.Errorf("write %s: heat must be from 1 to %d, not %d", sheet, MaxHeats, heat)
@@ -206,16 +224,16 @@ func (b *Book) WriteBoardCalls(heat int, boards []CallBoard) error {
 	if err := b.prepareCalls(sheet); err != nil {
 		return fmt.Errorf("write %s: %w", sheet, err)
 	}
-	w := &callsWriter{builder: &builder{f: b.f}, sheet: sheet, row: 1}
+	w := &callsWriter{builder: &builder{f: b.f}, sheet: sheet, row: 1, values: values}
 	var err error
 	if w.cs, err = newCallStyles(b.f); err != nil {
 		return fmt.Errorf("write %s: %w", sheet, err)
 	}
 	w.columns()
-	sub, rule := b.callsHeatLine(heat), b.callsVictory()
+	sub := b.callsHeatLine(heat)
 	for _, cb := range boards {
 		w.pageBreak()
-		w.boardPage(cb, sub, rule)
+		w.boardPage(cb, sub, b.callsVictory(cb))
 	}
 	w.playerList(heat, b.Tournament, boards)
 	w.pageSetup(b.Tournament)
@@ -290,24 +308,56 @@ func (b *Book) callsHeatLine(heat int) string {
 	return strings.Join(parts, " · ")
 }
 
-// callsVictory returns the tournament's victory rule, or nil for the classic
-// one (18 centres in any year, no other condition), which needs no table.
-func (b *Book) callsVictory() *scoring.VictoryRule {
-	if b.Tournament == nil {
+// callsVictory returns the tournament's victory rule for a board's victory
+// table, or nil when the board needs none: a game ranked by centres (its
+// score does not depend on a win), or a rule that is the classic one (18
+// centres, no other condition) over the game's years.
+func (b *Book) callsVictory(cb CallBoard) *scoring.VictoryRule {
+	if b.Tournament == nil || cb.Rank {
 		return nil
 	}
 	r := b.Tournament.Settings.Victory
-	if r.Lead == 0 && !r.MustGrow && !r.DrawVote && !slices.ContainsFunc(r.Targets, func(n int) bool { return n != 18 }) {
+	targets := r.Targets
+	if n := cb.years(); cb.FinalYear != 0 && len(targets) > n {
+		targets = targets[:n]
+	}
+	if r.Lead == 0 && !r.MustGrow && !r.DrawVote && !slices.ContainsFunc(targets, func(n int) bool { return n != 18 }) {
 		return nil
 	}
 	return &r
 }
 
+// years is how many game-years the board's score sheet has columns for:
+// 1901 to the system's last game-year, at most callYears.
+func (cb CallBoard) years() int {
+	if cb.FinalYear >= FirstGameYear {
+		return min(cb.FinalYear-FirstGameYear+1, callYears)
+	}
+	return callYears
+}
+
+// signature is the score sheet's signature column span: after the years
+// and the W/L column, when there is one, to the right edge.
+func (cb CallBoard) signature() [2]int {
+	c := callFirstYear + cb.years()
+	if !cb.Rank {
+		c++
+	}
+	return [2]int{c, callCols}
+}
+
 // boardPage writes one board's page.
 func (w *callsWriter) boardPage(cb CallBoard, sub string, rule *scoring.VictoryRule) {
 	cs := w.cs
-	w.put(w.next(48), callAll, "Board "+strconv.Itoa(cb.Board), cs.boardTitle)
+	title := "Board " + strconv.Itoa(cb.Board)
+	if cb.Top {
+		title += " · Top board"
+	}
+	w.put(w.next(48), callAll, title, cs.boardTitle)
 	w.put(w.next(30), callAll, sub, cs.heatLine)
+	if note := cb.systemNote(); note != "" {
+		w.put(w.next(24), callAll, note, cs.note)
+	}
 	atTables := !slices.ContainsFunc(cb.Seats, func(s CallSeat) bool { return s.Power != "" })
 	if atTables {
 		w.put(w.next(24), callAll, "Powers are chosen at the table: write them in the score sheet.", cs.note)
@@ -326,8 +376,20 @@ func (w *callsWriter) boardPage(cb CallBoard, sub string, rule *scoring.VictoryR
 	w.next(16)
 	w.scoreSheet(cb, atTables)
 	if rule != nil {
-		w.victoryTable(*rule)
+		w.victoryTable(cb, *rule)
 	}
+}
+
+// systemNote names the board's scoring system and its last game-year.
+func (cb CallBoard) systemNote() string {
+	if cb.System == "" {
+		return ""
+	}
+	note := "Scoring system: " + cb.System
+	if cb.FinalYear != 0 {
+		note += fmt.Sprintf(" · the game ends after %d", cb.FinalYear)
+	}
+	return note
 }
 
 // scoreSheet writes the grid the table fills in by hand: a row per power,
@@ -338,12 +400,16 @@ func (w *callsWriter) scoreSheet(cb CallBoard, atTables bool) {
 	r := w.next(20)
 	w.put(r, callPower, HeaderPower, cs.gridHead)
 	w.put(r, callPlayer, HeaderSeatPlayer, cs.gridHead)
-	for y := range callYears {
+	years, sign := cb.years(), cb.signature()
+	result := [2]int{callFirstYear + years, callFirstYear + years}
+	for y := range years {
 		c := callFirstYear + y
 		w.put(r, [2]int{c, c}, strconv.Itoa(FirstGameYear+y), cs.gridHead)
 	}
-	w.put(r, callResult, "W/L", cs.gridHead)
-	w.put(r, callSignature, "Signature", cs.gridHead)
+	if !cb.Rank {
+		w.put(r, result, "W/L", cs.gridHead)
+	}
+	w.put(r, sign, "Signature", cs.gridHead)
 	for i, power := range ChoicesPower {
 		player := ""
 		if !atTables {
@@ -355,35 +421,45 @@ func (w *callsWriter) scoreSheet(cb CallBoard, atTables bool) {
 		r := w.next(26)
 		w.put(r, callPower, power, cs.gridPower)
 		w.put(r, callPlayer, player, cs.gridPlayer)
-		w.do(w.f.SetCellStyle(w.sheet, cellName(callFirstYear, r), cellName(callFirstYear+callYears-1, r), cs.gridCell))
-		w.put(r, callResult, nil, cs.gridCell)
-		w.put(r, callSignature, nil, cs.gridCell)
+		w.do(w.f.SetCellStyle(w.sheet, cellName(callFirstYear, r), cellName(callFirstYear+years-1, r), cs.gridCell))
+		if !cb.Rank {
+			w.put(r, result, nil, cs.gridCell)
+		}
+		w.put(r, sign, nil, cs.gridCell)
 	}
-	w.put(w.next(18), callAll, "W/L: W for the winner, or for each power in the draw; L for the others. Signing confirms the centres and the result.", cs.line)
+	line := "W/L: W for the winner, or for each power in the draw; L for the others. Signing confirms the centres and the result."
+	if cb.Rank {
+		line = "The powers are ranked by their centres. Signing confirms the centres."
+	}
+	w.put(w.next(18), callAll, line, cs.line)
 	w.put(w.next(26), callAll, "Final game-year: __________          Director: ______________________________", cs.line)
 }
 
 // victoryTable writes the rule's centres needed to win, year by year under
-// the score sheet's year columns, and its other conditions.
-func (w *callsWriter) victoryTable(rule scoring.VictoryRule) {
+// the score sheet's year columns, and its other conditions. A game with no
+// last game-year gets a column for the years after the score sheet's.
+func (w *callsWriter) victoryTable(cb CallBoard, rule scoring.VictoryRule) {
 	cs := w.cs
 	w.next(12)
 	w.put(w.next(24), callAll, "Victory criteria: "+rule.Name, cs.heading)
 	years, targets := w.next(20), w.next(24)
 	w.put(years, callLabel, "Game-year", cs.victoryLabel)
 	w.put(targets, callLabel, "Centres to win", cs.victoryLabel)
-	for y := range callYears {
+	n := cb.years()
+	for y := range n {
 		c := callFirstYear + y
 		w.put(years, [2]int{c, c}, strconv.Itoa(FirstGameYear+y), cs.victoryYear)
 		w.put(targets, [2]int{c, c}, rule.Target(FirstGameYear+y), cs.victoryTarget)
 	}
-	later := FirstGameYear + callYears
-	label := strconv.Itoa(later)
-	if len(rule.Targets) <= callYears+1 {
-		label += "+" // the last target holds from here on
+	if later := FirstGameYear + n; cb.FinalYear == 0 || cb.FinalYear >= later {
+		label := strconv.Itoa(later)
+		if len(rule.Targets) <= n+1 {
+			label += "+" // the last target holds from here on
+		}
+		span := [2]int{callFirstYear + n, callFirstYear + n + 1}
+		w.put(years, span, label, cs.victoryYear)
+		w.put(targets, span, rule.Target(later), cs.victoryTarget)
 	}
-	w.put(years, callLater, label, cs.victoryYear)
-	w.put(targets, callLater, rule.Target(later), cs.victoryTarget)
 	text := victoryConditions(rule)
 	w.put(w.next(16*float64(1+len(text)/110)), callAll, text, cs.victoryText)
 }
@@ -477,6 +553,46 @@ func (w *callsWriter) playerList(heat int, t *Tournament, boards []CallBoard) {
 				w.put(r, [2]int{c + 5, c + 5}, n, board)
 				w.put(r, [2]int{c + 6, c + 7}, e.power, power)
 			}
+		}
+	}
+	w.sittingOut(heat, t)
+}
+
+// sittingOut writes, under the list of players, the players marked as
+// sitting the heat out on the Players sheet, by last name, in the list's
+// blocks.
+func (w *callsWriter) sittingOut(heat int, t *Tournament) {
+	if t == nil {
+		return
+	}
+	var out CallBoard
+	for _, p := range t.Players {
+		if heat <= len(p.Registration) && p.Registration[heat-1] == SittingOut {
+			out.Seats = append(out.Seats, CallSeat{Player: p.Name})
+		}
+	}
+	if len(out.Seats) == 0 {
+		return
+	}
+	cs := w.cs
+	w.next(12)
+	w.put(w.next(24), callAll, fmt.Sprintf("%s: sitting out (%s)", HeatSheet(heat), plural(len(out.Seats), "player")), cs.heading)
+	entries := callEntries(t, []CallBoard{out})
+	rows := (len(entries) + callBlocks - 1) / callBlocks
+	size := 0
+	if rows <= callLargeRows {
+		size = 1
+	}
+	look := cs.list[size]
+	for i := range rows {
+		r := w.next(cs.listHeight[size])
+		for k := range callBlocks {
+			c := 1 + k*callBlockCols
+			shown := ""
+			if j := k*rows + i; j < len(entries) {
+				shown = entries[j].shown
+			}
+			w.put(r, [2]int{c, c + callBlockCols - 1}, shown, look.name[i%2])
 		}
 	}
 }

@@ -505,8 +505,37 @@ func TestBoardCallsClassicHasNoTable(t *testing.T) {
 			t.Fatal(err)
 		}
 		b := &Book{Tournament: &Tournament{Settings: Settings{Victory: r}}}
-		if got := b.callsVictory() != nil; got != table {
+		if got := b.callsVictory(CallBoard{}) != nil; got != table {
 			t.Errorf("%q: victory table %v, want %v", rule, got, table)
+		}
+	}
+}
+
+// TestBoardCallsVictoryFollowsSystem checks that a board's victory table
+// follows its system: none for a game ranked by centres, and a rule that is
+// classic over the game's years needs none either (18 up to 1905, 17 from
+// 1906: a game ending in 1905 never sees the 17).
+func TestBoardCallsVictoryFollowsSystem(t *testing.T) {
+	tests := []struct {
+		rule  string
+		board CallBoard
+		table bool
+	}{
+		{"regatta-2002", CallBoard{}, true},
+		{"regatta-2002", CallBoard{FinalYear: 1907}, true},
+		{"regatta-2002", CallBoard{FinalYear: 1907, Rank: true}, false},
+		{"18,18,18,18,18,17; lead=0; no-grow", CallBoard{FinalYear: 1905}, false},
+		{"18,18,18,18,18,17; lead=0; no-grow", CallBoard{FinalYear: 1906}, true},
+		{"18,18,18,18,18,17; lead=0; no-grow", CallBoard{}, true},
+	}
+	for _, tc := range tests {
+		r, err := scoring.ParseVictoryRule(tc.rule)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := &Book{Tournament: &Tournament{Settings: Settings{Victory: r}}}
+		if got := b.callsVictory(tc.board) != nil; got != tc.table {
+			t.Errorf("%q, %+v: victory table %v, want %v", tc.rule, tc.board, got, tc.table)
 		}
 	}
 }
@@ -583,5 +612,90 @@ func TestLibreOfficeBoardCallsRewrite(t *testing.T) {
 	pdf := filepath.Join(t.TempDir(), "calls.pdf")
 	if out, _, _ := strings.Cut(string(lotest.Run(t, "lo-pdf", "--sheet", sheet, "--pages", b.Path, pdf)), "\n"); out != "2" {
 		t.Errorf("LibreOffice prints %q pages, want 2", out)
+	}
+}
+
+// TestBoardCallsFollowSystems writes the calls of a heat scored by a rank
+// system ending in 1907 (C-Diplo, its Final game-year set to 1907) whose
+// board 1 is the top board with its own system (Regatta 2002, Win/Draw, no
+// final year), under the regatta-2002 victory rule, on a date typed as a
+// date cell (46130: Saturday 18 April 2026).
+//
+// Board 1's page is its title (row 1), the heat line (2), the system (3), a
+// spacer (4), seven seats (5-11), a spacer (12), the score sheet's heading
+// (13), header (14: 1901 to 1912 in I to T, W/L in U, the signature from V),
+// seven rows (15-21), two lines (22-23) and the victory table (24-28, with
+// 1913+ in U:V). Board 2's page starts at row 29: its score sheet's header
+// (row 42) has 1901 to 1907 in I to O, no W/L, the signature from P; a rank
+// line (50), the final-year line (51) and no victory table; the list
+// follows at row 52.
+func TestBoardCallsFollowSystems(t *testing.T) {
+	f := fixture(t)
+	set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetVictory)), "regatta-2002")
+	rows, err := f.GetRows(SheetSystems)
+	if err != nil {
+		t.Fatal(err)
+	}
+	finalCol := slices.Index(rows[0], HeaderFinalYear)
+	for r, row := range rows {
+		if len(row) > 0 && row[0] == "C-Diplo (the manual's)" {
+			set(t, f, SheetSystems, cellName(finalCol+1, r+1), 1907)
+		}
+	}
+	set(t, f, SheetHeats, "B2", "C-Diplo (the manual's)", 46130)
+	style, err := f.NewStyle(&excelize.Style{NumFmt: 14})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.SetCellStyle(SheetHeats, "C2", "C2", style); err != nil {
+		t.Fatal(err)
+	}
+	for r := 2; r <= 8; r++ { // board 1: its own system
+		set(t, f, HeatSheet(1), cellName(3, r), "Regatta 2002 (ARMADA Regatta III)")
+	}
+	b := reread(t, f)
+	if len(b.Problems) > 0 {
+		t.Fatalf("test workbook has problems:\n%v", b.Problems)
+	}
+	if err := b.WriteBoardCalls(1, b.Tournament.HeatCallBoards(1)); err != nil {
+		t.Fatal(err)
+	}
+	got := sheetCells(t, b.f, BoardCallsSheet(1))
+	want := map[string]string{
+		"A1": "Board 1 · Top board", "A2": "Heat 1 · Saturday 18 April 2026 · Test Open",
+		"A3": "Scoring system: Regatta 2002 (ARMADA Regatta III)", "A5": "Austria", "G5": "Ann Smith",
+		"I14": "1901", "T14": "1912", "U14": "W/L", "V14": "Signature",
+		"A25": "Victory criteria: regatta-2002", "I26": "1901", "T26": "1912", "U26": "1913+", "N27": "17", "U27": "6",
+		"A29": "Board 2", "A30": "Heat 1 · Saturday 18 April 2026 · Test Open",
+		"A31": "Scoring system: C-Diplo (the manual's) · the game ends after 1907", "G33": "Hal Stone",
+		"I42": "1901", "O42": "1907", "P42": "Signature", "D43": "Hal Stone",
+		"A50": "The powers are ranked by their centres. Signing confirms the centres.",
+		"A52": "Heat 1: who plays where",
+	}
+	for cell, w := range want {
+		if got[cell] != w {
+			t.Errorf("%s = %q, want %q", cell, got[cell], w)
+		}
+	}
+	for _, cell := range []string{"A4", "Q42", "U42"} {
+		if v, ok := got[cell]; ok {
+			t.Errorf("%s = %q, want it empty", cell, v)
+		}
+	}
+	for cell, v := range got {
+		if strings.HasPrefix(v, "Victory criteria") && cell != "A25" {
+			t.Errorf("%s = %q: board 2 has no victory table", cell, v)
+		}
+	}
+	golden(t, "boardcalls/systems.txt", dumpCalls(t, b.f, BoardCallsSheet(1)))
+	// In LibreOffice, the top board's page with its system line and victory table still prints on one page:
+	// two boards and the list make three.
+	b.Path = filepath.Join(t.TempDir(), "systems.xlsx")
+	if err := b.f.SaveAs(b.Path); err != nil {
+		t.Fatal(err)
+	}
+	pdf := filepath.Join(t.TempDir(), "calls.pdf")
+	if out, _, _ := strings.Cut(string(lotest.Run(t, "lo-pdf", "--sheet", BoardCallsSheet(1), "--pages", b.Path, pdf)), "\n"); out != "3" {
+		t.Errorf("the calls print on %s pages, want 3", out)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/xuri/excelize/v2"
 )
 
 func (r *reader) readHeats() {
@@ -39,7 +41,7 @@ func (r *reader) readHeats() {
 			}
 			seen[h] = t.cell(i, HeaderHeat)
 			heat := &r.t.Heats[h-1]
-			heat.Row, heat.System, heat.Date = i+1, t.get(i, HeaderHeatSystem), t.get(i, HeaderDate)
+			heat.Row, heat.System, heat.Date = i+1, t.get(i, HeaderHeatSystem), r.dateText(t.get(i, HeaderDate))
 			r.system(SheetHeats, t.cell(i, HeaderHeatSystem), heat.System)
 		}
 	}
@@ -117,6 +119,22 @@ func (r *reader) hasHeatHeaders(sheet string) bool {
 		}
 	}
 	return found == len(required)
+}
+
+// dateText returns a Date cell as the board calls print it: a date cell
+// (stored as a serial day number, 46095 for 14 March 2026) as "Saturday 14
+// March 2026"; text as typed.
+func (r *reader) dateText(v string) string {
+	n, ok := parseNumber(v)
+	if !ok || n < 1 {
+		return v
+	}
+	props, err := r.f.GetWorkbookProps()
+	d, err2 := excelize.ExcelDateToTime(n, err == nil && props.Date1904 != nil && *props.Date1904)
+	if err2 != nil {
+		return v
+	}
+	return d.Format("Monday 2 January 2006")
 }
 
 // readHeatSheet reads a heat's boards: seven rows per board.
@@ -206,7 +224,8 @@ func (r *reader) readHeatSheet(heat *Heat, sheet string) {
 
 // readSeat reads one row of a heat sheet.
 func (r *reader) readSeat(t *table, i int, years []string) Seat {
-	s := Seat{Row: i + 1, Power: -1, Player: -1, Centres: -1, Replaced: -1, scoreCell: t.get(i, HeaderScore)}
+	s := Seat{Row: i + 1, Power: -1, Player: -1, Centres: -1, Replaced: -1, scoreCell: t.get(i, HeaderScore),
+		conflict: [2]string{t.get(i, HeaderConflictTotal), t.get(i, HeaderConflictDetail)}}
 	if v := t.get(i, HeaderPower); v != "" {
 		s.Power = r.choiceCell(t, i, HeaderPower, ChoicesPower, -1)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/armada-dtm/dtm/templates"
 	"github.com/xuri/excelize/v2"
@@ -352,5 +353,31 @@ func TestCriterionAliases(t *testing.T) {
 	}
 	if criterionIndex("Rank by chance") != -1 {
 		t.Error("an unknown criterion was accepted")
+	}
+}
+
+// TestHeatDate checks that a date typed in the Heats sheet reads as a date,
+// however the cell stores it: a date cell holds a serial day number (46130
+// is 18 April 2026, counting from 30 December 1899), text stays as typed.
+func TestHeatDate(t *testing.T) {
+	f := fixture(t)
+	set(t, f, SheetHeats, "C2", 46130)
+	style, err := f.NewStyle(&excelize.Style{NumFmt: 14})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.SetCellStyle(SheetHeats, "C2", "C2", style); err != nil {
+		t.Fatal(err)
+	}
+	set(t, f, SheetHeats, "C3", time.Date(2026, 3, 14, 0, 0, 0, 0, time.UTC))
+	set(t, f, SheetHeats, "C4", "Sunday afternoon")
+	b := reread(t, f)
+	if len(b.Problems) > 0 {
+		t.Fatal(b.Problems)
+	}
+	for h, want := range []string{"Saturday 18 April 2026", "Saturday 14 March 2026", "Sunday afternoon", ""} {
+		if got := b.Tournament.Heats[h].Date; got != want {
+			t.Errorf("heat %d's date = %q, want %q", h+1, got, want)
+		}
 	}
 }

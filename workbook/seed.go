@@ -3,10 +3,10 @@ package workbook
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/seeding"
 )
 
@@ -87,7 +87,6 @@ type HeatSeating struct {
 	Present []int           // registered players not on a locked board, in Players order
 	Locked  []seeding.Board // started and finished boards, kept as they are
 	Numbers []int           // the locked boards' numbers
-	SitOut  []int           // registered players chosen to sit out (SitOutAuto)
 }
 
 // resultHeader names the first column in which a seat records a result, or
@@ -172,45 +171,25 @@ func (t *Tournament) Seating(n int) (HeatSeating, error) {
 	return hs, nil
 }
 
-// SitOutAuto chooses who sits out so that the players to seat fill boards
-// of seven: the highest Sit-out priority first (the host club's members),
-// then those who travelled least far, then the last registered on the
-// Players sheet. It returns the players chosen.
-func (t *Tournament) SitOutAuto(hs *HeatSeating) []int {
-	k := len(hs.Present) % seeding.BoardSize
-	if k == 0 {
-		return nil
-	}
-	order := slices.Clone(hs.Present)
-	sort.SliceStable(order, func(i, j int) bool {
-		a, b := t.Players[order[i]], t.Players[order[j]]
-		if a.Priority != b.Priority {
-			return a.Priority > b.Priority
-		}
-		if a.Distance != b.Distance {
-			return a.Distance < b.Distance
-		}
-		return order[i] > order[j]
-	})
-	out := slices.Clone(order[:k])
-	slices.Sort(out)
-	hs.SitOut = out
-	hs.Present = slices.DeleteFunc(hs.Present, func(p int) bool { return slices.Contains(out, p) })
-	return out
-}
-
-// WriteSitOut marks players as sitting out heat n on the Players sheet (the
-// registration cell dtm seed --sit-out auto changes, and says so).
-func (b *Book) WriteSitOut(n int, players []int) error {
+// SetRegistration sets players' registration for heat n, on the Players
+// sheet and in memory: dtm seed --sit-out auto marks who sits out
+// (SittingOut) and brings back who plays after all (Registered).
+func (b *Book) SetRegistration(n int, players []int, r Registration) error {
 	col, ok := b.Tournament.playerCols[normalHeader(HeatSheet(n))]
 	if !ok {
 		return fmt.Errorf("the Players sheet has no %q column", HeatSheet(n))
 	}
 	for _, p := range players {
-		cell := cellName(col+1, b.Tournament.Players[p].Row)
-		if err := b.f.SetCellStr(SheetPlayers, cell, ChoicesRegistration[2]); err != nil {
-			return fmt.Errorf("mark sitting out: %w", err)
+		pl := &b.Tournament.Players[p]
+		cell := cellName(col+1, pl.Row)
+		var v any // NotRegistered: an empty cell
+		if r > NotRegistered && int(r) <= len(ChoicesRegistration) {
+			v = ChoicesRegistration[r-1]
 		}
+		if err := b.f.SetCellValue(SheetPlayers, cell, v); err != nil {
+			return fmt.Errorf("set %s's registration for heat %d: %w", pl.Name, n, err)
+		}
+		pl.Registration[n-1] = r
 	}
 	return nil
 }
@@ -323,21 +302,129 @@ func (b *Book) WriteSeating(n int, boards []Seated, ex seeding.Explanation, p *s
 		if !ok {
 			continue
 		}
-		var parts []string
-		for _, it := range pc.Items {
-			parts = append(parts, it.Describe(p))
-		}
+		total, detail := conflictText(pc, p)
 		if c := heat.cell(r, HeaderConflictTotal); c != "" {
-			bl.do(b.f.SetCellValue(sheet, c, pc.Total))
+			bl.do(b.f.SetCellValue(sheet, c, total))
 		}
 		if c := heat.cell(r, HeaderConflictDetail); c != "" {
-			bl.do(b.f.SetCellValue(sheet, c, strings.Join(parts, "; ")))
+			bl.do(b.f.SetCellValue(sheet, c, detail))
 		}
 	}
 	if bl.err != nil {
 		return fmt.Errorf("write %s: %w", sheet, bl.err)
 	}
 	return nil
+}
+
+// conflictText is what a player's Conflict and Conflict detail cells say.
+func conflictText(pc seeding.PlayerConflicts, p *seeding.Problem) (int, string) {
+	var parts []string
+	for _, it := range pc.Items {
+		parts = append(parts, it.Describe(p))
+	}
+	return pc.Total, strings.Join(parts, "; ")
+}
+
+// conflictCells returns what the Conflict and Conflict detail cells of each
+// seat row of heat n's sheet should say, as the explanation of its seated
+// boards gives them; rows it does not cover (an empty seat, an incomplete
+// board) are absent and should be empty.
+func (t *Tournament) conflictCells(n int, ex seeding.Explanation, p *seeding.Problem) map[int][2]string {
+	rowOf := map[int]int{}
+	for _, g := range t.Heats[n-1].Games {
+		for _, s := range g.Seats {
+			if s.Player >= 0 {
+				rowOf[s.Player] = s.Row
+			}
+		}
+	}
+	out := map[int][2]string{}
+	for _, pc := range ex.Players {
+		if r, ok := rowOf[pc.Player]; ok {
+			total, detail := conflictText(pc, p)
+			out[r] = [2]string{strconv.Itoa(total), detail}
+		}
+	}
+	return out
+}
+
+// WriteConflicts rewrites the Conflict and Conflict detail columns of heat
+// n's sheet from an explanation of its seating as the sheet stands (dtm seed
+// --refresh, after a director's swaps): only those two computed columns
+// change. The change is made in memory; Save writes it.
+func (b *Book) WriteConflicts(n int, ex seeding.Explanation, p *seeding.Problem) error {
+	heat := &b.Tournament.Heats[n-1]
+	sheet := HeatSheet(n)
+	want := b.Tournament.conflictCells(n, ex, p)
+	for _, g := range heat.Games {
+		for _, s := range g.Seats {
+			cells, ok := want[s.Row]
+			for k, h := range []string{HeaderConflictTotal, HeaderConflictDetail} {
+				c := heat.cell(s.Row, h)
+				if c == "" {
+					continue
+				}
+				var v any
+				if ok && k == 0 {
+					v, _ = strconv.Atoi(cells[0])
+				} else if ok {
+					v = cells[1]
+				}
+				if err := b.f.SetCellValue(sheet, c, v); err != nil {
+					return fmt.Errorf("write %s: %w", sheet, err)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// StaleConflicts compares heat n's Conflict and Conflict detail columns, as
+// read, with an explanation of its seating as the sheet stands. It returns
+// a warning at the first cell that differs (after a director's swap), or
+// nil when they all match or are all empty (a heat seated by hand, never
+// by dtm seed).
+func (t *Tournament) StaleConflicts(n int, ex seeding.Explanation, p *seeding.Problem) *Problem {
+	heat := &t.Heats[n-1]
+	written := false
+	for _, g := range heat.Games {
+		for _, s := range g.Seats {
+			written = written || s.conflict != [2]string{}
+		}
+	}
+	if !written {
+		return nil
+	}
+	want := t.conflictCells(n, ex, p)
+	var first *Problem
+	stale := 0
+	for _, g := range heat.Games {
+		for _, s := range g.Seats {
+			for k, h := range []string{HeaderConflictTotal, HeaderConflictDetail} {
+				c := heat.cell(s.Row, h)
+				if c == "" || s.conflict[k] == want[s.Row][k] {
+					continue
+				}
+				stale++
+				if first == nil {
+					first = &Problem{Sheet: HeatSheet(n), Cell: c, Hint: fmt.Sprintf("run dtm seed --refresh --heat %d", n),
+						Msg: fmt.Sprintf("%s reads %q, the seating now gives %q", lowerFirst(h), clip(s.conflict[k]), clip(want[s.Row][k]))}
+				}
+			}
+		}
+	}
+	if first != nil {
+		first.Msg = fmt.Sprintf("warning: the Conflict columns do not match the seating (%s; %s stale)", first.Msg, plural(stale, "cell"))
+	}
+	return first
+}
+
+// clip shortens a cell's text for a message.
+func clip(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:57]) + "..."
+	}
+	return s
 }
 
 // Unseed empties heat n's boards that have not started (dtm seed --unseed):
@@ -377,23 +464,72 @@ func (t *Tournament) HeatPlan(n int) seeding.Plan {
 	return plan
 }
 
-// CallBoards lists the seated boards for the board calls (WriteBoardCalls),
-// seats in power order.
-func CallBoards(p *seeding.Problem, boards []Seated) []CallBoard {
+// CallBoards lists heat n's boards as seeded for the board calls
+// (WriteBoardCalls), seats in power order: the kept boards with their own
+// scoring system, the new ones with the heat's.
+func (t *Tournament) CallBoards(n int, p *seeding.Problem, boards []Seated) []CallBoard {
+	heat := &t.Heats[n-1]
 	var out []CallBoard
 	for _, sb := range boards {
-		cb := CallBoard{Board: sb.Number}
-		seats := slices.Clone(sb.Board.Seats)
-		slices.SortFunc(seats, func(a, b seeding.Seat) int { return a.Power - b.Power })
-		for _, s := range seats {
+		g := &Game{Board: sb.Number}
+		if sb.Board.Locked {
+			if i := slices.IndexFunc(heat.Games, func(g Game) bool { return g.Board == sb.Number }); i >= 0 {
+				g = &heat.Games[i]
+			}
+		}
+		var seats []CallSeat
+		for _, s := range sb.Board.Seats {
 			power := ""
 			if s.Power != seeding.NoPower {
-				power = seeding.PowerNames[s.Power]
+				power = ChoicesPower[s.Power]
 			}
-			cb.Seats = append(cb.Seats, CallSeat{Power: power, Player: p.Players[s.Player]})
+			seats = append(seats, CallSeat{Power: power, Player: p.Players[s.Player]})
 		}
-		out = append(out, cb)
+		out = append(out, t.callBoard(heat, g, seats))
 	}
 	slices.SortFunc(out, func(a, b CallBoard) int { return a.Board - b.Board })
 	return out
+}
+
+// HeatCallBoards lists heat n's boards as its sheet stands, for the board
+// calls (dtm seed --refresh), seats in power order.
+func (t *Tournament) HeatCallBoards(n int) []CallBoard {
+	heat := &t.Heats[n-1]
+	var out []CallBoard
+	for i := range heat.Games {
+		g := &heat.Games[i]
+		var seats []CallSeat
+		for _, s := range g.Seats {
+			var cs CallSeat
+			if s.Power >= 0 {
+				cs.Power = ChoicesPower[s.Power]
+			}
+			if s.Player >= 0 {
+				cs.Player = t.Players[s.Player].Name
+			}
+			seats = append(seats, cs)
+		}
+		out = append(out, t.callBoard(heat, g, seats))
+	}
+	slices.SortFunc(out, func(a, b CallBoard) int { return a.Board - b.Board })
+	return out
+}
+
+// callBoard is a board of a heat for the board calls: its seats in power
+// order (a seat without a power last), its scoring system, and whether it
+// is the top board (board 1 with its own system in the Game system column).
+func (t *Tournament) callBoard(heat *Heat, g *Game, seats []CallSeat) CallBoard {
+	order := func(s CallSeat) int {
+		if i := slices.Index(ChoicesPower, s.Power); i >= 0 {
+			return i
+		}
+		return len(ChoicesPower)
+	}
+	slices.SortStableFunc(seats, func(a, b CallSeat) int { return order(a) - order(b) })
+	cb := CallBoard{Board: g.Board, Seats: seats, System: t.SystemName(heat, g), Rank: t.Settings.Hurst, Top: g.Board == 1 && g.System != ""}
+	if sys, ok := t.SystemByName(cb.System); ok {
+		cb.FinalYear = sys.FinalYear
+		cb.Rank = cb.Rank || sys.Criterion == int(scoring.Rank)
+	}
+	return cb
 }

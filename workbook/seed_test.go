@@ -80,30 +80,6 @@ func TestSeating(t *testing.T) {
 	}
 }
 
-func TestSitOutAuto(t *testing.T) {
-	tour := &Tournament{Players: []Player{
-		{Name: "a", Distance: 10}, {Name: "b", Priority: 2, Distance: 900}, {Name: "c", Distance: 5},
-		{Name: "d", Distance: 5}, {Name: "e", Distance: 50}, {Name: "f", Distance: 1}, {Name: "g", Priority: 2},
-		{Name: "h", Distance: 70}, {Name: "i", Distance: 3}, {Name: "j", Distance: 1},
-	}}
-	tests := []struct {
-		present, want []int
-		why           string
-	}{
-		{[]int{0, 1, 2, 3, 4, 5, 6, 7, 8}, []int{1, 6}, "nine: b and g (priority 2) before anyone who travelled less"},
-		{[]int{0, 1, 2, 3, 4, 5, 7, 8}, []int{1}, "eight: b (priority 2), however far b came"},
-		{[]int{0, 2, 3, 4, 5, 7, 8, 9}, []int{9}, "eight, no priority: f and j travelled least (1 km); j is the later row"},
-		{[]int{0, 2, 3, 4, 5, 7, 8}, nil, "seven: nobody"},
-	}
-	for _, tc := range tests {
-		hs := HeatSeating{Present: slices.Clone(tc.present)}
-		got := tour.SitOutAuto(&hs)
-		if !slices.Equal(got, tc.want) || len(hs.Present)%7 != 0 {
-			t.Errorf("%s: sit out %v (present %v), want %v", tc.why, got, hs.Present, tc.want)
-		}
-	}
-}
-
 func TestNumber(t *testing.T) {
 	hs := HeatSeating{Locked: []seeding.Board{{Locked: true}, {Locked: true}}, Numbers: []int{1, 3}}
 	plan := seeding.Plan{Boards: []seeding.Board{{Locked: true}, {Locked: true}, {}, {}, {}}}

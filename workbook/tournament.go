@@ -177,6 +177,7 @@ type Seat struct {
 	History    map[int]int // centres at the end of each recorded year
 	Computed   float64     // the score computed for a scored game
 	scoreCell  string      // the Score column as read, to write only what changes
+	conflict   [2]string   // the Conflict and Conflict detail columns as read
 	Score      float64     // the score that counts: Override if given, else Computed
 }
 

@@ -1,0 +1,105 @@
+package seeding
+
+import (
+	"cmp"
+	"slices"
+)
+
+// SitOutCandidate is a player who may play a heat or sit it out: registered
+// for it, or already marked as sitting it out, and not on a started board.
+type SitOutCandidate struct {
+	Player   int     // the caller's index of the player
+	Priority float64 // sit-out priority: higher sits out first
+	SatOut   int     // earlier heats sat out
+	Played   int     // earlier heats played
+	ToPlay   int     // later heats the player is registered for
+	Distance float64 // distance travelled: shorter sits out first
+	Row      int     // the player's place on the players' list: a later row sits out first
+	Sitting  bool    // already marked as sitting this heat out
+}
+
+// SitOuts is what ChooseSitOuts decided: who newly sits out and who, marked
+// as sitting out, plays after all.
+type SitOuts struct {
+	SitOut  []int // players to mark as sitting out, by Player
+	Restore []int // players marked as sitting out who now play, by Player
+}
+
+// ChooseSitOuts decides who sits a heat out so that the players fill boards
+// of seven, changing as few players as possible: it brings back players
+// already marked as sitting out (after a cancellation) when that takes no
+// more changes than benching players who were to play. With no way to fill
+// a board (fewer than seven in all) it changes nothing.
+//
+// The order in which players sit out is:
+//  1. never a player whom sitting out would push below the qualifying
+//     minimum (minHeats) while someone else can sit: one who has played
+//     Played heats, is registered for ToPlay more, and could still reach
+//     minHeats only by playing this heat;
+//  2. the highest Sit-out priority first;
+//  3. those who have sat out the fewest heats first;
+//  4. the shortest distance first;
+//  5. the latest row first.
+//
+// Players come back in the reverse order: the last to deserve a sit-out
+// first.
+func ChooseSitOuts(candidates []SitOutCandidate, minHeats int) SitOuts {
+	var playing, sitting []SitOutCandidate
+	for _, c := range candidates {
+		if c.Sitting {
+			sitting = append(sitting, c)
+		} else {
+			playing = append(playing, c)
+		}
+	}
+	p, s := len(playing), len(sitting)
+	target := -1 // the number of players who play: a multiple of BoardSize, the nearest to p
+	for n := BoardSize; n <= p+s; n += BoardSize {
+		if target < 0 || abs(n-p) <= abs(target-p) { // a tie goes to the larger: restore rather than bench
+			target = n
+		}
+	}
+	var out SitOuts
+	switch {
+	case target < 0 || target == p:
+		return out
+	case target > p:
+		slices.SortStableFunc(sitting, sitOutOrder(minHeats))
+		for _, c := range sitting[s-(target-p):] {
+			out.Restore = append(out.Restore, c.Player)
+		}
+		slices.Sort(out.Restore)
+	default:
+		slices.SortStableFunc(playing, sitOutOrder(minHeats))
+		for _, c := range playing[:p-target] {
+			out.SitOut = append(out.SitOut, c.Player)
+		}
+		slices.Sort(out.SitOut)
+	}
+	return out
+}
+
+// sitOutOrder compares two candidates: negative when a sits out before b.
+func sitOutOrder(minHeats int) func(a, b SitOutCandidate) int {
+	return func(a, b SitOutCandidate) int {
+		if pa, pb := a.protected(minHeats), b.protected(minHeats); pa != pb {
+			if pa {
+				return 1
+			}
+			return -1
+		}
+		return cmp.Or(
+			cmp.Compare(b.Priority, a.Priority),
+			cmp.Compare(a.SatOut, b.SatOut),
+			cmp.Compare(a.Distance, b.Distance),
+			cmp.Compare(b.Row, a.Row))
+	}
+}
+
+// protected reports whether sitting this heat out would push the player
+// below the qualifying minimum: they can reach it only by playing it.
+func (c SitOutCandidate) protected(minHeats int) bool {
+	return c.Played+c.ToPlay < minHeats && c.Played+c.ToPlay+1 >= minHeats
+}
+
+func abs(n int) int { return max(n, -n) }
