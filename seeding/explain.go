@@ -61,9 +61,9 @@ func (it Item) Describe(p *Problem) string {
 		for i, r := range it.Rounds {
 			s[i] = fmt.Sprint(r)
 		}
-		w := "round "
+		w := "heat "
 		if len(s) > 1 {
-			w = "rounds "
+			w = "heats "
 		}
 		return w + strings.Join(s, ", ")
 	}

@@ -200,12 +200,12 @@ func TestDescribe(t *testing.T) {
 		it   Item
 		want string
 	}{
-		{Item{Kind: Repeat, Other: 1, Rounds: []int{1, 3}, Value: 30}, "met b before (rounds 1, 3): 30"},
+		{Item{Kind: Repeat, Other: 1, Rounds: []int{1, 3}, Value: 30}, "met b before (heats 1, 3): 30"},
 		{Item{Kind: PlayerConflict, Other: 7, Name: "family", Value: 100}, "family conflict with h: 100"},
 		{Item{Kind: SharedGroup, Other: 8, Name: "club", Value: 3}, "group club with i: 3"},
 		{Item{Kind: TeamMate, Other: 10, Name: "T", Value: 20}, "team T with k: 20"},
-		{Item{Kind: SamePower, Other: -1, Power: Austria, Rounds: []int{1}, Value: 4}, "played Austria before (round 1): 4"},
-		{Item{Kind: SameGroup, Other: -1, Power: England, Rounds: []int{2}, Value: 2}, "played England of the same group (round 2): 2"},
+		{Item{Kind: SamePower, Other: -1, Power: Austria, Rounds: []int{1}, Value: 4}, "played Austria before (heat 1): 4"},
+		{Item{Kind: SameGroup, Other: -1, Power: England, Rounds: []int{2}, Value: 2}, "played England of the same group (heat 2): 2"},
 	}
 	for _, tt := range tests {
 		if got := tt.it.Describe(p); got != tt.want {
