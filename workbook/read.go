@@ -280,6 +280,12 @@ func (r *reader) readPlayers() bool {
 			r.p.add(SheetPlayers, t.cell(i, HeaderFirstName), "type the player's name, or clear the row", "this row has no name")
 			continue
 		}
+		if len(r.t.Players) == MaxPlayers {
+			r.p.add(SheetPlayers, t.cell(i, HeaderFirstName), "split the event, or see docs/workbook.md, \"Limits\"",
+				"more than %d players: dtm runs tournaments of up to %d players", MaxPlayers, MaxPlayers)
+			r.t.Players = nil
+			return false
+		}
 		if f, dup := first[p.Name]; dup {
 			r.p.add(SheetPlayers, t.cell(i, HeaderFirstName), "delete one of the rows, or tell the two apart (e.g. a middle initial)",
 				"player %q is listed twice (first at %s)", p.Name, cellName(t.col[normalHeader(HeaderFirstName)]+1, f))

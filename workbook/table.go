@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -37,6 +38,14 @@ func (r *reader) readTable(sheet string, spec columnSpec) (*table, bool) {
 	if err != nil {
 		r.p.add(sheet, "", "", "cannot read the sheet: %v", err)
 		return nil, false
+	}
+	for i, row := range rows {
+		for c, v := range row {
+			if len(v) > MaxCellLength && utf8.RuneCountInString(v) > MaxCellLength {
+				r.p.add(sheet, cellName(c+1, i+1), "shorten it", "the cell holds %d characters; a cell holds at most %d", utf8.RuneCountInString(v), MaxCellLength)
+				row[c] = ""
+			}
+		}
 	}
 	t := &table{sheet: sheet, rows: rows, col: map[string]int{}}
 	known := map[string]bool{}
