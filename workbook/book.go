@@ -226,6 +226,9 @@ func (b *Book) replace(data []byte, opts Options) (err error) {
 			return b.openElsewhere(lock)
 		}
 	}
+	if beforeLastCheck != nil {
+		beforeLastCheck()
+	}
 	// The last check: the file's contents again, then its size, time and
 	// identity, then at once the rename.
 	again, err := os.ReadFile(target)
@@ -244,6 +247,10 @@ func (b *Book) replace(data []byte, opts Options) (err error) {
 	syncDir(filepath.Dir(target))
 	return nil
 }
+
+// beforeLastCheck, when set by a test, runs just before the last check of
+// a save: where another program's save is the hardest to see.
+var beforeLastCheck func()
 
 // refuse says why the workbook must not be replaced without --force: open
 // in a spreadsheet program, read-only, or hard-linked.
