@@ -96,6 +96,9 @@ func (r *reader) scoreGames() {
 				r.scoreProblems(heat, g, err, name)
 				continue
 			}
+			if !r.finiteScores(heat, g, res, name) {
+				continue
+			}
 			g.Scored = true
 			g.Criterion = sys.Definition().Criterion
 			for k := range g.Seats {
@@ -126,8 +129,35 @@ func (r *reader) centresOnly(heat *Heat, g *Game) {
 }
 
 // round6 rounds a computed score to six decimals, so that LibreOffice's
-// 15-digit rounding cannot change it and ties compare equal.
-func round6(v float64) float64 { return math.Round(v*1e6) / 1e6 }
+// 15-digit rounding cannot change it and ties compare equal. A number too
+// large to have decimals is kept as it is (v*1e6 would overflow).
+func round6(v float64) float64 {
+	if !(math.Abs(v) < MaxNumber) {
+		return v
+	}
+	return math.Round(v*1e6) / 1e6
+}
+
+// finiteScores refuses a game whose scoring system gives a score beyond
+// ±MaxNumber, at the seat's Score cell: no total built from it could be
+// trusted (a sum may overflow to infinity).
+func (r *reader) finiteScores(heat *Heat, g *Game, res scoring.Result, system string) bool {
+	ok := true
+	for _, s := range g.Seats {
+		v := res.Scores[s.Power]
+		if math.Abs(v) <= MaxNumber {
+			continue
+		}
+		cell := heat.cell(s.Row, HeaderScore)
+		if cell == "" {
+			cell = heat.cell(s.Row, HeaderPower)
+		}
+		r.p.add(HeatSheet(heat.Number), cell, fmt.Sprintf("check the formulas of %q: scores must be from -10^15 to 10^15", system),
+			"board %d: %s's score %g is too large", g.Board, ChoicesPower[s.Power], v)
+		ok = false
+	}
+	return ok
+}
 
 // scoreProblems reports why a game could not be scored.
 func (r *reader) scoreProblems(heat *Heat, g *Game, err error, system string) {

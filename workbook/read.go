@@ -124,7 +124,7 @@ func (r *reader) readSettings() {
 		case v.value == "":
 			r.p.add(SheetTournament, v.cell, hint, "%s is empty", label)
 		case !ok:
-			r.p.add(SheetTournament, v.cell, hint, "%s must be a number, not %q", label, v.value)
+			r.p.add(SheetTournament, v.cell, hint, "%s must be %s, not %q", label, notNumber(v.value), v.value)
 		default:
 			return n
 		}
@@ -309,14 +309,14 @@ func (r *reader) readPlayers() bool {
 		if v := t.get(i, HeaderPriority); v != "" {
 			n, ok := parseNumber(v)
 			if !ok {
-				r.p.add(SheetPlayers, t.cell(i, HeaderPriority), "a number: higher sits out first; leave it empty for 0", "sit-out priority must be a number, not %q", v)
+				r.p.add(SheetPlayers, t.cell(i, HeaderPriority), "a number: higher sits out first; leave it empty for 0", "sit-out priority must be %s, not %q", notNumber(v), v)
 			}
 			p.Priority = n
 		}
 		if v := t.get(i, HeaderDistance); v != "" {
 			n, ok := parseNumber(v)
 			if !ok || n < 0 {
-				r.p.add(SheetPlayers, t.cell(i, HeaderDistance), "kilometres travelled, a number 0 or more", "distance must be a number 0 or more, not %q", v)
+				r.p.add(SheetPlayers, t.cell(i, HeaderDistance), "kilometres travelled, a number 0 or more", "distance must be %s, 0 or more, not %q", notNumber(v), v)
 			}
 			p.Distance = n
 		}
