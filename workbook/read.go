@@ -316,7 +316,7 @@ func (r *reader) readPlayers() bool {
 		if v := t.get(i, HeaderDistance); v != "" {
 			n, ok := parseNumber(v)
 			if !ok || n < 0 {
-				r.p.add(SheetPlayers, t.cell(i, HeaderDistance), "kilometres travelled, a number 0 or more", "distance must be %s, 0 or more, not %q", notNumber(v), v)
+				r.p.add(SheetPlayers, t.cell(i, HeaderDistance), "kilometres travelled, a number 0 or more", "distance must be a number 0 or more, not %q", v)
 			}
 			p.Distance = n
 		}
