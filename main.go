@@ -43,6 +43,7 @@ import (
 )
 
 func main() {
+	crashNotUsage()
 	os.Exit(run(os.Args, os.Stdout, os.Stderr))
 }
 
