@@ -3,6 +3,7 @@ package workbook
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -50,6 +51,15 @@ var markStyle = map[MarkKind]excelize.Style{
 	MarkUnplayed:   {Font: &excelize.Font{Family: "Calibri", Size: 11, Italic: true, Color: "A6A6A6"}},
 }
 
+// fitCell cuts a text to what a cell holds (MaxCellLength characters),
+// marking the cut.
+func fitCell(text string) string {
+	if utf8.RuneCountInString(text) <= MaxCellLength {
+		return text
+	}
+	return string([]rune(text)[:MaxCellLength-1]) + "…"
+}
+
 // WriteOutput rewrites an output tab in place (creating it at the end of the
 // workbook the first time). The change is made in memory; Save writes it.
 func (b *Book) WriteOutput(o Output) error {
@@ -83,6 +93,11 @@ func (b *Book) WriteOutput(o Output) error {
 		}
 	}
 	for r, row := range o.Rows {
+		for c, v := range row {
+			if text, ok := v.(string); ok && len(text) > MaxCellLength {
+				row[c] = fitCell(text)
+			}
+		}
 		bl.do(f.SetSheetRow(o.Sheet, cellName(1, r+2), &row))
 	}
 	for c, format := range o.Formats {
