@@ -13,10 +13,10 @@ type annealer struct {
 	f       *frame
 	rng     *rand.Rand
 	meet    pairTable[int16] // meetings: history, locked boards and the schedule
-	cnt     []int32   // n*7 powers played: history, locked boards and the schedule
-	seat    [][]int32 // round -> slot -> player
-	pos     [][]int32 // round -> player -> slot, -1 when not seated
-	obj     int       // totalWeight * schedule conflict + this round's conflict
+	cnt     []int32          // n*7 powers played: history, locked boards and the schedule
+	seat    [][]int32        // round -> slot -> player
+	pos     [][]int32        // round -> player -> slot, -1 when not seated
+	obj     int              // totalWeight * schedule conflict + this round's conflict
 	restart int
 }
 

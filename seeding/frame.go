@@ -27,9 +27,9 @@ type frame struct {
 	powers    bool
 	static    pairTable[int32] // static pair costs
 	hist      pairTable[int16] // meetings before this round, locked boards included
-	histPow   []int32   // n*7 powers played before this round, locked boards included
-	pow0      []int32   // n*7 cost of each power this round, against history
-	full      [][][]int // complete earlier rounds: boards of local players
+	histPow   []int32          // n*7 powers played before this round, locked boards included
+	pow0      []int32          // n*7 cost of each power this round, against history
+	full      [][][]int        // complete earlier rounds: boards of local players
 	// firstPower is each player's power in full[0], -1 if none.
 	firstPower []int
 	round      int
