@@ -40,20 +40,22 @@ func peakHeap(fn func()) uint64 {
 }
 
 // TestAtThePlayerLimit: a workbook of workbook.MaxPlayers players over
-// three finished heats is checked, scored and its fourth heat seeded, each
-// within limitMemory of heap.
+// three finished heats is checked and scored, each within limitMemory of
+// heap (measured: check 97 MiB, score 587 MiB). Seeding at the limit is
+// measured in package seeding (TestSeedMemoryAtTheLimit): "dtm seed" of
+// 20,000 players spends minutes in excelize's merging of the board calls'
+// cells, too long for this suite.
 func TestAtThePlayerLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a 20,000-player workbook")
 	}
-	const limitMemory = 1536 << 20
+	const limitMemory = 1 << 30
 	debug.FreeOSMemory()
 	path := filepath.Join(t.TempDir(), "Limit Open.xlsx")
-	bigTournament(t, path, workbook.MaxPlayers, 4)
+	bigTournament(t, path, workbook.MaxPlayers, 3)
 	for _, args := range [][]string{
 		{"check", path},
 		{"score", path},
-		{"seed", "--heat", "4", "--time", "1s", path},
 	} {
 		var code int
 		var stderr string
