@@ -204,7 +204,7 @@ func checkPackage(name string, data []byte) error {
 			continue
 		}
 		seen[strings.ToLower(clean)] = true
-		ps, err := checkPart(zf, s, readsSheet(s))
+		ps, err := checkPart(zf, s, readsSheet(s), !outputSheet(s))
 		limits = append(limits, ps...)
 		if err != nil {
 			damaged = append(damaged, Problem{Sheet: s, Msg: fmt.Sprintf("%s is damaged: %v", what, err)})
@@ -217,6 +217,12 @@ func checkPackage(name string, data []byte) error {
 		return &FileError{Path: name, Err: ErrTooLarge, Parts: limits, Hint: "see docs/workbook.md, \"Limits\""}
 	}
 	return nil
+}
+
+// outputSheet reports one of the tabs dtm rewrites whole: a cell too long
+// there (written by an older dtm) is replaced, not refused.
+func outputSheet(name string) bool {
+	return name == SheetStandings || name == SheetTeamStandings || name == SheetAwards
 }
 
 // readsSheet reports whether dtm reads a sheet's cells (and so holds it to
@@ -239,7 +245,7 @@ func readsSheet(name string) bool {
 // differs), and an XML part's well-formedness. A sheet dtm reads is also
 // held to MaxRows, MaxColumns, MaxCells and MaxCellLength; what passes a
 // limit is returned as problems located at their cell.
-func checkPart(zf *zip.File, sheet string, limited bool) (Problems, error) {
+func checkPart(zf *zip.File, sheet string, limited, lengths bool) (Problems, error) {
 	rc, err := zf.Open()
 	if err != nil {
 		return nil, err
@@ -249,7 +255,7 @@ func checkPart(zf *zip.File, sheet string, limited bool) (Problems, error) {
 	lower := strings.ToLower(zf.Name)
 	var ps Problems
 	if strings.HasSuffix(lower, ".xml") || strings.HasSuffix(lower, ".rels") {
-		ps, err = wellFormed(counted, sheet, limited)
+		ps, err = wellFormed(counted, sheet, limited, lengths)
 	} else {
 		_, err = io.Copy(io.Discard, counted)
 	}
@@ -287,8 +293,8 @@ func (c *countingReader) Read(p []byte) (int, error) {
 
 // wellFormed checks that r is one well-formed XML document, every element
 // closed, to its end. In a sheet dtm reads (limited) it also checks the
-// position and length of every value.
-func wellFormed(r io.Reader, sheet string, limited bool) (Problems, error) {
+// position of every value, and with lengths its length.
+func wellFormed(r io.Reader, sheet string, limited, lengths bool) (Problems, error) {
 	d := xml.NewDecoder(r)
 	d.Strict = true
 	var stack []xml.Name
@@ -360,7 +366,7 @@ func wellFormed(r io.Reader, sheet string, limited bool) (Problems, error) {
 					row = r
 				}
 				switch {
-				case valueLen > MaxCellLength:
+				case lengths && valueLen > MaxCellLength:
 					ps = append(ps, Problem{Sheet: sheet, Cell: cell, Msg: fmt.Sprintf("the cell holds %d characters; a cell holds at most %d", valueLen, MaxCellLength),
 						Hint: "shorten it"})
 				case row > MaxRows:

@@ -310,3 +310,28 @@ func TestNoExcelizeTempFiles(t *testing.T) {
 		t.Errorf("excelize left %v", left)
 	}
 }
+
+// TestLongCellOnAnOutputTab: a cell too long on a tab dtm rewrites whole
+// (written by an older dtm) does not stop dtm from rewriting it.
+func TestLongCellOnAnOutputTab(t *testing.T) {
+	f := fixture(t)
+	if _, err := f.NewSheet(SheetAwards); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := f.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	name := sheetPart(t, buf.Bytes(), SheetAwards)
+	parts := unzip(t, buf.Bytes())
+	for i := range parts {
+		if parts[i].name == name {
+			withRows(inlineRow(2, strings.Repeat("x", MaxCellLength+1)))(&parts[i])
+		}
+	}
+	b, err := openBytes("book.xlsx", rezip(t, parts))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Close()
+}
