@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -256,7 +255,7 @@ func TestNotAWorkbookFile(t *testing.T) {
 		{"encrypted", func(p string) error { return os.WriteFile(p, encrypted, 0o644) }, ErrEncrypted, "remove the password"},
 		{"xls", func(p string) error { return os.WriteFile(p, ole, 0o644) }, ErrNotWorkbook, "Excel 97-2003"},
 		{"folder", func(p string) error { return os.Mkdir(p, 0o755) }, ErrNotWorkbook, "it is a folder"},
-		{"fifo", func(p string) error { return syscall.Mkfifo(p, 0o644) }, ErrNotWorkbook, "named pipe"},
+		{"fifo", func(p string) error { return mkfifo(p) }, ErrNotWorkbook, "named pipe"},
 		{"device", func(p string) error { return os.Symlink("/dev/zero", p) }, ErrNotWorkbook, "device"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
