@@ -36,6 +36,7 @@ import (
 )
 
 func main() {
+	crashNotUsage()
 	os.Exit(run(os.Args, os.Stdout, os.Stderr))
 }
 

@@ -96,6 +96,10 @@ func scoreGames(t *workbook.Tournament, found workbook.Problems, which systemsTo
 				ps = append(ps, heat.ScoreProblems(g, err, name)...)
 				continue
 			}
+			if rps := heat.ScoreRangeProblems(g, res.Scores, name); len(rps) > 0 {
+				ps = append(ps, rps...)
+				continue
+			}
 			g.SetScores(res.Scores, sys.Definition().Criterion, t.Settings.ScoreDecimals)
 		}
 	}

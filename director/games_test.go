@@ -141,6 +141,9 @@ func TestGameProblems(t *testing.T) {
 				set(t, f, heat, cellName(20, row+2), []int{3, 3, 17, 3, 3, 3, 2}[row], c) // 1906, 1907
 			}
 		}, heat, "F2", "board 1: a 7-way draw is recorded, but France won in 1907 with 18 centres", `under the victory rule "classic"`},
+		{"308-digit formula constant", func(t *testing.T, f *excelize.File) {
+			set(t, f, workbook.SheetSystems, "L2", "1"+strings.Repeat("0", 307)+" * (scs = 6)") // Austria alone has 6
+		}, heat, "K2", "board 1: Austria's score 1e+307 is too large", "scores must be from -10^15 to 10^15"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -3,7 +3,6 @@ package scoring
 import (
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // Award is one prize of DTM's Awards screen (manual section 15) and who wins it.
@@ -180,6 +179,9 @@ func (s *standings) bestPower(pw Power) Award {
 		if byCentres {
 			a.Value = float64(seat.Centres)
 		}
+		if len(parts) == maxListed {
+			continue
+		}
 		part := fmt.Sprintf("heat %d board %d: %d centre%s, %s points", g.Heat, g.Board, seat.Centres,
 			plural(seat.Centres), numText(seat.Score))
 		if len(best) > 1 {
@@ -188,7 +190,7 @@ func (s *standings) bestPower(pw Power) Award {
 		parts = append(parts, part)
 	}
 	if len(parts) > 0 {
-		a.Detail = pw.String() + ", " + strings.Join(parts, "; ")
+		a.Detail = pw.String() + ", " + listed(parts, len(best), "; ")
 	}
 	return nobody(a)
 }

@@ -409,13 +409,28 @@ func (s *standings) resolve(group []int, chain []TieBreak) [][]int {
 	for _, p := range group {
 		var others []string
 		for _, q := range group {
-			if q != p {
+			if q != p && len(others) < maxListed {
 				others = append(others, s.name(q))
 			}
 		}
-		s.notes[p] = append(s.notes[p], "tied with "+strings.Join(others, ", "))
+		s.notes[p] = append(s.notes[p], "tied with "+listed(others, len(group)-1, ", "))
 	}
 	return [][]int{group}
+}
+
+// maxListed is the most players or games a note or an award's detail
+// names; the rest are counted ("and 4,980 more"), so that a tie of
+// thousands of players writes notes of a readable length, not thousands of
+// names into each of thousands of cells.
+const maxListed = 20
+
+// listed joins the first items of a list of total, counting the rest.
+func listed(items []string, total int, sep string) string {
+	out := strings.Join(items, sep)
+	if total > len(items) {
+		out += fmt.Sprintf("%sand %d more", sep, total-len(items))
+	}
+	return out
 }
 
 // noteSplit writes, for each player of a tie split by the rule, their value against each player it put on
@@ -423,9 +438,13 @@ func (s *standings) resolve(group []int, chain []TieBreak) [][]int {
 func (s *standings) noteSplit(tb TieBreak, ts []tied) {
 	for _, a := range ts {
 		var parts []string
+		n := 0
 		for _, b := range ts {
 			i := firstDiff(a.key, b.key)
 			if i < 0 {
+				continue
+			}
+			if n++; n > maxListed {
 				continue
 			}
 			at := ""
@@ -435,7 +454,7 @@ func (s *standings) noteSplit(tb TieBreak, ts []tied) {
 			parts = append(parts, fmt.Sprintf("%s%s to %s against %s", at, tb.valueText(a.key, i),
 				tb.valueText(b.key, i), s.name(b.player)))
 		}
-		s.notes[a.player] = append(s.notes[a.player], tb.label()+": "+strings.Join(parts, ", "))
+		s.notes[a.player] = append(s.notes[a.player], tb.label()+": "+listed(parts, n, ", "))
 	}
 }
 

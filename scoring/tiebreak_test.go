@@ -265,3 +265,19 @@ func TestParseTieBreaks(t *testing.T) {
 		t.Errorf("round trip: %v, %v", back, err)
 	}
 }
+
+func TestListed(t *testing.T) {
+	for _, tc := range []struct {
+		items []string
+		total int
+		want  string
+	}{
+		{[]string{"A", "B"}, 2, "A, B"},
+		{[]string{"A", "B"}, 30, "A, B, and 28 more"},
+		{nil, 0, ""},
+	} {
+		if got := listed(tc.items, tc.total, ", "); got != tc.want {
+			t.Errorf("listed(%v, %d) = %q, want %q", tc.items, tc.total, got, tc.want)
+		}
+	}
+}

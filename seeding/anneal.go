@@ -12,17 +12,17 @@ import (
 type annealer struct {
 	f       *frame
 	rng     *rand.Rand
-	meet    []int16   // n*n meetings: history, locked boards and the schedule
-	cnt     []int32   // n*7 powers played: history, locked boards and the schedule
-	seat    [][]int32 // round -> slot -> player
-	pos     [][]int32 // round -> player -> slot, -1 when not seated
-	obj     int       // totalWeight * schedule conflict + this round's conflict
+	meet    pairTable[int16] // meetings: history, locked boards and the schedule
+	cnt     []int32          // n*7 powers played: history, locked boards and the schedule
+	seat    [][]int32        // round -> slot -> player
+	pos     [][]int32        // round -> player -> slot, -1 when not seated
+	obj     int              // totalWeight * schedule conflict + this round's conflict
 	restart int
 }
 
 func newAnnealer(f *frame, rng *rand.Rand, seat [][]int32) *annealer {
 	a := &annealer{f: f, rng: rng, seat: seat}
-	a.meet = append([]int16(nil), f.hist...)
+	a.meet = f.hist.clone()
 	a.cnt = append([]int32(nil), f.histPow...)
 	n := f.n
 	a.pos = make([][]int32, len(seat))
@@ -41,8 +41,8 @@ func newAnnealer(f *frame, rng *rand.Rand, seat [][]int32) *annealer {
 			for x := b; x < b+BoardSize; x++ {
 				for y := x + 1; y < b+BoardSize; y++ {
 					i, j := int(sl[x]), int(sl[y])
-					a.meet[i*n+j]++
-					a.meet[j*n+i]++
+					a.meet.add(i, j, 1)
+					a.meet.add(j, i, 1)
 				}
 			}
 		}
@@ -57,10 +57,14 @@ func (a *annealer) objective() int {
 	n := f.n
 	total := 0
 	for i := range n {
-		for j := i + 1; j < n; j++ {
-			h, m := int(f.hist[i*n+j]), int(a.meet[i*n+j])
-			total += int(f.static[i*n+j])*(m-h) + f.ro*(m*(m-1)/2-h*(h-1)/2)
-		}
+		// Only pairs that meet count: meet >= hist, and a pair that meets
+		// no more than its history adds nothing.
+		a.meet.each(i, func(j int, mv int16) {
+			if j > i {
+				h, m := int(f.hist.at(i, j)), int(mv)
+				total += int(f.static.at(i, j))*(m-h) + f.ro*(m*(m-1)/2-h*(h-1)/2)
+			}
+		})
 		if f.powers {
 			total += f.playerPowerCost(a.cnt[i*BoardSize:(i+1)*BoardSize]) -
 				f.playerPowerCost(f.histPow[i*BoardSize:(i+1)*BoardSize])
@@ -73,7 +77,6 @@ func (a *annealer) objective() int {
 // real conflict).
 func (a *annealer) roundCost(r int) int {
 	f := a.f
-	n := f.n
 	c := 0
 	sl := a.seat[r]
 	for b := 0; b < len(sl); b += BoardSize {
@@ -81,7 +84,7 @@ func (a *annealer) roundCost(r int) int {
 			i := int(sl[x])
 			for y := x + 1; y < b+BoardSize; y++ {
 				j := int(sl[y])
-				c += int(f.static[i*n+j]) + f.ro*int(f.hist[i*n+j])
+				c += int(f.static.at(i, j)) + f.ro*int(f.hist.at(i, j))
 			}
 			if f.powers {
 				c += int(f.pow0[i*BoardSize+x%BoardSize])
@@ -135,7 +138,6 @@ func (a *annealer) powerDelta(i, p, q int) int {
 // delta is the objective change of swapping slots s and t of round r.
 func (a *annealer) delta(r, s, t int) int {
 	f := a.f
-	n := f.n
 	sl := a.seat[r]
 	x, y := int(sl[s]), int(sl[t])
 	bs, bt := s/BoardSize*BoardSize, t/BoardSize*BoardSize
@@ -146,9 +148,10 @@ func (a *annealer) delta(r, s, t int) int {
 				continue
 			}
 			o := int(sl[k])
-			total += int(f.static[y*n+o]-f.static[x*n+o]) + f.ro*int(a.meet[y*n+o]-a.meet[x*n+o]+1)
+			ds := int(f.static.at(y, o) - f.static.at(x, o))
+			total += ds + f.ro*int(a.meet.at(y, o)-a.meet.at(x, o)+1)
 			if r == 0 {
-				now += int(f.static[y*n+o]-f.static[x*n+o]) + f.ro*int(f.hist[y*n+o]-f.hist[x*n+o])
+				now += ds + f.ro*int(f.hist.at(y, o)-f.hist.at(x, o))
 			}
 		}
 		for k := bt; k < bt+BoardSize; k++ {
@@ -156,9 +159,10 @@ func (a *annealer) delta(r, s, t int) int {
 				continue
 			}
 			o := int(sl[k])
-			total += int(f.static[x*n+o]-f.static[y*n+o]) + f.ro*int(a.meet[x*n+o]-a.meet[y*n+o]+1)
+			ds := int(f.static.at(x, o) - f.static.at(y, o))
+			total += ds + f.ro*int(a.meet.at(x, o)-a.meet.at(y, o)+1)
 			if r == 0 {
-				now += int(f.static[x*n+o]-f.static[y*n+o]) + f.ro*int(f.hist[x*n+o]-f.hist[y*n+o])
+				now += ds + f.ro*int(f.hist.at(x, o)-f.hist.at(y, o))
 			}
 		}
 	}
@@ -177,7 +181,6 @@ func (a *annealer) delta(r, s, t int) int {
 // swap swaps slots s and t of round r, updating meetings and power counts.
 func (a *annealer) swap(r, s, t int, d int) {
 	f := a.f
-	n := f.n
 	sl := a.seat[r]
 	x, y := int(sl[s]), int(sl[t])
 	bs, bt := s/BoardSize*BoardSize, t/BoardSize*BoardSize
@@ -188,10 +191,10 @@ func (a *annealer) swap(r, s, t int, d int) {
 					continue
 				}
 				o := int(sl[k])
-				a.meet[out*n+o]--
-				a.meet[o*n+out]--
-				a.meet[in*n+o]++
-				a.meet[o*n+in]++
+				a.meet.add(out, o, -1)
+				a.meet.add(o, out, -1)
+				a.meet.add(in, o, 1)
+				a.meet.add(o, in, 1)
 			}
 		}
 		move(bs, s, x, y)

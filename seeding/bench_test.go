@@ -141,7 +141,7 @@ func TestSimulate(t *testing.T) {
 
 // benchRound builds a problem of n players with rounds-1... one round
 // already seeded (the first heat), for benchmarking the second heat.
-func benchRound(b *testing.B, n, rounds, families, teams int) (*Problem, []int) {
+func benchRound(b testing.TB, n, rounds, families, teams int) (*Problem, []int) {
 	b.Helper()
 	p := &Problem{Values: DefaultValues(), PowerGroups: DefaultPowerGroups(), AssignPowers: true}
 	var present []int

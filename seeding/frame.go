@@ -25,11 +25,11 @@ type frame struct {
 	grp       [BoardSize]int
 	useGroups bool
 	powers    bool
-	static    []int32   // n*n
-	hist      []int16   // n*n meetings before this round, locked boards included
-	histPow   []int32   // n*7 powers played before this round, locked boards included
-	pow0      []int32   // n*7 cost of each power this round, against history
-	full      [][][]int // complete earlier rounds: boards of local players
+	static    pairTable[int32] // static pair costs
+	hist      pairTable[int16] // meetings before this round, locked boards included
+	histPow   []int32          // n*7 powers played before this round, locked boards included
+	pow0      []int32          // n*7 cost of each power this round, against history
+	full      [][][]int        // complete earlier rounds: boards of local players
 	// firstPower is each player's power in full[0], -1 if none.
 	firstPower []int
 	round      int
@@ -85,15 +85,15 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 	f.ro, f.sp, f.half = p.Values.RepeatOpponent, p.Values.SamePower, p.Values.SamePower/2
 	f.grp, f.useGroups = p.groupOf()
 	f.powers = p.AssignPowers
-	f.static = make([]int32, n*n)
+	f.static = newPairTable[int32](n)
 	for k, v := range p.staticPairs() {
 		a, b := loc[k[0]], loc[k[1]]
 		if a >= 0 && b >= 0 {
-			f.static[a*n+b] += int32(v)
-			f.static[b*n+a] += int32(v)
+			f.static.add(a, b, int32(v))
+			f.static.add(b, a, int32(v))
 		}
 	}
-	f.hist = make([]int16, n*n)
+	f.hist = newPairTable[int16](n)
 	f.histPow = make([]int32, n*BoardSize)
 	addBoard := func(b Board) []int {
 		var in []int
@@ -109,8 +109,8 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 			}
 			for _, t := range seats[x+1:] {
 				if c := loc[t.Player]; c >= 0 {
-					f.hist[a*n+c]++
-					f.hist[c*n+a]++
+					f.hist.add(a, c, 1)
+					f.hist.add(c, a, 1)
 				}
 			}
 		}
@@ -199,15 +199,17 @@ func (f *frame) setHorizon(h int) {
 // least the six cheapest pairings (halved, as a pair is counted twice) and
 // the cheapest power.
 func (f *frame) bound0() int {
-	n := f.n
-	pairs, pw := 0, 0
-	row := make([]int, 0, len(f.free))
+	isFree := make([]bool, f.n)
 	for _, i := range f.free {
-		row = row[:0]
-		for _, j := range f.free {
-			if j != i {
-				row = append(row, int(f.static[i*n+j])+f.ro*int(f.hist[i*n+j]))
-			}
+		isFree[i] = true
+	}
+	pairs, pw := 0, 0
+	var row []int
+	for _, i := range f.free {
+		row = f.pairCosts(i, isFree, row[:0])
+		// The other free players who are not in row cost nothing.
+		for range min(len(f.free)-1-len(row), BoardSize-1) {
+			row = append(row, 0)
 		}
 		pairs += smallestSum(row, BoardSize-1)
 		if f.powers {
@@ -215,6 +217,24 @@ func (f *frame) bound0() int {
 		}
 	}
 	return (pairs+1)/2 + pw
+}
+
+// pairCosts appends to row the cost static + ro*hist of player i with each
+// player j != i (among those with in[j], when in is not nil) that has a
+// static cost or a history with i; every other pair costs 0.
+func (f *frame) pairCosts(i int, in []bool, row []int) []int {
+	take := func(j int) bool { return j != i && (in == nil || in[j]) }
+	f.static.each(i, func(j int, v int32) {
+		if take(j) {
+			row = append(row, int(v)+f.ro*int(f.hist.at(i, j)))
+		}
+	})
+	f.hist.each(i, func(j int, h int16) {
+		if take(j) && f.static.at(i, j) == 0 {
+			row = append(row, f.ro*int(h))
+		}
+	})
+	return row
 }
 
 // boundTotal is a lower bound on the conflict of the whole tentative
@@ -227,7 +247,7 @@ func (f *frame) boundTotal() int {
 		isFree[i] = true
 	}
 	pairs, pw := 0, 0
-	row := make([]int, 0, n*f.rounds)
+	var costs, row []int
 	cnt := make([]int32, BoardSize)
 	for i := range n {
 		r := f.rounds
@@ -237,17 +257,22 @@ func (f *frame) boundTotal() int {
 		if r == 0 {
 			continue
 		}
+		k := (BoardSize - 1) * r
+		costs = f.pairCosts(i, nil, costs[:0])
 		row = row[:0]
-		for j := range n {
-			if j == i {
-				continue
-			}
-			w := int(f.static[i*n+j]) + f.ro*int(f.hist[i*n+j])
+		for _, w := range costs {
 			for t := range r {
 				row = append(row, w+f.ro*t)
 			}
 		}
-		pairs += smallestSum(row, (BoardSize-1)*r)
+		// Each other player costs 0, ro, 2ro, ... over the rounds; only the
+		// k cheapest of each can count.
+		for t := range r {
+			for range min(n-1-len(costs), k) {
+				row = append(row, f.ro*t)
+			}
+		}
+		pairs += smallestSum(row, k)
 		if f.powers {
 			copy(cnt, f.histPow[i*BoardSize:(i+1)*BoardSize])
 			base := f.playerPowerCost(cnt)

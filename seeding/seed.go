@@ -176,6 +176,7 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 		if r := results[k]; best == nil || better(r, best) || (!better(best, r) && k < best.restart) {
 			best = r
 		}
+		results[k] = nil // only the best is kept: memory does not grow with the restarts
 		if opts.Progress != nil {
 			opts.Progress(Progress{Restart: count, Restarts: restarts, Best: best.roundCost(0),
 				Bound: bound0, Elapsed: opts.now().Sub(start)})

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -35,10 +36,11 @@ var ErrNotWorkbook = errors.New("not an .xlsx workbook")
 // Open reads a workbook. The error is for a file that cannot be read at all;
 // problems with what the director typed are in Book.Problems.
 func Open(path string) (*Book, error) {
-	data, err := os.ReadFile(path)
+	data, err := readWorkbookFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("open workbook: %w", err)
+		return nil, err
 	}
+	cleanStale(path)
 	b, err := openBytes(path, data)
 	if err != nil {
 		return nil, err
@@ -47,13 +49,63 @@ func Open(path string) (*Book, error) {
 }
 
 func openBytes(path string, data []byte) (*Book, error) {
-	f, err := excelize.OpenReader(bytes.NewReader(data))
+	if err := checkPackage(path, data); err != nil {
+		return nil, err
+	}
+	f, err := openExcelize(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w (save it from Excel or LibreOffice as .xlsx): %v", path, ErrNotWorkbook, err)
 	}
 	b := &Book{Path: path, f: f, hash: sha256.Sum256(data)}
 	b.Tournament, b.Problems, b.Ignored = read(f)
 	return b, nil
+}
+
+// cleanStale removes the temporary files a dtm killed while saving left
+// beside the workbook (and beside the file a symbolic link leads to, and in
+// their backup folders): those whose writer is no longer running. Files of
+// the older name without a process id are removed after an hour.
+func cleanStale(path string) {
+	dirs := []string{filepath.Dir(path)}
+	if target, err := filepath.EvalSymlinks(path); err == nil && filepath.Dir(target) != dirs[0] {
+		dirs = append(dirs, filepath.Dir(target))
+	}
+	for _, dir := range dirs {
+		for _, d := range []string{dir, filepath.Join(dir, BackupDir)} {
+			matches, _ := filepath.Glob(filepath.Join(globEscape(d), ".dtm-*.tmp"))
+			for _, m := range matches {
+				if staleTemp(m) {
+					os.Remove(m)
+				}
+			}
+		}
+	}
+}
+
+// staleTemp reports whether a temporary file's writer is gone.
+func staleTemp(name string) bool {
+	middle := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(name), ".dtm-"), ".tmp")
+	if id, _, ok := strings.Cut(middle, "-"); ok {
+		pid, err := strconv.Atoi(id)
+		return err == nil && pid > 0 && pid != os.Getpid() && !processAlive(pid)
+	}
+	info, err := os.Lstat(name)
+	return err == nil && info.Mode().IsRegular() && time.Since(info.ModTime()) > time.Hour
+}
+
+// openExcelize opens checked workbook bytes in memory. The size limits are
+// dtm's own, already checked, so that excelize never spills a large sheet
+// to a temporary file of its own (excelize-* in the system's temporary
+// folder) that a crash would leave behind.
+func openExcelize(data []byte) (*excelize.File, error) {
+	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: MaxTotalBytes, UnzipXMLSizeLimit: MaxTotalBytes})
+	if err != nil {
+		if f != nil {
+			f.Close()
+		}
+		return nil, err
+	}
+	return f, nil
 }
 
 // ProblemsInRow returns the problems found in one row of a sheet.
@@ -123,34 +175,151 @@ func (b *Book) Save(opts Options) error {
 	return nil
 }
 
-// replace puts data in place of the workbook's file, keeping a backup.
-func (b *Book) replace(data []byte, opts Options) error {
+// ErrReadOnly reports a workbook whose permissions forbid writing it.
+var ErrReadOnly = errors.New("the workbook is read-only")
+
+// ErrHardLinked reports a workbook with more than one name (hard links).
+var ErrHardLinked = errors.New("the workbook has other names (hard links)")
+
+// replace puts data in place of the workbook's file, keeping a backup. A
+// workbook reached through a symbolic link is updated where it is: the new
+// version replaces the file the link points to. The check that the file has
+// not changed since it was read is made again at the last moment, just
+// before the rename (docs/workbook.md says what window remains).
+func (b *Book) replace(data []byte, opts Options) (err error) {
+	target, err := filepath.EvalSymlinks(b.Path)
+	if err != nil {
+		return fmt.Errorf("save %s: %w", b.Path, err)
+	}
+	info, err := os.Stat(target)
+	if err != nil {
+		return fmt.Errorf("save %s: %w", b.Path, err)
+	}
+	perm := info.Mode().Perm()
 	if !opts.Force {
-		if lock := LockFile(b.Path); lock != "" {
-			return fmt.Errorf("%s: %w (lock file %s): close it there first; if it is not open (the program crashed), delete the lock file or run again with --force",
-				b.Path, ErrOpenElsewhere, filepath.Base(lock))
+		if err := b.refuse(target, info); err != nil {
+			return err
 		}
 	}
-	current, err := os.ReadFile(b.Path)
+	// The new version is written and synced first, so that the last check
+	// is followed by nothing but the rename.
+	tmp, err := writeTemp(filepath.Dir(target), bytes.NewReader(data), perm)
+	if err != nil {
+		return fmt.Errorf("save %s: %w", b.Path, err)
+	}
+	defer func() {
+		if err != nil {
+			os.Remove(tmp)
+		}
+	}()
+	current, seen, err := readWithInfo(target)
 	if err != nil {
 		return fmt.Errorf("save %s: %w", b.Path, err)
 	}
 	if sha256.Sum256(current) != b.hash {
-		return fmt.Errorf("%s: %w; nothing was written: run the command again to use the new version", b.Path, ErrChanged)
+		return b.changed()
 	}
 	now := time.Now
 	if opts.Now != nil {
 		now = opts.Now
 	}
-	backup, err := b.backup(current, now())
+	backup, err := backup(target, current, perm, now())
 	if err != nil {
 		return fmt.Errorf("save %s: keep a backup: %w", b.Path, err)
 	}
-	if err := writeAtomic(b.Path, data); err != nil {
-		os.Remove(backup)
+	defer func() {
+		if err != nil {
+			os.Remove(backup)
+		}
+	}()
+	if !opts.Force {
+		if lock := b.lockFile(target); lock != "" {
+			return b.openElsewhere(lock)
+		}
+	}
+	if beforeLastCheck != nil {
+		beforeLastCheck()
+	}
+	// The last check: the file's contents again, then its size, time and
+	// identity, then at once the rename.
+	again, err := os.ReadFile(target)
+	if err != nil {
 		return fmt.Errorf("save %s: %w", b.Path, err)
 	}
+	if sha256.Sum256(again) != b.hash {
+		return b.changed()
+	}
+	if last, serr := os.Stat(target); serr != nil || !sameVersion(seen, last) {
+		return b.changed()
+	}
+	if err = os.Rename(tmp, target); err != nil {
+		return fmt.Errorf("save %s: %w", b.Path, err)
+	}
+	syncDir(filepath.Dir(target))
 	return nil
+}
+
+// beforeLastCheck, when set by a test, runs just before the last check of
+// a save: where another program's save is the hardest to see.
+var beforeLastCheck func()
+
+// refuse says why the workbook must not be replaced without --force: open
+// in a spreadsheet program, read-only, or hard-linked.
+func (b *Book) refuse(target string, info os.FileInfo) error {
+	if lock := b.lockFile(target); lock != "" {
+		return b.openElsewhere(lock)
+	}
+	if info.Mode().Perm()&0o200 == 0 {
+		return fmt.Errorf("%s: %w (its permissions are %v): dtm does not change it; make it writable (chmod u+w, or untick Read-only in its properties), or run again with --force",
+			b.Path, ErrReadOnly, info.Mode().Perm())
+	}
+	if n := linkCount(info); n > 1 {
+		return fmt.Errorf("%s: %w: it is one file under %d names; saving would give this name the new version and leave the others with the old one: remove the other names, or run again with --force",
+			b.Path, ErrHardLinked, n)
+	}
+	return nil
+}
+
+// lockFile looks for a spreadsheet program's lock file beside the path dtm
+// was given and beside the file it leads to.
+func (b *Book) lockFile(target string) string {
+	if lock := LockFile(b.Path); lock != "" {
+		return lock
+	}
+	if target != b.Path {
+		return LockFile(target)
+	}
+	return ""
+}
+
+func (b *Book) openElsewhere(lock string) error {
+	return fmt.Errorf("%s: %w (lock file %s): close it there first; if it is not open (the program crashed), delete the lock file or run again with --force",
+		b.Path, ErrOpenElsewhere, lock)
+}
+
+func (b *Book) changed() error {
+	return fmt.Errorf("%s: %w; nothing was written: run the command again to use the new version", b.Path, ErrChanged)
+}
+
+// readWithInfo reads a file and describes the very file it read.
+func readWithInfo(name string) ([]byte, os.FileInfo, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return nil, nil, err
+	}
+	info, err := f.Stat()
+	return data, info, err
+}
+
+// sameVersion reports whether two looks at a file saw the same version: the
+// same file, size and modification time.
+func sameVersion(a, b os.FileInfo) bool {
+	return os.SameFile(a, b) && a.Size() == b.Size() && a.ModTime().Equal(b.ModTime())
 }
 
 // LockFile returns the lock file Excel ("~$Book.xlsx") or LibreOffice
@@ -171,18 +340,28 @@ func LockFile(path string) string {
 	return ""
 }
 
-// backup copies the current file into BackupDir and prunes old backups.
-func (b *Book) backup(current []byte, now time.Time) (string, error) {
-	dir := filepath.Join(filepath.Dir(b.Path), BackupDir)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// backup copies the current version of the workbook at target into
+// BackupDir beside it, with the workbook's permissions (a private workbook
+// has private backups), and prunes old backups.
+func backup(target string, current []byte, perm os.FileMode, now time.Time) (string, error) {
+	dir := filepath.Join(filepath.Dir(target), BackupDir)
+	// The folder is as readable as the workbook: 0755 beside a 0644
+	// workbook, 0700 beside a 0600 one.
+	if err := os.MkdirAll(dir, 0o700|perm&0o055|(perm&0o044)>>2); err != nil {
 		return "", err
 	}
-	base := strings.TrimSuffix(filepath.Base(b.Path), filepath.Ext(b.Path))
-	name := filepath.Join(dir, fmt.Sprintf("%s %s%s", base, now.Format("2006-01-02 150405.000"), filepath.Ext(b.Path)))
-	if err := writeAtomic(name, current); err != nil {
+	base := strings.TrimSuffix(filepath.Base(target), filepath.Ext(target))
+	name := filepath.Join(dir, fmt.Sprintf("%s %s%s", base, now.Format("2006-01-02 150405.000"), filepath.Ext(target)))
+	tmp, err := writeTemp(dir, bytes.NewReader(current), perm)
+	if err != nil {
 		return "", err
 	}
-	prune(dir, base, filepath.Ext(b.Path))
+	if err := os.Rename(tmp, name); err != nil {
+		os.Remove(tmp)
+		return "", err
+	}
+	syncDir(dir)
+	prune(dir, base, filepath.Ext(target))
 	return name, nil
 }
 
@@ -221,11 +400,42 @@ func writeAtomic(path string, data []byte) error {
 }
 
 // writeAtomicFrom is writeAtomic from a reader; with replace false it fails
-// when path exists.
-func writeAtomicFrom(path string, src io.Reader, replace bool) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".dtm-*.tmp")
+// when path exists. A replaced file keeps its permissions; a new one is
+// readable by all, as a spreadsheet program saves it.
+func writeAtomicFrom(path string, src io.Reader, replace bool) error {
+	perm := os.FileMode(0o644)
+	if info, err := os.Stat(path); err == nil {
+		perm = info.Mode().Perm()
+	}
+	tmp, err := writeTemp(filepath.Dir(path), src, perm)
 	if err != nil {
 		return err
+	}
+	if replace {
+		err = os.Rename(tmp, path)
+	} else {
+		// A hard link fails if path exists: no other program's file is ever
+		// overwritten, even one created a moment ago.
+		err = os.Link(tmp, path)
+	}
+	os.Remove(tmp) // after a rename there is nothing to remove
+	if err != nil {
+		return err
+	}
+	syncDir(filepath.Dir(path))
+	return nil
+}
+
+// tempPattern names dtm's temporary files: ".dtm-PID-RANDOM.tmp", the
+// process id telling a later run whether the file's writer is still alive.
+const tempPattern = ".dtm-%d-*.tmp"
+
+// writeTemp writes src to a new temporary file in dir, with perm, synced
+// and closed, and returns its name. On failure nothing is left behind.
+func writeTemp(dir string, src io.Reader, perm os.FileMode) (name string, err error) {
+	tmp, err := os.CreateTemp(dir, fmt.Sprintf(tempPattern, os.Getpid()))
+	if err != nil {
+		return "", err
 	}
 	defer func() {
 		if err != nil {
@@ -234,36 +444,24 @@ func writeAtomicFrom(path string, src io.Reader, replace bool) (err error) {
 		}
 	}()
 	if _, err = io.Copy(tmp, src); err != nil {
-		return err
+		return "", err
 	}
-	mode := os.FileMode(0o644) // a new file: readable by all, as a spreadsheet program saves it
-	if info, serr := os.Stat(path); serr == nil {
-		mode = info.Mode().Perm() // a replaced file keeps its permissions
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return err
+	if err = tmp.Chmod(perm); err != nil {
+		return "", err
 	}
 	if err = tmp.Sync(); err != nil {
-		return err
+		return "", err
 	}
 	if err = tmp.Close(); err != nil {
-		return err
+		return "", err
 	}
-	if replace {
-		if err = os.Rename(tmp.Name(), path); err != nil {
-			return err
-		}
-	} else {
-		// A hard link fails if path exists: no other program's file is ever
-		// overwritten, even one created a moment ago.
-		if err = os.Link(tmp.Name(), path); err != nil {
-			return err
-		}
-		os.Remove(tmp.Name())
-	}
-	if d, derr := os.Open(filepath.Dir(path)); derr == nil {
+	return tmp.Name(), nil
+}
+
+// syncDir makes a rename in dir durable.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
 		d.Sync()
 		d.Close()
 	}
-	return nil
 }

@@ -3,6 +3,7 @@ package workbook
 import (
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -84,6 +85,26 @@ func (g *Game) SetCentresScores() {
 		s := &g.Seats[k]
 		s.Computed, s.Score = float64(s.Centres), float64(s.Centres)
 	}
+}
+
+// ScoreRangeProblems refuses, at each seat's Score cell, a score beyond
+// ±MaxNumber that a scoring system gave a game of the heat: no total built
+// from it could be trusted (a sum may overflow to infinity).
+func (h *Heat) ScoreRangeProblems(g *Game, scores [scoring.NumPowers]float64, system string) Problems {
+	var c problems
+	for _, s := range g.Seats {
+		v := scores[s.Power]
+		if math.Abs(v) <= MaxNumber {
+			continue
+		}
+		cell := h.cell(s.Row, HeaderScore)
+		if cell == "" {
+			cell = h.cell(s.Row, HeaderPower)
+		}
+		c.add(HeatSheet(h.Number), cell, fmt.Sprintf("check the formulas of %q: scores must be from -10^15 to 10^15", system),
+			"board %d: %s's score %g is too large", g.Board, ChoicesPower[s.Power], v)
+	}
+	return c.list
 }
 
 // ScoreProblems locates why a game of the heat could not be scored under

@@ -248,7 +248,7 @@ func (r *reader) readSeat(t *table, i int, years []string) Seat {
 		if ok {
 			s.Override = &n
 		} else {
-			r.p.add(t.sheet, t.cell(i, HeaderScoreOverride), "a number, or leave it empty to use the computed score", "score override must be a number, not %q", v)
+			r.p.add(t.sheet, t.cell(i, HeaderScoreOverride), "a number, or leave it empty to use the computed score", "score override must be %s, not %q", notNumber(v), v)
 		}
 	}
 	for _, h := range years {

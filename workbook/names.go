@@ -1,43 +1,84 @@
 package workbook
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
 )
 
 // roster resolves the player names other sheets type to Players rows.
 type roster struct {
-	exact  map[string]int
-	folded map[string]int // name folded for case and spacing; -1 when two players fold alike
+	exact  map[string]int // name in canonical form (NFC, trimmed)
+	folded map[string]int // name as a director means it (foldName)
 	names  []string
 }
 
+// newRoster indexes the players; readPlayers has refused names that fold
+// alike, so each folded name is one player.
 func newRoster(players []Player) *roster {
 	r := &roster{exact: map[string]int{}, folded: map[string]int{}}
 	for i, p := range players {
-		r.exact[p.Name] = i
-		f := foldName(p.Name)
-		if _, dup := r.folded[f]; dup {
-			r.folded[f] = -1
-		} else {
-			r.folded[f] = i
-		}
+		r.exact[canonical(p.Name)] = i
+		r.folded[foldName(p.Name)] = i
 		r.names = append(r.names, p.Name)
 	}
 	return r
 }
 
-// foldName folds case and spacing: "  ann   SMITH " -> "ann smith".
-func foldName(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+// canonical is a name as typed, trimmed and in Unicode's composed form
+// (NFC): "José" typed with a combining accent is the same text as with "é".
+func canonical(s string) string { return norm.NFC.String(strings.TrimSpace(s)) }
+
+// folder folds case the Unicode way ("ß" as "ss").
+var folder = cases.Fold()
+
+// foldName is a name as a director means it: invisible characters (a
+// zero-width space, a soft hyphen) dropped, compatibility forms unified
+// (NFKC: a full-width "Ａ" is "A"), case folded and spacing collapsed:
+// "  ann   SMITH " -> "ann smith".
+func foldName(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if invisible(r) {
+			return -1
+		}
+		return r
+	}, s)
+	s = norm.NFC.String(folder.String(norm.NFKC.String(s)))
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// invisible reports a character that prints as nothing: a format character
+// (zero-width space and joiners, soft hyphen, byte-order mark, direction
+// marks) or a control character.
+func invisible(r rune) bool {
+	return unicode.Is(unicode.Cf, r) || (unicode.IsControl(r) && !unicode.IsSpace(r))
+}
+
+// invisibleIn names the first invisible character of s, or "".
+func invisibleIn(s string) string {
+	for _, r := range s {
+		if invisible(r) {
+			return fmt.Sprintf("U+%04X", r)
+		}
+	}
+	return ""
+}
 
 // find returns the player typed as name, or -1 and a hint naming the player
 // the director probably meant.
 func (r *roster) find(name string) (int, string) {
-	if i, ok := r.exact[strings.TrimSpace(name)]; ok {
+	if i, ok := r.exact[canonical(name)]; ok {
 		return i, ""
 	}
-	if i, ok := r.folded[foldName(name)]; ok && i >= 0 {
+	if i, ok := r.folded[foldName(name)]; ok {
+		if c := invisibleIn(name); c != "" {
+			return -1, fmt.Sprintf("it holds an invisible character (%s) that %q does not: retype the name", c, r.names[i])
+		}
 		return -1, "did you mean " + strconv.Quote(r.names[i]) + "? (names must match the Players sheet exactly, spaces and capitals included)"
 	}
 	if best := closest(foldName(name), r.names); best != "" {

@@ -83,6 +83,15 @@ func (o Output) lines(row []any) int {
 // headerWidth is the column width that shows a bold header in full.
 func headerWidth(h string) float64 { return float64(utf8.RuneCountInString(h))*1.15 + 2 }
 
+// fitCell cuts a text to what a cell holds (MaxCellLength characters),
+// marking the cut.
+func fitCell(text string) string {
+	if utf8.RuneCountInString(text) <= MaxCellLength {
+		return text
+	}
+	return string([]rune(text)[:MaxCellLength-1]) + "…"
+}
+
 // WriteOutput rewrites an output tab in place (creating it at the end of the
 // workbook the first time). The change is made in memory; Save writes it.
 func (b *Book) WriteOutput(o Output) error {
@@ -116,6 +125,11 @@ func (b *Book) WriteOutput(o Output) error {
 		}
 	}
 	for r, row := range o.Rows {
+		for c, v := range row {
+			if text, ok := v.(string); ok && len(text) > MaxCellLength {
+				row[c] = fitCell(text)
+			}
+		}
 		bl.do(f.SetSheetRow(o.Sheet, cellName(1, r+2), &row))
 	}
 	if len(o.Rows) > 0 { // long text wraps inside its column, never past the page's edge

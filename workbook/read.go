@@ -132,7 +132,7 @@ func (r *reader) readSettings() {
 		case v.value == "":
 			r.p.add(SheetTournament, v.cell, hint, "%s is empty", label)
 		case !ok:
-			r.p.add(SheetTournament, v.cell, hint, "%s must be a number, not %q", label, v.value)
+			r.p.add(SheetTournament, v.cell, hint, "%s must be %s, not %q", label, notNumber(v.value), v.value)
 		default:
 			return n
 		}
@@ -273,7 +273,11 @@ func (r *reader) readPlayers() bool {
 				"registration column %q but the tournament has %d heats", h, heats)
 		}
 	}
-	first := map[string]int{}
+	type firstSeen struct {
+		row  int
+		name string
+	}
+	first := map[string]firstSeen{}
 	for i := 1; i < len(t.rows); i++ {
 		if t.blank(i) {
 			continue
@@ -285,16 +289,32 @@ func (r *reader) readPlayers() bool {
 			r.p.add(SheetPlayers, t.cell(i, HeaderFirstName), "type the player's name, or clear the row", "this row has no name")
 			continue
 		}
-		if f, dup := first[p.Name]; dup {
-			r.p.add(SheetPlayers, t.cell(i, HeaderFirstName), "delete one of the rows, or tell the two apart (e.g. a middle initial)",
-				"player %q is listed twice (first at %s)", p.Name, cellName(t.col[normalHeader(HeaderFirstName)]+1, f))
+		if len(r.t.Players) == MaxPlayers {
+			r.p.add(SheetPlayers, t.cell(i, HeaderFirstName), "split the event, or see docs/workbook.md, \"Limits\"",
+				"more than %d players: dtm runs tournaments of up to %d players", MaxPlayers, MaxPlayers)
+			r.t.Players = nil
+			return false
+		}
+		if f, dup := first[foldName(p.Name)]; dup {
+			at := cellName(t.col[normalHeader(HeaderFirstName)]+1, f.row)
+			switch {
+			case canonical(f.name) == canonical(p.Name):
+				r.p.add(SheetPlayers, t.cell(i, HeaderFirstName), "delete one of the rows, or tell the two apart (e.g. a middle initial)",
+					"player %q is listed twice (first at %s)", p.Name, at)
+			case invisibleIn(p.Name+f.name) != "":
+				r.p.add(SheetPlayers, t.cell(i, HeaderFirstName), "retype the name without it, or tell the two apart (e.g. a middle initial)",
+					"player %q is %q at %s but for an invisible character (%s)", p.Name, f.name, at, invisibleIn(p.Name+f.name))
+			default:
+				r.p.add(SheetPlayers, t.cell(i, HeaderFirstName), "delete one of the rows, or tell the two apart (e.g. a middle initial)",
+					"player %q is the same name as %q at %s (names are compared ignoring capitals and spacing)", p.Name, f.name, at)
+			}
 			continue
 		}
-		first[p.Name] = i + 1
+		first[foldName(p.Name)] = firstSeen{i + 1, p.Name}
 		if v := t.get(i, HeaderPriority); v != "" {
 			n, ok := parseNumber(v)
 			if !ok {
-				r.p.add(SheetPlayers, t.cell(i, HeaderPriority), "a number: higher sits out first; leave it empty for 0", "sit-out priority must be a number, not %q", v)
+				r.p.add(SheetPlayers, t.cell(i, HeaderPriority), "a number: higher sits out first; leave it empty for 0", "sit-out priority must be %s, not %q", notNumber(v), v)
 			}
 			p.Priority = n
 		}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -37,6 +38,14 @@ func (r *reader) readTable(sheet string, spec columnSpec) (*table, bool) {
 	if err != nil {
 		r.p.add(sheet, "", "", "cannot read the sheet: %v", err)
 		return nil, false
+	}
+	for i, row := range rows {
+		for c, v := range row {
+			if len(v) > MaxCellLength && utf8.RuneCountInString(v) > MaxCellLength {
+				r.p.add(sheet, cellName(c+1, i+1), "shorten it", "the cell holds %d characters; a cell holds at most %d", utf8.RuneCountInString(v), MaxCellLength)
+				row[c] = ""
+			}
+		}
 	}
 	t := &table{sheet: sheet, rows: rows, col: map[string]int{}}
 	known := map[string]bool{}
@@ -128,17 +137,78 @@ func (t *table) headers(keep func(string) bool) []string {
 	return out
 }
 
-// parseNumber reads a number as a spreadsheet stores it.
+// MaxNumber bounds every number dtm reads or computes: beyond 10^15 a
+// spreadsheet no longer shows every digit, and with it no sum or product
+// of scores can overflow.
+const MaxNumber = 1e15
+
+// parseNumber reads a number in a form a spreadsheet shows or stores:
+// digits with an optional sign, decimal point and exponent ("-2.5",
+// "1E+20"), within ±MaxNumber. Hexadecimal ("0x1.8p2"), "Inf", "NaN" and
+// digit separators ("1_000") are not numbers to a director.
 func parseNumber(s string) (float64, bool) {
-	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+	s = strings.TrimSpace(s)
+	if !decimal(s) {
 		return 0, false
 	}
-	return v, true
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > MaxNumber {
+		return 0, false
+	}
+	return v + 0, true // + 0 turns -0 into 0
 }
 
-// parseWhole reads a whole number; spreadsheets may store 7 as 7.0000000001.
+// notNumber says why s is not a number dtm reads: "a number" or "a number
+// from -10^15 to 10^15", for "... must be a number, not ..." messages.
+func notNumber(s string) string {
+	if decimal(strings.TrimSpace(s)) {
+		return "a number from -10^15 to 10^15"
+	}
+	return "a number"
+}
+
+// decimal reports whether s is [+-]digits[.digits][(e|E)[+-]digits], with
+// digits on at least one side of the point.
+func decimal(s string) bool {
+	i := 0
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	digits := func() int {
+		n := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+			n++
+		}
+		return n
+	}
+	n := digits()
+	if i < len(s) && s[i] == '.' {
+		i++
+		n += digits()
+	}
+	if n == 0 {
+		return false
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
+}
+
+// parseWhole reads a whole number; spreadsheets may store 7 as
+// 7.0000000001. A whole number of a tournament is never written with an
+// exponent: "1e5" typed as text is refused.
 func parseWhole(s string) (int, bool) {
+	if strings.ContainsAny(s, "eE") {
+		return 0, false
+	}
 	v, ok := parseNumber(s)
 	if !ok || math.Abs(v-math.Round(v)) > 1e-9 || math.Abs(v) > 1e12 {
 		return 0, false

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/armada-dtm/dtm/workbook"
+)
+
+// peakHeap runs fn and returns the most heap in use seen while it ran,
+// sampled every few milliseconds (a sample may miss the very peak, so the
+// figure is a floor: a test that bounds it never fails spuriously).
+func peakHeap(fn func()) uint64 {
+	runtime.GC()
+	var base runtime.MemStats
+	runtime.ReadMemStats(&base)
+	var peak uint64
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		var m runtime.MemStats
+		for {
+			runtime.ReadMemStats(&m)
+			peak = max(peak, m.HeapInuse)
+			select {
+			case <-stop:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+	})
+	fn()
+	close(stop)
+	wg.Wait()
+	return peak - min(peak, base.HeapInuse)
+}
+
+// TestAtThePlayerLimit: a workbook of workbook.MaxPlayers players over
+// three finished heats is checked and scored, each within limitMemory of
+// heap (measured: check 97 MiB, score 587 MiB). Seeding at the limit is
+// measured in package seeding (TestSeedMemoryAtTheLimit): "dtm seed" of
+// 20,000 players spends minutes in excelize's merging of the board calls'
+// cells, too long for this suite.
+func TestAtThePlayerLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 20,000-player workbook")
+	}
+	const limitMemory = 1 << 30
+	debug.FreeOSMemory()
+	path := filepath.Join(t.TempDir(), "Limit Open.xlsx")
+	bigTournament(t, path, workbook.MaxPlayers, 3)
+	for _, args := range [][]string{
+		{"check", path},
+		{"score", path},
+	} {
+		var code int
+		var stderr string
+		peak := peakHeap(func() { code, _, stderr = dtm(t, args...) })
+		t.Logf("dtm %s: %d MiB of heap at most", args[0], peak>>20)
+		if code != 0 {
+			t.Fatalf("dtm %v: exit %d: %s", args, code, stderr)
+		}
+		if peak > limitMemory {
+			t.Errorf("dtm %s used %d MiB of heap; the limit is %d MiB", args[0], peak>>20, limitMemory>>20)
+		}
+	}
+}

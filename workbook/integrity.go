@@ -1,0 +1,472 @@
+package workbook
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path"
+	"strconv"
+	"strings"
+)
+
+// The limits of what dtm reads (docs/workbook.md, "Limits"). Every real
+// tournament fits with room to spare: the largest online events seat a few
+// thousand players; a 20,000-player workbook of 30 heats is far inside each.
+// They are checked before the expensive work, so that a hostile or damaged
+// file (a "zip bomb": gigabytes compressed into megabytes) is refused in a
+// moment and with little memory.
+const (
+	// MaxFileBytes is the largest workbook file dtm opens, as stored.
+	MaxFileBytes = 256 << 20
+	// MaxPartBytes is the largest part (one sheet's XML, the shared
+	// strings, an image) once uncompressed.
+	MaxPartBytes = 256 << 20
+	// MaxTotalBytes is the largest total of all parts, uncompressed.
+	MaxTotalBytes = 1 << 30
+	// MaxPlayers is the most players the Players sheet may list.
+	MaxPlayers = 20_000
+	// MaxRows is the last row of a sheet dtm reads that may hold a value.
+	MaxRows = 200_000
+	// MaxColumns is the last column of a sheet dtm reads that may hold a
+	// value (column ALL).
+	MaxColumns = 1_000
+	// MaxCells bounds a sheet dtm reads: the sum, over its rows, of the
+	// column of each row's last value (what reading the sheet allocates).
+	MaxCells = 8_000_000
+	// MaxCellLength is the longest text a cell may hold, in characters:
+	// Excel's own limit.
+	MaxCellLength = 32_767
+)
+
+// ErrDamaged reports a workbook whose file is damaged (a part cut short, a
+// checksum that does not match, a part that is not well-formed XML).
+var ErrDamaged = errors.New("the workbook file is damaged")
+
+// ErrTooLarge reports a workbook beyond one of dtm's documented limits.
+var ErrTooLarge = errors.New("the workbook is larger than dtm accepts")
+
+// ErrEncrypted reports a workbook saved with a password.
+var ErrEncrypted = errors.New("the workbook is encrypted with a password")
+
+// FileError is a workbook dtm refused to read as a whole: damaged or beyond
+// a limit. Parts lists each part at fault, located at its sheet when it is
+// one.
+type FileError struct {
+	Path  string
+	Err   error // ErrDamaged or ErrTooLarge
+	Parts Problems
+	Hint  string
+}
+
+// Error implements error.
+func (e *FileError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %v; nothing was read or changed", e.Path, e.Err)
+	if e.Hint != "" {
+		b.WriteString(": " + e.Hint)
+	}
+	for _, p := range e.Parts {
+		b.WriteString("\n  " + p.String())
+	}
+	return b.String()
+}
+
+// Unwrap returns ErrDamaged or ErrTooLarge.
+func (e *FileError) Unwrap() error { return e.Err }
+
+const damagedHint = "restore the latest copy from the dtm-backups folder beside it, or open it in Excel or LibreOffice and save it again"
+
+// readWorkbookFile reads a workbook's bytes, refusing what is not a regular
+// file (a folder, a named pipe, a device: opening one could wait forever)
+// and files beyond MaxFileBytes.
+func readWorkbookFile(name string) ([]byte, error) {
+	info, err := os.Stat(name)
+	if err != nil {
+		return nil, fmt.Errorf("open workbook: %w", err)
+	}
+	if err := regular(name, info); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("open workbook: %w", err)
+	}
+	defer f.Close()
+	if info, err = f.Stat(); err != nil { // the file opened, not the one looked at
+		return nil, fmt.Errorf("open workbook: %w", err)
+	}
+	if err := regular(name, info); err != nil {
+		return nil, err
+	}
+	if info.Size() > MaxFileBytes {
+		return nil, &FileError{Path: name, Err: ErrTooLarge, Hint: fmt.Sprintf("the file is %s; dtm opens workbooks of up to %s", mib(info.Size()), mib(MaxFileBytes))}
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("open workbook: %w", err)
+	}
+	if len(data) > MaxFileBytes {
+		return nil, &FileError{Path: name, Err: ErrTooLarge, Hint: fmt.Sprintf("dtm opens workbooks of up to %s", mib(MaxFileBytes))}
+	}
+	return data, nil
+}
+
+// regular refuses anything but a regular file.
+func regular(name string, info os.FileInfo) error {
+	m := info.Mode()
+	switch {
+	case m.IsRegular():
+		return nil
+	case m.IsDir():
+		return fmt.Errorf("%s: %w: it is a folder; give the workbook file inside it", name, ErrNotWorkbook)
+	case m&os.ModeNamedPipe != 0:
+		return fmt.Errorf("%s: %w: it is a named pipe (FIFO), not a file; dtm reads workbook files only", name, ErrNotWorkbook)
+	case m&(os.ModeDevice|os.ModeCharDevice) != 0:
+		return fmt.Errorf("%s: %w: it is a device, not a file; dtm reads workbook files only", name, ErrNotWorkbook)
+	case m&os.ModeSocket != 0:
+		return fmt.Errorf("%s: %w: it is a socket, not a file; dtm reads workbook files only", name, ErrNotWorkbook)
+	}
+	return fmt.Errorf("%s: %w: it is not a regular file", name, ErrNotWorkbook)
+}
+
+func mib(n int64) string { return fmt.Sprintf("%d MiB", (n+(1<<20)-1)>>20) }
+
+// oleMagic starts an OLE compound file: an encrypted .xlsx, or an .xls of
+// Excel 97-2003.
+var oleMagic = []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}
+
+// utf16LE encodes ASCII as little-endian UTF-16, as OLE directory names are.
+func utf16LE(s string) []byte {
+	out := make([]byte, 0, 2*len(s))
+	for _, c := range []byte(s) {
+		out = append(out, c, 0)
+	}
+	return out
+}
+
+// checkPackage checks the workbook's zip package whole before excelize
+// reads it: the format (not encrypted, not .xls), the declared and actual
+// size of every part, every part's checksum, and that every XML part is
+// well-formed to its end. Sheets dtm reads are held to the row, column and
+// cell limits. Each fault is located at its sheet when the part is one.
+func checkPackage(name string, data []byte) error {
+	if bytes.HasPrefix(data, oleMagic) {
+		if bytes.Contains(data, utf16LE("EncryptedPackage")) {
+			return fmt.Errorf("%s: %w: dtm cannot read it; open it in Excel or LibreOffice, remove the password (Excel: File > Info > Protect Workbook > Encrypt with Password, emptied; LibreOffice: Save As with \"Save with password\" unticked) and save it as .xlsx",
+				name, ErrEncrypted)
+		}
+		return fmt.Errorf("%s: %w: it is an old Excel 97-2003 file (.xls) or another OLE document; open it in Excel or LibreOffice and save it as .xlsx", name, ErrNotWorkbook)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return fmt.Errorf("%s: %w (save it from Excel or LibreOffice as .xlsx): %v", name, ErrNotWorkbook, err)
+	}
+	sheets := sheetParts(zr)
+	where := func(part string) (string, string) {
+		if s, ok := sheets[part]; ok {
+			return s, "the sheet's part " + part
+		}
+		return "", "part " + part
+	}
+	// Declared sizes first: a zip bomb is refused before anything is
+	// decompressed.
+	var total uint64
+	var big Problems
+	for _, zf := range zr.File {
+		total += zf.UncompressedSize64
+		if zf.UncompressedSize64 > MaxPartBytes {
+			s, what := where(zf.Name)
+			big = append(big, Problem{Sheet: s, Msg: fmt.Sprintf("%s is %s uncompressed; dtm reads parts of up to %s", what, mib(int64(min(zf.UncompressedSize64, 1<<62))), mib(MaxPartBytes))})
+		}
+	}
+	if total > MaxTotalBytes {
+		big = append(big, Problem{Msg: fmt.Sprintf("its parts total %s uncompressed; dtm reads workbooks of up to %s", mib(int64(min(total, 1<<62))), mib(MaxTotalBytes))})
+	}
+	if len(big) > 0 {
+		return &FileError{Path: name, Err: ErrTooLarge, Parts: big, Hint: "see docs/workbook.md, \"Limits\""}
+	}
+	var damaged, limits Problems
+	seen := map[string]bool{}
+	for _, zf := range zr.File {
+		s, what := where(zf.Name)
+		clean := path.Clean(strings.ReplaceAll(zf.Name, `\`, "/"))
+		if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
+			damaged = append(damaged, Problem{Msg: fmt.Sprintf("%s has a name that leaves the workbook", what)})
+			continue
+		}
+		if seen[strings.ToLower(clean)] {
+			damaged = append(damaged, Problem{Sheet: s, Msg: fmt.Sprintf("%s is stored twice", what)})
+			continue
+		}
+		seen[strings.ToLower(clean)] = true
+		ps, err := checkPart(zf, s, readsSheet(s), !outputSheet(s))
+		limits = append(limits, ps...)
+		if err != nil {
+			damaged = append(damaged, Problem{Sheet: s, Msg: fmt.Sprintf("%s is damaged: %v", what, err)})
+		}
+	}
+	if len(damaged) > 0 {
+		return &FileError{Path: name, Err: ErrDamaged, Parts: damaged, Hint: damagedHint}
+	}
+	if len(limits) > 0 {
+		return &FileError{Path: name, Err: ErrTooLarge, Parts: limits, Hint: "see docs/workbook.md, \"Limits\""}
+	}
+	return nil
+}
+
+// outputSheet reports one of the tabs dtm rewrites whole: a cell too long
+// there (written by an older dtm) is replaced, not refused.
+func outputSheet(name string) bool {
+	return name == SheetStandings || name == SheetTeamStandings || name == SheetAwards
+}
+
+// readsSheet reports whether dtm reads a sheet's cells (and so holds it to
+// the row and column limits); a director's own sheets are only checked
+// whole.
+func readsSheet(name string) bool {
+	switch name {
+	case "":
+		return false
+	case SheetTournament, SheetPlayers, SheetConflicts, SheetGroups, SheetTeams, SheetHeats, SheetSystems,
+		SheetStandings, SheetTeamStandings, SheetAwards:
+		return true
+	}
+	_, heat := heatSheetNumber(name)
+	return heat || callsSheet(name)
+}
+
+// checkPart reads one part to its end, which checks its size and CRC-32
+// (archive/zip fails a part longer than it declares, or whose checksum
+// differs), and an XML part's well-formedness. A sheet dtm reads is also
+// held to MaxRows, MaxColumns, MaxCells and MaxCellLength; what passes a
+// limit is returned as problems located at their cell.
+func checkPart(zf *zip.File, sheet string, limited, lengths bool) (Problems, error) {
+	rc, err := zf.Open()
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	counted := &countingReader{r: io.LimitReader(rc, MaxPartBytes+1)}
+	lower := strings.ToLower(zf.Name)
+	var ps Problems
+	if strings.HasSuffix(lower, ".xml") || strings.HasSuffix(lower, ".rels") {
+		ps, err = wellFormed(counted, sheet, limited, lengths)
+	} else {
+		_, err = io.Copy(io.Discard, counted)
+	}
+	if counted.n > MaxPartBytes {
+		return ps, fmt.Errorf("it is larger than it declares")
+	}
+	if err != nil {
+		return ps, err
+	}
+	// Read anything after the XML's end, so that the checksum is verified.
+	if _, err := io.Copy(io.Discard, counted); err != nil {
+		return ps, err
+	}
+	if counted.n != int64(zf.UncompressedSize64) {
+		return ps, fmt.Errorf("it holds %d bytes but declares %d", counted.n, zf.UncompressedSize64)
+	}
+	if zf.CRC32 != 0 && counted.crc != zf.CRC32 {
+		return ps, zip.ErrChecksum
+	}
+	return ps, nil
+}
+
+type countingReader struct {
+	r   io.Reader
+	n   int64
+	crc uint32
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	c.crc = crc32.Update(c.crc, crc32.IEEETable, p[:n])
+	return n, err
+}
+
+// wellFormed checks that r is one well-formed XML document, every element
+// closed, to its end. In a sheet dtm reads (limited) it also checks the
+// position of every value, and with lengths its length.
+func wellFormed(r io.Reader, sheet string, limited, lengths bool) (Problems, error) {
+	d := xml.NewDecoder(r)
+	d.Strict = true
+	var stack []xml.Name
+	var ps Problems
+	var row, rowLast, cells int
+	cell, inValue, valueLen := "", false, 0
+	roots := 0
+	for {
+		tok, err := d.RawToken()
+		if err == io.EOF {
+			if len(stack) > 0 {
+				return ps, fmt.Errorf("it ends inside <%s> (the file was cut short)", stack[len(stack)-1].Local)
+			}
+			if roots == 0 {
+				return ps, errors.New("it holds no XML")
+			}
+			return ps, nil
+		}
+		if err != nil {
+			return ps, err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if len(stack) == 0 {
+				if roots++; roots > 1 {
+					return ps, errors.New("it holds more than one XML document")
+				}
+			}
+			stack = append(stack, t.Name)
+			if !limited || len(ps) > 20 {
+				continue
+			}
+			switch t.Name.Local {
+			case "row":
+				cells += rowLast
+				row, rowLast = 0, 0
+				for _, a := range t.Attr {
+					if a.Name.Local == "r" {
+						row, _ = strconv.Atoi(a.Value)
+					}
+				}
+			case "c":
+				cell = ""
+				for _, a := range t.Attr {
+					if a.Name.Local == "r" {
+						cell = a.Value
+					}
+				}
+			case "v", "t":
+				inValue, valueLen = true, 0
+			}
+		case xml.EndElement:
+			if len(stack) == 0 || stack[len(stack)-1] != t.Name {
+				line, _ := d.InputPos()
+				return ps, fmt.Errorf("line %d: </%s> does not close the element it should", line, t.Name.Local)
+			}
+			stack = stack[:len(stack)-1]
+			if !limited || len(ps) > 20 {
+				continue
+			}
+			switch t.Name.Local {
+			case "v", "t":
+				inValue = false
+				if valueLen == 0 {
+					continue
+				}
+				col, r := cellOrderStrict(cell)
+				if r > 0 {
+					row = r
+				}
+				switch {
+				case lengths && valueLen > MaxCellLength:
+					ps = append(ps, Problem{Sheet: sheet, Cell: cell, Msg: fmt.Sprintf("the cell holds %d characters; a cell holds at most %d", valueLen, MaxCellLength),
+						Hint: "shorten it"})
+				case row > MaxRows:
+					ps = append(ps, Problem{Sheet: sheet, Cell: cell, Msg: fmt.Sprintf("a value in row %d; dtm reads sheets of up to %d rows", row, MaxRows),
+						Hint: "clear the rows below " + strconv.Itoa(MaxRows)})
+				case col > MaxColumns:
+					ps = append(ps, Problem{Sheet: sheet, Cell: cell, Msg: fmt.Sprintf("a value in column %s; dtm reads sheets of up to %d columns (to %s)", columnName(col), MaxColumns, columnName(MaxColumns)),
+						Hint: "clear the columns beyond " + columnName(MaxColumns)})
+				default:
+					rowLast = max(rowLast, col)
+				}
+			case "sheetData":
+				if cells += rowLast; cells > MaxCells {
+					ps = append(ps, Problem{Sheet: sheet, Msg: fmt.Sprintf("the sheet is too large to read: %d cells counting each row to its last value; dtm reads up to %d", cells, MaxCells),
+						Hint: "delete rows or columns you do not need"})
+				}
+				rowLast = 0
+			}
+		case xml.CharData:
+			if inValue {
+				valueLen += utf8Count(t)
+			}
+		}
+	}
+}
+
+// utf8Count counts the characters of UTF-8 text.
+func utf8Count(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if c&0xC0 != 0x80 {
+			n++
+		}
+	}
+	return n
+}
+
+// cellOrderStrict splits a cell reference "AB12" into its column and row
+// numbers; 0, 0 when it is not one.
+func cellOrderStrict(ref string) (col, row int) {
+	i := 0
+	for i < len(ref) && ref[i] >= 'A' && ref[i] <= 'Z' && col <= 1<<20 {
+		col = col*26 + int(ref[i]-'A'+1)
+		i++
+	}
+	r, err := strconv.Atoi(ref[i:])
+	if i == 0 || err != nil {
+		return 0, 0
+	}
+	return col, r
+}
+
+// sheetParts maps each worksheet part (xl/worksheets/sheet3.xml) to its
+// sheet's name, from the workbook's own index; parts it cannot place are
+// left out (their faults are reported by part name).
+func sheetParts(zr *zip.Reader) map[string]string {
+	read := func(name string) []byte {
+		for _, zf := range zr.File {
+			if strings.EqualFold(zf.Name, name) && zf.UncompressedSize64 <= 16<<20 {
+				rc, err := zf.Open()
+				if err != nil {
+					return nil
+				}
+				defer rc.Close()
+				b, _ := io.ReadAll(io.LimitReader(rc, 16<<20))
+				return b
+			}
+		}
+		return nil
+	}
+	var wb struct {
+		Sheets []struct {
+			Name string `xml:"name,attr"`
+			ID   string `xml:"http://schemas.openxmlformats.org/officeDocument/2006/relationships id,attr"`
+		} `xml:"sheets>sheet"`
+	}
+	var rels struct {
+		Rel []struct {
+			ID     string `xml:"Id,attr"`
+			Target string `xml:"Target,attr"`
+		} `xml:"Relationship"`
+	}
+	out := map[string]string{}
+	if xml.Unmarshal(read("xl/workbook.xml"), &wb) != nil || xml.Unmarshal(read("xl/_rels/workbook.xml.rels"), &rels) != nil {
+		return out
+	}
+	target := map[string]string{}
+	for _, r := range rels.Rel {
+		t := r.Target
+		if strings.HasPrefix(t, "/") {
+			t = strings.TrimPrefix(t, "/")
+		} else {
+			t = path.Join("xl", t)
+		}
+		target[r.ID] = t
+	}
+	for _, s := range wb.Sheets {
+		if t, ok := target[s.ID]; ok {
+			out[t] = s.Name
+		}
+	}
+	return out
+}
