@@ -15,7 +15,7 @@ import (
 // four eliminated in 1904..1909. Seating is random; the seed fixes it.
 func bigTournament(tb testing.TB, path string, players, heats int) {
 	tb.Helper()
-	if err := workbook.Create(path, workbook.NewOptions{Name: "Benchmark Open", Heats: heats, Seed: 1}); err != nil {
+	if _, err := workbook.Create(path, workbook.NewOptions{Name: "Benchmark Open", Heats: heats, Seed: 1}); err != nil {
 		tb.Fatal(err)
 	}
 	f, err := excelize.OpenFile(path)

@@ -26,6 +26,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -73,6 +74,7 @@ func app(stdout, stderr io.Writer) *cli.App {
 		UsageText: "dtm COMMAND [options] WORKBOOK.xlsx",
 		Description: "dtm keeps a whole tournament in one .xlsx workbook that you edit in Excel or LibreOffice.\n" +
 			"Start with 'dtm new', fill in the sheets, and run 'dtm check' after every edit.",
+		Version:        version(),
 		Writer:         stdout,
 		ErrWriter:      stderr,
 		ExitErrHandler: func(*cli.Context, error) {},
@@ -463,6 +465,37 @@ func gameCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+// version is dtm's version as the build recorded it: the module's version
+// when installed with go install, else the commit it was built from.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	rev, modified := "", false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return "devel"
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if modified {
+		rev += " (modified)"
+	}
+	return "devel " + rev
 }
 
 // printJSON prints one indented JSON object.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -38,5 +39,49 @@ func TestHeatSheetRenamedInLibreOffice(t *testing.T) {
 	loEdit(t, path, `[{"op":"rename_sheet","sheet":"Round 3","name":"Heat 3"},{"op":"hide_sheet","sheet":"Heat 2"}]`)
 	if code, out, _ := dtm(t, "check", path); code != 1 || !strings.Contains(out, `Heat 2: the sheet of heat 2 is hidden`) {
 		t.Errorf("check of a hidden heat sheet: exit %d\n%s", code, out)
+	}
+}
+
+// TestPlayersRowsDeleted replays a director deleting every row of the
+// Players sheet in LibreOffice: dtm check says so once, not once for every
+// name on the other sheets.
+func TestPlayersRowsDeleted(t *testing.T) {
+	path := copySample(t, samplePath)
+	loEdit(t, path, `[{"op":"delete_rows","sheet":"Players","row":2,"count":28}]`)
+	code, out, _ := dtm(t, "check", path)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 1 || len(lines) != 1 || !strings.HasPrefix(lines[0], "Players!A2: the Players sheet lists no players, but ") {
+		t.Errorf("check after deleting the players: exit %d, %d lines:\n%s", code, len(lines), out)
+	}
+}
+
+// TestSmallSurprises replays the smaller surprises a director met: each
+// line of the command line as typed, and what it must say.
+func TestSmallSurprises(t *testing.T) {
+	dir := t.TempDir()
+	if code, out, _ := dtm(t, "--version"); code != 0 || !strings.HasPrefix(out, "dtm version ") {
+		t.Errorf("--version: exit %d, %q", code, out)
+	}
+	book := filepath.Join(dir, "a.xlsx")
+	if code, _, errOut := dtm(t, "new", book, "--system", "Dipcon XXXIV"); code != 1 || !strings.Contains(errOut, `did you mean "DipCon XXXIV (2001)"?`) {
+		t.Errorf("new --system with a near name: exit %d, %s", code, errOut)
+	}
+	if code, _, errOut := dtm(t, "new", book, "--system", "C-Diplo"); code != 1 || !strings.Contains(errOut, `did you mean one of "C-Diplo (the manual's)", "C-Diplo Namur"?`) {
+		t.Errorf("new --system with a prefix: exit %d, %s", code, errOut)
+	}
+	if code, out, errOut := dtm(t, "new", book, "--system", "dipcon xxxiv (2001)"); code != 0 || !strings.Contains(out, `scoring system "DipCon XXXIV (2001)"`) {
+		t.Errorf("new --system in lower case: exit %d, %s%s", code, out, errOut)
+	}
+
+	sample := copySample(t, samplePath)
+	if _, out, _ := dtm(t, "score", sample); !strings.Contains(out, "Standings, Team Standings, Awards and the heat sheets' scores") {
+		t.Errorf("score's summary does not name Team Standings:\n%s", out)
+	}
+	out := filepath.Join(dir, "results", "2026")
+	if code, stdout, errOut := dtm(t, "export", "--csv", "--out", out, sample); code != 0 || !strings.Contains(stdout, filepath.Join(out, "ARMADA Open 2026.csv")) {
+		t.Errorf("export into a folder that does not exist yet: exit %d, %s%s", code, stdout, errOut)
+	}
+	if code, out, _ := dtm(t, "simulate", "--players", "38", "--rounds", "2"); code != 0 || !strings.Contains(out, "38 players do not fill boards of seven: 3 sit out each round") {
+		t.Errorf("simulate --players 38 does not say who sits out:\n%s", out)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -41,6 +42,9 @@ func Export(req ExportRequest) (*ExportResult, error) {
 	dir := req.Out
 	if dir == "" {
 		dir = filepath.Dir(req.Path)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, wrapf(err, "export: the folder for the files")
 	}
 	base := filepath.Join(dir, fileName(t.Settings.Name))
 	files := map[string]*bytes.Buffer{}
@@ -97,7 +101,9 @@ func charts(t *workbook.Tournament) map[Chart][]scoring.Year {
 	return out
 }
 
-// fileName makes a tournament's name safe as a file name.
+// fileName makes a tournament's name safe as a file name inside the
+// export folder: no separators or characters Windows refuses, no leading
+// dots (a tournament named ".." must not write into the parent folder).
 func fileName(name string) string {
 	name = strings.Map(func(r rune) rune {
 		if strings.ContainsRune(`/\:*?"<>|`, r) || r < ' ' {
@@ -105,6 +111,7 @@ func fileName(name string) string {
 		}
 		return r
 	}, strings.TrimSpace(name))
+	name = strings.TrimLeft(name, ". ")
 	if name == "" {
 		return "tournament"
 	}

@@ -20,7 +20,7 @@ import (
 func gamesFixture(t *testing.T) (string, *excelize.File) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "games.xlsx")
-	if err := workbook.Create(path, workbook.NewOptions{Name: "Games", Heats: 4, Seed: 7}); err != nil {
+	if _, err := workbook.Create(path, workbook.NewOptions{Name: "Games", Heats: 4, Seed: 7}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := excelize.OpenFile(path)

@@ -48,10 +48,11 @@ func New(req NewRequest) (*NewResult, error) {
 		defer earlier.Close()
 		opts.From = earlier
 	}
-	if err := workbook.Create(req.Path, opts); err != nil {
+	system, err := workbook.Create(req.Path, opts)
+	if err != nil {
 		return nil, err
 	}
-	return &NewResult{Path: req.Path, Heats: opts.Heats, System: opts.System}, nil
+	return &NewResult{Path: req.Path, Heats: opts.Heats, System: system}, nil
 }
 
 // WriteText says what was created and what to do next.

@@ -151,3 +151,14 @@ func TestSeriesWarnsOfMixedMethods(t *testing.T) {
 		t.Errorf("average rank: warnings %q", res.Warnings)
 	}
 }
+
+// TestExportNamesStayInTheFolder checks that a tournament's name cannot
+// send its export files out of the export folder.
+func TestExportNamesStayInTheFolder(t *testing.T) {
+	for name, want := range map[string]string{"..": "tournament", "../../etc/x": "_.._etc_x", ".hidden": "hidden",
+		"Regatta 2026": "Regatta 2026", "a/b\\c:d": "a_b_c_d", "  ": "tournament"} {
+		if got := fileName(name); got != want {
+			t.Errorf("fileName(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/armada-dtm/dtm/scoring"
@@ -83,7 +84,12 @@ func (r *ScoreResult) WriteText(w io.Writer, top int) {
 		fmt.Fprintf(w, "... %d more players (* = dropped or multiplied)\n", len(players)-top)
 	}
 	if r.Written {
-		fmt.Fprintf(w, "wrote %s: %s, %s and the heat sheets' scores\n", r.Path, workbook.SheetStandings, workbook.SheetAwards)
+		tabs := []string{workbook.SheetStandings}
+		if len(r.Table.Teams) > 0 {
+			tabs = append(tabs, workbook.SheetTeamStandings)
+		}
+		tabs = append(tabs, workbook.SheetAwards)
+		fmt.Fprintf(w, "wrote %s: %s and the heat sheets' scores\n", r.Path, strings.Join(tabs, ", "))
 	}
 }
 

@@ -34,7 +34,7 @@ func seatsOf(p *seeding.Problem, plan seeding.Plan) []string {
 func TestSimulateReproducesSeed(t *testing.T) {
 	const players, heats, seed = 21, 3, 11
 	path := filepath.Join(t.TempDir(), "sim.xlsx")
-	if err := workbook.Create(path, workbook.NewOptions{Name: "Sim", Heats: heats, Seed: 1}); err != nil {
+	if _, err := workbook.Create(path, workbook.NewOptions{Name: "Sim", Heats: heats, Seed: 1}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := excelize.OpenFile(path)

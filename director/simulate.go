@@ -27,8 +27,10 @@ type SimulateRequest struct {
 // SimulateResult is a simulated tournament's seating, round by round.
 type SimulateResult struct {
 	Instance *seeding.Instance
-	Rounds   []seeding.SimRound
-	Out      string // the file written, if any
+	// Generated is set when the tournament was generated from a Spec.
+	Generated bool
+	Rounds    []seeding.SimRound
+	Out       string // the file written, if any
 }
 
 // Simulate seeds each round of a generated or given tournament knowing only
@@ -43,7 +45,7 @@ func Simulate(ctx context.Context, req SimulateRequest) (*SimulateResult, error)
 	if err != nil {
 		return nil, err
 	}
-	res := &SimulateResult{Instance: in, Rounds: rounds}
+	res := &SimulateResult{Instance: in, Rounds: rounds, Generated: req.Instance == ""}
 	if req.Out != "" {
 		var buf bytes.Buffer
 		if err := seeding.EncodeOutput(&buf, in, "dtm", 1, rounds); err != nil {
@@ -115,6 +117,10 @@ func (r *SimulateResult) WriteText(w io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(w, "total conflict %d over %d rounds (sum of the rounds' lower bounds %d)\n", total, len(r.Rounds), bounds)
+	if n := len(in.Problem.Players); r.Generated && n%seeding.BoardSize != 0 {
+		fmt.Fprintf(w, "%d players do not fill boards of seven: %d sit out each round, in turn (those who have played most)\n",
+			n, n%seeding.BoardSize)
+	}
 	if r.Out != "" {
 		fmt.Fprintf(w, "wrote %s\n", r.Out)
 	}

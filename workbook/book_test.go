@@ -208,7 +208,7 @@ func TestCreateNeverOverwrites(t *testing.T) {
 	if err := os.WriteFile(path, []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := Create(path, NewOptions{Name: "T", Heats: 4}); !errors.Is(err, ErrExists) {
+	if _, err := Create(path, NewOptions{Name: "T", Heats: 4}); !errors.Is(err, ErrExists) {
 		t.Fatalf("err = %v, want ErrExists", err)
 	}
 	if string(readFile(t, path)) != "mine" {
@@ -242,7 +242,7 @@ func TestCreateFrom(t *testing.T) {
 		t.Fatal(earlier.Problems)
 	}
 	path := filepath.Join(t.TempDir(), "next.xlsx")
-	if err := Create(path, NewOptions{Name: "Next", Heats: 3, System: "House rules", From: earlier}); err != nil {
+	if _, err := Create(path, NewOptions{Name: "Next", Heats: 3, System: "House rules", From: earlier}); err != nil {
 		t.Fatal(err)
 	}
 	b, err := Open(path)

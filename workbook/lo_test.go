@@ -30,7 +30,7 @@ func loEdit(t *testing.T, path string, edits []map[string]any) {
 func TestLibreOfficeRoundTrip(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "lo.xlsx")
-	if err := Create(path, NewOptions{Name: "LO Open", Heats: 3, Seed: 42}); err != nil {
+	if _, err := Create(path, NewOptions{Name: "LO Open", Heats: 3, Seed: 42}); err != nil {
 		t.Fatal(err)
 	}
 	teamRow := 0

@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/armada-dtm/dtm/templates"
 	"github.com/xuri/excelize/v2"
@@ -28,61 +30,63 @@ type NewOptions struct {
 var ErrExists = errors.New("file already exists")
 
 // Create writes a new tournament workbook at path from the template. It
-// never overwrites an existing file.
-func Create(path string, opts NewOptions) error {
+// never overwrites an existing file. It returns the tournament's scoring
+// system as the Systems sheet names it (the name given may differ in case).
+func Create(path string, opts NewOptions) (string, error) {
 	if _, err := os.Stat(path); err == nil {
-		return fmt.Errorf("%s: %w; dtm new never overwrites a workbook: choose another name", path, ErrExists)
+		return "", fmt.Errorf("%s: %w; dtm new never overwrites a workbook: choose another name", path, ErrExists)
 	}
 	f, err := excelize.OpenReader(bytes.NewReader(templates.Tournament))
 	if err != nil {
-		return fmt.Errorf("read the template: %w", err)
+		return "", fmt.Errorf("read the template: %w", err)
 	}
 	defer f.Close()
-	if err := fill(f, opts); err != nil {
-		return fmt.Errorf("new workbook: %w", err)
+	system, err := fill(f, opts)
+	if err != nil {
+		return "", fmt.Errorf("new workbook: %w", err)
 	}
 	var buf bytes.Buffer
 	if _, err := f.WriteTo(&buf); err != nil {
-		return fmt.Errorf("new workbook: %w", err)
+		return "", fmt.Errorf("new workbook: %w", err)
 	}
 	data, err := tidy(buf.Bytes())
 	if err != nil {
-		return fmt.Errorf("new workbook: %w", err)
+		return "", fmt.Errorf("new workbook: %w", err)
 	}
 	if err := writeAtomicFrom(path, bytes.NewReader(data), false); err != nil {
 		if errors.Is(err, fs.ErrExist) {
-			return fmt.Errorf("%s: %w; dtm new never overwrites a workbook: choose another name", path, ErrExists)
+			return "", fmt.Errorf("%s: %w; dtm new never overwrites a workbook: choose another name", path, ErrExists)
 		}
-		return fmt.Errorf("new workbook %s: %w", path, err)
+		return "", fmt.Errorf("new workbook %s: %w", path, err)
 	}
-	return nil
+	return system, nil
 }
 
 // fill sets a template's settings, heats and carried-over data.
-func fill(f *excelize.File, opts NewOptions) error {
+func fill(f *excelize.File, opts NewOptions) (string, error) {
 	if opts.Heats < 1 || opts.Heats > MaxHeats {
-		return fmt.Errorf("number of heats must be from 1 to %d, not %d", MaxHeats, opts.Heats)
+		return "", fmt.Errorf("number of heats must be from 1 to %d, not %d", MaxHeats, opts.Heats)
 	}
 	b := &builder{f: f}
 	var err error
 	if b.st, err = newStyles(f); err != nil {
-		return err
+		return "", err
 	}
 	if opts.From != nil {
 		if err := carry(b, opts.From.Tournament); err != nil {
-			return err
+			return "", err
 		}
 	}
-	system := opts.System
-	if system == "" {
-		system = DefaultSystem
+	if opts.System == "" {
+		opts.System = DefaultSystem
 	}
-	if !hasSystem(f, system) {
-		return fmt.Errorf("unknown scoring system %q: use a name from the Systems sheet", system)
+	system, err := systemName(f, opts.System)
+	if err != nil {
+		return "", err
 	}
 	for label, v := range map[string]any{SetName: opts.Name, SetHeats: opts.Heats, SetSystem: system, SetRandomSeed: opts.Seed} {
 		if err := setSetting(f, label, v); err != nil {
-			return err
+			return "", err
 		}
 	}
 	for h := playersSchema.inTemplate + 1; h <= opts.Heats; h++ {
@@ -91,7 +95,7 @@ func fill(f *excelize.File, opts NewOptions) error {
 		b.heatSheet(h)
 	}
 	f.SetActiveSheet(0)
-	return b.err
+	return system, b.err
 }
 
 // setSetting writes a value next to a setting's label in the template.
@@ -104,15 +108,40 @@ func setSetting(f *excelize.File, label string, v any) error {
 	return fmt.Errorf("no setting %q in the template", label)
 }
 
-// hasSystem reports whether the template's Systems sheet has a system.
-func hasSystem(f *excelize.File, name string) bool {
+// systemName finds a scoring system of the Systems sheet by name: exactly,
+// else ignoring case and spacing; an unknown name gets a did-you-mean.
+func systemName(f *excelize.File, name string) (string, error) {
 	rows, _ := f.GetRows(SheetSystems)
+	var names []string
 	for _, r := range rows[1:] {
-		if len(r) > 0 && r[0] == name {
-			return true
+		if len(r) > 0 && r[0] != "" {
+			names = append(names, r[0])
 		}
 	}
-	return false
+	if slices.Contains(names, name) {
+		return name, nil
+	}
+	for _, n := range names {
+		if normalHeader(n) == normalHeader(name) {
+			return n, nil
+		}
+	}
+	hint := "use a name from a new workbook's Systems sheet (docs/systems.md lists them)"
+	var starting []string
+	for _, n := range names {
+		if strings.HasPrefix(foldName(n), foldName(name)) {
+			starting = append(starting, strconv.Quote(n))
+		}
+	}
+	switch best := closest(foldName(name), names); {
+	case best != "":
+		hint = fmt.Sprintf("did you mean %q?", best)
+	case len(starting) == 1:
+		hint = fmt.Sprintf("did you mean %s?", starting[0])
+	case len(starting) > 1:
+		hint = fmt.Sprintf("did you mean one of %s?", strings.Join(starting, ", "))
+	}
+	return "", fmt.Errorf("unknown scoring system %q; %s", name, hint)
 }
 
 // carry copies an earlier tournament's players, conflicts, groups and

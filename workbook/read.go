@@ -16,6 +16,9 @@ type reader struct {
 	p      problems
 	t      *Tournament
 	roster *roster
+	// noPlayers is set once a name was looked up in an empty Players
+	// sheet and reported: the other names are not reported one by one.
+	noPlayers bool
 }
 
 // read reads every sheet dtm knows. The returned problems are sorted top to
@@ -353,6 +356,14 @@ func (r *reader) readPlayers() bool {
 // with a suggestion.
 func (r *reader) player(sheet, cell, name string) int {
 	if r.roster == nil { // the Players sheet is unreadable: its problem says so
+		return -1
+	}
+	if len(r.t.Players) == 0 {
+		if !r.noPlayers {
+			r.noPlayers = true
+			r.p.add(SheetPlayers, "A2", fmt.Sprintf("restore the rows (the %s folder keeps earlier versions of the workbook), or type the players again", BackupDir),
+				"the Players sheet lists no players, but %s!%s names %q (and every name on the other sheets is unknown)", quoteSheet(sheet), cell, name)
+		}
 		return -1
 	}
 	i, hint := r.roster.find(name)

@@ -26,7 +26,7 @@ func fixture(t testing.TB) *excelize.File {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := fill(f, NewOptions{Name: "Test Open", Heats: 4, Seed: 7}); err != nil {
+	if _, err := fill(f, NewOptions{Name: "Test Open", Heats: 4, Seed: 7}); err != nil {
 		t.Fatal(err)
 	}
 	for i, p := range fixturePlayers {

@@ -30,7 +30,7 @@ func TestCarryRoundTrip(t *testing.T) {
 	from.Systems = []System{{Name: "House rules", Criterion: 2, AllSurvivors: false, AverageTies: true, FinalYear: 1912,
 		Formulas: [9]string{"100", "50", "33", "25", "20", "16", "14", "1", "2"}, Description: "Ours"}}
 	path := filepath.Join(t.TempDir(), "next.xlsx")
-	if err := Create(path, NewOptions{Name: "Next", Heats: 3, System: "House rules", From: &Book{Tournament: from}}); err != nil {
+	if _, err := Create(path, NewOptions{Name: "Next", Heats: 3, System: "House rules", From: &Book{Tournament: from}}); err != nil {
 		t.Fatal(err)
 	}
 	b, err := Open(path)

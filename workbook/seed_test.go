@@ -115,3 +115,22 @@ func TestNextHeat(t *testing.T) {
 		t.Errorf("heat 2 with a started top board and seven players to seat: next heat %d, want 2", got)
 	}
 }
+
+// TestUnplayedNote checks the Standings note of a heat without a score: a
+// game still in play is not "not played".
+func TestUnplayedNote(t *testing.T) {
+	f := fixture(t)
+	tour := reread(t, f).Tournament
+	if got := tour.unplayedNote(7, 1); got != "not started yet (board 2)" {
+		t.Errorf("unstarted board: %q", got)
+	}
+	if got := tour.unplayedNote(7, 2); got != "not played" {
+		t.Errorf("no board in heat 2: %q", got)
+	}
+	for row := 9; row <= 15; row++ {
+		set(t, f, HeatSheet(1), cellName(2, row), "Started")
+	}
+	if got := reread(t, f).Tournament.unplayedNote(7, 1); got != "in play (board 2)" {
+		t.Errorf("started board: %q", got)
+	}
+}

@@ -104,7 +104,7 @@ func (b *Book) standingsTab(table scoring.Table) Output {
 			switch {
 			case !h.Played:
 				cell.Kind = MarkUnplayed
-				notes = append(notes, fmt.Sprintf("heat %d not played", h.Heat))
+				notes = append(notes, fmt.Sprintf("heat %d %s", h.Heat, t.unplayedNote(s.Player, h.Heat)))
 			case h.Factor == 0:
 				cell.Kind = MarkDropped
 				notes = append(notes, fmt.Sprintf("heat %d dropped", h.Heat))
@@ -290,4 +290,23 @@ func (b *Book) deleteCharts(sheet string) error {
 		}
 	}
 	return nil
+}
+
+// unplayedNote says why a player's heat has no score yet: the game is in
+// play, the board has not started, or the player did not play it.
+func (t *Tournament) unplayedNote(player, heat int) string {
+	for _, g := range t.Heats[heat-1].Games {
+		for _, s := range g.Seats {
+			if s.Player != player {
+				continue
+			}
+			switch g.Status {
+			case Started:
+				return fmt.Sprintf("in play (board %d)", g.Board)
+			case Unstarted:
+				return fmt.Sprintf("not started yet (board %d)", g.Board)
+			}
+		}
+	}
+	return "not played"
 }

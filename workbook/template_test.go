@@ -56,7 +56,7 @@ func TestTemplateReadsClean(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := fill(f, NewOptions{Name: "Template", Heats: 4}); err != nil {
+	if _, err := fill(f, NewOptions{Name: "Template", Heats: 4}); err != nil {
 		t.Fatal(err)
 	}
 	tour, problems, ignored := read(f)
