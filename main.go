@@ -38,6 +38,7 @@ import (
 	"github.com/armada-dtm/dtm/formula"
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/seeding"
+	"github.com/armada-dtm/dtm/seeding/instance"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/urfave/cli/v2"
 )
@@ -359,7 +360,7 @@ func simulateCommand() *cli.Command {
 			}
 			if out := c.String("out"); out != "" {
 				var buf bytes.Buffer
-				if err := seeding.EncodeOutput(&buf, in, "dtm", 1, rounds); err != nil {
+				if err := instance.EncodeOutput(&buf, in, "dtm", 1, rounds); err != nil {
 					return err
 				}
 				if err := workbook.WriteFile(out, buf.Bytes()); err != nil {
@@ -384,7 +385,7 @@ func simulationInstance(c *cli.Context) (*seeding.Instance, error) {
 			return nil, err
 		}
 		defer f.Close()
-		in, err := seeding.DecodeInstance(f)
+		in, err := instance.Decode(f)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
