@@ -30,7 +30,7 @@ func benchRound(b *testing.B, n, rounds, families, teams int) (*Problem, []int) 
 	if err != nil {
 		b.Fatal(err)
 	}
-	p.History = []Plan{first}
+	p.History = []Plan{first.Plan}
 	return p, present
 }
 

@@ -25,11 +25,14 @@ type frame struct {
 	grp       [BoardSize]int
 	useGroups bool
 	powers    bool
-	static    []int32   // n*n
-	hist      []int16   // n*n meetings before this round, locked boards included
-	histPow   []int32   // n*7 powers played before this round, locked boards included
+	// pairs holds the static cost and earlier meetings (history and locked
+	// boards) of the pairs that have either.
+	pairs   *pairTable
+	histPow []int32 // n*7 powers played before this round, locked boards included
 	pow0      []int32   // n*7 cost of each power this round, against history
 	full      [][][]int // complete earlier rounds: boards of local players
+	// earlier holds the boards of each history round, as local players.
+	earlier [][][]int
 	// firstPower is each player's power in full[0], -1 if none.
 	firstPower []int
 	round      int
@@ -85,15 +88,15 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 	f.ro, f.sp, f.half = p.Values.RepeatOpponent, p.Values.SamePower, p.Values.SamePower/2
 	f.grp, f.useGroups = p.groupOf()
 	f.powers = p.AssignPowers
-	f.static = make([]int32, n*n)
+	pm := make(map[uint64]pairInfo)
 	for k, v := range p.staticPairs() {
 		a, b := loc[k[0]], loc[k[1]]
 		if a >= 0 && b >= 0 {
-			f.static[a*n+b] += int32(v)
-			f.static[b*n+a] += int32(v)
+			e := pm[pairCode(a, b)]
+			e.static += int32(v)
+			pm[pairCode(a, b)] = e
 		}
 	}
-	f.hist = make([]int16, n*n)
 	f.histPow = make([]int32, n*BoardSize)
 	addBoard := func(b Board) []int {
 		var in []int
@@ -108,9 +111,10 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 				f.histPow[a*BoardSize+s.Power]++
 			}
 			for _, t := range seats[x+1:] {
-				if c := loc[t.Player]; c >= 0 {
-					f.hist[a*n+c]++
-					f.hist[c*n+a]++
+				if c := loc[t.Player]; c >= 0 && c != a {
+					e := pm[pairCode(a, c)]
+					e.hist++
+					pm[pairCode(a, c)] = e
 				}
 			}
 		}
@@ -118,10 +122,11 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 	}
 	for _, pl := range p.History {
 		f.round = max(f.round, pl.Round)
-		var blocks [][]int
+		var blocks, all [][]int
 		covered := 0
 		for _, b := range pl.Boards {
 			in := addBoard(b)
+			all = append(all, in)
 			if len(in) == BoardSize {
 				blocks = append(blocks, in)
 				covered += len(in)
@@ -140,11 +145,13 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 			}
 			f.full = append(f.full, blocks)
 		}
+		f.earlier = append(f.earlier, all)
 	}
 	f.round++
 	for _, b := range locked {
 		addBoard(b)
 	}
+	f.pairs = newPairTable(n, pm)
 	f.pow0 = make([]int32, n*BoardSize)
 	if f.powers {
 		for i := range n {
@@ -195,26 +202,96 @@ func (f *frame) setHorizon(h int) {
 	}
 }
 
-// bound0 is a lower bound on this round's conflict: each free player pays at
-// least the six cheapest pairings (halved, as a pair is counted twice) and
-// the cheapest power.
+// pairCost is what a pair pays for sharing a board this round: its static
+// cost and a repeat for each earlier meeting.
+func (f *frame) pairCost(e pairInfo) int { return int(e.static) + f.ro*int(e.hist) }
+
+// bound0 is a lower bound on this round's conflict: the cheapest power of
+// each free player plus the larger of two bounds on the pairs' cost:
+//
+//   - each free player pays at least its six cheapest pairings, halved as a
+//     pair is counted twice;
+//   - the free players who shared a board in an earlier round cannot all
+//     be parted: spread as evenly as possible
+//     over the new boards they still leave pairs together, each a repeat;
+//     the other pair costs are at least the negative static costs, counted
+//     as in the first bound.
+//
+// Both hold with negative conflicts: halves are rounded up only when the
+// rounding cannot pass the true value.
 func (f *frame) bound0() int {
-	n := f.n
-	pairs, pw := 0, 0
-	row := make([]int, 0, len(f.free))
+	isFree := make([]bool, f.n)
 	for _, i := range f.free {
-		row = row[:0]
-		for _, j := range f.free {
-			if j != i {
-				row = append(row, int(f.static[i*n+j])+f.ro*int(f.hist[i*n+j]))
+		isFree[i] = true
+	}
+	var row, neg []int
+	star, negStar, pw := 0, 0, 0
+	others := len(f.free) - 1
+	for _, i := range f.free {
+		row, neg = row[:0], neg[:0]
+		for _, j := range f.pairs.adj[i] {
+			if isFree[j] {
+				e := f.pairs.get(i, int(j))
+				row = append(row, f.pairCost(e))
+				if e.static < 0 {
+					neg = append(neg, int(e.static))
+				}
 			}
 		}
-		pairs += smallestSum(row, BoardSize-1)
+		star += sparseSmallest(row, others-len(row), 0, 1, BoardSize-1)
+		negStar += sparseSmallest(neg, others-len(neg), 0, 1, BoardSize-1)
 		if f.powers {
 			pw += int(slices.Min(f.pow0[i*BoardSize : (i+1)*BoardSize]))
 		}
 	}
-	return (pairs+1)/2 + pw
+	pairs := ceilHalf(star)
+	if rep := f.spreadRepeats(isFree); rep > 0 {
+		pairs = max(pairs, f.ro*rep+ceilHalf(negStar))
+	}
+	return pairs + pw
+}
+
+// ceilHalf is v/2 rounded up, for negative v too.
+func ceilHalf(v int) int {
+	if v >= 0 {
+		return (v + 1) / 2
+	}
+	return -((-v) / 2)
+}
+
+// spreadRepeats is the least number of pairs of free players that shared a
+// board before and must share one again, taking the earlier round that
+// forces the most: a board's k free players spread over
+// B new boards leave at least the pairs of the most even spread together.
+// Rounds where a player appears twice are skipped.
+func (f *frame) spreadRepeats(isFree []bool) int {
+	boards := len(f.free) / BoardSize
+	if boards == 0 {
+		return 0
+	}
+	best := 0
+	for _, blocks := range f.earlier {
+		seen := make(map[int]bool)
+		rep, ok := 0, true
+		for _, blk := range blocks {
+			k := 0
+			for _, i := range blk {
+				if seen[i] {
+					ok = false
+				}
+				seen[i] = true
+				if isFree[i] {
+					k++
+				}
+			}
+			q, r := k/boards, k%boards
+			rep += r*(q+1)*q/2 + (boards-r)*q*(q-1)/2
+		}
+		if ok {
+			best = max(best, rep)
+		}
+	}
+	return best
 }
 
 // boundTotal is a lower bound on the conflict of the whole tentative
@@ -227,7 +304,7 @@ func (f *frame) boundTotal() int {
 		isFree[i] = true
 	}
 	pairs, pw := 0, 0
-	row := make([]int, 0, n*f.rounds)
+	var row []int
 	cnt := make([]int32, BoardSize)
 	for i := range n {
 		r := f.rounds
@@ -238,16 +315,13 @@ func (f *frame) boundTotal() int {
 			continue
 		}
 		row = row[:0]
-		for j := range n {
-			if j == i {
-				continue
-			}
-			w := int(f.static[i*n+j]) + f.ro*int(f.hist[i*n+j])
+		for _, j := range f.pairs.adj[i] {
+			w := f.pairCost(f.pairs.get(i, int(j)))
 			for t := range r {
 				row = append(row, w+f.ro*t)
 			}
 		}
-		pairs += smallestSum(row, (BoardSize-1)*r)
+		pairs += sparseSmallest(row, n-1-len(f.pairs.adj[i]), f.ro, r, (BoardSize-1)*r)
 		if f.powers {
 			copy(cnt, f.histPow[i*BoardSize:(i+1)*BoardSize])
 			base := f.playerPowerCost(cnt)
@@ -266,32 +340,23 @@ func (f *frame) boundTotal() int {
 			pw += f.playerPowerCost(cnt) - base
 		}
 	}
-	return (pairs+1)/2 + pw
+	return ceilHalf(pairs) + pw
 }
 
-// smallestSum sums the k smallest values of row (all of them if fewer).
-func smallestSum(row []int, k int) int {
-	if k >= len(row) {
-		s := 0
-		for _, v := range row {
-			s += v
+// sparseSmallest sums the k smallest of the values in row and, for each of
+// zeros further opponents, the values 0, step, ..., (levels-1)*step (an
+// opponent with no cost yet, met once per level). It sorts row.
+func sparseSmallest(row []int, zeros, step, levels, k int) int {
+	if zeros > 0 {
+		for t := range levels {
+			for range min(zeros, k) {
+				row = append(row, t*step)
+			}
 		}
-		return s
-	}
-	zeros, neg := 0, false
-	for _, v := range row {
-		if v == 0 {
-			zeros++
-		} else if v < 0 {
-			neg = true
-		}
-	}
-	if !neg && zeros >= k {
-		return 0
 	}
 	slices.Sort(row)
 	s := 0
-	for _, v := range row[:k] {
+	for _, v := range row[:min(k, len(row))] {
 		s += v
 	}
 	return s
@@ -299,8 +364,8 @@ func smallestSum(row []int, k int) int {
 
 // LowerBound returns a lower bound on the conflict of any seating of the
 // heat: present players (those on locked boards included or not) around the
-// locked boards, given the problem's history. It is cheap and valid, not
-// tight: show it with the gap to the seeding found.
+// locked boards, given the problem's history (see Result.BoundNote for what
+// it counts).
 func LowerBound(p *Problem, present []int, locked []Board) (int, error) {
 	f, err := newFrame(p, present, locked, 1)
 	if err != nil {

@@ -29,6 +29,8 @@ type SimRound struct {
 	Seconds float64
 	// Bound is LowerBound for the round.
 	Bound int
+	// TimedOut is Result.TimedOut for the round.
+	TimedOut bool
 }
 
 // Simulate seeds the instance's rounds in order, following the benchmark's
@@ -46,18 +48,14 @@ func Simulate(ctx context.Context, in *Instance, opts Options) ([]SimRound, erro
 		o.RoundsLeft = len(in.Rounds) - t
 		o.Seed = HeatSeed(opts.Seed, t+1)
 		start := o.now()
-		plan, err := Seed(ctx, &p, h.Present, h.Locked, o)
+		res, err := Seed(ctx, &p, h.Present, h.Locked, o)
 		if err != nil {
 			return out, fmt.Errorf("round %d: %w", t+1, err)
 		}
 		secs := o.now().Sub(start).Seconds()
-		plan.Round = t + 1
-		bound, err := LowerBound(&p, h.Present, h.Locked)
-		if err != nil {
-			return out, fmt.Errorf("round %d: %w", t+1, err)
-		}
-		out = append(out, SimRound{Plan: plan, Seconds: secs, Bound: bound})
-		p.History = append(p.History, plan)
+		res.Plan.Round = t + 1
+		out = append(out, SimRound{Plan: res.Plan, Seconds: secs, Bound: res.Bound, TimedOut: res.TimedOut})
+		p.History = append(p.History, res.Plan)
 	}
 	return out, nil
 }

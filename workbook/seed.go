@@ -408,10 +408,11 @@ func (b *Book) SeedHeat(ctx context.Context, n int, sitOut bool, opts seeding.Op
 	}
 	res.Problem = t.SeedProblem(n)
 	opts.RoundsLeft = t.Settings.Heats - n + 1
-	plan, err := seeding.Seed(ctx, res.Problem, hs.Present, hs.Locked, opts)
+	seeded, err := seeding.Seed(ctx, res.Problem, hs.Present, hs.Locked, opts)
 	if err != nil {
 		return res, err
 	}
+	plan := seeded.Plan
 	if res.Bound, err = seeding.LowerBound(res.Problem, hs.Present, hs.Locked); err != nil {
 		return res, err
 	}
