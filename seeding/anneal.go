@@ -11,15 +11,15 @@ import (
 // players: how often two players meet in the schedule is read from the
 // rounds' seatings, not kept in a matrix.
 type annealer struct {
-	f       *frame
-	rng     *rand.Rand
-	cnt     []int32   // n*7 powers played: history, locked boards and the schedule
-	seat    [][]int32 // round -> slot -> player
-	pos     [][]int32 // round -> player -> slot, -1 when not seated
+	f    *frame
+	rng  *rand.Rand
+	cnt  []int32   // n*7 powers played: history, locked boards and the schedule
+	seat [][]int32 // round -> slot -> player
+	pos  [][]int32 // round -> player -> slot, -1 when not seated
 	// brd holds each player's board per round, player-major (player i's
 	// rounds at i*len(seat)), -1 when not seated: planned reads it.
 	brd     []int32
-	obj     int       // totalWeight * schedule conflict + this round's conflict
+	obj     int // totalWeight * schedule conflict + this round's conflict
 	restart int
 	// hot lists boards (round*boardsPerRound + board) that may carry
 	// conflict, where most moves are aimed; isHot is their index in hot

@@ -28,9 +28,9 @@ type frame struct {
 	// pairs holds the static cost and earlier meetings (history and locked
 	// boards) of the pairs that have either.
 	pairs   *pairTable
-	histPow []int32 // n*7 powers played before this round, locked boards included
-	pow0      []int32   // n*7 cost of each power this round, against history
-	full      [][][]int // complete earlier rounds: boards of local players
+	histPow []int32   // n*7 powers played before this round, locked boards included
+	pow0    []int32   // n*7 cost of each power this round, against history
+	full    [][][]int // complete earlier rounds: boards of local players
 	// earlier holds the boards of each history round, as local players.
 	earlier [][][]int
 	// firstPower is each player's power in full[0], -1 if none.

@@ -307,4 +307,3 @@ func (a *annealer) plan() Plan {
 // seed is base: each heat starts from its own random state, and the same
 // base gives the same seed for heat n in dtm seed and dtm simulate alike.
 func HeatSeed(base int64, n int) int64 { return base + int64(n) }
-
