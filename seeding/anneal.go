@@ -27,6 +27,10 @@ type annealer struct {
 	hot    []int32
 	isHot  []int32
 	stride int
+	// aimEvery is how often a move is aimed at a conflicting board: every
+	// second move in large heats, every fourth in small ones (measured on
+	// the forced-repeat events, where random moves matter more).
+	aimEvery int
 	// checked marks listed boards found conflicting and untouched since.
 	checked []bool
 	// meet counts, when the frame's pair table is flat (small heats), the
@@ -36,7 +40,10 @@ type annealer struct {
 }
 
 func newAnnealer(f *frame, rng *rand.Rand, seat [][]int32) *annealer {
-	a := &annealer{f: f, rng: rng, seat: seat}
+	a := &annealer{f: f, rng: rng, seat: seat, aimEvery: 4}
+	if f.n > 140 {
+		a.aimEvery = 2
+	}
 	a.cnt = append([]int32(nil), f.histPow...)
 	n := f.n
 	a.pos = make([][]int32, len(seat))
@@ -366,8 +373,8 @@ const polishEvery = 64 * 1024
 
 // run anneals for iters moves or until the objective reaches bound or
 // stop reports true (checked every chunk of moves). Temperatures fall
-// geometrically from t0 to t1. Half the moves take a player of a board
-// that carries conflict, the others a slot at random; either is swapped
+// geometrically from t0 to t1. Some moves (see aimEvery) take a player of a
+// board that carries conflict, the others a slot at random; either is swapped
 // with a random slot of the same round. It reports whether stop ended it.
 func (a *annealer) run(iters int, bound int, t0, t1 float64, stop func() bool) bool {
 	sizes := make([]int, len(a.seat))
@@ -394,7 +401,7 @@ func (a *annealer) run(iters int, bound int, t0, t1 float64, stop func() bool) b
 		for k := range chunk {
 			var r, u int
 			ok := false
-			if k&1 == 0 {
+			if k%a.aimEvery == 0 {
 				r, u, ok = a.hotSlot()
 			}
 			if !ok {

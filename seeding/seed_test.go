@@ -239,7 +239,10 @@ func TestDesigns(t *testing.T) {
 		for range 8 {
 			in.Rounds = append(in.Rounds, Heat{Present: present})
 		}
-		rounds, err := Simulate(context.Background(), in, Options{Seed: tc.seed})
+		// The constructions give the optimum whatever the annealing does
+		// (a construction it cannot improve is kept): a fifth of the
+		// default work keeps the test short, and no clock is involved.
+		rounds, err := Simulate(context.Background(), in, Options{Seed: tc.seed, Effort: 0.2})
 		if err != nil {
 			t.Fatal(err)
 		}
