@@ -7,9 +7,9 @@ import (
 
 // annealer is one restart's tentative schedule: rounds of slots, slot s
 // being board s/7 and power s%7; round 0 is this round (free players only),
-// later rounds seat every player of the heat. Its memory is linear in the
-// players: how often two players meet in the schedule is read from the
-// rounds' seatings, not kept in a matrix.
+// later rounds seat every player of the heat. Above denseMax players its
+// memory is linear in the players: how often two players meet in the
+// schedule is read from the rounds' seatings (brd), not kept in a matrix.
 type annealer struct {
 	f    *frame
 	rng  *rand.Rand
@@ -22,7 +22,7 @@ type annealer struct {
 	obj     int // totalWeight * schedule conflict + this round's conflict
 	restart int
 	// hot lists boards (round*boardsPerRound + board) that may carry
-	// conflict, where most moves are aimed; isHot is their index in hot
+	// conflict, where some moves are aimed (see aimEvery); isHot is their index in hot
 	// plus one, 0 when not listed.
 	hot    []int32
 	isHot  []int32

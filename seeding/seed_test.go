@@ -4,8 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // fuzzProblem is a 35-player problem with one played round (boards of
@@ -241,8 +245,9 @@ func TestDesigns(t *testing.T) {
 		}
 		// The constructions give the optimum whatever the annealing does
 		// (a construction it cannot improve is kept): a fifth of the
-		// default work keeps the test short, and no clock is involved.
-		rounds, err := Simulate(context.Background(), in, Options{Seed: tc.seed, Effort: 0.2})
+		// default work and two restarts keep the test short; no clock is
+		// involved.
+		rounds, err := Simulate(context.Background(), in, Options{Seed: tc.seed, Effort: 0.2, Restarts: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -414,5 +419,76 @@ func TestPowerOrder(t *testing.T) {
 		if got := powerOrder(f); !slices.Equal(got, tt.want) {
 			t.Errorf("groups %v: order %v, want %v", tt.groups, got, tt.want)
 		}
+	}
+}
+
+// TestBoundNegative checks the bound with negative conflicts: seven players
+// on one board, the pair (0, 1) attracted with -5: the only seating costs
+// -5, and the bound must not exceed it (halving -10 toward zero gave -4).
+func TestBoundNegative(t *testing.T) {
+	p := &Problem{Values: DefaultValues(), Conflicts: []Conflict{{A: 0, B: 1, Value: -5, Kind: "friends"}}}
+	present := []int{0, 1, 2, 3, 4, 5, 6}
+	for i := range present {
+		p.Players = append(p.Players, fmt.Sprint(i))
+	}
+	res, err := Seed(context.Background(), p, present, nil, Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Conflict != -5 || res.Bound != -5 || !res.Optimal() {
+		t.Errorf("conflict %d, bound %d, optimal %v; want -5, -5, true", res.Conflict, res.Bound, res.Optimal())
+	}
+	if note := res.BoundNote(); !strings.Contains(note, "no seating of this heat has less conflict") {
+		t.Errorf("note %q", note)
+	}
+}
+
+// TestBoundNote checks what a seating above its bound tells the director.
+func TestBoundNote(t *testing.T) {
+	r := Result{Conflict: 78, Bound: 0}
+	if r.Optimal() {
+		t.Error("78 above a bound of 0 reported optimal")
+	}
+	if note := r.BoundNote(); !strings.Contains(note, "a gap of 78 does not mean that a better seating exists") {
+		t.Errorf("note %q", note)
+	}
+}
+
+// TestTimedOut stops the search by its time cap, on a test clock that
+// jumps a minute a call: the result is still a valid seating and says the
+// cap ended it; without the cap the same seed gives the same seating twice.
+func TestTimedOut(t *testing.T) {
+	p := fuzzProblem()
+	present := make([]int, 35)
+	for i := range present {
+		present[i] = i
+	}
+	var mu sync.Mutex
+	clock := time.Unix(0, 0)
+	jump := func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		clock = clock.Add(time.Minute)
+		return clock
+	}
+	res, err := Seed(context.Background(), p, present, nil, Options{Seed: 1, Time: time.Second, Now: jump})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPlan(t, p, present, nil, res.Plan)
+	if !res.TimedOut {
+		t.Error("the time cap ended the search, TimedOut is false")
+	}
+	opts := Options{Seed: 1, Effort: 0.1}
+	a, err := Seed(context.Background(), p, present, nil, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Seed(context.Background(), p, present, nil, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.TimedOut || !reflect.DeepEqual(a, b) {
+		t.Errorf("timed out %v; same seed, same seating: %v", a.TimedOut, reflect.DeepEqual(a, b))
 	}
 }

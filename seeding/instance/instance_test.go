@@ -270,7 +270,7 @@ func TestScoreGenerated(t *testing.T) {
 // seating, when it can, and compares its total with want.
 func scoreGenerated(t *testing.T, in *seeding.Instance, rounds []seeding.SimRound, want int) {
 	t.Helper()
-	script := "/work/shared/bench/seeding/score.py"
+	script := filepath.Join(benchDir(), "score.py")
 	if _, err := os.Stat(script); err != nil {
 		t.Logf("no %s: score.py check skipped", script)
 		return
@@ -316,15 +316,12 @@ func scoreGenerated(t *testing.T, in *seeding.Instance, rounds []seeding.SimRoun
 // DTM_BENCH_SEEDS the number of seeds, DTM_BENCH_ONLY picks instances by
 // name:
 //
-//	DTM_BENCH_SEEDING=1 go test -run TestInstances -v ./seeding/
+//	DTM_BENCH_SEEDING=1 go test -run TestInstances -v ./seeding/instance/
 func TestInstances(t *testing.T) {
 	if os.Getenv("DTM_BENCH_SEEDING") != "1" {
 		t.Skip("set DTM_BENCH_SEEDING=1 to run the seeding benchmark")
 	}
-	dir := os.Getenv("DTM_BENCH_DIR")
-	if dir == "" {
-		dir = "/work/shared/bench/seeding"
-	}
+	dir := benchDir()
 	files, err := filepath.Glob(filepath.Join(dir, "instances", "*.json"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no instances in %s: %v", dir, err)

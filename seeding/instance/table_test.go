@@ -15,48 +15,47 @@ import (
 	"github.com/armada-dtm/dtm/seeding"
 )
 
-var (
-	decodeInstance = Decode
-	encodeInstance = Encode
-	encodeOutput   = EncodeOutput
-)
 
+// tableCase is an instance of the benchmark table: a file of the shared
+// benchmark, one of this package's testdata/bench (see ownInstances), or a
+// generated event of thousands of players.
 type tableCase struct {
 	name string
-	file string // benchmark instance, or
+	file string
 	spec seeding.Spec
-	flat bool // no power groups
+}
+
+// benchDir is the shared seeding benchmark (DTM_BENCH_DIR overrides it).
+func benchDir() string {
+	if d := os.Getenv("DTM_BENCH_DIR"); d != "" {
+		return d
+	}
+	return "../../../shared/bench/seeding"
 }
 
 func tableCases() []tableCase {
-	dir := "/work/shared/bench/seeding/instances"
-	if d := os.Getenv("DTM_BENCH_DIR"); d != "" {
-		dir = filepath.Join(d, "instances")
-	}
-	cs := []tableCase{}
+	var cs []tableCase
 	for _, n := range []string{"a_49x8", "b_21x4", "c_70x4_fam_teams", "e_700x3"} {
-		cs = append(cs, tableCase{name: n, file: filepath.Join(dir, n+".json")})
+		cs = append(cs, tableCase{name: n, file: filepath.Join(benchDir(), "instances", n+".json")})
+	}
+	for _, o := range ownInstances {
+		cs = append(cs, tableCase{name: o.name, file: filepath.Join("testdata", "bench", o.name+".json")})
 	}
 	for _, n := range []int{140, 700, 1400, 3500, 7000} {
 		cs = append(cs, tableCase{name: fmt.Sprintf("g_%dx3", n), spec: seeding.Spec{Players: n, Rounds: 3, Powers: true, Seed: 1}})
 	}
-	cs = append(cs,
-		tableCase{name: "f_21x7", spec: seeding.Spec{Players: 21, Rounds: 7, Powers: true, Seed: 1}},
-		tableCase{name: "f_45x3_sitout", spec: seeding.Spec{Players: 45, Rounds: 3, Powers: true, Seed: 1}},
-		tableCase{name: "f_42x6_nogroups", spec: seeding.Spec{Players: 42, Rounds: 6, Powers: true, Seed: 1}, flat: true},
-		tableCase{name: "f_63x5_fam_clubs", spec: seeding.Spec{Players: 63, Rounds: 5, Powers: true, Families: 3, Clubs: 4, Seed: 1}},
-	)
 	return cs
 }
 
 func (c tableCase) instance(t *testing.T) *seeding.Instance {
+	t.Helper()
 	if c.file != "" {
 		fh, err := os.Open(c.file)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer fh.Close()
-		in, err := decodeInstance(fh)
+		in, err := Decode(fh)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,9 +66,6 @@ func (c tableCase) instance(t *testing.T) *seeding.Instance {
 		t.Fatal(err)
 	}
 	in.Name = c.name
-	if c.flat {
-		in.Problem.PowerGroups = nil
-	}
 	return in
 }
 
@@ -87,7 +83,7 @@ func TestTableChild(t *testing.T) {
 		}
 		in := c.instance(t)
 		var ib bytes.Buffer
-		if err := encodeInstance(&ib, in); err != nil {
+		if err := Encode(&ib, in); err != nil {
 			t.Fatal(err)
 		}
 		os.WriteFile(out+".in.json", ib.Bytes(), 0o644)
@@ -96,7 +92,7 @@ func TestTableChild(t *testing.T) {
 			t.Fatal(err)
 		}
 		var ob bytes.Buffer
-		if err := encodeOutput(&ob, in, "dtm", 1, rounds); err != nil {
+		if err := EncodeOutput(&ob, in, "dtm", 1, rounds); err != nil {
 			t.Fatal(err)
 		}
 		os.WriteFile(out, ob.Bytes(), 0o644)
@@ -116,7 +112,7 @@ func TestTable(t *testing.T) {
 		t.Skip("set DTM_BENCH_TABLE=1")
 	}
 	only := os.Getenv("DTM_BENCH_ONLY")
-	score := "/work/shared/bench/seeding/score.py"
+	score := filepath.Join(benchDir(), "score.py")
 	dir := t.TempDir()
 	rows := []string{"| instance | bound | total | wall s/heat (max) | CPU s/heat | peak MiB |", "|---|---|---|---|---|---|"}
 	for _, c := range tableCases() {
