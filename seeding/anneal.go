@@ -228,23 +228,9 @@ func (a *annealer) delta(r, s, t int) int {
 	bs, bt := s/BoardSize*BoardSize, t/BoardSize*BoardSize
 	total, now := 0, 0
 	if bs != bt {
-		// in joins the board at b, out leaves it.
-		side := func(b, skip, out, in int) {
-			for k := b; k < b+BoardSize; k++ {
-				if k == skip {
-					continue
-				}
-				o := int(sl[k])
-				ei, eo := f.pairs.get(in, o), f.pairs.get(out, o)
-				st := int(ei.static - eo.static)
-				total += st + f.ro*(a.meets(in, o, ei)-a.meets(out, o, eo)+1)
-				if r == 0 {
-					now += st + f.ro*int(ei.hist-eo.hist)
-				}
-			}
-		}
-		side(bs, s, x, y)
-		side(bt, t, y, x)
+		t1, n1 := a.side(r, bs, s, x, y)
+		t2, n2 := a.side(r, bt, t, y, x)
+		total, now = t1+t2, n1+n2
 	}
 	if f.powers {
 		ps, pt := s%BoardSize, t%BoardSize
@@ -256,6 +242,47 @@ func (a *annealer) delta(r, s, t int) int {
 		}
 	}
 	return totalWeight*total + now
+}
+
+// side is the change, to the schedule's conflict and to this round's, of
+// player in taking player out's seat skip on the board starting at slot b
+// of round r.
+func (a *annealer) side(r, b, skip, out, in int) (total, now int) {
+	f := a.f
+	sl := a.seat[r][b : b+BoardSize]
+	skip -= b
+	if a.meet != nil {
+		// Small heats: flat tables, the inner loop of the whole search.
+		n := f.n
+		dense, meet := f.pairs.dense, a.meet
+		din, dout := dense[in*n:(in+1)*n], dense[out*n:(out+1)*n]
+		mIn, mOut := meet[in*n:(in+1)*n], meet[out*n:(out+1)*n]
+		for k, o := range sl {
+			if k == skip {
+				continue
+			}
+			ei, eo := din[o], dout[o]
+			st := int(ei.static - eo.static)
+			total += st + f.ro*(int(mIn[o])-int(mOut[o])+1)
+			if r == 0 {
+				now += st + f.ro*int(ei.hist-eo.hist)
+			}
+		}
+		return total, now
+	}
+	for k, o32 := range sl {
+		if k == skip {
+			continue
+		}
+		o := int(o32)
+		ei, eo := f.pairs.get(in, o), f.pairs.get(out, o)
+		st := int(ei.static - eo.static)
+		total += st + f.ro*(a.meets(in, o, ei)-a.meets(out, o, eo)+1)
+		if r == 0 {
+			now += st + f.ro*int(ei.hist-eo.hist)
+		}
+	}
+	return total, now
 }
 
 // swap swaps slots s and t of round r, updating power counts, and lists
