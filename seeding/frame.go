@@ -212,10 +212,9 @@ func (f *frame) pairCost(e pairInfo) int { return int(e.static) + f.ro*int(e.his
 //   - each free player pays at least its six cheapest pairings, halved as a
 //     pair is counted twice;
 //   - the free players who shared a board in an earlier round cannot all
-//     be parted: spread as evenly as possible
-//     over the new boards they still leave pairs together, each a repeat;
-//     the other pair costs are at least the negative static costs, counted
-//     as in the first bound.
+//     be parted: spread as evenly as possible over the new boards they
+//     still leave pairs together, each a repeat; the static costs add at
+//     least the negative ones, counted as in the first bound.
 //
 // Both hold with negative conflicts: halves are rounded up only when the
 // rounding cannot pass the true value.
