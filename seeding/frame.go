@@ -33,6 +33,10 @@ type frame struct {
 	full    [][][]int // complete earlier rounds: boards of local players
 	// earlier holds the boards of each history round, as local players.
 	earlier [][][]int
+	// cliques are the player groups and teams, conflicts the
+	// player-to-player conflicts, as local players (bound0 counts them).
+	cliques   []clique
+	conflicts []Conflict
 	// firstPower is each player's power in full[0], -1 if none.
 	firstPower []int
 	round      int
@@ -152,6 +156,26 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 		addBoard(b)
 	}
 	f.pairs = newPairTable(n, pm)
+	local := func(ms []int) []int {
+		var out []int
+		for _, m := range ms {
+			if l := loc[m]; l >= 0 && !slices.Contains(out, l) {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	for _, g := range p.Groups {
+		f.cliques = append(f.cliques, clique{members: local(g.Members), value: g.Value})
+	}
+	for _, t := range p.Teams {
+		f.cliques = append(f.cliques, clique{members: local(t.Members), value: p.Values.TeamMember})
+	}
+	for _, c := range p.Conflicts {
+		if a, b := loc[c.A], loc[c.B]; a >= 0 && b >= 0 {
+			f.conflicts = append(f.conflicts, Conflict{A: a, B: b, Value: c.Value})
+		}
+	}
 	f.pow0 = make([]int32, n*BoardSize)
 	if f.powers {
 		for i := range n {
@@ -207,17 +231,21 @@ func (f *frame) setHorizon(h int) {
 func (f *frame) pairCost(e pairInfo) int { return int(e.static) + f.ro*int(e.hist) }
 
 // bound0 is a lower bound on this round's conflict: the cheapest power of
-// each free player plus the larger of two bounds on the pairs' cost:
+// each free player plus the largest of three bounds on the pairs' cost:
 //
 //   - each free player pays at least its six cheapest pairings, halved as a
 //     pair is counted twice;
 //   - the free players who shared a board in an earlier round cannot all
 //     be parted: spread as evenly as possible over the new boards they
 //     still leave pairs together, each a repeat; the static costs add at
-//     least the negative ones, counted as in the first bound.
+//     least the negative ones, counted as in the first bound;
+//   - term by term: those repeats; each player group's and team's members
+//     spread as evenly as possible over the boards (packed as closely as
+//     possible when its value is negative); each conflict at its value
+//     when negative, else 0.
 //
-// Both hold with negative conflicts: halves are rounded up only when the
-// rounding cannot pass the true value.
+// All three hold with negative conflicts: halves are rounded up only when
+// the rounding cannot pass the true value.
 func (f *frame) bound0() int {
 	isFree := make([]bool, f.n)
 	for _, i := range f.free {
@@ -243,11 +271,53 @@ func (f *frame) bound0() int {
 			pw += int(slices.Min(f.pow0[i*BoardSize : (i+1)*BoardSize]))
 		}
 	}
-	pairs := ceilHalf(star)
-	if rep := f.spreadRepeats(isFree); rep > 0 {
-		pairs = max(pairs, f.ro*rep+ceilHalf(negStar))
-	}
+	rep := f.ro * f.spreadRepeats(isFree)
+	pairs := max(ceilHalf(star), rep+ceilHalf(negStar), rep+f.staticParts(isFree))
 	return pairs + pw
+}
+
+// clique is a set of players each pair of which pays value when seated
+// together: a player group, or a team (at Values.TeamMember).
+type clique struct {
+	members []int
+	value   int
+}
+
+// staticParts is a lower bound on the static cost of this round's pairs,
+// term by term: cliques spread or packed, negative conflicts all met.
+func (f *frame) staticParts(isFree []bool) int {
+	boards := len(f.free) / BoardSize
+	b := 0
+	for _, c := range f.cliques {
+		k := 0
+		for _, m := range c.members {
+			if isFree[m] {
+				k++
+			}
+		}
+		switch {
+		case c.value > 0:
+			b += c.value * spreadPairs(k, boards)
+		case c.value < 0:
+			b += c.value * ((k/BoardSize)*BoardSize*(BoardSize-1)/2 + (k%BoardSize)*(k%BoardSize-1)/2)
+		}
+	}
+	for _, c := range f.conflicts {
+		if isFree[c.A] && isFree[c.B] && c.Value < 0 {
+			b += c.Value
+		}
+	}
+	return b
+}
+
+// spreadPairs is the least number of pairs that k players spread over
+// boards boards leave together: the pairs of the most even spread.
+func spreadPairs(k, boards int) int {
+	if boards == 0 {
+		return 0
+	}
+	q, r := k/boards, k%boards
+	return r*(q+1)*q/2 + (boards-r)*q*(q-1)/2
 }
 
 // ceilHalf is v/2 rounded up, for negative v too.
@@ -283,8 +353,7 @@ func (f *frame) spreadRepeats(isFree []bool) int {
 					k++
 				}
 			}
-			q, r := k/boards, k%boards
-			rep += r*(q+1)*q/2 + (boards-r)*q*(q-1)/2
+			rep += spreadPairs(k, boards)
 		}
 		if ok {
 			best = max(best, rep)

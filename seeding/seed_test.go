@@ -194,11 +194,12 @@ func TestLowerBound(t *testing.T) {
 		// Fourteen players of two old boards A (0-6) and B (7-13). Bound:
 		// however A's seven spread over the two new boards, 4+3 at best,
 		// they leave 6+3 = 9 pairs together, and so do B's: 18 repeats,
-		// 180 (each player's six cheapest pairings would only give 10: the
-		// club members' sixth costs 5, 4 x 5 / 2). Optimum: each new board
-		// splits 4+3 between A and B: 180 in repeats; keeping 5 from 6 and
-		// 7 from 8 puts one club pair across on each board: 190.
-		{"two old boards", []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}, 180, 190},
+		// 180; the club's four (5, 6, 7, 8) leave at least 2+2, two pairs,
+		// 10: 190 (each player's six cheapest pairings would only give 10).
+		// Optimum: each new board splits 4+3 between A and B: 180 in
+		// repeats; keeping 5 from 6 and 7 from 8 puts one club pair across
+		// on each board: 190, the bound.
+		{"two old boards", []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}, 190, 190},
 	}
 	for _, tt := range tests {
 		got, err := LowerBound(p, tt.present, nil)
@@ -490,5 +491,29 @@ func TestTimedOut(t *testing.T) {
 	}
 	if a.TimedOut || !reflect.DeepEqual(a, b) {
 		t.Errorf("timed out %v; same seed, same seating: %v", a.TimedOut, reflect.DeepEqual(a, b))
+	}
+}
+
+// TestBoundGroups checks the term-by-term bound on a first heat, where each
+// player alone could avoid every conflict: fourteen players on two boards,
+// a club of ten (value 5) must leave at least 5+5 members together, 2 x 10
+// pairs x 5 = 100, and a team of three (20 a pair) at least one pair, 20:
+// 120, which the seeder reaches (each player's six cheapest pairings would
+// only give 50).
+func TestBoundGroups(t *testing.T) {
+	p := &Problem{Values: DefaultValues(),
+		Groups: []Group{{Name: "club", Members: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, Value: 5}},
+		Teams:  []Team{{Name: "T", Members: []int{10, 11, 12}}}}
+	var present []int
+	for i := range 14 {
+		p.Players = append(p.Players, fmt.Sprint(i))
+		present = append(present, i)
+	}
+	res, err := Seed(context.Background(), p, present, nil, Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Bound != 120 || res.Conflict != 120 {
+		t.Errorf("bound %d, conflict %d; want 120 and 120", res.Bound, res.Conflict)
 	}
 }
