@@ -218,7 +218,7 @@ func seedCommand() *cli.Command {
 			"reseeds only the boards not started. docs/seeding.md explains the conflicts.",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "heat", Usage: "the heat `N` to seat (default: the first heat not fully started)"},
-			&cli.DurationFlag{Name: "time", Usage: "give the seeder `DURATION` (e.g. 10s) instead of its default (1s, 3s above 140 players)"},
+			&cli.DurationFlag{Name: "time", Usage: "cap the seeder's time at `DURATION` (default 1m); it does a fixed amount of work, so the same seed gives the same seating on any machine unless the cap stops it first (it says so)"},
 			&cli.Int64Flag{Name: "seed", Usage: "random `SEED` (default: the Tournament sheet's Random seed); the same seed gives the same seating"},
 			&cli.StringFlag{Name: "sit-out", Usage: "`auto`: when the players do not fill boards of seven, choose who sits out (fairly: docs/seeding.md) and mark them Sitting out, or bring back players marked Sitting out after a cancellation"},
 			&cli.BoolFlag{Name: "unseed", Usage: "empty the heat's boards that have not started, and stop"},
@@ -287,7 +287,7 @@ func simulateCommand() *cli.Command {
 			&cli.StringFlag{Name: "instance", Usage: "read the tournament from `FILE.json` (dtm-seeding-instance/1)"},
 			&cli.StringFlag{Name: "out", Usage: "write the seating to `SEATING.json` (dtm-seeding-output/1)"},
 			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "random `SEED` for the tournament and the seeder"},
-			&cli.DurationFlag{Name: "time", Usage: "the seeder's time per round (default 1s, 3s above 140 players)"},
+			&cli.DurationFlag{Name: "time", Usage: "cap the seeder's time per round at `DURATION` (default 1m)"},
 		},
 		Action: func(c *cli.Context) error {
 			res, err := director.Simulate(c.Context, director.SimulateRequest{

@@ -60,6 +60,11 @@ type SeedResult struct {
 	Seed        int64
 	Explanation seeding.Explanation
 	Bound       int // the seating's lower bound
+	// BoundNote tells the director what the gap to the bound means.
+	BoundNote string
+	// TimedOut is set when the seeder's time cap, not its planned work,
+	// ended the search: the same seed may then seat differently elsewhere.
+	TimedOut bool
 }
 
 // Seed seats one heat of a workbook: the registered players at boards of
@@ -180,7 +185,7 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	if req.Progress != nil {
 		opts.Progress = func(p seeding.Progress) { req.Progress(n, p) }
 	}
-	plan, err := seeding.Seed(ctx, problem, hs.Present, hs.Locked, opts)
+	seeded, err := seeding.Seed(ctx, problem, hs.Present, hs.Locked, opts)
 	var ce *seeding.CountError
 	if errors.As(err, &ce) {
 		return fmt.Errorf("heat %d: %d players to seat: %d must sit out or %d be added to fill boards of seven; "+
@@ -188,9 +193,8 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	} else if err != nil {
 		return wrapf(err, "heat %d", n)
 	}
-	if res.Bound, err = seeding.LowerBound(problem, hs.Present, hs.Locked); err != nil {
-		return wrapf(err, "heat %d", n)
-	}
+	plan := seeded.Plan
+	res.Bound, res.BoundNote, res.TimedOut = seeded.Bound, seeded.BoundNote(), seeded.TimedOut
 	if res.Explanation, err = seeding.Explain(problem, plan); err != nil {
 		return wrapf(err, "heat %d", n)
 	}
@@ -301,6 +305,12 @@ func (r *SeedResult) WriteText(w io.Writer) {
 	}
 	fmt.Fprintf(w, "heat %d: %d players on %d boards (%d kept as started), seed %d\n", r.Heat, 7*r.Boards, r.Boards, r.Kept, r.Seed)
 	writeConflicts(w, r.Explanation, r.Bound)
+	if r.BoundNote != "" {
+		fmt.Fprintf(w, "  (%s)\n", r.BoundNote)
+	}
+	if r.TimedOut {
+		fmt.Fprintln(w, "the time cap stopped the seeder before its planned work: run again with a longer --time for a seating that the same seed reproduces anywhere")
+	}
 	fmt.Fprintf(w, "wrote %s: sheet %s and its board calls, %s\n", r.Path, workbook.HeatSheet(r.Heat), workbook.BoardCallsSheet(r.Heat))
 }
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/armada-dtm/dtm/seeding"
+	"github.com/armada-dtm/dtm/seeding/instance"
 	"github.com/armada-dtm/dtm/workbook"
 )
 
@@ -48,7 +49,7 @@ func Simulate(ctx context.Context, req SimulateRequest) (*SimulateResult, error)
 	res := &SimulateResult{Instance: in, Rounds: rounds, Generated: req.Instance == ""}
 	if req.Out != "" {
 		var buf bytes.Buffer
-		if err := seeding.EncodeOutput(&buf, in, "dtm", 1, rounds); err != nil {
+		if err := instance.EncodeOutput(&buf, in, "dtm", 1, rounds); err != nil {
 			return nil, err
 		}
 		if err := workbook.WriteFile(req.Out, buf.Bytes()); err != nil {
@@ -70,7 +71,7 @@ func simulationInstance(req SimulateRequest) (*seeding.Instance, error) {
 			return nil, err
 		}
 		defer f.Close()
-		in, err := seeding.DecodeInstance(f)
+		in, err := instance.Decode(f)
 		if err != nil {
 			return nil, wrapf(err, "%s", req.Instance)
 		}

@@ -3,26 +3,47 @@ package seeding
 import (
 	"math"
 	"math/rand/v2"
-	"time"
 )
 
 // annealer is one restart's tentative schedule: rounds of slots, slot s
 // being board s/7 and power s%7; round 0 is this round (free players only),
-// later rounds seat every player of the heat.
+// later rounds seat every player of the heat. Above denseMax players its
+// memory is linear in the players: how often two players meet in the
+// schedule is read from the rounds' seatings (brd), not kept in a matrix.
 type annealer struct {
-	f       *frame
-	rng     *rand.Rand
-	meet    pairTable[int16] // meetings: history, locked boards and the schedule
-	cnt     []int32          // n*7 powers played: history, locked boards and the schedule
-	seat    [][]int32        // round -> slot -> player
-	pos     [][]int32        // round -> player -> slot, -1 when not seated
-	obj     int              // totalWeight * schedule conflict + this round's conflict
+	f    *frame
+	rng  *rand.Rand
+	cnt  []int32   // n*7 powers played: history, locked boards and the schedule
+	seat [][]int32 // round -> slot -> player
+	pos  [][]int32 // round -> player -> slot, -1 when not seated
+	// brd holds each player's board per round, player-major (player i's
+	// rounds at i*len(seat)), -1 when not seated: planned reads it.
+	brd     []int32
+	obj     int // totalWeight * schedule conflict + this round's conflict
 	restart int
+	// hot lists boards (round*boardsPerRound + board) that may carry
+	// conflict, where some moves are aimed (see aimEvery); isHot is their index in hot
+	// plus one, 0 when not listed.
+	hot    []int32
+	isHot  []int32
+	stride int
+	// aimEvery is how often a move is aimed at a conflicting board: every
+	// second move in large heats, every fourth in small ones (measured on
+	// the forced-repeat events, where random moves matter more).
+	aimEvery int
+	// checked marks listed boards found conflicting and untouched since.
+	checked []bool
+	// meet counts, when the frame's pair table is flat (small heats), the
+	// meetings of every pair: before this round and in the schedule. It is
+	// n*n, at most 2 MiB; larger heats count with planned instead.
+	meet []int16
 }
 
 func newAnnealer(f *frame, rng *rand.Rand, seat [][]int32) *annealer {
-	a := &annealer{f: f, rng: rng, seat: seat}
-	a.meet = f.hist.clone()
+	a := &annealer{f: f, rng: rng, seat: seat, aimEvery: 4}
+	if f.n > 140 {
+		a.aimEvery = 2
+	}
 	a.cnt = append([]int32(nil), f.histPow...)
 	n := f.n
 	a.pos = make([][]int32, len(seat))
@@ -37,35 +58,100 @@ func newAnnealer(f *frame, rng *rand.Rand, seat [][]int32) *annealer {
 				a.cnt[int(pl)*BoardSize+s%BoardSize]++
 			}
 		}
-		for b := 0; b < len(sl); b += BoardSize {
-			for x := b; x < b+BoardSize; x++ {
-				for y := x + 1; y < b+BoardSize; y++ {
-					i, j := int(sl[x]), int(sl[y])
-					a.meet.add(i, j, 1)
-					a.meet.add(j, i, 1)
+		a.stride = max(a.stride, len(sl)/BoardSize)
+	}
+	R := len(seat)
+	a.brd = make([]int32, n*R)
+	for i := range n {
+		for r := range R {
+			a.brd[i*R+r] = -1
+			if v := a.pos[r][i]; v >= 0 {
+				a.brd[i*R+r] = v / BoardSize
+			}
+		}
+	}
+	if f.pairs.dense != nil {
+		a.meet = make([]int16, n*n)
+		for k, e := range f.pairs.dense {
+			a.meet[k] = int16(e.hist)
+		}
+		for _, sl := range seat {
+			for b := 0; b < len(sl); b += BoardSize {
+				for x := b; x < b+BoardSize; x++ {
+					for y := x + 1; y < b+BoardSize; y++ {
+						i, j := int(sl[x]), int(sl[y])
+						a.meet[i*n+j]++
+						a.meet[j*n+i]++
+					}
 				}
 			}
+		}
+	}
+	a.isHot = make([]int32, len(seat)*a.stride)
+	a.checked = make([]bool, len(seat)*a.stride)
+	for r, sl := range seat {
+		for b := 0; b < len(sl)/BoardSize; b++ {
+			a.mark(r, b)
 		}
 	}
 	a.obj = a.objective()
 	return a
 }
 
-// objective computes the objective from scratch.
+// planned counts the rounds of the schedule where i and j share a board.
+func (a *annealer) planned(i, j int) int {
+	R := len(a.seat)
+	bi, bj := a.brd[i*R:(i+1)*R], a.brd[j*R:(j+1)*R]
+	k := 0
+	for r, b := range bi {
+		if b == bj[r] && b >= 0 {
+			k++
+		}
+	}
+	return k
+}
+
+// pair returns the static cost of i and j and how often they meet in all:
+// before this round and in the schedule.
+func (a *annealer) pair(i, j int) (static, meet int) {
+	e := a.f.pairs.get(i, j)
+	return int(e.static), a.meets(i, j, e)
+}
+
+// meets is how often i and j, with pair info e, meet in all.
+func (a *annealer) meets(i, j int, e pairInfo) int {
+	if a.meet != nil {
+		return int(a.meet[i*a.f.n+j])
+	}
+	return int(e.hist) + a.planned(i, j)
+}
+
+// objective computes the objective from scratch. A pair met h times
+// before that meets in k rounds of the schedule pays k times its static
+// cost and ro*(h + (h+1) + ... + (h+k-1)): each meeting pays a repeat for
+// every earlier one.
 func (a *annealer) objective() int {
 	f := a.f
-	n := f.n
 	total := 0
-	for i := range n {
-		// Only pairs that meet count: meet >= hist, and a pair that meets
-		// no more than its history adds nothing.
-		a.meet.each(i, func(j int, mv int16) {
-			if j > i {
-				h, m := int(f.hist.at(i, j)), int(mv)
-				total += int(f.static.at(i, j))*(m-h) + f.ro*(m*(m-1)/2-h*(h-1)/2)
+	for r, sl := range a.seat {
+		for b := 0; b < len(sl); b += BoardSize {
+			for x := b; x < b+BoardSize; x++ {
+				for y := x + 1; y < b+BoardSize; y++ {
+					i, j := int(sl[x]), int(sl[y])
+					e := f.pairs.get(i, j)
+					before := 0
+					for _, p := range a.pos[:r] {
+						if s, t := p[i], p[j]; s >= 0 && t >= 0 && s/BoardSize == t/BoardSize {
+							before++
+						}
+					}
+					total += int(e.static) + f.ro*(int(e.hist)+before)
+				}
 			}
-		})
-		if f.powers {
+		}
+	}
+	if f.powers {
+		for i := range f.n {
 			total += f.playerPowerCost(a.cnt[i*BoardSize:(i+1)*BoardSize]) -
 				f.playerPowerCost(f.histPow[i*BoardSize:(i+1)*BoardSize])
 		}
@@ -83,8 +169,7 @@ func (a *annealer) roundCost(r int) int {
 		for x := b; x < b+BoardSize; x++ {
 			i := int(sl[x])
 			for y := x + 1; y < b+BoardSize; y++ {
-				j := int(sl[y])
-				c += int(f.static.at(i, j)) + f.ro*int(f.hist.at(i, j))
+				c += f.pairCost(f.pairs.get(i, int(sl[y])))
 			}
 			if f.powers {
 				c += int(f.pow0[i*BoardSize+x%BoardSize])
@@ -143,28 +228,9 @@ func (a *annealer) delta(r, s, t int) int {
 	bs, bt := s/BoardSize*BoardSize, t/BoardSize*BoardSize
 	total, now := 0, 0
 	if bs != bt {
-		for k := bs; k < bs+BoardSize; k++ {
-			if k == s {
-				continue
-			}
-			o := int(sl[k])
-			ds := int(f.static.at(y, o) - f.static.at(x, o))
-			total += ds + f.ro*int(a.meet.at(y, o)-a.meet.at(x, o)+1)
-			if r == 0 {
-				now += ds + f.ro*int(f.hist.at(y, o)-f.hist.at(x, o))
-			}
-		}
-		for k := bt; k < bt+BoardSize; k++ {
-			if k == t {
-				continue
-			}
-			o := int(sl[k])
-			ds := int(f.static.at(x, o) - f.static.at(y, o))
-			total += ds + f.ro*int(a.meet.at(x, o)-a.meet.at(y, o)+1)
-			if r == 0 {
-				now += ds + f.ro*int(f.hist.at(x, o)-f.hist.at(y, o))
-			}
-		}
+		t1, n1 := a.side(r, bs, s, x, y)
+		t2, n2 := a.side(r, bt, t, y, x)
+		total, now = t1+t2, n1+n2
 	}
 	if f.powers {
 		ps, pt := s%BoardSize, t%BoardSize
@@ -178,28 +244,54 @@ func (a *annealer) delta(r, s, t int) int {
 	return totalWeight*total + now
 }
 
-// swap swaps slots s and t of round r, updating meetings and power counts.
+// side is the change, to the schedule's conflict and to this round's, of
+// player in taking player out's seat skip on the board starting at slot b
+// of round r.
+func (a *annealer) side(r, b, skip, out, in int) (total, now int) {
+	f := a.f
+	sl := a.seat[r][b : b+BoardSize]
+	skip -= b
+	if a.meet != nil {
+		// Small heats: flat tables, the inner loop of the whole search.
+		n := f.n
+		dense, meet := f.pairs.dense, a.meet
+		din, dout := dense[in*n:(in+1)*n], dense[out*n:(out+1)*n]
+		mIn, mOut := meet[in*n:(in+1)*n], meet[out*n:(out+1)*n]
+		for k, o := range sl {
+			if k == skip {
+				continue
+			}
+			ei, eo := din[o], dout[o]
+			st := int(ei.static - eo.static)
+			total += st + f.ro*(int(mIn[o])-int(mOut[o])+1)
+			if r == 0 {
+				now += st + f.ro*int(ei.hist-eo.hist)
+			}
+		}
+		return total, now
+	}
+	for k, o32 := range sl {
+		if k == skip {
+			continue
+		}
+		o := int(o32)
+		ei, eo := f.pairs.get(in, o), f.pairs.get(out, o)
+		st := int(ei.static - eo.static)
+		total += st + f.ro*(a.meets(in, o, ei)-a.meets(out, o, eo)+1)
+		if r == 0 {
+			now += st + f.ro*int(ei.hist-eo.hist)
+		}
+	}
+	return total, now
+}
+
+// swap swaps slots s and t of round r, updating power counts, and lists
+// the boards the move may have made conflicting: the two boards, and the
+// other rounds' boards of the two players.
 func (a *annealer) swap(r, s, t int, d int) {
 	f := a.f
 	sl := a.seat[r]
 	x, y := int(sl[s]), int(sl[t])
-	bs, bt := s/BoardSize*BoardSize, t/BoardSize*BoardSize
-	if bs != bt {
-		move := func(b, skip, out, in int) {
-			for k := b; k < b+BoardSize; k++ {
-				if k == skip {
-					continue
-				}
-				o := int(sl[k])
-				a.meet.add(out, o, -1)
-				a.meet.add(o, out, -1)
-				a.meet.add(in, o, 1)
-				a.meet.add(o, in, 1)
-			}
-		}
-		move(bs, s, x, y)
-		move(bt, t, y, x)
-	}
 	if f.powers {
 		ps, pt := s%BoardSize, t%BoardSize
 		a.cnt[x*BoardSize+ps]--
@@ -207,15 +299,111 @@ func (a *annealer) swap(r, s, t int, d int) {
 		a.cnt[y*BoardSize+pt]--
 		a.cnt[y*BoardSize+ps]++
 	}
+	if bs, bt := s/BoardSize*BoardSize, t/BoardSize*BoardSize; a.meet != nil && bs != bt {
+		n := f.n
+		move := func(b, skip, out, in int) {
+			for k := b; k < b+BoardSize; k++ {
+				if k == skip {
+					continue
+				}
+				o := int(sl[k])
+				a.meet[out*n+o]--
+				a.meet[o*n+out]--
+				a.meet[in*n+o]++
+				a.meet[o*n+in]++
+			}
+		}
+		move(bs, s, x, y)
+		move(bt, t, y, x)
+	}
 	sl[s], sl[t] = int32(y), int32(x)
 	a.pos[r][x], a.pos[r][y] = int32(t), int32(s)
+	R := len(a.seat)
+	a.brd[x*R+r], a.brd[y*R+r] = int32(t/BoardSize), int32(s/BoardSize)
 	a.obj += d
+	a.mark(r, s/BoardSize)
+	a.mark(r, t/BoardSize)
+	for q, p := range a.pos {
+		if q == r {
+			continue
+		}
+		if v := p[x]; v >= 0 {
+			a.mark(q, int(v)/BoardSize)
+		}
+		if v := p[y]; v >= 0 {
+			a.mark(q, int(v)/BoardSize)
+		}
+	}
 }
 
-// run anneals for iters moves or until the objective reaches bound, stop
-// reports true, or the deadline passes. Temperatures fall geometrically
-// from t0 to t1.
-func (a *annealer) run(iters int, bound int, t0, t1 float64, stop func() bool, deadline time.Time, now func() time.Time) {
+// mark lists board b of round r as possibly conflicting.
+func (a *annealer) mark(r, b int) {
+	id := r*a.stride + b
+	a.checked[id] = false
+	if a.isHot[id] == 0 {
+		a.hot = append(a.hot, int32(id))
+		a.isHot[id] = int32(len(a.hot))
+	}
+}
+
+// unmark removes the board with id from the list.
+func (a *annealer) unmark(id int) {
+	k := a.isHot[id] - 1
+	last := a.hot[len(a.hot)-1]
+	a.hot[k] = last
+	a.isHot[last] = k + 1
+	a.hot = a.hot[:len(a.hot)-1]
+	a.isHot[id] = 0
+}
+
+// conflicting reports whether board b of round r carries conflict: a pair
+// that pays (a static cost or a repeat) or a player paying for a power.
+func (a *annealer) conflicting(r, b int) bool {
+	f := a.f
+	sl := a.seat[r][b*BoardSize : (b+1)*BoardSize]
+	for x, i := range sl {
+		for _, j := range sl[x+1:] {
+			if st, m := a.pair(int(i), int(j)); st+f.ro*(m-1) > 0 {
+				return true
+			}
+		}
+		if f.powers {
+			c := a.cnt[int(i)*BoardSize:]
+			if c[x] > 1 || (f.useGroups && a.groupDistinct(int(i), f.grp[x]) > 1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hotSlot picks a slot of a conflicting board, dropping from the list the
+// boards found without conflict; ok is false when none is left. A board
+// found conflicting is not checked again until a move touches it or one of
+// its players (what its conflict depends on).
+func (a *annealer) hotSlot() (r, s int, ok bool) {
+	for len(a.hot) > 0 {
+		id := int(a.hot[a.rng.IntN(len(a.hot))])
+		r, b := id/a.stride, id%a.stride
+		if a.checked[id] || a.conflicting(r, b) {
+			a.checked[id] = true
+			return r, b*BoardSize + a.rng.IntN(BoardSize), true
+		}
+		a.unmark(id)
+	}
+	return 0, 0, false
+}
+
+// polishEvery is how often, in moves, run assigns each board's powers
+// optimally: the annealing seldom finds the last power swaps on its own.
+const polishEvery = 64 * 1024
+
+// run anneals for iters moves or until the objective reaches bound or
+// stop reports true (checked every chunk of moves). Temperatures fall
+// geometrically from t0 to t1. Some moves (see aimEvery) take a player of a
+// board that carries conflict, the others a slot at random; either is swapped
+// with a random slot of the same round. It reports whether stop ended it.
+func (a *annealer) run(iters int, bound int, t0, t1 float64, stop func() bool) bool {
 	sizes := make([]int, len(a.seat))
 	slots := 0
 	for r, sl := range a.seat {
@@ -223,21 +411,33 @@ func (a *annealer) run(iters int, bound int, t0, t1 float64, stop func() bool, d
 		slots += len(sl)
 	}
 	if slots <= BoardSize && !a.f.powers {
-		return
+		return false
 	}
 	const chunk = 1024
 	ratio := t1 / t0
 	for it := 0; it < iters && a.obj > bound; it += chunk {
-		if stop() || (!deadline.IsZero() && now().After(deadline)) {
-			return
+		if stop() {
+			return true
+		}
+		if it%polishEvery == polishEvery-chunk && a.f.powers {
+			if a.polishPowers(); a.obj <= bound {
+				return false
+			}
 		}
 		temp := t0 * math.Pow(ratio, float64(it)/float64(iters))
-		for range chunk {
-			u := a.rng.IntN(slots)
-			r := 0
-			for u >= sizes[r] {
-				u -= sizes[r]
-				r++
+		for k := range chunk {
+			var r, u int
+			ok := false
+			if k%a.aimEvery == 0 {
+				r, u, ok = a.hotSlot()
+			}
+			if !ok {
+				u = a.rng.IntN(slots)
+				r = 0
+				for u >= sizes[r] {
+					u -= sizes[r]
+					r++
+				}
 			}
 			v := a.rng.IntN(sizes[r])
 			if u == v || (!a.f.powers && u/BoardSize == v/BoardSize) {
@@ -247,11 +447,12 @@ func (a *annealer) run(iters int, bound int, t0, t1 float64, stop func() bool, d
 			if d <= 0 || a.rng.Float64() < math.Exp(-float64(d)/temp) {
 				a.swap(r, u, v, d)
 				if a.obj <= bound {
-					return
+					return false
 				}
 			}
 		}
 	}
+	return false
 }
 
 // polishPowers reassigns the powers of every board optimally given the rest
@@ -286,6 +487,11 @@ func (a *annealer) polishPowers() {
 				a.cnt[i*BoardSize+perm[x]]++
 				sl[b+perm[x]] = int32(i)
 				a.pos[r][i] = int32(b + perm[x])
+				for q, p := range a.pos {
+					if v := p[i]; v >= 0 {
+						a.mark(q, int(v)/BoardSize)
+					}
+				}
 			}
 			a.obj += gain
 		}

@@ -25,11 +25,18 @@ type frame struct {
 	grp       [BoardSize]int
 	useGroups bool
 	powers    bool
-	static    pairTable[int32] // static pair costs
-	hist      pairTable[int16] // meetings before this round, locked boards included
-	histPow   []int32          // n*7 powers played before this round, locked boards included
-	pow0      []int32          // n*7 cost of each power this round, against history
-	full      [][][]int        // complete earlier rounds: boards of local players
+	// pairs holds the static cost and earlier meetings (history and locked
+	// boards) of the pairs that have either.
+	pairs   *pairTable
+	histPow []int32   // n*7 powers played before this round, locked boards included
+	pow0    []int32   // n*7 cost of each power this round, against history
+	full    [][][]int // complete earlier rounds: boards of local players
+	// earlier holds the boards of each history round, as local players.
+	earlier [][][]int
+	// cliques are the player groups and teams, conflicts the
+	// player-to-player conflicts, as local players (bound0 counts them).
+	cliques   []clique
+	conflicts []Conflict
 	// firstPower is each player's power in full[0], -1 if none.
 	firstPower []int
 	round      int
@@ -85,15 +92,15 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 	f.ro, f.sp, f.half = p.Values.RepeatOpponent, p.Values.SamePower, p.Values.SamePower/2
 	f.grp, f.useGroups = p.groupOf()
 	f.powers = p.AssignPowers
-	f.static = newPairTable[int32](n)
+	pm := make(map[uint64]pairInfo)
 	for k, v := range p.staticPairs() {
 		a, b := loc[k[0]], loc[k[1]]
 		if a >= 0 && b >= 0 {
-			f.static.add(a, b, int32(v))
-			f.static.add(b, a, int32(v))
+			e := pm[pairCode(a, b)]
+			e.static += int32(v)
+			pm[pairCode(a, b)] = e
 		}
 	}
-	f.hist = newPairTable[int16](n)
 	f.histPow = make([]int32, n*BoardSize)
 	addBoard := func(b Board) []int {
 		var in []int
@@ -108,9 +115,10 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 				f.histPow[a*BoardSize+s.Power]++
 			}
 			for _, t := range seats[x+1:] {
-				if c := loc[t.Player]; c >= 0 {
-					f.hist.add(a, c, 1)
-					f.hist.add(c, a, 1)
+				if c := loc[t.Player]; c >= 0 && c != a {
+					e := pm[pairCode(a, c)]
+					e.hist++
+					pm[pairCode(a, c)] = e
 				}
 			}
 		}
@@ -118,10 +126,11 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 	}
 	for _, pl := range p.History {
 		f.round = max(f.round, pl.Round)
-		var blocks [][]int
+		var blocks, all [][]int
 		covered := 0
 		for _, b := range pl.Boards {
 			in := addBoard(b)
+			all = append(all, in)
 			if len(in) == BoardSize {
 				blocks = append(blocks, in)
 				covered += len(in)
@@ -140,10 +149,32 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 			}
 			f.full = append(f.full, blocks)
 		}
+		f.earlier = append(f.earlier, all)
 	}
 	f.round++
 	for _, b := range locked {
 		addBoard(b)
+	}
+	f.pairs = newPairTable(n, pm)
+	local := func(ms []int) []int {
+		var out []int
+		for _, m := range ms {
+			if l := loc[m]; l >= 0 && !slices.Contains(out, l) {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	for _, g := range p.Groups {
+		f.cliques = append(f.cliques, clique{members: local(g.Members), value: g.Value})
+	}
+	for _, t := range p.Teams {
+		f.cliques = append(f.cliques, clique{members: local(t.Members), value: p.Values.TeamMember})
+	}
+	for _, c := range p.Conflicts {
+		if a, b := loc[c.A], loc[c.B]; a >= 0 && b >= 0 {
+			f.conflicts = append(f.conflicts, Conflict{A: a, B: b, Value: c.Value})
+		}
 	}
 	f.pow0 = make([]int32, n*BoardSize)
 	if f.powers {
@@ -195,46 +226,140 @@ func (f *frame) setHorizon(h int) {
 	}
 }
 
-// bound0 is a lower bound on this round's conflict: each free player pays at
-// least the six cheapest pairings (halved, as a pair is counted twice) and
-// the cheapest power.
+// pairCost is what a pair pays for sharing a board this round: its static
+// cost and a repeat for each earlier meeting.
+func (f *frame) pairCost(e pairInfo) int { return int(e.static) + f.ro*int(e.hist) }
+
+// bound0 is a lower bound on this round's conflict: the cheapest power of
+// each free player plus the largest of three bounds on the pairs' cost:
+//
+//   - each free player pays at least its six cheapest pairings, halved as a
+//     pair is counted twice;
+//   - the free players who shared a board in an earlier round cannot all
+//     be parted: spread as evenly as possible over the new boards they
+//     still leave pairs together, each a repeat; the static costs add at
+//     least the negative ones, counted as in the first bound;
+//   - term by term: those repeats; each player group's and team's members
+//     spread as evenly as possible over the boards (packed as closely as
+//     possible when its value is negative); each conflict at its value
+//     when negative, else 0.
+//
+// All three hold with negative conflicts: halves are rounded up only when
+// the rounding cannot pass the true value.
 func (f *frame) bound0() int {
 	isFree := make([]bool, f.n)
 	for _, i := range f.free {
 		isFree[i] = true
 	}
-	pairs, pw := 0, 0
-	var row []int
+	var row, neg []int
+	star, negStar, pw := 0, 0, 0
+	others := len(f.free) - 1
 	for _, i := range f.free {
-		row = f.pairCosts(i, isFree, row[:0])
-		// The other free players who are not in row cost nothing.
-		for range min(len(f.free)-1-len(row), BoardSize-1) {
-			row = append(row, 0)
+		row, neg = row[:0], neg[:0]
+		for _, j := range f.pairs.adj[i] {
+			if isFree[j] {
+				e := f.pairs.get(i, int(j))
+				row = append(row, f.pairCost(e))
+				if e.static < 0 {
+					neg = append(neg, int(e.static))
+				}
+			}
 		}
-		pairs += smallestSum(row, BoardSize-1)
+		star += sparseSmallest(row, others-len(row), 0, 1, BoardSize-1)
+		negStar += sparseSmallest(neg, others-len(neg), 0, 1, BoardSize-1)
 		if f.powers {
 			pw += int(slices.Min(f.pow0[i*BoardSize : (i+1)*BoardSize]))
 		}
 	}
-	return (pairs+1)/2 + pw
+	rep := f.ro * f.spreadRepeats(isFree)
+	pairs := max(ceilHalf(star), rep+ceilHalf(negStar), rep+f.staticParts(isFree))
+	return pairs + pw
 }
 
-// pairCosts appends to row the cost static + ro*hist of player i with each
-// player j != i (among those with in[j], when in is not nil) that has a
-// static cost or a history with i; every other pair costs 0.
-func (f *frame) pairCosts(i int, in []bool, row []int) []int {
-	take := func(j int) bool { return j != i && (in == nil || in[j]) }
-	f.static.each(i, func(j int, v int32) {
-		if take(j) {
-			row = append(row, int(v)+f.ro*int(f.hist.at(i, j)))
+// clique is a set of players each pair of which pays value when seated
+// together: a player group, or a team (at Values.TeamMember).
+type clique struct {
+	members []int
+	value   int
+}
+
+// staticParts is a lower bound on the static cost of this round's pairs,
+// term by term: cliques spread or packed, negative conflicts all met.
+func (f *frame) staticParts(isFree []bool) int {
+	boards := len(f.free) / BoardSize
+	b := 0
+	for _, c := range f.cliques {
+		k := 0
+		for _, m := range c.members {
+			if isFree[m] {
+				k++
+			}
 		}
-	})
-	f.hist.each(i, func(j int, h int16) {
-		if take(j) && f.static.at(i, j) == 0 {
-			row = append(row, f.ro*int(h))
+		switch {
+		case c.value > 0:
+			b += c.value * spreadPairs(k, boards)
+		case c.value < 0:
+			b += c.value * ((k/BoardSize)*BoardSize*(BoardSize-1)/2 + (k%BoardSize)*(k%BoardSize-1)/2)
 		}
-	})
-	return row
+	}
+	for _, c := range f.conflicts {
+		if isFree[c.A] && isFree[c.B] && c.Value < 0 {
+			b += c.Value
+		}
+	}
+	return b
+}
+
+// spreadPairs is the least number of pairs that k players spread over
+// boards boards leave together: the pairs of the most even spread.
+func spreadPairs(k, boards int) int {
+	if boards == 0 {
+		return 0
+	}
+	q, r := k/boards, k%boards
+	return r*(q+1)*q/2 + (boards-r)*q*(q-1)/2
+}
+
+// ceilHalf is v/2 rounded up, for negative v too.
+func ceilHalf(v int) int {
+	if v >= 0 {
+		return (v + 1) / 2
+	}
+	return -((-v) / 2)
+}
+
+// spreadRepeats is the least number of pairs of free players that shared a
+// board before and must share one again, taking the earlier round that
+// forces the most: a board's k free players spread over
+// B new boards leave at least the pairs of the most even spread together.
+// Rounds where a player appears twice are skipped.
+func (f *frame) spreadRepeats(isFree []bool) int {
+	boards := len(f.free) / BoardSize
+	if boards == 0 {
+		return 0
+	}
+	best := 0
+	for _, blocks := range f.earlier {
+		seen := make(map[int]bool)
+		rep, ok := 0, true
+		for _, blk := range blocks {
+			k := 0
+			for _, i := range blk {
+				if seen[i] {
+					ok = false
+				}
+				seen[i] = true
+				if isFree[i] {
+					k++
+				}
+			}
+			rep += spreadPairs(k, boards)
+		}
+		if ok {
+			best = max(best, rep)
+		}
+	}
+	return best
 }
 
 // boundTotal is a lower bound on the conflict of the whole tentative
@@ -247,7 +372,7 @@ func (f *frame) boundTotal() int {
 		isFree[i] = true
 	}
 	pairs, pw := 0, 0
-	var costs, row []int
+	var row []int
 	cnt := make([]int32, BoardSize)
 	for i := range n {
 		r := f.rounds
@@ -257,22 +382,14 @@ func (f *frame) boundTotal() int {
 		if r == 0 {
 			continue
 		}
-		k := (BoardSize - 1) * r
-		costs = f.pairCosts(i, nil, costs[:0])
 		row = row[:0]
-		for _, w := range costs {
+		for _, j := range f.pairs.adj[i] {
+			w := f.pairCost(f.pairs.get(i, int(j)))
 			for t := range r {
 				row = append(row, w+f.ro*t)
 			}
 		}
-		// Each other player costs 0, ro, 2ro, ... over the rounds; only the
-		// k cheapest of each can count.
-		for t := range r {
-			for range min(n-1-len(costs), k) {
-				row = append(row, f.ro*t)
-			}
-		}
-		pairs += smallestSum(row, k)
+		pairs += sparseSmallest(row, n-1-len(f.pairs.adj[i]), f.ro, r, (BoardSize-1)*r)
 		if f.powers {
 			copy(cnt, f.histPow[i*BoardSize:(i+1)*BoardSize])
 			base := f.playerPowerCost(cnt)
@@ -291,32 +408,23 @@ func (f *frame) boundTotal() int {
 			pw += f.playerPowerCost(cnt) - base
 		}
 	}
-	return (pairs+1)/2 + pw
+	return ceilHalf(pairs) + pw
 }
 
-// smallestSum sums the k smallest values of row (all of them if fewer).
-func smallestSum(row []int, k int) int {
-	if k >= len(row) {
-		s := 0
-		for _, v := range row {
-			s += v
+// sparseSmallest sums the k smallest of the values in row and, for each of
+// zeros further opponents, the values 0, step, ..., (levels-1)*step (an
+// opponent with no cost yet, met once per level). It sorts row.
+func sparseSmallest(row []int, zeros, step, levels, k int) int {
+	if zeros > 0 {
+		for t := range levels {
+			for range min(zeros, k) {
+				row = append(row, t*step)
+			}
 		}
-		return s
-	}
-	zeros, neg := 0, false
-	for _, v := range row {
-		if v == 0 {
-			zeros++
-		} else if v < 0 {
-			neg = true
-		}
-	}
-	if !neg && zeros >= k {
-		return 0
 	}
 	slices.Sort(row)
 	s := 0
-	for _, v := range row[:k] {
+	for _, v := range row[:min(k, len(row))] {
 		s += v
 	}
 	return s
@@ -324,8 +432,8 @@ func smallestSum(row []int, k int) int {
 
 // LowerBound returns a lower bound on the conflict of any seating of the
 // heat: present players (those on locked boards included or not) around the
-// locked boards, given the problem's history. It is cheap and valid, not
-// tight: show it with the gap to the seeding found.
+// locked boards, given the problem's history (see Result.BoundNote for what
+// it counts).
 func LowerBound(p *Problem, present []int, locked []Board) (int, error) {
 	f, err := newFrame(p, present, locked, 1)
 	if err != nil {

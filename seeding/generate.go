@@ -2,9 +2,7 @@ package seeding
 
 import (
 	"cmp"
-	"encoding/json"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -177,113 +175,4 @@ func (s Spec) normalized() (Spec, error) {
 			s.Clubs, s.ClubSize, s.Clubs*s.ClubSize, s.Players)
 	}
 	return s, nil
-}
-
-// EncodeInstance writes the instance as a dtm-seeding-instance/1 document,
-// which DecodeInstance reads back and the benchmark's score.py accepts. The
-// history rounds are written as one list of boards, as the format has it.
-// The format cannot say that powers are chosen at the tables (a decoded
-// instance assigns powers) nor hold the players replaced during a history
-// game: such a history board is an error.
-func EncodeInstance(w io.Writer, in *Instance) error {
-	p := &in.Problem
-	powers := in.Powers
-	if powers == nil {
-		powers = PowerNames[:]
-	}
-	if len(powers) != BoardSize {
-		return fmt.Errorf("instance %s: %d powers, want %d", in.Name, len(powers), BoardSize)
-	}
-	if err := p.Validate(); err != nil {
-		return fmt.Errorf("instance %s: %w", in.Name, err)
-	}
-	names := func(ids []int) []string {
-		out := make([]string, 0, len(ids))
-		for _, i := range ids {
-			out = append(out, p.Players[i])
-		}
-		return out
-	}
-	boards := func(bs []Board) [][]jsonSeat {
-		out := make([][]jsonSeat, 0, len(bs))
-		for _, b := range bs {
-			seats := make([]jsonSeat, 0, len(b.Seats))
-			for _, s := range b.Seats {
-				var js jsonSeat
-				js[0] = &p.Players[s.Player]
-				if s.Power != NoPower {
-					js[1] = &powers[s.Power]
-				}
-				seats = append(seats, js)
-			}
-			out = append(out, seats)
-		}
-		return out
-	}
-	j := jsonInstance{
-		Format:      InstanceFormat,
-		Name:        in.Name,
-		Powers:      powers,
-		PowerGroups: [][]string{},
-		Values: map[string]int{
-			"repeat_opponent": p.Values.RepeatOpponent,
-			"same_power":      p.Values.SamePower,
-			"team_member":     p.Values.TeamMember,
-		},
-		Players:   p.Players,
-		Conflicts: []jsonConflict{},
-		Groups:    []jsonGroup{},
-		Teams:     []jsonGroup{},
-		History:   [][]jsonSeat{},
-		Rounds:    []jsonRound{},
-		Bounds:    in.Bounds,
-	}
-	for _, g := range p.PowerGroups {
-		var ns []string
-		for _, pw := range g {
-			ns = append(ns, powers[pw])
-		}
-		j.PowerGroups = append(j.PowerGroups, ns)
-	}
-	for _, c := range p.Conflicts {
-		j.Conflicts = append(j.Conflicts, jsonConflict{
-			Players: [2]string{p.Players[c.A], p.Players[c.B]}, Value: c.Value, Kind: c.Kind})
-	}
-	for _, g := range p.Groups {
-		j.Groups = append(j.Groups, jsonGroup{Name: g.Name, Members: names(g.Members), Value: g.Value})
-	}
-	for _, t := range p.Teams {
-		j.Teams = append(j.Teams, jsonGroup{Name: t.Name, Members: names(t.Members)})
-	}
-	for _, pl := range p.History {
-		for bi, b := range pl.Boards {
-			if len(b.Left) > 0 {
-				return fmt.Errorf("instance %s: history round %d board %d: replaced players cannot be written",
-					in.Name, pl.Round, bi+1)
-			}
-		}
-		j.History = append(j.History, boards(pl.Boards)...)
-	}
-	for ri, h := range in.Rounds {
-		if err := checkHeat(p, h); err != nil {
-			return fmt.Errorf("instance %s: round %d: %w", in.Name, ri+1, err)
-		}
-		j.Rounds = append(j.Rounds, jsonRound{Present: names(h.Present), Locked: boards(h.Locked)})
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", " ")
-	if err := enc.Encode(j); err != nil {
-		return fmt.Errorf("instance %s: %w", in.Name, err)
-	}
-	return nil
-}
-
-// checkHeat checks a heat's player indices and locked boards.
-func checkHeat(p *Problem, h Heat) error {
-	for _, i := range h.Present {
-		if i < 0 || i >= len(p.Players) {
-			return fmt.Errorf("bad present player %d", i)
-		}
-	}
-	return checkBoards(p, h.Locked)
 }

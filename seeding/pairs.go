@@ -1,85 +1,95 @@
 package seeding
 
-// denseMax is the most players whose pair table is a full n×n array (at
-// most 2048² values: 16 MiB of int32), the fastest to read; above it a
-// table keeps only the pairs that hold a value, so that memory grows with
-// the pairs that met or conflict, not with the square of the players. A
-// variable so that tests can compare the two.
-var denseMax = 2048
+import "math/bits"
 
-// pairTable holds a value for each ordered pair of local players (i, j):
-// a static pair cost, or a count of meetings. Its users keep it symmetric.
-type pairTable[T int16 | int32] struct {
+// pairInfo is what a pair of players brings to every board they share: their
+// static cost (conflicts, groups, team) and how often they met before this
+// round (history and the heat's locked boards).
+type pairInfo struct {
+	static int32
+	hist   int32
+}
+
+// pairTable maps the pairs of local players that have a static cost or met
+// before to their pairInfo: an open-addressing hash table, so that memory
+// grows with the pairs that matter (a few per player), not with the square
+// of the players. Absent pairs are zero. Up to denseMax players it is also
+// laid out flat (n*n entries, at most 8 MiB), which is several times
+// faster to read than the hash table.
+type pairTable struct {
+	dense []pairInfo
 	n     int
-	dense []T           // n*n, when n <= denseMax
-	rows  []map[int32]T // per player, the pairs that hold a value, otherwise
+	keys  []uint64 // pairCode, 0 for an empty slot
+	vals  []pairInfo
+	shift uint
+	// adj lists, per player, the others it has an entry with.
+	adj [][]int32
 }
 
-func newPairTable[T int16 | int32](n int) pairTable[T] {
+// pairCode packs a pair (a < b, so never 0).
+func pairCode(a, b int) uint64 {
+	if a > b {
+		a, b = b, a
+	}
+	return uint64(a)<<32 | uint64(b)
+}
+
+// newPairTable builds the table from entries keyed by pairCode.
+func newPairTable(n int, m map[uint64]pairInfo) *pairTable {
+	size := 8
+	for size < 2*len(m) {
+		size *= 2
+	}
+	t := &pairTable{n: n, keys: make([]uint64, size), vals: make([]pairInfo, size),
+		shift: uint(64 - bits.TrailingZeros(uint(size))), adj: make([][]int32, n)}
+	for k, v := range m {
+		if v == (pairInfo{}) {
+			continue
+		}
+		i := t.slot(k)
+		t.keys[i], t.vals[i] = k, v
+		a, b := int32(k>>32), int32(k&0xffffffff)
+		t.adj[a] = append(t.adj[a], b)
+		t.adj[b] = append(t.adj[b], a)
+	}
 	if n <= denseMax {
-		return pairTable[T]{n: n, dense: make([]T, n*n)}
-	}
-	return pairTable[T]{n: n, rows: make([]map[int32]T, n)}
-}
-
-// at returns the value of pair (i, j), 0 when it holds none.
-func (p *pairTable[T]) at(i, j int) T {
-	if p.dense != nil {
-		return p.dense[i*p.n+j]
-	}
-	return p.rows[i][int32(j)]
-}
-
-// add adds d to pair (i, j).
-func (p *pairTable[T]) add(i, j int, d T) {
-	if p.dense != nil {
-		p.dense[i*p.n+j] += d
-		return
-	}
-	row := p.rows[i]
-	if row == nil {
-		row = map[int32]T{}
-		p.rows[i] = row
-	}
-	if v := row[int32(j)] + d; v != 0 {
-		row[int32(j)] = v
-	} else {
-		delete(row, int32(j))
-	}
-}
-
-// each calls fn for every j whose pair (i, j) holds a value other than 0,
-// in increasing j for a dense table (in no fixed order otherwise: callers
-// only sum).
-func (p *pairTable[T]) each(i int, fn func(j int, v T)) {
-	if p.dense != nil {
-		for j, v := range p.dense[i*p.n : (i+1)*p.n] {
-			if v != 0 {
-				fn(j, v)
-			}
-		}
-		return
-	}
-	for j, v := range p.rows[i] {
-		fn(int(j), v)
-	}
-}
-
-// clone returns an independent copy.
-func (p *pairTable[T]) clone() pairTable[T] {
-	c := pairTable[T]{n: p.n}
-	if p.dense != nil {
-		c.dense = append([]T(nil), p.dense...)
-		return c
-	}
-	c.rows = make([]map[int32]T, p.n)
-	for i, row := range p.rows {
-		if row != nil {
-			c.rows[i] = make(map[int32]T, len(row))
-			for j, v := range row {
-				c.rows[i][j] = v
-			}
+		t.dense = make([]pairInfo, n*n)
+		for k, v := range m {
+			a, b := int(k>>32), int(k&0xffffffff)
+			t.dense[a*n+b], t.dense[b*n+a] = v, v
 		}
 	}
-	return c
+	return t
+}
+
+// denseMax is the most players for which pairTable keeps a flat copy.
+const denseMax = 1024
+
+// slot is the index holding key k, or the empty slot where it would go.
+func (t *pairTable) slot(k uint64) int {
+	mask := len(t.keys) - 1
+	i := int((k * 0x9e3779b97f4a7c15) >> t.shift)
+	for t.keys[i] != 0 && t.keys[i] != k {
+		i = (i + 1) & mask
+	}
+	return i
+}
+
+// get returns the pair's info (zero when absent).
+func (t *pairTable) get(a, b int) pairInfo {
+	if t.dense != nil {
+		return t.dense[a*t.n+b]
+	}
+	k := pairCode(a, b)
+	mask := len(t.keys) - 1
+	i := int((k * 0x9e3779b97f4a7c15) >> t.shift)
+	for {
+		switch t.keys[i] {
+		case k:
+			return t.vals[i]
+		case 0:
+			return pairInfo{}
+		}
+		i = (i + 1) & mask
+	}
 }

@@ -2,6 +2,7 @@ package seeding
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -13,8 +14,9 @@ import (
 // Options tune Seed. The zero value works.
 type Options struct {
 	// Seed makes the seating reproducible: the same problem, heat, options
-	// and Seed give the same plan, whatever the number of workers, unless
-	// Time runs out first.
+	// and Seed give the same plan, whatever the machine, its load and the
+	// number of workers (unless the Time cap is reached: see
+	// Result.TimedOut).
 	Seed int64
 	// RoundsLeft counts the rounds still to seed, this one included (0 is
 	// taken as 1). Seed plans them all, everyone present, and keeps the
@@ -27,7 +29,10 @@ type Options struct {
 	// measured on the benchmark's kinds, a long tentative schedule that the
 	// optimiser cannot solve well misleads it more than it helps.
 	Horizon int
-	// Time caps the wall time; 0 means 1 s up to 140 players, 3 s above.
+	// Time is a safety cap on the wall time, not a budget: the search does
+	// a fixed amount of work (restarts and moves), which takes well under
+	// a second up to 140 players and a few seconds at thousands on a
+	// common laptop. 0 means DefaultTimeCap.
 	Time time.Duration
 	// Effort scales the number of moves tried per restart; 0 means 1.
 	Effort float64
@@ -39,8 +44,13 @@ type Options struct {
 	// Progress, if set, is called after each restart from Seed's goroutine.
 	Progress func(Progress)
 	// Now is the clock, called from several goroutines; nil means time.Now.
+	// It only measures Elapsed and enforces the Time cap.
 	Now func() time.Time
 }
+
+// DefaultTimeCap is the wall time after which Seed stops searching when
+// Options.Time is 0. The default work ends long before it.
+const DefaultTimeCap = time.Minute
 
 // Progress reports a finished restart.
 type Progress struct {
@@ -52,6 +62,36 @@ type Progress struct {
 	Elapsed time.Duration
 }
 
+// Result is a seeded heat.
+type Result struct {
+	// Plan is the heat's seating: the locked boards, then the seeded ones.
+	Plan Plan
+	// Conflict is the conflict of the seeded boards (Explain's Total).
+	Conflict int
+	// Bound is LowerBound for the heat: no seating has less conflict.
+	Bound int
+	// TimedOut is true when the Time cap, not the planned work, ended the
+	// search: the seating may then differ from one machine or run to
+	// another, and a longer cap (or a lower Effort) gives a reproducible one.
+	TimedOut bool
+}
+
+// Optimal reports whether the seating is proven as good as any: its
+// conflict equals the lower bound.
+func (r Result) Optimal() bool { return r.Conflict <= r.Bound }
+
+// BoundNote says, in a sentence for the tournament director, what the
+// gap between the conflict and the lower bound means.
+func (r Result) BoundNote() string {
+	if r.Optimal() {
+		return "the lower bound is reached: no seating of this heat has less conflict"
+	}
+	return fmt.Sprintf("the lower bound counts only what each player must pay on their own, the repeats "+
+		"that earlier boards force and the pairs that large groups and teams must leave together; the best "+
+		"seating may cost more than it, so a gap of %d does not mean that a better seating exists",
+		r.Conflict-r.Bound)
+}
+
 func (o Options) now() time.Time {
 	if o.Now != nil {
 		return o.Now()
@@ -61,8 +101,8 @@ func (o Options) now() time.Time {
 
 // The moves tried per restart at Effort 1: movesPerSlot for each seat of
 // the tentative schedule, at least minMoves and at most maxMoves (above 140
-// players: no minimum, at most maxMovesLarge), which keeps a heat well within its default time on two busy
-// cores, so that the time limit rarely cuts a run (and reproducibility).
+// players: no minimum, at most maxMovesLarge). The search stops early when
+// it reaches the lower bound.
 const (
 	movesPerSlot  = 3000
 	minMoves      = 400_000
@@ -73,15 +113,15 @@ const (
 // Seed seats the present players (those on locked boards may be listed or
 // not) at boards of seven around the locked boards, assigning powers when
 // the problem does, with the least conflict given the problem's history.
-// It returns the locked boards first, verbatim, then the seeded boards, as
-// round (last history round + 1). When ctx is cancelled or Options.Time
-// runs out it returns the best seating found so far.
-func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts Options) (Plan, error) {
-	start := opts.now()
+// The result's plan holds the locked boards first, verbatim, then the
+// seeded boards, as round (last history round + 1). When ctx is cancelled
+// or the Time cap runs out it returns the best seating found so far.
+func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts Options) (Result, error) {
 	f, err := newFrame(p, present, locked, opts.RoundsLeft)
 	if err != nil {
-		return Plan{}, err
+		return Result{}, err
 	}
+	start := opts.now()
 	f.setHorizon(opts.Horizon)
 	bound0 := f.bound0()
 	bound := totalWeight*f.boundTotal() + bound0
@@ -100,12 +140,17 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 	workers = min(workers, restarts)
 	limit := opts.Time
 	if limit <= 0 {
-		limit = time.Second
-		if large {
-			limit = 3 * time.Second
-		}
+		limit = DefaultTimeCap
 	}
 	deadline := start.Add(limit)
+	var timedOut atomic.Bool
+	capped := func() bool {
+		if opts.now().After(deadline) {
+			timedOut.Store(true)
+			return true
+		}
+		return false
+	}
 	effort := opts.Effort
 	if effort <= 0 {
 		effort = 1
@@ -116,6 +161,12 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 		iters = int(effort * float64(min(movesPerSlot*slots, maxMovesLarge)))
 	}
 	t0 := float64(totalWeight*max(f.ro, f.sp, 1)) * 0.6
+	if large {
+		// Large heats have room to avoid every conflict: a hot start
+		// only scatters what the first moves settle (measured at 700 to
+		// 7,000 players: the optimum 0 in a hundredth of the moves).
+		t0 *= 0.1
+	}
 	t1 := float64(totalWeight) * 0.15
 
 	// A restart that reaches the bound cancels the later ones only, so the
@@ -129,13 +180,10 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 	for range workers {
 		wg.Go(func() {
 			for k := range next {
-				rng := rand.New(rand.NewPCG(uint64(opts.Seed), uint64(k)))
-				a := newAnnealer(f, rng, initial(f, rng, k))
-				a.restart = k
-				stop := func() bool { return atBound.Load() < int64(k) || ctx.Err() != nil }
-				a.run(iters, bound, t0, t1, stop, deadline, opts.now)
-				a.polishPowers()
-				if a.obj <= bound {
+				results[k] = restart(f, opts.Seed, k, iters, bound, t0, t1, func() bool {
+					return atBound.Load() < int64(k) || ctx.Err() != nil || capped()
+				})
+				if results[k].obj <= bound {
 					for {
 						cur := atBound.Load()
 						if cur <= int64(k) || atBound.CompareAndSwap(cur, int64(k)) {
@@ -143,7 +191,6 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 						}
 					}
 				}
-				results[k] = a
 				done <- k
 			}
 		})
@@ -151,7 +198,7 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 	go func() {
 		defer close(next)
 		for k := range restarts {
-			if k > 0 && (atBound.Load() < int64(k) || ctx.Err() != nil || opts.now().After(deadline)) {
+			if k > 0 && (atBound.Load() < int64(k) || ctx.Err() != nil || capped()) {
 				return
 			}
 			next <- k
@@ -182,18 +229,44 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 				Bound: bound0, Elapsed: opts.now().Sub(start)})
 		}
 	}
-	return best.plan(), nil
+	return Result{Plan: best.plan(), Conflict: best.roundCost(0), Bound: bound0, TimedOut: timedOut.Load()}, nil
+}
+
+// restart runs restart k: it anneals its starting schedule, then assigns
+// each board's powers optimally. A construction that the annealing did not
+// improve is kept as it was.
+func restart(f *frame, seed int64, k, iters, bound int, t0, t1 float64, stop func() bool) *annealer {
+	rng := rand.New(rand.NewPCG(uint64(seed), uint64(k)))
+	seat, built := initial(f, rng, k)
+	var kept [][]int32
+	if built {
+		kept = make([][]int32, len(seat))
+		for r := range seat {
+			kept[r] = slices.Clone(seat[r])
+		}
+	}
+	a := newAnnealer(f, rng, seat)
+	a.restart = k
+	start := a.obj
+	a.run(iters, bound, t0, t1, stop)
+	a.polishPowers()
+	if built && a.obj > start {
+		a = newAnnealer(f, rng, kept)
+		a.restart = k
+		a.polishPowers()
+	}
+	return a
 }
 
 // initial is restart k's starting schedule: a construction when one fits
-// (even restarts), otherwise a random seating.
-func initial(f *frame, rng *rand.Rand, k int) [][]int32 {
+// (even restarts; built is then true), otherwise a random seating.
+func initial(f *frame, rng *rand.Rand, k int) (seat [][]int32, built bool) {
 	if k%2 == 0 {
 		if seat, ok := constructionStart(f, rng); ok {
-			return seat
+			return seat, true
 		}
 	}
-	seat := make([][]int32, f.rounds)
+	seat = make([][]int32, f.rounds)
 	for r := range seat {
 		pl := f.free
 		if r > 0 {
@@ -207,7 +280,7 @@ func initial(f *frame, rng *rand.Rand, k int) [][]int32 {
 			seat[r][s] = int32(pl[v])
 		}
 	}
-	return seat
+	return seat, false
 }
 
 // plan converts round 0 of the schedule into the heat's plan.

@@ -4,8 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // fuzzProblem is a 35-player problem with one played round (boards of
@@ -98,19 +102,21 @@ func FuzzSeed(f *testing.F) {
 			locked = append(locked, lb)
 		}
 		opts := Options{Seed: seed, RoundsLeft: int(rounds % 5), Effort: 0.05, Workers: 1}
-		pl, err := Seed(context.Background(), p, present, locked, opts)
+		res, err := Seed(context.Background(), p, present, locked, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
+		pl := res.Plan
 		checkPlan(t, p, present, locked, pl)
 		if pl.Round != 2 {
 			t.Errorf("round %d, want 2", pl.Round)
 		}
 		opts.Workers = 2
-		again, err := Seed(context.Background(), p, present, locked, opts)
+		res, err = Seed(context.Background(), p, present, locked, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
+		again := res.Plan
 		if !slices.EqualFunc(pl.Boards, again.Boards, func(a, b Board) bool {
 			return a.Locked == b.Locked && slices.Equal(a.Seats, b.Seats)
 		}) {
@@ -147,10 +153,11 @@ func TestTopBoard(t *testing.T) {
 	for i := range 35 {
 		present = append(present, i)
 	}
-	pl, err := Seed(context.Background(), p, present, []Board{top}, Options{Seed: 3})
+	res, err := Seed(context.Background(), p, present, []Board{top}, Options{Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
+	pl := res.Plan
 	checkPlan(t, p, present, []Board{top}, pl)
 	ex, err := Explain(p, pl)
 	if err != nil {
@@ -185,12 +192,14 @@ func TestLowerBound(t *testing.T) {
 		// can change group: bound and optimum 235.
 		{"one old board", []int{0, 1, 2, 3, 4, 5, 6}, 235, 235},
 		// Fourteen players of two old boards A (0-6) and B (7-13). Bound:
-		// each player's six cheapest pairings are free except for club
-		// members 5, 6 (in A) and 7, 8 (in B), whose sixth costs 5: 4 x 5 / 2
-		// = 10. Optimum: each new board splits 4+3 between A and B: at least
-		// 6+3 = 9 repeat pairs per board, 180; keeping 5 from 6 and 7 from 8
-		// puts one club pair across on each board: 190.
-		{"two old boards", []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}, 10, 190},
+		// however A's seven spread over the two new boards, 4+3 at best,
+		// they leave 6+3 = 9 pairs together, and so do B's: 18 repeats,
+		// 180; the club's four (5, 6, 7, 8) leave at least 2+2, two pairs,
+		// 10: 190 (each player's six cheapest pairings would only give 10).
+		// Optimum: each new board splits 4+3 between A and B: 180 in
+		// repeats; keeping 5 from 6 and 7 from 8 puts one club pair across
+		// on each board: 190, the bound.
+		{"two old boards", []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}, 190, 190},
 	}
 	for _, tt := range tests {
 		got, err := LowerBound(p, tt.present, nil)
@@ -200,10 +209,11 @@ func TestLowerBound(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("%s: bound %d, want %d", tt.name, got, tt.want)
 		}
-		pl, err := Seed(context.Background(), p, tt.present, nil, Options{Seed: 1})
+		res, err := Seed(context.Background(), p, tt.present, nil, Options{Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
+		pl := res.Plan
 		ex, err := Explain(p, pl)
 		if err != nil {
 			t.Fatal(err)
@@ -234,7 +244,11 @@ func TestDesigns(t *testing.T) {
 		for range 8 {
 			in.Rounds = append(in.Rounds, Heat{Present: present})
 		}
-		rounds, err := Simulate(context.Background(), in, Options{Seed: tc.seed})
+		// The constructions give the optimum whatever the annealing does
+		// (a construction it cannot improve is kept): a fifth of the
+		// default work and two restarts keep the test short; no clock is
+		// involved.
+		rounds, err := Simulate(context.Background(), in, Options{Seed: tc.seed, Effort: 0.2, Restarts: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -280,7 +294,8 @@ func TestDelta(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	a := newAnnealer(f, rng, initial(f, rng, 1))
+	seat, _ := initial(f, rng, 1)
+	a := newAnnealer(f, rng, seat)
 	for range 2000 {
 		r := rng.IntN(len(a.seat))
 		s, u := rng.IntN(len(a.seat[r])), rng.IntN(len(a.seat[r]))
@@ -405,5 +420,100 @@ func TestPowerOrder(t *testing.T) {
 		if got := powerOrder(f); !slices.Equal(got, tt.want) {
 			t.Errorf("groups %v: order %v, want %v", tt.groups, got, tt.want)
 		}
+	}
+}
+
+// TestBoundNegative checks the bound with negative conflicts: seven players
+// on one board, the pair (0, 1) attracted with -5: the only seating costs
+// -5, and the bound must not exceed it (halving -10 toward zero gave -4).
+func TestBoundNegative(t *testing.T) {
+	p := &Problem{Values: DefaultValues(), Conflicts: []Conflict{{A: 0, B: 1, Value: -5, Kind: "friends"}}}
+	present := []int{0, 1, 2, 3, 4, 5, 6}
+	for i := range present {
+		p.Players = append(p.Players, fmt.Sprint(i))
+	}
+	res, err := Seed(context.Background(), p, present, nil, Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Conflict != -5 || res.Bound != -5 || !res.Optimal() {
+		t.Errorf("conflict %d, bound %d, optimal %v; want -5, -5, true", res.Conflict, res.Bound, res.Optimal())
+	}
+	if note := res.BoundNote(); !strings.Contains(note, "no seating of this heat has less conflict") {
+		t.Errorf("note %q", note)
+	}
+}
+
+// TestBoundNote checks what a seating above its bound tells the director.
+func TestBoundNote(t *testing.T) {
+	r := Result{Conflict: 78, Bound: 0}
+	if r.Optimal() {
+		t.Error("78 above a bound of 0 reported optimal")
+	}
+	if note := r.BoundNote(); !strings.Contains(note, "a gap of 78 does not mean that a better seating exists") {
+		t.Errorf("note %q", note)
+	}
+}
+
+// TestTimedOut stops the search by its time cap, on a test clock that
+// jumps a minute a call: the result is still a valid seating and says the
+// cap ended it; without the cap the same seed gives the same seating twice.
+func TestTimedOut(t *testing.T) {
+	p := fuzzProblem()
+	present := make([]int, 35)
+	for i := range present {
+		present[i] = i
+	}
+	var mu sync.Mutex
+	clock := time.Unix(0, 0)
+	jump := func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		clock = clock.Add(time.Minute)
+		return clock
+	}
+	res, err := Seed(context.Background(), p, present, nil, Options{Seed: 1, Time: time.Second, Now: jump})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPlan(t, p, present, nil, res.Plan)
+	if !res.TimedOut {
+		t.Error("the time cap ended the search, TimedOut is false")
+	}
+	opts := Options{Seed: 1, Effort: 0.1}
+	a, err := Seed(context.Background(), p, present, nil, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Seed(context.Background(), p, present, nil, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.TimedOut || !reflect.DeepEqual(a, b) {
+		t.Errorf("timed out %v; same seed, same seating: %v", a.TimedOut, reflect.DeepEqual(a, b))
+	}
+}
+
+// TestBoundGroups checks the term-by-term bound on a first heat, where each
+// player alone could avoid every conflict: fourteen players on two boards,
+// a club of ten (value 5) must leave at least 5+5 members together, 2 x 10
+// pairs x 5 = 100, and a team of three (20 a pair) at least one pair, 20:
+// 120, which the seeder reaches (each player's six cheapest pairings would
+// only give 50).
+func TestBoundGroups(t *testing.T) {
+	p := &Problem{Values: DefaultValues(),
+		Groups: []Group{{Name: "club", Members: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, Value: 5}},
+		Teams:  []Team{{Name: "T", Members: []int{10, 11, 12}}}}
+	var present []int
+	for i := range 14 {
+		p.Players = append(p.Players, fmt.Sprint(i))
+		present = append(present, i)
+	}
+	res, err := Seed(context.Background(), p, present, nil, Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Bound != 120 || res.Conflict != 120 {
+		t.Errorf("bound %d, conflict %d; want 120 and 120", res.Bound, res.Conflict)
 	}
 }

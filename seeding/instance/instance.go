@@ -1,10 +1,11 @@
-package seeding
+package instance
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/armada-dtm/dtm/seeding"
 )
 
 // InstanceFormat and OutputFormat name the seeding benchmark's formats.
@@ -12,24 +13,6 @@ const (
 	InstanceFormat = "dtm-seeding-instance/1"
 	OutputFormat   = "dtm-seeding-output/1"
 )
-
-// Instance is a benchmark instance: a problem (its History holds the games
-// before round 1, as round 0) and the rounds to seed.
-type Instance struct {
-	Name    string
-	Problem Problem
-	// Powers are the instance's names of the seven powers, by index.
-	Powers []string
-	Rounds []Heat
-	// Bounds is the instance's informational "bounds" object.
-	Bounds map[string]any
-}
-
-// Heat is one round of an instance: who plays and the boards already locked.
-type Heat struct {
-	Present []int
-	Locked  []Board
-}
 
 type jsonSeat [2]*string
 
@@ -65,9 +48,9 @@ type jsonRound struct {
 	Locked  [][]jsonSeat `json:"locked"`
 }
 
-// DecodeInstance reads a dtm-seeding-instance/1 document. Missing values,
+// Decode reads a dtm-seeding-instance/1 document. Missing values,
 // powers and power groups take the benchmark's defaults.
-func DecodeInstance(r io.Reader) (*Instance, error) {
+func Decode(r io.Reader) (*seeding.Instance, error) {
 	var j jsonInstance
 	j.PowerGroups = [][]string{{"default"}}
 	if err := json.NewDecoder(r).Decode(&j); err != nil {
@@ -76,12 +59,12 @@ func DecodeInstance(r io.Reader) (*Instance, error) {
 	if j.Format != InstanceFormat {
 		return nil, fmt.Errorf("instance: format %q, want %q", j.Format, InstanceFormat)
 	}
-	in := &Instance{Name: j.Name, Powers: j.Powers, Bounds: j.Bounds}
+	in := &seeding.Instance{Name: j.Name, Powers: j.Powers, Bounds: j.Bounds}
 	if in.Powers == nil {
-		in.Powers = PowerNames[:]
+		in.Powers = seeding.PowerNames[:]
 	}
-	if len(in.Powers) != BoardSize {
-		return nil, fmt.Errorf("instance %s: %d powers, want %d", j.Name, len(in.Powers), BoardSize)
+	if len(in.Powers) != seeding.BoardSize {
+		return nil, fmt.Errorf("instance %s: %d powers, want %d", j.Name, len(in.Powers), seeding.BoardSize)
 	}
 	power := make(map[string]int)
 	for i, n := range in.Powers {
@@ -101,7 +84,7 @@ func DecodeInstance(r io.Reader) (*Instance, error) {
 		}
 		return i, nil
 	}
-	v := DefaultValues()
+	v := seeding.DefaultValues()
 	if x, ok := j.Values["repeat_opponent"]; ok {
 		v.RepeatOpponent = x
 	}
@@ -111,10 +94,10 @@ func DecodeInstance(r io.Reader) (*Instance, error) {
 	if x, ok := j.Values["team_member"]; ok {
 		v.TeamMember = x
 	}
-	p := Problem{Players: j.Players, Values: v, AssignPowers: true}
+	p := seeding.Problem{Players: j.Players, Values: v, AssignPowers: true}
 	switch {
 	case len(j.PowerGroups) == 1 && len(j.PowerGroups[0]) == 1 && j.PowerGroups[0][0] == "default":
-		p.PowerGroups = DefaultPowerGroups()
+		p.PowerGroups = seeding.DefaultPowerGroups()
 	case len(j.PowerGroups) > 0:
 		for _, g := range j.PowerGroups {
 			var ids []int
@@ -141,7 +124,7 @@ func DecodeInstance(r io.Reader) (*Instance, error) {
 		if kind == "" {
 			kind = "family"
 		}
-		p.Conflicts = append(p.Conflicts, Conflict{A: a, B: b, Value: c.Value, Kind: kind})
+		p.Conflicts = append(p.Conflicts, seeding.Conflict{A: a, B: b, Value: c.Value, Kind: kind})
 	}
 	members := func(where string, names []string) ([]int, error) {
 		var ids []int
@@ -159,19 +142,19 @@ func DecodeInstance(r io.Reader) (*Instance, error) {
 		if err != nil {
 			return nil, err
 		}
-		p.Groups = append(p.Groups, Group{Name: g.Name, Members: ids, Value: g.Value})
+		p.Groups = append(p.Groups, seeding.Group{Name: g.Name, Members: ids, Value: g.Value})
 	}
 	for _, t := range j.Teams {
 		ids, err := members("team "+t.Name, t.Members)
 		if err != nil {
 			return nil, err
 		}
-		p.Teams = append(p.Teams, Team{Name: t.Name, Members: ids})
+		p.Teams = append(p.Teams, seeding.Team{Name: t.Name, Members: ids})
 	}
-	boards := func(where string, bs [][]jsonSeat) ([]Board, error) {
-		var out []Board
+	boards := func(where string, bs [][]jsonSeat) ([]seeding.Board, error) {
+		var out []seeding.Board
 		for bi, b := range bs {
-			var seats []Seat
+			var seats []seeding.Seat
 			for _, s := range b {
 				if s[0] == nil {
 					return nil, fmt.Errorf("instance %s: %s board %d: missing player", j.Name, where, bi+1)
@@ -180,7 +163,7 @@ func DecodeInstance(r io.Reader) (*Instance, error) {
 				if err != nil {
 					return nil, err
 				}
-				pw := NoPower
+				pw := seeding.NoPower
 				if s[1] != nil {
 					q, ok := power[*s[1]]
 					if !ok {
@@ -188,9 +171,9 @@ func DecodeInstance(r io.Reader) (*Instance, error) {
 					}
 					pw = q
 				}
-				seats = append(seats, Seat{Player: i, Power: pw})
+				seats = append(seats, seeding.Seat{Player: i, Power: pw})
 			}
-			out = append(out, Board{Seats: seats})
+			out = append(out, seeding.Board{Seats: seats})
 		}
 		return out, nil
 	}
@@ -198,12 +181,10 @@ func DecodeInstance(r io.Reader) (*Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(hist) > 0 {
-		p.History = []Plan{{Round: 0, Boards: hist}}
-	}
+	p.History = historyRounds(hist)
 	for ri, r := range j.Rounds {
 		where := fmt.Sprintf("round %d", ri+1)
-		h := Heat{}
+		h := seeding.Heat{}
 		if r.Present == nil {
 			for i := range j.Players {
 				h.Present = append(h.Present, i)
@@ -226,45 +207,6 @@ func DecodeInstance(r io.Reader) (*Instance, error) {
 	return in, nil
 }
 
-// SimRound is one seeded round of a simulation and the wall time it took.
-type SimRound struct {
-	Plan    Plan
-	Seconds float64
-	// Bound is LowerBound for the round.
-	Bound int
-}
-
-// Simulate seeds the instance's rounds in order, following the benchmark's
-// protocol: round t is seeded knowing only the static data, the number of
-// rounds, round t's present players and locked boards, and the rounds
-// already seeded. Options.RoundsLeft is set per round; round t is seeded
-// with HeatSeed(Options.Seed, t), as dtm seed seeds heat t; the clock is
-// Options.Now.
-func Simulate(ctx context.Context, in *Instance, opts Options) ([]SimRound, error) {
-	p := in.Problem
-	p.History = append([]Plan(nil), in.Problem.History...)
-	var out []SimRound
-	for t, h := range in.Rounds {
-		o := opts
-		o.RoundsLeft = len(in.Rounds) - t
-		o.Seed = HeatSeed(opts.Seed, t+1)
-		start := o.now()
-		plan, err := Seed(ctx, &p, h.Present, h.Locked, o)
-		if err != nil {
-			return out, fmt.Errorf("round %d: %w", t+1, err)
-		}
-		secs := o.now().Sub(start).Seconds()
-		plan.Round = t + 1
-		bound, err := LowerBound(&p, h.Present, h.Locked)
-		if err != nil {
-			return out, fmt.Errorf("round %d: %w", t+1, err)
-		}
-		out = append(out, SimRound{Plan: plan, Seconds: secs, Bound: bound})
-		p.History = append(p.History, plan)
-	}
-	return out, nil
-}
-
 type jsonOutput struct {
 	Format string         `json:"format"`
 	Inst   string         `json:"instance"`
@@ -279,7 +221,7 @@ type jsonOutRound struct {
 }
 
 // EncodeOutput writes the simulated rounds as a dtm-seeding-output/1 document.
-func EncodeOutput(w io.Writer, in *Instance, seeder string, run int, rounds []SimRound) error {
+func EncodeOutput(w io.Writer, in *seeding.Instance, seeder string, run int, rounds []seeding.SimRound) error {
 	o := jsonOutput{Format: OutputFormat, Inst: in.Name, Seeder: seeder, Run: run}
 	for _, r := range rounds {
 		jr := jsonOutRound{Seconds: r.Seconds, Boards: [][][2]any{}}
@@ -287,7 +229,7 @@ func EncodeOutput(w io.Writer, in *Instance, seeder string, run int, rounds []Si
 			var seats [][2]any
 			for _, s := range b.Seats {
 				var pw any
-				if s.Power != NoPower {
+				if s.Power != seeding.NoPower {
 					pw = in.Powers[s.Power]
 				}
 				seats = append(seats, [2]any{in.Problem.Players[s.Player], pw})
@@ -301,4 +243,128 @@ func EncodeOutput(w io.Writer, in *Instance, seeder string, run int, rounds []Si
 		return fmt.Errorf("output: %w", err)
 	}
 	return nil
+}
+
+// Encode writes the instance as a dtm-seeding-instance/1 document,
+// which Decode reads back and the benchmark's score.py accepts. The
+// history rounds are written as one list of boards, as the format has it.
+// The format cannot say that powers are chosen at the tables (a decoded
+// instance assigns powers) nor hold the players replaced during a history
+// game: such a history board is an error.
+func Encode(w io.Writer, in *seeding.Instance) error {
+	p := &in.Problem
+	powers := in.Powers
+	if powers == nil {
+		powers = seeding.PowerNames[:]
+	}
+	if len(powers) != seeding.BoardSize {
+		return fmt.Errorf("instance %s: %d powers, want %d", in.Name, len(powers), seeding.BoardSize)
+	}
+	if err := p.Validate(); err != nil {
+		return fmt.Errorf("instance %s: %w", in.Name, err)
+	}
+	names := func(ids []int) []string {
+		out := make([]string, 0, len(ids))
+		for _, i := range ids {
+			out = append(out, p.Players[i])
+		}
+		return out
+	}
+	boards := func(bs []seeding.Board) [][]jsonSeat {
+		out := make([][]jsonSeat, 0, len(bs))
+		for _, b := range bs {
+			seats := make([]jsonSeat, 0, len(b.Seats))
+			for _, s := range b.Seats {
+				var js jsonSeat
+				js[0] = &p.Players[s.Player]
+				if s.Power != seeding.NoPower {
+					js[1] = &powers[s.Power]
+				}
+				seats = append(seats, js)
+			}
+			out = append(out, seats)
+		}
+		return out
+	}
+	j := jsonInstance{
+		Format:      InstanceFormat,
+		Name:        in.Name,
+		Powers:      powers,
+		PowerGroups: [][]string{},
+		Values: map[string]int{
+			"repeat_opponent": p.Values.RepeatOpponent,
+			"same_power":      p.Values.SamePower,
+			"team_member":     p.Values.TeamMember,
+		},
+		Players:   p.Players,
+		Conflicts: []jsonConflict{},
+		Groups:    []jsonGroup{},
+		Teams:     []jsonGroup{},
+		History:   [][]jsonSeat{},
+		Rounds:    []jsonRound{},
+		Bounds:    in.Bounds,
+	}
+	for _, g := range p.PowerGroups {
+		var ns []string
+		for _, pw := range g {
+			ns = append(ns, powers[pw])
+		}
+		j.PowerGroups = append(j.PowerGroups, ns)
+	}
+	for _, c := range p.Conflicts {
+		j.Conflicts = append(j.Conflicts, jsonConflict{
+			Players: [2]string{p.Players[c.A], p.Players[c.B]}, Value: c.Value, Kind: c.Kind})
+	}
+	for _, g := range p.Groups {
+		j.Groups = append(j.Groups, jsonGroup{Name: g.Name, Members: names(g.Members), Value: g.Value})
+	}
+	for _, t := range p.Teams {
+		j.Teams = append(j.Teams, jsonGroup{Name: t.Name, Members: names(t.Members)})
+	}
+	for _, pl := range p.History {
+		for bi, b := range pl.Boards {
+			if len(b.Left) > 0 {
+				return fmt.Errorf("instance %s: history round %d board %d: replaced players cannot be written",
+					in.Name, pl.Round, bi+1)
+			}
+		}
+		j.History = append(j.History, boards(pl.Boards)...)
+	}
+	for ri, h := range in.Rounds {
+		if err := p.CheckHeat(h); err != nil {
+			return fmt.Errorf("instance %s: round %d: %w", in.Name, ri+1, err)
+		}
+		j.Rounds = append(j.Rounds, jsonRound{Present: names(h.Present), Locked: boards(h.Locked)})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(j); err != nil {
+		return fmt.Errorf("instance %s: %w", in.Name, err)
+	}
+	return nil
+}
+
+// historyRounds splits the boards played before round 1 into rounds, in
+// order: a board starts a new round when one of its players is already in
+// the current one, so that nobody plays twice in a round. Every round is
+// numbered 0, before the event.
+func historyRounds(boards []seeding.Board) []seeding.Plan {
+	var out []seeding.Plan
+	in := make(map[int]bool)
+	for _, b := range boards {
+		clash := len(out) == 0
+		for _, s := range b.Seats {
+			clash = clash || in[s.Player]
+		}
+		if clash {
+			out = append(out, seeding.Plan{Round: 0})
+			clear(in)
+		}
+		for _, s := range b.Seats {
+			in[s.Player] = true
+		}
+		last := &out[len(out)-1]
+		last.Boards = append(last.Boards, b)
+	}
+	return out
 }

@@ -1,0 +1,188 @@
+package instance
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/armada-dtm/dtm/seeding"
+)
+
+// tableCase is an instance of the benchmark table: a file of the shared
+// benchmark, one of this package's testdata/bench (see ownInstances), or a
+// generated event of thousands of players.
+type tableCase struct {
+	name string
+	file string
+	spec seeding.Spec
+}
+
+// benchDir is the shared seeding benchmark (DTM_BENCH_DIR overrides it).
+func benchDir() string {
+	if d := os.Getenv("DTM_BENCH_DIR"); d != "" {
+		return d
+	}
+	return "../../../shared/bench/seeding"
+}
+
+func tableCases() []tableCase {
+	var cs []tableCase
+	for _, n := range []string{"a_49x8", "b_21x4", "c_70x4_fam_teams", "e_700x3"} {
+		cs = append(cs, tableCase{name: n, file: filepath.Join(benchDir(), "instances", n+".json")})
+	}
+	for _, o := range ownInstances {
+		cs = append(cs, tableCase{name: o.name, file: filepath.Join("testdata", "bench", o.name+".json")})
+	}
+	for _, n := range []int{140, 700, 1400, 3500, 7000} {
+		cs = append(cs, tableCase{name: fmt.Sprintf("g_%dx3", n), spec: seeding.Spec{Players: n, Rounds: 3, Powers: true, Seed: 1}})
+	}
+	return cs
+}
+
+func (c tableCase) instance(t *testing.T) *seeding.Instance {
+	t.Helper()
+	if c.file != "" {
+		fh, err := os.Open(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer fh.Close()
+		in, err := Decode(fh)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return in
+	}
+	in, err := seeding.Generate(c.spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.Name = c.name
+	return in
+}
+
+// TestTableChild seeds one case of TestTable (DTM_TABLE_CASE) in its own
+// process, writing the instance, the seating and the rounds' bounds next
+// to DTM_TABLE_OUT.
+func TestTableChild(t *testing.T) {
+	name, out := os.Getenv("DTM_TABLE_CASE"), os.Getenv("DTM_TABLE_OUT")
+	if name == "" {
+		t.Skip("run by TestTable")
+	}
+	for _, c := range tableCases() {
+		if c.name != name {
+			continue
+		}
+		in := c.instance(t)
+		var ib, ob bytes.Buffer
+		if err := Encode(&ib, in); err != nil {
+			t.Fatal(err)
+		}
+		// The rounds' Seconds are CPU-seconds: the machine is shared.
+		rounds, err := seeding.Simulate(context.Background(), in, seeding.Options{Seed: 1, Now: cpuClock})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := EncodeOutput(&ob, in, "dtm", 1, rounds); err != nil {
+			t.Fatal(err)
+		}
+		var bounds []int
+		for _, r := range rounds {
+			bounds = append(bounds, r.Bound)
+		}
+		bb, err := json.Marshal(bounds)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for path, data := range map[string][]byte{out + ".in.json": ib.Bytes(), out: ob.Bytes(), out + ".bounds": bb} {
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// cpuClock reads the process's CPU time (user and system) as a clock.
+func cpuClock() time.Time {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		panic(err)
+	}
+	return time.Unix(0, ru.Utime.Nano()+ru.Stime.Nano())
+}
+
+// TestTable measures each case in a child process: the sum of the rounds'
+// lower bounds, the total (scored by the benchmark's score.py), the wall
+// seconds of the whole process per heat, the CPU-seconds per heat (mean and
+// slowest heat, read from a CPU clock) and the peak resident memory. Seed 1,
+// default options:
+//
+//	DTM_BENCH_TABLE=1 go test -count=1 -timeout 30m -run '^TestTable$' -v ./seeding/instance/
+//
+// DTM_BENCH_ONLY picks cases by name.
+func TestTable(t *testing.T) {
+	if os.Getenv("DTM_BENCH_TABLE") != "1" {
+		t.Skip("set DTM_BENCH_TABLE=1 to measure the seeding table")
+	}
+	only := os.Getenv("DTM_BENCH_ONLY")
+	score := filepath.Join(benchDir(), "score.py")
+	dir := t.TempDir()
+	rows := []string{"| instance | bounds | total | wall s/heat | CPU s/heat (slowest) | peak MiB |", "|---|---|---|---|---|---|"}
+	for _, c := range tableCases() {
+		if only != "" && !strings.Contains(c.name, only) {
+			continue
+		}
+		out := filepath.Join(dir, c.name+".json")
+		cmd := exec.Command(os.Args[0], "-test.run=^TestTableChild$", "-test.count=1")
+		cmd.Env = append(os.Environ(), "DTM_TABLE_CASE="+c.name, "DTM_TABLE_OUT="+out)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		start := time.Now()
+		if b, err := cmd.Output(); err != nil {
+			t.Fatalf("%s: %v\n%s%s", c.name, err, b, stderr.String())
+		}
+		wall := time.Since(start).Seconds()
+		ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+		res, err := exec.Command("python3", score, out+".in.json", out, "--json").Output()
+		if err != nil {
+			t.Fatalf("%s: score.py: %v", c.name, err)
+		}
+		var m struct {
+			Total int `json:"total_conflict"`
+		}
+		var o struct {
+			Rounds []struct{ Seconds float64 }
+		}
+		var bounds []int
+		ob, err1 := os.ReadFile(out)
+		bb, err2 := os.ReadFile(out + ".bounds")
+		for _, err := range []error{err1, err2, json.Unmarshal(res, &m), json.Unmarshal(ob, &o), json.Unmarshal(bb, &bounds)} {
+			if err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+		}
+		worst, sum := 0.0, 0.0
+		for _, r := range o.Rounds {
+			worst = max(worst, r.Seconds)
+			sum += r.Seconds
+		}
+		lb := 0
+		for _, b := range bounds {
+			lb += b
+		}
+		heats := float64(len(o.Rounds))
+		row := fmt.Sprintf("| %s | %d | %d | %.2f | %.2f (%.2f) | %d |", c.name, lb, m.Total, wall/heats, sum/heats, worst,
+			ru.Maxrss/1024)
+		t.Log(row)
+		rows = append(rows, row)
+	}
+	t.Log("\n" + strings.Join(rows, "\n"))
+}
