@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -22,6 +23,10 @@ const (
 
 // NumPowers is the number of powers on a board.
 const NumPowers = 7
+
+// PowerNames returns the powers' English names, in Power order: the one
+// vocabulary of powers the seeder, the workbook and the exports use.
+func PowerNames() [NumPowers]string { return powerNames }
 
 var (
 	powerNames = [NumPowers]string{"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"}
@@ -73,6 +78,10 @@ const (
 )
 
 var criterionNames = [...]string{"Win/Draw", "Rank by SC count", "Both"}
+
+// CriterionNames returns the end-game criteria's names, in Criterion
+// order: the one vocabulary the workbook's dropdown and messages use.
+func CriterionNames() []string { return slices.Clone(criterionNames[:]) }
 
 // String returns the criterion's name: "Win/Draw", "Rank by SC count" or "Both".
 func (c Criterion) String() string {

@@ -3,27 +3,29 @@ package seeding
 import (
 	"errors"
 	"fmt"
+
+	"github.com/armada-dtm/dtm/scoring"
 )
 
-// The seven powers, in the order used for Seat.Power.
+// The seven powers, in the order used for Seat.Power: scoring's powers.
 const (
-	Austria = iota
-	England
-	France
-	Germany
-	Italy
-	Russia
-	Turkey
+	Austria = int(scoring.Austria)
+	England = int(scoring.England)
+	France  = int(scoring.France)
+	Germany = int(scoring.Germany)
+	Italy   = int(scoring.Italy)
+	Russia  = int(scoring.Russia)
+	Turkey  = int(scoring.Turkey)
 )
 
 // NoPower is the Seat.Power of a board whose powers are chosen at the table.
 const NoPower = -1
 
 // BoardSize is the number of players, and of powers, on a board.
-const BoardSize = 7
+const BoardSize = scoring.NumPowers
 
 // PowerNames are the English names of the powers, indexed by power.
-var PowerNames = [BoardSize]string{"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"}
+var PowerNames = scoring.PowerNames()
 
 // DefaultPowerGroups returns the grouping Austria/Italy, England/France,
 // Russia/Turkey and Germany (the 2002/2003 Regatta rules).

@@ -201,11 +201,11 @@ var (
 	}
 	ChoicesTeamSize     = []string{"None", "Teams of 3", "Teams of 4", "Teams of 5", "Teams of 6", "Teams of 7"}
 	ChoicesTeamScoring  = []string{"One heat", "Best games without interplay"}
-	ChoicesCriterion    = []string{"Win/Draw", "Rank by SC count", "Both"}
+	ChoicesCriterion    = scoring.CriterionNames()
 	ChoicesRegistration = []string{"Registered", "Pre-registered", "Sitting out"}
 	ChoicesStatus       = []string{"Unstarted", "Started", "Finished"}
 	ChoicesResult       = []string{"Win", "Loss", "Conceded win"}
-	ChoicesPower        = []string{"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"}
+	ChoicesPower        = powerChoices()
 	ChoicesMethod       = []string{"Sum of heats", "Hurst Tournament Mean"}
 	ChoicesAwardsBy     = []string{"Score", "Centres"}
 )
@@ -254,6 +254,12 @@ func choiceIndex(choices []string, v string) int {
 		}
 	}
 	return -1
+}
+
+// powerChoices are the powers' names, scoring's vocabulary, as a dropdown.
+func powerChoices() []string {
+	names := scoring.PowerNames()
+	return names[:]
 }
 
 // criterionAliases are the DTM manual's own names of the end-game criteria,
