@@ -1,0 +1,275 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/armada-dtm/dtm/workbook/lotest"
+	"github.com/xuri/excelize/v2"
+)
+
+// eventPlayers are the 38 players of the whole-event test: five boards a
+// heat and three sitting out.
+var eventPlayers = func() [][2]string {
+	firsts := []string{"Ada", "Ben", "Cleo", "Dov", "Ebba", "Finn", "Gia", "Hugo", "Iris", "Jon", "Kai", "Lea", "Milo",
+		"Nora", "Omar", "Pia", "Quin", "Rosa", "Sami", "Tove", "Uma", "Vik", "Wren", "Xavi", "Yara", "Zeno", "Aoife",
+		"Bram", "Cato", "Dara", "Eli", "Fay", "Gus", "Hana", "Ivo", "José", "Kurt", "Lise"}
+	var out [][2]string
+	for i, f := range firsts {
+		out = append(out, [2]string{f, fmt.Sprintf("Venue%02d", i+1)})
+	}
+	return out
+}()
+
+// eventSeat is a seat of a heat sheet as the event test reads it back.
+type eventSeat struct {
+	row           int
+	board         int
+	power, player string
+	status        string
+}
+
+// sheetRows reads a sheet's cells as text.
+func sheetRows(t *testing.T, path, sheet string) [][]string {
+	t.Helper()
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := f.GetRows(sheet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// heatSeats reads a heat sheet's seats, board by board.
+func heatSeats(t *testing.T, path string, heat int) []eventSeat {
+	t.Helper()
+	rows := sheetRows(t, path, fmt.Sprintf("Heat %d", heat))
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	get := func(r []string, h string) string {
+		if i, ok := col[h]; ok && i < len(r) {
+			return r[i]
+		}
+		return ""
+	}
+	var out []eventSeat
+	for i, r := range rows[1:] {
+		var b int
+		if _, err := fmt.Sscan(get(r, "Board"), &b); err != nil || get(r, "Player") == "" {
+			continue
+		}
+		out = append(out, eventSeat{row: i + 2, board: b, power: get(r, "Power"), player: get(r, "Player"), status: get(r, "Status")})
+	}
+	return out
+}
+
+// edit is one lo-edit operation.
+type edit map[string]any
+
+// loEdits applies edits in a real LibreOffice, as a director types them.
+func loEdits(t *testing.T, path string, edits []edit) {
+	t.Helper()
+	js, err := json.Marshal(edits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lotest.Run(t, "lo-edit", path, "--json", string(js))
+}
+
+// soloBoard is a French solo in 1909 (Austria out in 1906, Russia in 1907):
+// under DipCon XXXIV France scores 121 - 9 = 112, Austria 6 - 11 = -5,
+// Russia 7 - 11 = -4 and the survivors 9 - 11 = -2.
+var soloBoard = map[string][3]any{
+	"Austria": {"Loss", 1906, 0}, "England": {"Loss", 1909, 6}, "France": {"Win", 1909, 18}, "Germany": {"Loss", 1909, 5},
+	"Italy": {"Loss", 1909, 3}, "Russia": {"Loss", 1907, 0}, "Turkey": {"Loss", 1909, 2},
+}
+
+// drawBoard is a seven-way draw in 1907: 11 - 7 = 4 each under DipCon XXXIV.
+var drawBoard = map[string][3]any{
+	"Austria": {"Win", 1907, 6}, "England": {"Win", 1907, 5}, "France": {"Win", 1907, 4}, "Germany": {"Win", 1907, 5},
+	"Italy": {"Win", 1907, 4}, "Russia": {"Win", 1907, 5}, "Turkey": {"Win", 1907, 5},
+}
+
+// finishHeat records every unfinished board of a heat in LibreOffice: the
+// boards in solo are French solos, the rest seven-way draws.
+func finishHeat(t *testing.T, path string, heat int, solo ...int) {
+	t.Helper()
+	sheet := fmt.Sprintf("Heat %d", heat)
+	var edits []edit
+	for _, s := range heatSeats(t, path, heat) {
+		if s.status == "Finished" {
+			continue
+		}
+		res := drawBoard[s.power]
+		if slices.Contains(solo, s.board) {
+			res = soloBoard[s.power]
+		}
+		edits = append(edits, edit{"op": "set_rows", "sheet": sheet, "cell": fmt.Sprintf("B%d", s.row), "rows": [][]any{{"Finished"}}},
+			edit{"op": "set_rows", "sheet": sheet, "cell": fmt.Sprintf("F%d", s.row), "rows": [][]any{res[:]}})
+	}
+	loEdits(t, path, edits)
+}
+
+// run runs dtm and fails the test unless it exits 0; it returns stdout.
+func runOK(t *testing.T, args ...string) string {
+	t.Helper()
+	code, out, errOut := dtm(t, args...)
+	if code != 0 {
+		t.Fatalf("dtm %s: exit %d\n%s%s", strings.Join(args, " "), code, out, errOut)
+	}
+	return out
+}
+
+// TestWholeEvent runs a 38-player, 4-heat tournament as a director does:
+// every edit typed in LibreOffice, every command from the README. Its
+// console outputs and export files are golden (testdata/event/); the
+// anchors below are worked by hand.
+func TestWholeEvent(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "venue.xlsx")
+	var transcript strings.Builder
+	step := func(args ...string) string {
+		t.Helper()
+		out := runOK(t, args...)
+		fmt.Fprintf(&transcript, "$ dtm %s\n%s\n", strings.ReplaceAll(strings.Join(args, " "), dir+string(filepath.Separator), ""),
+			strings.ReplaceAll(out, dir+string(filepath.Separator), ""))
+		return out
+	}
+	step("new", book, "--name", "Venue Open", "--heats", "4")
+
+	// Registration: everyone for every heat. Columns are found by their
+	// headers, as dtm finds them.
+	header := sheetRows(t, book, "Players")[0]
+	column := func(h string) int { return slices.Index(header, h) }
+	var rows [][]any
+	for _, p := range eventPlayers {
+		row := make([]any, len(header))
+		row[column("First name")], row[column("Last name")], row[column("Country")] = p[0], p[1], "USA"
+		for h := 1; h <= 4; h++ {
+			row[column(fmt.Sprintf("Heat %d", h))] = "Registered"
+		}
+		rows = append(rows, row)
+	}
+	loEdits(t, book, []edit{{"op": "set_rows", "sheet": "Players", "cell": "A2", "rows": rows}})
+	step("check", book)
+
+	// Heat 1: 38 players fill five boards; three sit out.
+	out := step("seed", book, "--seed", "7", "--sit-out", "auto")
+	if !strings.Contains(out, "heat 1: 35 players on 5 boards") || len(sitsOut(out, 1)) != 3 {
+		t.Errorf("heat 1: want 35 seated and 3 sitting out:\n%s", out)
+	}
+	finishHeat(t, book, 1, 1)
+	out = step("score", book)
+	seats1 := heatSeats(t, book, 1)
+	var soloist string
+	for _, s := range seats1 {
+		if s.board == 1 && s.power == "France" {
+			soloist = s.player
+		}
+	}
+	if !regexp.MustCompile(`(?m)^\s+1\s+` + regexp.QuoteMeta(soloist) + `\s+112\s`).MatchString(out) {
+		t.Errorf("heat 1: %s's solo (121 - 9 = 112) should lead the standings:\n%s", soloist, out)
+	}
+
+	// Heat 2: the director seats a top board by hand (heat 1's board 2) and
+	// starts it; plain dtm seed seats the others around it.
+	var top []eventSeat
+	for _, s := range seats1 {
+		if s.board == 2 {
+			top = append(top, s)
+		}
+	}
+	var topRows [][]any
+	for _, s := range top {
+		topRows = append(topRows, []any{1, "Started", nil, s.power, s.player})
+	}
+	loEdits(t, book, []edit{{"op": "set_rows", "sheet": "Heat 2", "cell": "A2", "rows": topRows}})
+	out = step("seed", book, "--seed", "7", "--sit-out", "auto")
+	if !strings.Contains(out, "heat 2: 35 players on 5 boards (1 kept as started)") {
+		t.Errorf("plain dtm seed should seat heat 2 around its top board:\n%s", out)
+	}
+	for _, s := range heatSeats(t, book, 2) {
+		if s.board == 1 && !slices.ContainsFunc(top, func(o eventSeat) bool { return o.player == s.player && o.power == s.power }) {
+			t.Errorf("heat 2's top board changed: %+v", s)
+		}
+	}
+	finishHeat(t, book, 2)
+	step("score", book)
+
+	// Heat 3, then a cancellation: a seated player's registration cleared.
+	out = step("seed", book, "--seed", "7", "--sit-out", "auto")
+	var cancelled eventSeat
+	for _, s := range heatSeats(t, book, 3) {
+		if s.board == 5 {
+			cancelled = s
+		}
+	}
+	prows := sheetRows(t, book, "Players")
+	cancelRow := slices.IndexFunc(prows, func(r []string) bool { return len(r) > 1 && r[0]+" "+r[1] == cancelled.player }) + 1
+	cell, err := excelize.CoordinatesToCellName(column("Heat 3")+1, cancelRow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loEdits(t, book, []edit{{"op": "clear", "sheet": "Players", "range": cell}})
+	out = step("seed", book, "--heat", "3", "--seed", "7", "--sit-out", "auto")
+	if !strings.Contains(out, "plays heat 3 after all") || strings.Contains(out, "sits out heat 3") {
+		t.Errorf("after one cancellation, one sitter should come back and nobody new sit out:\n%s", out)
+	}
+	finishHeat(t, book, 3)
+
+	// Heat 4: everyone who has not sat out yet is due to.
+	step("seed", book, "--seed", "7", "--sit-out", "auto")
+	finishHeat(t, book, 4)
+	out = step("score", book)
+
+	// Fair sit-outs: 3 a heat for four heats, nobody twice.
+	for _, r := range sheetRows(t, book, "Players")[1:] {
+		n := 0
+		for _, c := range r {
+			if c == "Sitting out" {
+				n++
+			}
+		}
+		if n > 1 {
+			t.Errorf("%s %s sat out %d heats while others sat out none", r[0], r[1], n)
+		}
+	}
+
+	// Hand-worked: the soloist played four heats (112 + 4 + 4 + 4 = 124 if
+	// seated every heat, or 112 + 4 + 4 with the unplayed 0 when sitting
+	// out once).
+	re := regexp.MustCompile(`(?m)^\s+\d+\s+` + regexp.QuoteMeta(soloist) + `(\s+\S+){4}\s+(\d+)\s*$`)
+	if m := re.FindStringSubmatch(out); m == nil || (m[2] != "124" && m[2] != "120") {
+		t.Errorf("the soloist's total should be 124 (or 120 after a sit-out):\n%s", out)
+	}
+
+	// Send the results; rank the event beside the bundled sample.
+	step("export", "--csv", "--wdd", "--out", filepath.Join(dir, "results"), book)
+	for _, name := range []string{"Venue Open.csv", "Venue Open WDD classification.csv", "Venue Open WDD boards.csv"} {
+		data, err := os.ReadFile(filepath.Join(dir, "results", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		goldenFile(t, "event/"+name, string(data))
+	}
+	step("series", book, samplePath)
+
+	// What LibreOffice shows on the printed Standings is what dtm wrote.
+	lo := lotest.CSV(t, book, "Standings")
+	if len(lo) < 2 || !strings.Contains(strings.Join(lo[1], ","), soloist) {
+		t.Errorf("LibreOffice's Standings does not start with %s: %v", soloist, lo[:min(2, len(lo))])
+	}
+	goldenFile(t, "event/transcript.txt", transcript.String())
+}
