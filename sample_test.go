@@ -96,7 +96,7 @@ func buildSample(t *testing.T, path string) {
 			priority = 2 // host club members sit out first
 		}
 		email := strings.ToLower(n[0]) + "@example.org"
-		set("Players", "A"+strconv.Itoa(i+2), n[0], n[1], email, "USA", priority, 50+37*i%900, "Registered", "Registered", "Registered")
+		set("Players", "A"+strconv.Itoa(i+2), n[0], n[1], email, "USA", priority, 50+37*i%900, nil, nil, nil, "Registered", "Registered", "Registered")
 	}
 	set("Conflicts", "A2", name(3), name(17), 100, "married")
 	set("Conflicts", "A3", name(8), name(9), 100, "brothers")

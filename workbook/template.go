@@ -51,6 +51,8 @@ var templateSettings = []settingRow{
 	{SetVictory, SuggestedVictory[0], SuggestedVictory, "When a game ends in a victory on the board: classic (18 centres), regatta-2002, regatta-2003, norman, norman-short-1 to -4, or your own table such as 18,18,18,18,17,15,14,12,11,9,8,6,5 (from 1901). dtm check compares each game's centre chart with it.", true},
 	{SetTieBreaks, SuggestedTieBreaks[0], SuggestedTieBreaks, tieBreakHelp, true},
 	{SetScoreDecimals, DefaultScoreDecimals, nil, fmt.Sprintf("How many decimals of each game's score are kept, 0 to %d: a score is rounded once, when the game is scored (half away from zero), and totals are the sums of those scores. The Hurst Tournament Mean always shows 4.", MaxScoreDecimals), false},
+	{SetEventClass, "", nil, "The event's class for the rating lists (e.g. the WPE's class), free text; dtm export --ratings prints it.", false},
+	{SetResultsTo, ChoicesResultsTo[0], ChoicesResultsTo, "Where the results go: dtm check then warns about players without a WDD id or WDR id (Players sheet).", false},
 }
 
 // tieBreakHelp is the Tie-breaks setting's help, listing the presets and rules of scoring's table.
