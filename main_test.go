@@ -201,7 +201,8 @@ func TestNewFrom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, row := range [][]any{{"Ann", "Smith", "ann@example.org"}, {"Bob", "Jones"}} {
+	// Ann's nationality, WDD id and WDR id (columns G, H, I) are carried too.
+	for i, row := range [][]any{{"Ann", "Smith", "ann@example.org", nil, nil, nil, "fra", 1234, 567}, {"Bob", "Jones"}} {
 		if err := f.SetSheetRow("Players", "A"+strconv.Itoa(i+2), &row); err != nil {
 			t.Fatal(err)
 		}
@@ -220,6 +221,12 @@ func TestNewFrom(t *testing.T) {
 	code, out, _ := dtm(t, "check", next)
 	if code != 0 || !strings.Contains(out, "2 players, 5 heats") {
 		t.Errorf("check of the carried-over workbook: exit %d\n%s", code, out)
+	}
+	g := openXLSX(t, next)
+	for cell, want := range map[string]string{"G2": "FRA", "H2": "1234", "I2": "567", "H3": ""} {
+		if v, _ := g.GetCellValue("Players", cell); v != want {
+			t.Errorf("carried Players!%s = %q, want %q", cell, v, want)
+		}
 	}
 }
 
