@@ -325,3 +325,41 @@ func TestExportWDRUnranked(t *testing.T) {
 		t.Errorf("%d results; unranked %q, want Maya Moreau and Nina Late", len(doc.Results), unranked)
 	}
 }
+
+// TestCheckWarnsForExports checks dtm check's warnings about likely
+// duplicate players and, when the results go to the WDD, players without a
+// WDD id: located at their cells, and no more than warnings (exit 0).
+func TestCheckWarnsForExports(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ids.xlsx")
+	f, set := newBook(t, path, "--name", "Ids Open", "--heats", "1")
+	// Columns: First, Last, E-mail, Country, priority, distance, Nationality, WDD id, WDR id, Heat 1.
+	set("Players", "A2", "John", "Smith", nil, "USA", nil, nil, "USA", 101, nil, "Registered")
+	set("Players", "A3", "J.", "Smith", nil, "USA", nil, nil, nil, 102, nil, "Registered")
+	set("Players", "A4", "José", "Díaz", nil, "Spain", nil, nil, "ESP", 103, nil, "Registered")
+	set("Players", "A5", "Jose", "Diaz", nil, "Atlantis", nil, nil, nil, nil, nil, "Registered")
+	set("Players", "A6", "Jane", "Smith", nil, nil, nil, nil, nil, 105, nil, "Registered")
+	setSetting(t, f, "Results sent to", "WDD")
+	saveXLSX(t, f)
+	code, out, errOut := dtm(t, "check", path)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	want := []string{
+		`Players!A3: "J. Smith" may be the same player as "John Smith" (row 2)`,
+		`Players!A5: "Jose Diaz" may be the same player as "José Díaz" (row 4)`,
+		`Players!H5: Jose Diaz has no WDD id`,
+		`Players!D5: Jose Diaz's country "Atlantis" is not a WDD country code`,
+		`Players!A6: "Jane Smith" may be the same player as "J. Smith" (row 3)`, // J. may be Jane as well as John
+	}
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Errorf("check lacks %q:\n%s", w, out)
+		}
+	}
+	// Jane Smith is not John Smith; Spain is a country the WDD knows; nobody is warned about a WDR id.
+	for _, not := range []string{`"Jane Smith" may be the same player as "John Smith"`, "Spain", "WDR id"} {
+		if strings.Contains(out, not) {
+			t.Errorf("check says %q:\n%s", not, out)
+		}
+	}
+}
