@@ -2,6 +2,10 @@ package workbook
 
 import (
 	"bytes"
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -404,5 +408,30 @@ func TestPlayerIDs(t *testing.T) {
 	}
 	if got := b.Tournament.PlayerCell(1, HeaderWDDID); got != "H3" {
 		t.Errorf("PlayerCell = %q, want H3", got)
+	}
+}
+
+// countryRow is a row of docs/exports.md's table of country codes.
+var countryRow = regexp.MustCompile("^\\| `[A-Z]{3}` \\| [^|]+ \\|$")
+
+// TestCountriesDocumented checks that docs/exports.md lists exactly the
+// country codes the Nationality column accepts.
+func TestCountriesDocumented(t *testing.T) {
+	data, err := os.ReadFile("../docs/exports.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, c := range Countries {
+		want = append(want, fmt.Sprintf("| `%s` | %s |", c.Code, c.Name))
+	}
+	var got []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if countryRow.MatchString(line) {
+			got = append(got, line)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("docs/exports.md lists\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
