@@ -93,6 +93,13 @@ func MissingIDs(t *workbook.Tournament, which []bool, wdd, wdr bool) workbook.Pr
 		if which != nil && !which[i] {
 			continue
 		}
+		if wdd && p.Country != "" {
+			if _, ok := workbook.CountryCode(p.Country); !ok {
+				out = append(out, workbook.Problem{Sheet: workbook.SheetPlayers, Cell: t.PlayerCell(i, workbook.HeaderCountry),
+					Msg:  fmt.Sprintf("%s's country %q is not a WDD country code: the WDD files carry it as it is", p.Name, p.Country),
+					Hint: "type a code of docs/exports.md (USA, FRA, ANG ...)"})
+			}
+		}
 		if wdd && p.WDDID == 0 {
 			out = append(out, workbook.Problem{Sheet: workbook.SheetPlayers, Cell: t.PlayerCell(i, workbook.HeaderWDDID),
 				Msg:  fmt.Sprintf("%s has no WDD id: the World Diplomacy Database will match the name alone", p.Name),
@@ -102,13 +109,6 @@ func MissingIDs(t *workbook.Tournament, which []bool, wdd, wdr bool) workbook.Pr
 			out = append(out, workbook.Problem{Sheet: workbook.SheetPlayers, Cell: t.PlayerCell(i, workbook.HeaderWDRID),
 				Msg:  fmt.Sprintf("%s has no WDR id: the World Diplomacy Reference will match the name alone", p.Name),
 				Hint: "type the number of the player's WDR page (a newcomer has none: nothing to do)"})
-		}
-		if wdd && p.Country != "" {
-			if _, ok := workbook.CountryCode(p.Country); !ok {
-				out = append(out, workbook.Problem{Sheet: workbook.SheetPlayers, Cell: t.PlayerCell(i, workbook.HeaderCountry),
-					Msg:  fmt.Sprintf("%s's country %q is not a WDD country code: the WDD files carry it as it is", p.Name, p.Country),
-					Hint: "type a code of docs/exports.md (USA, FRA, ANG ...)"})
-			}
 		}
 	}
 	return out

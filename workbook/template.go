@@ -309,6 +309,7 @@ var aboutText = []string{
 	"1. Tournament: the tournament's settings (name, scoring system, conflict values, number of heats, drops, teams). Each row says what it does.",
 	"2. Players: one row per player. Other sheets name a player as \"First name Last name\", exactly as here.",
 	"   The Heat columns register players for each heat: Registered, Pre-registered (when pre-registration is on) or Sitting out; empty means not registered.",
+	"   Nationality (a WDD country code such as USA, FRA, ANG), WDD id and WDR id go into the results files for the World Diplomacy Database and Reference.",
 	"3. Conflicts: pairs of players who should not share a board (family: 100), or, with a negative value, should.",
 	"4. Groups: clubs and other groups; each pair of members on one board costs the group's conflict value.",
 	"5. Teams: the team tournament's teams (when it is on).",
@@ -321,6 +322,7 @@ var aboutText = []string{
 	"   dtm check WORKBOOK.xlsx     lists every problem, with its sheet and cell. Run it after every edit.",
 	"   dtm seed WORKBOOK.xlsx      seats the next heat.",
 	"   dtm score WORKBOOK.xlsx     writes the standings and awards.",
+	"   dtm export --wdd --wdr --ratings WORKBOOK.xlsx   writes the results files for the databases and rating lists.",
 	"dtm never runs while the workbook is open in Excel or LibreOffice: save and close it first. Before it writes, it keeps the previous version in the dtm-backups folder beside the workbook.",
 }
 
