@@ -19,18 +19,20 @@ import (
 // reader, not repeated here.
 func LikelyDuplicates(t *workbook.Tournament) workbook.Problems {
 	var out workbook.Problems
-	type folded struct{ first, last []string }
+	type folded struct {
+		first       []string
+		whole, last string // the words run together
+	}
 	keys := make([]folded, len(t.Players))
 	for i, p := range t.Players {
-		keys[i] = folded{nameTokens(p.First), nameTokens(p.Last)}
+		first, last := nameTokens(p.First), nameTokens(p.Last)
+		keys[i] = folded{first, strings.Join(first, "") + strings.Join(last, ""), strings.Join(last, "")}
 	}
 	for j := range t.Players {
 		for i := range j {
 			a, b := keys[i], keys[j]
-			whole := strings.Join(append(append([]string{}, a.first...), a.last...), "") ==
-				strings.Join(append(append([]string{}, b.first...), b.last...), "")
-			initials := strings.Join(a.last, "") == strings.Join(b.last, "") && len(a.last) > 0 &&
-				(initialsOf(a.first, b.first) || initialsOf(b.first, a.first))
+			whole := a.whole == b.whole
+			initials := a.last == b.last && a.last != "" && (initialsOf(a.first, b.first) || initialsOf(b.first, a.first))
 			if t.Players[i].Name == t.Players[j].Name || !(whole || initials) {
 				continue
 			}

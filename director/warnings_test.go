@@ -1,6 +1,7 @@
 package director
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -43,5 +44,18 @@ func TestLikelyDuplicates(t *testing.T) {
 				t.Errorf("warning %v, want Players!A3: %s", got[0], want)
 			}
 		}
+	}
+}
+
+// BenchmarkLikelyDuplicates1000 compares 1,000 players pairwise, as dtm
+// check does for a large event.
+func BenchmarkLikelyDuplicates1000(b *testing.B) {
+	tour := &workbook.Tournament{}
+	for i := range 1000 {
+		first, last := "Player"+strconv.Itoa(i), "Family"+strconv.Itoa(i%97)
+		tour.Players = append(tour.Players, workbook.Player{Row: i + 2, First: first, Last: last, Name: first + " " + last})
+	}
+	for b.Loop() {
+		LikelyDuplicates(tour)
 	}
 }
