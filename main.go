@@ -8,7 +8,7 @@
 //	dtm check [-v] WORKBOOK.xlsx
 //	dtm seed [--heat N] [--time D] [--seed S] [--sit-out auto] [--unseed] [--refresh] [--force] WORKBOOK.xlsx
 //	dtm score [--dry-run] [--json] [--force] WORKBOOK.xlsx
-//	dtm export [--csv] [--wdd] [--out DIR] WORKBOOK.xlsx
+//	dtm export [--csv] [--wdd] [--wdr] [--ratings] [--out DIR] WORKBOOK.xlsx
 //	dtm series [--rule RULE] [--json] A.xlsx B.xlsx ...
 //	dtm simulate (--players N --rounds R [...] | --instance FILE.json) [--out SEATING.json]
 //	dtm formula [-v] 'EXPR' [word=value ...]
@@ -339,15 +339,19 @@ func scoreCommand() *cli.Command {
 func exportCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "export",
-		Usage:     "write the results files: DTM's CSV of the standings, the World Diplomacy Database upload",
+		Usage:     "write the results files: DTM's CSV of the standings, the WDD upload, the WDR JSON, the rating inputs",
 		ArgsUsage: "WORKBOOK.xlsx",
 		Description: "--csv writes NAME.csv (NAME is the tournament's name): one line per player with rank, name, each\n" +
 			"heat's score and the total, as the DTM exported them. --wdd writes the two files the World Diplomacy\n" +
-			"Database takes: NAME WDD classification.csv and NAME WDD boards.csv. Files go beside the workbook\n" +
-			"(or into --out). The workbook itself is not changed. docs/score.md lists the columns.",
+			"Database takes, NAME WDD classification.csv and NAME WDD boards.csv, and NAME WDD awards.csv, the\n" +
+			"numbered list of its RK_AWA columns' awards. --wdr writes NAME WDR.json for the World Diplomacy\n" +
+			"Reference; --ratings NAME ratings.txt, a page of what the rating lists ask. Files go beside the workbook\n" +
+			"(or into --out). The workbook itself is not changed. docs/exports.md describes every file.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "csv", Usage: "write the DTM export of the standings"},
-			&cli.BoolFlag{Name: "wdd", Usage: "write the World Diplomacy Database classification and boards files"},
+			&cli.BoolFlag{Name: "wdd", Usage: "write the World Diplomacy Database classification, boards and awards files"},
+			&cli.BoolFlag{Name: "wdr", Usage: "write the World Diplomacy Reference's JSON"},
+			&cli.BoolFlag{Name: "ratings", Usage: "write the one-page summary of the rating lists' inputs"},
 			&cli.StringFlag{Name: "out", Usage: "write the files into `DIR` (default: the workbook's folder)"},
 		},
 		Action: func(c *cli.Context) error {
@@ -355,7 +359,8 @@ func exportCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			res, err := director.Export(director.ExportRequest{Path: path, CSV: c.Bool("csv"), WDD: c.Bool("wdd"), Out: c.String("out")})
+			res, err := director.Export(director.ExportRequest{Path: path, CSV: c.Bool("csv"), WDD: c.Bool("wdd"), WDR: c.Bool("wdr"),
+				Ratings: c.Bool("ratings"), Out: c.String("out")})
 			if res != nil {
 				res.WriteText(c.App.Writer)
 			}

@@ -100,11 +100,11 @@ func twentyMistakes(t *testing.T, path string) {
 	f, set := newBook(t, path, "--name", "Mistakes Open", "--heats", "3")
 	names := [][2]string{{"Ann", "Smith"}, {"Bob", "Jones"}, {"Carl", "Brown"}, {"Dana", "White"}, {"Eve", "Black"}, {"Fred", "Green"}, {"Gail", "Gray"}}
 	for i, n := range names {
-		set("Players", "A"+strconv.Itoa(i+2), n[0], n[1], nil, nil, nil, nil, "Registered")
+		set("Players", "A"+strconv.Itoa(i+2), n[0], n[1], nil, nil, nil, nil, nil, nil, nil, "Registered")
 	}
 	set("Players", "A9", "Ann", "Smith")                           // 1. a player listed twice
 	set("Players", "F3", "far")                                    // 2. text where a number belongs
-	set("Players", "H4", "Maybe")                                  // 3. a registration outside the choices
+	set("Players", "K4", "Maybe")                                  // 3. a registration outside the choices
 	set("Conflicts", "A2", "ann smith", "Bob Jones", 100)          // 4. a near miss (case)
 	set("Conflicts", "A3", "Carl  Brown", "Dana White", 50)        // 5. a near miss (spaces)
 	set("Conflicts", "A4", "Eve Black", "Zed Zulu", 10)            // 6. an unknown player
@@ -172,7 +172,7 @@ func TestCheckVerboseListsIgnored(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.SetCellStr("Players", "L1", "T-shirt"); err != nil {
+	if err := f.SetCellStr("Players", "O1", "T-shirt"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.NewSheet("Notes"); err != nil {
@@ -183,7 +183,7 @@ func TestCheckVerboseListsIgnored(t *testing.T) {
 	}
 	f.Close()
 	code, out, _ := dtm(t, "check", "-v", path)
-	if code != 0 || !strings.Contains(out, `ignored: Players!L1: column "T-shirt" is not one dtm reads`) || !strings.Contains(out, "ignored: Notes: a sheet of your own") {
+	if code != 0 || !strings.Contains(out, `ignored: Players!O1: column "T-shirt" is not one dtm reads`) || !strings.Contains(out, "ignored: Notes: a sheet of your own") {
 		t.Errorf("exit %d, output:\n%s", code, out)
 	}
 	if _, out, _ := dtm(t, "check", path); strings.Contains(out, "ignored") {
@@ -201,7 +201,8 @@ func TestNewFrom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, row := range [][]any{{"Ann", "Smith", "ann@example.org"}, {"Bob", "Jones"}} {
+	// Ann's nationality, WDD id and WDR id (columns G, H, I) are carried too.
+	for i, row := range [][]any{{"Ann", "Smith", "ann@example.org", nil, nil, nil, "fra", 1234, 567}, {"Bob", "Jones"}} {
 		if err := f.SetSheetRow("Players", "A"+strconv.Itoa(i+2), &row); err != nil {
 			t.Fatal(err)
 		}
@@ -220,6 +221,12 @@ func TestNewFrom(t *testing.T) {
 	code, out, _ := dtm(t, "check", next)
 	if code != 0 || !strings.Contains(out, "2 players, 5 heats") {
 		t.Errorf("check of the carried-over workbook: exit %d\n%s", code, out)
+	}
+	g := openXLSX(t, next)
+	for cell, want := range map[string]string{"G2": "FRA", "H2": "1234", "I2": "567", "H3": ""} {
+		if v, _ := g.GetCellValue("Players", cell); v != want {
+			t.Errorf("carried Players!%s = %q, want %q", cell, v, want)
+		}
 	}
 }
 

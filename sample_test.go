@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -62,6 +63,9 @@ var sampleHeats = [3][4][7]sampleSeat{
 	},
 }
 
+// sampleNationality are the sample players' nationalities, in turn.
+var sampleNationality = []string{"USA", "USA", "CAN", "USA", "ANG", "USA", "FRA"}
+
 // samplePlayer seats the players: heat 1 in order, later heats by a
 // permutation of the 28 (multiplying by a number prime to 28).
 func samplePlayer(heat, board, power int) int {
@@ -96,7 +100,17 @@ func buildSample(t *testing.T, path string) {
 			priority = 2 // host club members sit out first
 		}
 		email := strings.ToLower(n[0]) + "@example.org"
-		set("Players", "A"+strconv.Itoa(i+2), n[0], n[1], email, "USA", priority, 50+37*i%900, "Registered", "Registered", "Registered")
+		// Ids and nationality, for the WDD and WDR exports; the last two players are newcomers without ids.
+		var nationality, wdd, wdr any = sampleNationality[i%len(sampleNationality)], 4000 + 17*i, 900 + 3*i
+		if i >= 26 {
+			wdd, wdr = nil, nil
+		}
+		set("Players", "A"+strconv.Itoa(i+2), n[0], n[1], email, "USA", priority, 50+37*i%900, nationality, wdd, wdr, "Registered", "Registered", "Registered")
+	}
+	setSetting(t, f, "Event class", "B (NADF Grand Prix)")
+	setSetting(t, f, "Results sent to", "WDD and WDR")
+	for h := range 3 {
+		set("Heats", "C"+strconv.Itoa(h+2), time.Date(2026, 3, 13+h, 0, 0, 0, 0, time.UTC))
 	}
 	set("Conflicts", "A2", name(3), name(17), 100, "married")
 	set("Conflicts", "A3", name(8), name(9), 100, "brothers")
@@ -110,7 +124,13 @@ func buildSample(t *testing.T, path string) {
 		for b, board := range boards {
 			for p, seat := range board {
 				row := strconv.Itoa(2 + 7*b + p)
-				set(sheet, "A"+row, b+1, "Finished", nil, powers[p], name(samplePlayer(h, b, p)), seat.result, seat.year, seat.centres)
+				// Heat 3's board 1 is the top board: the tournament's own system typed in its Scoring system
+				// column labels it without changing its scores.
+				var system any
+				if h == 2 && b == 0 {
+					system = "DipCon XXXIV (2001)"
+				}
+				set(sheet, "A"+row, b+1, "Finished", system, powers[p], name(samplePlayer(h, b, p)), seat.result, seat.year, seat.centres)
 				if h == 0 && b == 0 {
 					for y := 1901; y <= 1909; y++ {
 						col, _ := excelize.ColumnNumberToName(15 + y - 1901)

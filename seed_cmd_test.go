@@ -27,7 +27,7 @@ func seedTournament(t *testing.T, n int) string {
 		if i < 2 {
 			priority = 2
 		}
-		row := []any{"P" + strconv.Itoa(100 + i)[1:], "Test", nil, nil, priority, 10 * i, "Registered", "Registered", "Registered"}
+		row := []any{"P" + strconv.Itoa(100 + i)[1:], "Test", nil, nil, priority, 10 * i, nil, nil, nil, "Registered", "Registered", "Registered"}
 		if err := f.SetSheetRow("Players", "A"+strconv.Itoa(i+2), &row); err != nil {
 			t.Fatal(err)
 		}
@@ -177,7 +177,7 @@ func TestSeedSitOut(t *testing.T) {
 	}
 	checkSeating(t, heatBoards(t, path, 1), 28)
 	f := openXLSX(t, path)
-	if v, _ := f.GetCellValue("Players", "G2"); v != "Sitting out" {
+	if v, _ := f.GetCellValue("Players", "J2"); v != "Sitting out" {
 		t.Errorf("P00's heat 1 registration = %q, want Sitting out", v)
 	}
 }

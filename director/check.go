@@ -25,8 +25,9 @@ type CheckResult struct {
 	// boards, as it stands after any edits.
 	Seatings []HeatConflicts
 	// Warnings are what dtm wrote that no longer matches the sheets (board
-	// calls and Conflict columns after a director's swaps): dtm seed
-	// --refresh rewrites them.
+	// calls and Conflict columns after a director's swaps: dtm seed
+	// --refresh rewrites them), likely duplicate players, and players
+	// without the ids of the databases the results go to (Results sent to).
 	Warnings workbook.Problems
 	// Ignored is what the reader read past (printed with -v).
 	Ignored workbook.Problems
@@ -68,6 +69,8 @@ func Check(path string) (*CheckResult, error) {
 		}
 		res.Warnings = append(res.Warnings, stale...)
 	}
+	res.Warnings = append(res.Warnings, LikelyDuplicates(t)...)
+	res.Warnings = append(res.Warnings, MissingIDs(t, nil, t.Settings.ResultsToWDD, t.Settings.ResultsToWDR)...)
 	return res, nil
 }
 

@@ -17,21 +17,28 @@ import (
 // ExportRequest says which results files to write for a workbook, and
 // where.
 type ExportRequest struct {
-	Path string
-	CSV  bool // the DTM's CSV of the standings
-	WDD  bool // the World Diplomacy Database's two upload files
+	Path    string
+	CSV     bool // the DTM's CSV of the standings
+	WDD     bool // the World Diplomacy Database's upload files and award list
+	WDR     bool // the World Diplomacy Reference's JSON
+	Ratings bool // the summary of the rating lists' inputs
 	// Out is the folder to write into; "" for the workbook's.
 	Out string
 }
 
-// ExportResult lists the files written.
-type ExportResult struct{ Files []string }
+// ExportResult lists the files written, and what the director may want to
+// fix before sending them: the players in the WDD or WDR files without an
+// id there.
+type ExportResult struct {
+	Files    []string
+	Warnings workbook.Problems
+}
 
 // Export scores a workbook and writes the results files it is asked for,
 // named after the tournament. The workbook is not changed.
 func Export(req ExportRequest) (*ExportResult, error) {
-	if !req.CSV && !req.WDD {
-		return nil, usagef("say which files to write: --csv, --wdd or both")
+	if !req.CSV && !req.WDD && !req.WDR && !req.Ratings {
+		return nil, usagef("say which files to write: --csv, --wdd, --wdr, --ratings, or several")
 	}
 	b, event, table, err := openScored(req.Path)
 	if err != nil {
@@ -54,14 +61,31 @@ func Export(req ExportRequest) (*ExportResult, error) {
 			return nil, err
 		}
 	}
+	r := results(t, event, table)
 	if req.WDD {
-		classification, boards := new(bytes.Buffer), new(bytes.Buffer)
-		if err := WriteWDD(classification, boards, event, table, exportPlayers(t), charts(t)); err != nil {
+		classification, boards, awards := new(bytes.Buffer), new(bytes.Buffer), new(bytes.Buffer)
+		if err := WriteWDD(classification, boards, awards, r); err != nil {
 			return nil, err
 		}
-		files[base+" WDD classification.csv"], files[base+" WDD boards.csv"] = classification, boards
+		files[base+" WDD classification.csv"], files[base+" WDD boards.csv"], files[base+" WDD awards.csv"] = classification, boards, awards
 	}
-	res := &ExportResult{}
+	if req.WDR {
+		files[base+" WDR.json"] = new(bytes.Buffer)
+		if err := WriteWDR(files[base+" WDR.json"], r); err != nil {
+			return nil, err
+		}
+	}
+	if req.Ratings {
+		files[base+" ratings.txt"] = new(bytes.Buffer)
+		if err := WriteRatings(files[base+" ratings.txt"], r); err != nil {
+			return nil, err
+		}
+	}
+	played := make([]bool, len(t.Players))
+	for _, s := range table.Players {
+		played[s.Player] = s.Played > 0
+	}
+	res := &ExportResult{Warnings: MissingIDs(t, played, req.WDD, req.WDR)}
 	for _, name := range slices.Sorted(maps.Keys(files)) {
 		if err := workbook.WriteFile(name, files[name].Bytes()); err != nil {
 			return res, wrapf(err, "export")
@@ -71,19 +95,45 @@ func Export(req ExportRequest) (*ExportResult, error) {
 	return res, nil
 }
 
-// WriteText lists the files written.
+// WriteText lists the files written, then the warnings.
 func (r *ExportResult) WriteText(w io.Writer) {
 	for _, f := range r.Files {
 		fmt.Fprintf(w, "wrote %s\n", f)
 	}
+	for _, p := range r.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", p)
+	}
 }
 
-// exportPlayers returns what the WDD files need of each player: first and
-// last name, and the Players sheet's Country as the WDD location code.
+// results gathers what the WDD, WDR and ratings files are written from.
+func results(t *workbook.Tournament, event scoring.Event, table scoring.Table) Results {
+	r := Results{Name: t.Settings.Name, Event: event, Table: table, Players: exportPlayers(t), Charts: charts(t),
+		Top: map[Chart]bool{}, Systems: map[Chart]string{}, EventClass: t.Settings.EventClass}
+	for i := range t.Heats {
+		h := &t.Heats[i]
+		r.HeatSystems = append(r.HeatSystems, t.SystemName(h, &workbook.Game{}))
+		r.Days, r.Dates = append(r.Days, h.Day), append(r.Dates, h.Date)
+		for j := range h.Games {
+			g := &h.Games[j]
+			r.Top[Chart{h.Number, g.Board}] = g.TopBoard()
+			r.Systems[Chart{h.Number, g.Board}] = t.SystemName(h, g)
+		}
+	}
+	return r
+}
+
+// exportPlayers returns what the results files need of each player: the
+// names, ids and nationality, and the Players sheet's Country as the WDD
+// location code (a country's name such as France becomes its code, FRA).
 func exportPlayers(t *workbook.Tournament) []ExportPlayer {
 	out := make([]ExportPlayer, len(t.Players))
 	for i, p := range t.Players {
-		out[i] = ExportPlayer{First: p.First, Last: p.Last, Location: p.Country}
+		loc := p.Country
+		if code, ok := workbook.CountryCode(p.Country); ok {
+			loc = code
+		}
+		out[i] = ExportPlayer{Name: p.Name, First: p.First, Last: p.Last, Location: loc, Nationality: p.Nationality,
+			WDDID: p.WDDID, WDRID: p.WDRID}
 	}
 	return out
 }

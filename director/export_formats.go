@@ -3,11 +3,13 @@ package director
 import (
 	"encoding/csv"
 	"fmt"
-	"github.com/armada-dtm/dtm/scoring"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/armada-dtm/dtm/scoring"
 )
 
 // Neutralise makes text safe in a CSV file that a spreadsheet will open: text
@@ -51,15 +53,41 @@ func WriteDTM(w io.Writer, r Report) error {
 	return cw.Error()
 }
 
-// ExportPlayer is what the World Diplomacy Database files need to know of a
-// player beyond the standings.
+// ExportPlayer is what the results files need to know of a player beyond
+// the standings.
 type ExportPlayer struct {
+	Name        string // as every sheet names the player: "First Last"
 	First, Last string
 	Location    string // WDD country code, e.g. USA, FRA, ANG; may be empty
+	Nationality string // WDD country code; may be empty
+	WDDID       int    // World Diplomacy Database id; 0 when unknown
+	WDRID       int    // World Diplomacy Reference id; 0 when unknown
 }
 
-// Chart identifies a game's centre chart for the WDD boards file.
+// Chart identifies a game: its heat and its board on the heat sheet.
 type Chart struct{ Heat, Board int }
+
+// Results is what the WDD, WDR and ratings files are written from: the
+// scored event and its standings, and what the workbook says beyond them.
+type Results struct {
+	Name    string
+	Event   scoring.Event
+	Table   scoring.Table
+	Players []ExportPlayer // one per event player
+	Charts  map[Chart][]scoring.Year
+	// Top marks the top boards (board 1 with a scoring system of its own
+	// on the heat sheet, as the board calls label it).
+	Top map[Chart]bool
+	// Systems names each scored game's scoring system; HeatSystems each
+	// heat's (index 0 is heat 1).
+	Systems     map[Chart]string
+	HeatSystems []string
+	// Days are the heats' dates (zero when not given) and Dates the Date
+	// cells as typed or shown, index 0 being heat 1.
+	Days       []time.Time
+	Dates      []string
+	EventClass string
+}
 
 // wddPowers are the WDD's power codes, in Power order.
 var wddPowers = [scoring.NumPowers]string{"0AU", "0EN", "0FR", "0GE", "0IT", "0RU", "0TU"}
@@ -72,24 +100,105 @@ const wddRounds = 8
 var wddOtherAwards = []scoring.AwardKind{scoring.WithoutSoloAward, scoring.OnlyLossesAward, scoring.LastPlaceAward, scoring.BestTeamAward}
 
 // WriteWDD writes the World Diplomacy Database upload: the classification
-// file (one row per player who played) and the boards file (one row per
-// player per game), with the columns of the WDD's format. charts holds the
-// centre chart of the games that have one.
-func WriteWDD(classification, boards io.Writer, e scoring.Event, t scoring.Table, players []ExportPlayer, charts map[Chart][]scoring.Year) error {
-	if len(players) != len(e.Players) {
-		return fmt.Errorf("WDD export: %d players' names for %d players", len(players), len(e.Players))
+// file (one row per player who played), the boards file (one row per player
+// per game), with the columns of the WDD's format, and the numbered list of
+// the awards of the classification's RK_AWA_n columns, for the WDD's award
+// form.
+func WriteWDD(classification, boards, awards io.Writer, r Results) error {
+	if len(r.Players) != len(r.Event.Players) {
+		return fmt.Errorf("WDD export: %d players' names for %d players", len(r.Players), len(r.Event.Players))
 	}
-	if err := writeClassification(classification, e, t, players); err != nil {
+	if err := writeClassification(classification, r); err != nil {
 		return fmt.Errorf("WDD classification file: %w", err)
 	}
-	if err := writeBoards(boards, e, players, charts); err != nil {
+	if err := writeBoards(boards, r.Event, r.Players, r.Charts); err != nil {
 		return fmt.Errorf("WDD boards file: %w", err)
+	}
+	if err := writeAwardList(awards, r); err != nil {
+		return fmt.Errorf("WDD awards file: %w", err)
 	}
 	return nil
 }
 
-func writeClassification(w io.Writer, e scoring.Event, t scoring.Table, players []ExportPlayer) error {
+// writeAwardList writes the awards numbered as the classification file's
+// RK_AWA_n columns: NUMBER, AWARD (its name on the Awards tab), WINNERS
+// (names separated by "; ", a team's name for the best team) and DETAIL.
+// An award the event does not have (the best team without teams) is left
+// out; the numbers stay.
+func writeAwardList(w io.Writer, r Results) error {
+	var rows [][]string
+	for n, kind := range wddOtherAwards {
+		for _, a := range r.Table.Awards {
+			if a.Kind != kind {
+				continue
+			}
+			var names []string
+			for _, wi := range a.Winners {
+				if a.Team {
+					names = append(names, r.Event.Teams[wi].Name)
+				} else {
+					names = append(names, r.Event.Players[wi].Name)
+				}
+			}
+			rows = append(rows, []string{strconv.Itoa(n + 1), Neutralise(a.Name), Neutralise(strings.Join(names, "; ")), Neutralise(a.Detail)})
+		}
+	}
+	return writeCSV(w, []string{"NUMBER", "AWARD", "WINNERS", "DETAIL"}, rows)
+}
+
+// topBoardSeat is a player's seat on a top board, for the classification
+// file's top-board columns.
+type topBoardSeat struct {
+	game  scoring.Played
+	power scoring.Power
+}
+
+// topBoardSeats returns, per player, the last top board they played (the
+// final, when several heats have one).
+func topBoardSeats(r Results) map[int]topBoardSeat {
+	out := map[int]topBoardSeat{}
+	for _, g := range sortedGames(r.Event) {
+		if !r.Top[Chart{g.Heat, g.Board}] {
+			continue
+		}
+		for pw, seat := range g.Seats {
+			out[seat.Player] = topBoardSeat{g, scoring.Power(pw)}
+		}
+	}
+	return out
+}
+
+// boardRank is a seat's position on its board by game score (a competition
+// rank: 1, 2, 2, 4) and how many seats share it.
+func boardRank(g scoring.Played, pw scoring.Power) (rank, tied int) {
+	rank = 1
+	for _, o := range g.Seats {
+		if o.Score > g.Seats[pw].Score {
+			rank++
+		}
+		if o.Score == g.Seats[pw].Score {
+			tied++
+		}
+	}
+	return rank, tied
+}
+
+// sortedGames returns the event's games in heat and board order.
+func sortedGames(e scoring.Event) []scoring.Played {
+	games := slices.Clone(e.Games)
+	slices.SortFunc(games, func(a, b scoring.Played) int {
+		if a.Heat != b.Heat {
+			return a.Heat - b.Heat
+		}
+		return a.Board - b.Board
+	})
+	return games
+}
+
+func writeClassification(w io.Writer, r Results) error {
+	e, t, players := r.Event, r.Table, r.Players
 	boardIDs := wddBoards(e)
+	tops := topBoardSeats(r)
 	header := []string{"FIRST NAME", "NAME", "HOMONYME", "RANK", "EXAEQUO", "LOCATION", "NATIONALITY", "SCORE"}
 	for r := 1; r <= wddRounds; r++ {
 		header = append(header, "R"+strconv.Itoa(r))
@@ -99,6 +208,10 @@ func writeClassification(w io.Writer, e scoring.Event, t scoring.Table, players 
 	}
 	for n := 1; n <= 12; n++ {
 		header = append(header, "RK_AWA_"+strconv.Itoa(n))
+	}
+	top := len(tops) > 0
+	if top {
+		header = append(header, "NAME_TOPBOARD", "HEAT_TOPBOARD", "BOARD_TOPBOARD", "RK_TOPBOARD", "CT_TOPBOARD", "COUNTRY_TOPBOARD")
 	}
 	teams := e.Teams != nil
 	if teams {
@@ -154,7 +267,7 @@ func writeClassification(w io.Writer, e scoring.Event, t scoring.Table, players 
 			}
 		}
 		rec := []string{Neutralise(p.First), Neutralise(p.Last), "1", strconv.Itoa(s.Rank), strconv.Itoa(tied),
-			Neutralise(p.Location), "", plain(s.Total)}
+			Neutralise(p.Location), Neutralise(p.Nationality), plain(s.Total)}
 		for r := 1; r <= wddRounds; r++ {
 			v := ""
 			if r <= len(s.Heats) && s.Heats[r-1].Played {
@@ -180,6 +293,15 @@ func writeClassification(w io.Writer, e scoring.Event, t scoring.Table, players 
 			}
 			rec = append(rec, v)
 		}
+		if top {
+			if ts, ok := tops[s.Player]; ok {
+				rank, _ := boardRank(ts.game, ts.power)
+				rec = append(rec, "A", strconv.Itoa(ts.game.Heat), strconv.Itoa(boardIDs[Chart{ts.game.Heat, ts.game.Board}]),
+					strconv.Itoa(rank), strconv.Itoa(ts.game.Seats[ts.power].Centres), wddPowers[ts.power])
+			} else {
+				rec = append(rec, "", "", "", "", "", "")
+			}
+		}
 		if teams {
 			if tm, ok := teamOf[s.Player]; ok {
 				rec = append(rec, Neutralise(e.Teams[tm].Name), plain(teamLine[tm].Total), strconv.Itoa(teamLine[tm].Rank))
@@ -199,15 +321,8 @@ func writeBoards(w io.Writer, e scoring.Event, players []ExportPlayer, charts ma
 	for y := 1; y <= 20; y++ {
 		header = append(header, fmt.Sprintf("CT_%02d", y))
 	}
-	games := slices.Clone(e.Games)
-	slices.SortFunc(games, func(a, b scoring.Played) int {
-		if a.Heat != b.Heat {
-			return a.Heat - b.Heat
-		}
-		return a.Board - b.Board
-	})
 	var rows [][]string
-	for _, g := range games {
+	for _, g := range sortedGames(e) {
 		chart := map[int]scoring.Year{}
 		for _, y := range charts[Chart{g.Heat, g.Board}] {
 			chart[y.Year] = y
@@ -215,15 +330,7 @@ func writeBoards(w io.Writer, e scoring.Event, players []ExportPlayer, charts ma
 		for pw := scoring.Austria; pw < scoring.NumPowers; pw++ {
 			seat := g.Seats[pw]
 			p := players[seat.Player]
-			rank, tied := 1, 0
-			for _, o := range g.Seats {
-				if o.Score > seat.Score {
-					rank++
-				}
-				if o.Score == seat.Score {
-					tied++
-				}
-			}
+			rank, tied := boardRank(g, pw)
 			elim := ""
 			if seat.Eliminated {
 				elim = strconv.Itoa(seat.Year % 100)

@@ -30,7 +30,7 @@ func gamesFixture(t *testing.T) (string, *excelize.File) {
 	t.Cleanup(func() { f.Close() })
 	firsts := []string{"Ann", "Bob", "Carl", "Dana", "Eve", "Fred", "Gail", "Hal", "Ida", "Jon", "Kim", "Lou", "Max", "Nia"}
 	for i, first := range firsts {
-		set(t, f, workbook.SheetPlayers, cellName(1, i+2), first, "Test", nil, nil, nil, nil, "Registered")
+		set(t, f, workbook.SheetPlayers, cellName(1, i+2), first, "Test", nil, nil, nil, nil, nil, nil, nil, "Registered")
 	}
 	heat := workbook.HeatSheet(1)
 	for b := 0; b < 2; b++ {

@@ -42,7 +42,7 @@ func TestSimulateReproducesSeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range players {
-		set(t, f, workbook.SheetPlayers, cellName(1, i+2), fmt.Sprintf("P%02d", i), "Player", nil, nil, nil, nil, "Registered", "Registered", "Registered")
+		set(t, f, workbook.SheetPlayers, cellName(1, i+2), fmt.Sprintf("P%02d", i), "Player", nil, nil, nil, nil, nil, nil, nil, "Registered", "Registered", "Registered")
 	}
 	if err := f.SaveAs(path); err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -41,7 +42,8 @@ func (r *reader) readHeats() {
 			}
 			seen[h] = t.cell(i, HeaderHeat)
 			heat := &r.t.Heats[h-1]
-			heat.Row, heat.System, heat.Date = i+1, t.get(i, HeaderHeatSystem), r.dateText(t.get(i, HeaderDate))
+			heat.Row, heat.System = i+1, t.get(i, HeaderHeatSystem)
+			heat.Date, heat.Day = r.dateText(t.get(i, HeaderDate))
 			r.system(SheetHeats, t.cell(i, HeaderHeatSystem), heat.System)
 		}
 	}
@@ -123,18 +125,24 @@ func (r *reader) hasHeatHeaders(sheet string) bool {
 
 // dateText returns a Date cell as the board calls print it: a date cell
 // (stored as a serial day number, 46095 for 14 March 2026) as "Saturday 14
-// March 2026"; text as typed.
-func (r *reader) dateText(v string) string {
+// March 2026"; text as typed. The day is the date, also for text typed as
+// 2026-03-14; zero for other text.
+func (r *reader) dateText(v string) (string, time.Time) {
 	n, ok := parseNumber(v)
 	if !ok || n < 1 {
-		return v
+		d, err := time.Parse(time.DateOnly, v)
+		if err != nil {
+			return v, time.Time{}
+		}
+		return v, d
 	}
 	props, err := r.f.GetWorkbookProps()
 	d, err2 := excelize.ExcelDateToTime(n, err == nil && props.Date1904 != nil && *props.Date1904)
 	if err2 != nil {
-		return v
+		return v, time.Time{}
 	}
-	return d.Format("Monday 2 January 2006")
+	d = time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.UTC)
+	return d.Format("Monday 2 January 2006"), d
 }
 
 // readHeatSheet reads a heat's boards: seven rows per board.

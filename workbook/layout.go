@@ -105,6 +105,8 @@ const (
 	SetAwardsBy        = "Best-power awards by"
 	SetVictory         = "Victory rule"
 	SetScoreDecimals   = "Score decimals"
+	SetEventClass      = "Event class"
+	SetResultsTo       = "Results sent to"
 )
 
 // DefaultScoreDecimals is how many decimals of a game's score are kept
@@ -124,6 +126,11 @@ const (
 	HeaderCountry   = "Country"
 	HeaderPriority  = "Sit-out priority"
 	HeaderDistance  = "Distance (km)"
+	// The player's World Diplomacy Database and World Diplomacy Reference
+	// ids, and nationality (a WDD country code), for the results exports.
+	HeaderNationality = "Nationality"
+	HeaderWDDID       = "WDD id"
+	HeaderWDRID       = "WDR id"
 )
 
 // Column headers of the Conflicts sheet.
@@ -208,6 +215,9 @@ var (
 	ChoicesPower        = powerChoices()
 	ChoicesMethod       = []string{"Sum of heats", "Hurst Tournament Mean"}
 	ChoicesAwardsBy     = []string{"Score", "Centres"}
+	// ChoicesResultsTo are where the results go: dtm check warns about
+	// players without the ids those databases need.
+	ChoicesResultsTo = []string{"None", "WDD", "WDR", "WDD and WDR"}
 )
 
 // SuggestedTieBreaks are the Tie-breaks setting's dropdown: None and
@@ -363,6 +373,7 @@ var (
 		{header: HeaderFirstName, width: 16, required: true}, {header: HeaderLastName, width: 18, required: true},
 		{header: HeaderEmail, width: 28}, {header: HeaderCountry, width: 10},
 		{header: HeaderPriority, width: 16}, {header: HeaderDistance, width: 14},
+		{header: HeaderNationality, width: 12}, {header: HeaderWDDID, width: 10}, {header: HeaderWDRID, width: 10},
 	}, family: func(n int) column { return column{header: HeatSheet(n), width: 14, choices: ChoicesRegistration} },
 		familyNumber: heatSheetNumber, inTemplate: 1}
 	conflictsSchema = schema{sheet: SheetConflicts, rows: 300, columns: []column{

@@ -41,10 +41,10 @@ func TestLibreOfficeRoundTrip(t *testing.T) {
 	}
 	loEdit(t, path, []map[string]any{
 		{"op": "set_rows", "sheet": SheetPlayers, "cell": "A2", "rows": [][]any{
-			{"Ann", "Smith", "ann@example.org", "USA", nil, 120, "Registered"},
-			{"Bob", "Jones", "bob@example.org", "CAN", 2, 0, "Registered", "Sitting out"},
-			{"Émile", "Zola", nil, "FRA", nil, 850.5, "Registered"},
-			{"Dana", "White", nil, nil, nil, nil, nil, "Registered"},
+			{"Ann", "Smith", "ann@example.org", "USA", nil, 120, nil, nil, nil, "Registered"},
+			{"Bob", "Jones", "bob@example.org", "CAN", 2, 0, nil, nil, nil, "Registered", "Sitting out"},
+			{"Émile", "Zola", nil, "FRA", nil, 850.5, nil, nil, nil, "Registered"},
+			{"Dana", "White", nil, nil, nil, nil, nil, nil, nil, nil, "Registered"},
 		}},
 		{"op": "set_rows", "sheet": SheetConflicts, "cell": "A2", "rows": [][]any{
 			{"Ann Smith", "Bob Jones", 100, "siblings"},

@@ -191,7 +191,8 @@ func carry(b *builder, from *Tournament) error {
 // --from carries them (not the registrations).
 func playerCells(p Player) map[string]any {
 	return map[string]any{HeaderFirstName: p.First, HeaderLastName: p.Last, HeaderEmail: p.Email, HeaderCountry: p.Country,
-		HeaderPriority: blankZero(p.Priority), HeaderDistance: blankZero(p.Distance)}
+		HeaderPriority: blankZero(p.Priority), HeaderDistance: blankZero(p.Distance), HeaderNationality: p.Nationality,
+		HeaderWDDID: blankZero(float64(p.WDDID)), HeaderWDRID: blankZero(float64(p.WDRID))}
 }
 
 // conflictCells are the cells of a conflict's row, keyed by header.

@@ -241,6 +241,13 @@ func (r *reader) readSettings() {
 	} else {
 		r.p.ignore(SheetTournament, labelCol, "setting %q is not in the workbook: game scores keep %d decimals (add the row to change it)", SetScoreDecimals, DefaultScoreDecimals)
 	}
+	if v, ok := rows[normalHeader(SetEventClass)]; ok {
+		s.EventClass = v.value
+	} else {
+		r.p.ignore(SheetTournament, labelCol, "setting %q is not in the workbook: the ratings summary leaves the class blank (add the row to set it)", SetEventClass)
+	}
+	to := optional(SetResultsTo, ChoicesResultsTo)
+	s.ResultsToWDD, s.ResultsToWDR = to == 1 || to == 3, to == 2 || to == 3
 	if v, ok := rows[normalHeader(SetRandomSeed)]; ok && v.value != "" {
 		n, ok := parseWhole(v.value)
 		if !ok {
@@ -347,9 +354,38 @@ func (r *reader) readPlayers() bool {
 				p.Registration[n-1] = Registration(c + 1)
 			}
 		}
+		r.playerIDs(t, i, &p)
 		r.t.Players = append(r.t.Players, p)
 	}
 	return true
+}
+
+// playerIDs reads a player's nationality and database ids.
+func (r *reader) playerIDs(t *table, i int, p *Player) {
+	if v := t.get(i, HeaderNationality); v != "" {
+		code, ok := CountryCode(v)
+		if !ok {
+			r.p.add(SheetPlayers, t.cell(i, HeaderNationality), "a WDD country code of three letters, such as USA, FRA, ANG (United Kingdom) or ALL (Germany): see docs/exports.md",
+				"nationality %q is not a WDD country code", v)
+		}
+		p.Nationality = code
+	}
+	for _, id := range []struct {
+		header string
+		to     *int
+	}{{HeaderWDDID, &p.WDDID}, {HeaderWDRID, &p.WDRID}} {
+		v := t.get(i, id.header)
+		if v == "" {
+			continue
+		}
+		n, ok := parseWhole(v)
+		if !ok || n < 1 {
+			r.p.add(SheetPlayers, t.cell(i, id.header), "the number of the player's page in that database, or leave it empty",
+				"%s must be a whole number 1 or more, not %q", id.header, v)
+			continue
+		}
+		*id.to = n
+	}
 }
 
 // player resolves a player name typed in a cell, reporting unknown names

@@ -2,6 +2,10 @@ package workbook
 
 import (
 	"bytes"
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -30,7 +34,7 @@ func fixture(t testing.TB) *excelize.File {
 		t.Fatal(err)
 	}
 	for i, p := range fixturePlayers {
-		row := []any{p[0], p[1], strings.ToLower(p[0]) + "@example.org", "USA", nil, 10 * i, "Registered"}
+		row := []any{p[0], p[1], strings.ToLower(p[0]) + "@example.org", "USA", nil, 10 * i, nil, nil, nil, "Registered"}
 		if err := f.SetSheetRow(SheetPlayers, cellName(1, i+2), &row); err != nil {
 			t.Fatal(err)
 		}
@@ -188,7 +192,7 @@ func TestProblems(t *testing.T) {
 		}, SheetTournament, cellName(2, settingRowOf(t, SetHeats)), "Number of heats must be from 1 to 30, not 0", ""},
 		{"fewer heats than heat sheets", func(t *testing.T, f *excelize.File) {
 			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetHeats)), 3)
-			set(t, f, SheetPlayers, "J1", nil) // the heat 4 registration column
+			set(t, f, SheetPlayers, "M1", nil) // the heat 4 registration column
 			set(t, f, SheetHeats, "A5", nil)
 		}, HeatSheet(4), "", "there is a sheet for heat 4, but the tournament has 3 heats", ""},
 		{"minimum heats above heats", func(t *testing.T, f *excelize.File) {
@@ -204,10 +208,16 @@ func TestProblems(t *testing.T) {
 			SheetHeats, "B3", `unknown scoring system "Nope"`, ""},
 		{"heat number out of range", func(t *testing.T, f *excelize.File) { set(t, f, SheetHeats, "A6", 5) },
 			SheetHeats, "A6", "heat 5, but the tournament has 4 heats", ""},
-		{"registration outside the choices", func(t *testing.T, f *excelize.File) { set(t, f, SheetPlayers, "H3", "Yes") },
-			SheetPlayers, "H3", `registration for heat 2 cannot be "Yes"`, `"Registered", "Pre-registered" or "Sitting out"`},
-		{"pre-registration off", func(t *testing.T, f *excelize.File) { set(t, f, SheetPlayers, "H3", "Pre-registered") },
-			SheetPlayers, "H3", "pre-registration is off", "Pre-registration"},
+		{"registration outside the choices", func(t *testing.T, f *excelize.File) { set(t, f, SheetPlayers, "K3", "Yes") },
+			SheetPlayers, "K3", `registration for heat 2 cannot be "Yes"`, `"Registered", "Pre-registered" or "Sitting out"`},
+		{"pre-registration off", func(t *testing.T, f *excelize.File) { set(t, f, SheetPlayers, "K3", "Pre-registered") },
+			SheetPlayers, "K3", "pre-registration is off", "Pre-registration"},
+		{"nationality not a WDD code", func(t *testing.T, f *excelize.File) { set(t, f, SheetPlayers, "G3", "Freedonia") },
+			SheetPlayers, "G3", `nationality "Freedonia" is not a WDD country code`, "docs/exports.md"},
+		{"WDD id not a number", func(t *testing.T, f *excelize.File) { set(t, f, SheetPlayers, "H4", "=12") },
+			SheetPlayers, "H4", `WDD id must be a whole number 1 or more, not "=12"`, "leave it empty"},
+		{"WDR id zero", func(t *testing.T, f *excelize.File) { set(t, f, SheetPlayers, "I5", 0) },
+			SheetPlayers, "I5", `WDR id must be a whole number 1 or more, not "0"`, ""},
 		{"distance negative", func(t *testing.T, f *excelize.File) { set(t, f, SheetPlayers, "F3", -5) },
 			SheetPlayers, "F3", `distance must be a number 0 or more, not "-5"`, ""},
 		{"missing column", func(t *testing.T, f *excelize.File) { set(t, f, SheetPlayers, "B1", "Surname") },
@@ -283,15 +293,15 @@ func TestProblems(t *testing.T) {
 // reported for dtm check -v.
 func TestIgnored(t *testing.T) {
 	f := fixture(t)
-	set(t, f, SheetPlayers, "M1", "Shirt size")
-	set(t, f, SheetPlayers, "M2", "XL")
+	set(t, f, SheetPlayers, "Q1", "Shirt size")
+	set(t, f, SheetPlayers, "Q2", "XL")
 	set(t, f, SheetTournament, "A30", "Venue", "Denver")
 	b := reread(t, f)
 	if len(b.Problems) > 0 {
 		t.Fatalf("problems: %v", b.Problems)
 	}
 	got := b.Ignored.Error()
-	for _, want := range []string{`Players!M1: column "Shirt size" is not one dtm reads`, `Tournament!A30: setting "Venue" is not one dtm reads`} {
+	for _, want := range []string{`Players!Q1: column "Shirt size" is not one dtm reads`, `Tournament!A30: setting "Venue" is not one dtm reads`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("ignored = %q, want it to mention %q", got, want)
 		}
@@ -379,5 +389,49 @@ func TestHeatDate(t *testing.T) {
 		if got := b.Tournament.Heats[h].Date; got != want {
 			t.Errorf("heat %d's date = %q, want %q", h+1, got, want)
 		}
+	}
+}
+
+// TestPlayerIDs checks that nationality is read as a WDD code, by code or
+// by name in any case, and the ids as numbers.
+func TestPlayerIDs(t *testing.T) {
+	f := fixture(t)
+	set(t, f, SheetPlayers, "G2", "fra", 1234, 567)
+	set(t, f, SheetPlayers, "G3", " united KINGDOM ")
+	b := reread(t, f)
+	if len(b.Problems) > 0 {
+		t.Fatalf("problems: %v", b.Problems)
+	}
+	ps := b.Tournament.Players
+	if ps[0].Nationality != "FRA" || ps[0].WDDID != 1234 || ps[0].WDRID != 567 || ps[1].Nationality != "ANG" || ps[1].WDDID != 0 {
+		t.Errorf("read %+v and %+v", ps[0], ps[1])
+	}
+	if got := b.Tournament.PlayerCell(1, HeaderWDDID); got != "H3" {
+		t.Errorf("PlayerCell = %q, want H3", got)
+	}
+}
+
+// countryRow is a row of docs/exports.md's table of country codes.
+var countryRow = regexp.MustCompile("^\\| `[A-Z]{3}` \\| [^|]+ \\|$")
+
+// TestCountriesDocumented checks that docs/exports.md lists exactly the
+// country codes the Nationality column accepts.
+func TestCountriesDocumented(t *testing.T) {
+	data, err := os.ReadFile("../docs/exports.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, c := range Countries {
+		want = append(want, fmt.Sprintf("| `%s` | %s |", c.Code, c.Name))
+	}
+	var got []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if countryRow.MatchString(line) {
+			got = append(got, line)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("docs/exports.md lists\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -526,7 +526,7 @@ func (t *Tournament) callBoard(heat *Heat, g *Game, seats []CallSeat) CallBoard 
 		return len(ChoicesPower)
 	}
 	slices.SortStableFunc(seats, func(a, b CallSeat) int { return order(a) - order(b) })
-	cb := CallBoard{Board: g.Board, Seats: seats, System: t.SystemName(heat, g), Rank: t.Settings.Hurst, Top: g.Board == 1 && g.System != ""}
+	cb := CallBoard{Board: g.Board, Seats: seats, System: t.SystemName(heat, g), Rank: t.Settings.Hurst, Top: g.TopBoard()}
 	if sys, ok := t.SystemByName(cb.System); ok {
 		cb.FinalYear = sys.FinalYear
 		cb.Rank = cb.Rank || sys.Criterion == int(scoring.Rank)

@@ -97,15 +97,15 @@ func TestNumber(t *testing.T) {
 // by hand and started is seeded around it rather than skipped.
 func TestNextHeat(t *testing.T) {
 	f := fixture(t)
-	set(t, f, SheetPlayers, "A16", "Olga", "Late", nil, nil, nil, nil, "Registered")
+	set(t, f, SheetPlayers, "A16", "Olga", "Late", nil, nil, nil, nil, nil, nil, nil, "Registered")
 	if got := reread(t, f).Tournament.NextHeat(); got != 1 {
 		t.Errorf("a late player registered for heat 1: next heat %d, want 1", got)
 	}
-	set(t, f, SheetPlayers, "G16", nil)
+	set(t, f, SheetPlayers, "J16", nil)
 	// Heat 2: the top board (seven players of heat 1's board 2) seated and
 	// started by hand; the other seven registered.
 	for i := range fixturePlayers {
-		set(t, f, SheetPlayers, cellName(8, i+2), "Registered")
+		set(t, f, SheetPlayers, cellName(11, i+2), "Registered")
 	}
 	for s := 0; s < 7; s++ {
 		p := fixturePlayers[7+s]

@@ -51,6 +51,8 @@ var templateSettings = []settingRow{
 	{SetVictory, SuggestedVictory[0], SuggestedVictory, "When a game ends in a victory on the board: classic (18 centres), regatta-2002, regatta-2003, norman, norman-short-1 to -4, or your own table such as 18,18,18,18,17,15,14,12,11,9,8,6,5 (from 1901). dtm check compares each game's centre chart with it.", true},
 	{SetTieBreaks, SuggestedTieBreaks[0], SuggestedTieBreaks, tieBreakHelp, true},
 	{SetScoreDecimals, DefaultScoreDecimals, nil, fmt.Sprintf("How many decimals of each game's score are kept, 0 to %d: a score is rounded once, when the game is scored (half away from zero), and totals are the sums of those scores. The Hurst Tournament Mean always shows 4.", MaxScoreDecimals), false},
+	{SetEventClass, "", nil, "The event's class for the rating lists (e.g. the WPE's class), free text; dtm export --ratings prints it.", false},
+	{SetResultsTo, ChoicesResultsTo[0], ChoicesResultsTo, "Where the results go: dtm check then warns about players without a WDD id or WDR id (Players sheet).", false},
 }
 
 // tieBreakHelp is the Tie-breaks setting's help, listing the presets and rules of scoring's table.
@@ -307,6 +309,7 @@ var aboutText = []string{
 	"1. Tournament: the tournament's settings (name, scoring system, conflict values, number of heats, drops, teams). Each row says what it does.",
 	"2. Players: one row per player. Other sheets name a player as \"First name Last name\", exactly as here.",
 	"   The Heat columns register players for each heat: Registered, Pre-registered (when pre-registration is on) or Sitting out; empty means not registered.",
+	"   Nationality (a WDD country code such as USA, FRA, ANG), WDD id and WDR id go into the results files for the World Diplomacy Database and Reference.",
 	"3. Conflicts: pairs of players who should not share a board (family: 100), or, with a negative value, should.",
 	"4. Groups: clubs and other groups; each pair of members on one board costs the group's conflict value.",
 	"5. Teams: the team tournament's teams (when it is on).",
@@ -319,6 +322,7 @@ var aboutText = []string{
 	"   dtm check WORKBOOK.xlsx     lists every problem, with its sheet and cell. Run it after every edit.",
 	"   dtm seed WORKBOOK.xlsx      seats the next heat.",
 	"   dtm score WORKBOOK.xlsx     writes the standings and awards.",
+	"   dtm export --wdd --wdr --ratings WORKBOOK.xlsx   writes the results files for the databases and rating lists.",
 	"dtm never runs while the workbook is open in Excel or LibreOffice: save and close it first. Before it writes, it keeps the previous version in the dtm-backups folder beside the workbook.",
 }
 

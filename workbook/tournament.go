@@ -1,6 +1,10 @@
 package workbook
 
-import "github.com/armada-dtm/dtm/scoring"
+import (
+	"time"
+
+	"github.com/armada-dtm/dtm/scoring"
+)
 
 // Tournament is everything a director typed into a workbook, read into
 // typed values. Row numbers are the 1-based spreadsheet rows the values came
@@ -52,6 +56,9 @@ type Settings struct {
 	AwardsByCentres bool                // best-power awards by centres, score breaking ties
 	Victory         scoring.VictoryRule // when a game ends in a victory on the board
 	ScoreDecimals   int                 // decimals kept of each game's score, 0..MaxScoreDecimals
+	EventClass      string              // the event's class for the rating lists, free text; "" when not given
+	ResultsToWDD    bool                // the results go to the World Diplomacy Database
+	ResultsToWDR    bool                // the results go to the World Diplomacy Reference
 	settingRows     map[string]int
 }
 
@@ -74,6 +81,11 @@ type Player struct {
 	Country  string
 	Priority float64 // sit-out priority: higher sits out first
 	Distance float64 // distance travelled, km
+	// Nationality is a WDD country code ("FRA"), upper case; "" when not
+	// given.
+	Nationality string
+	WDDID       int // the player's World Diplomacy Database id; 0 when not given
+	WDRID       int // the player's World Diplomacy Reference id; 0 when not given
 	// Registration holds the player's registration for heats 1..N (index 0
 	// is heat 1).
 	Registration []Registration
@@ -125,9 +137,12 @@ type Heat struct {
 	Row    int    // row on the Heats sheet, 0 when absent
 	System string // blank: the tournament's system ("default"); else hard-set
 	Date   string
-	Sheet  bool // the heat has a sheet
-	Games  []Game
-	cols   map[string]int // the heat sheet's columns: normalised header -> 0-based column
+	// Day is the heat's date when the Date cell holds a date (or text such
+	// as 2026-03-14); zero otherwise.
+	Day   time.Time
+	Sheet bool // the heat has a sheet
+	Games []Game
+	cols  map[string]int // the heat sheet's columns: normalised header -> 0-based column
 }
 
 // Status is a game's state.
@@ -193,6 +208,21 @@ type System struct {
 	Formulas     [9]string
 	Description  string
 	formulaCells [9]string // where each formula was read, "F7"
+}
+
+// TopBoard reports whether a game is its heat's top board: board 1 with a
+// scoring system of its own in the heat sheet's Scoring system column, as
+// its board call is labelled and the results exports flag it.
+func (g *Game) TopBoard() bool { return g.Board == 1 && g.System != "" }
+
+// PlayerCell returns the Players sheet cell of player i under a header
+// ("K7"); the player's first cell when the sheet has no such column.
+func (t *Tournament) PlayerCell(i int, header string) string {
+	col, ok := t.playerCols[normalHeader(header)]
+	if !ok {
+		col = t.playerCols[normalHeader(HeaderFirstName)]
+	}
+	return cellName(col+1, t.Players[i].Row)
 }
 
 // PlayerIndex finds a player by exact name.

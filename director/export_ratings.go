@@ -1,0 +1,150 @@
+package director
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/armada-dtm/dtm/scoring"
+)
+
+// WriteRatings writes the one-page summary of what the rating lists ask of
+// an event (docs/exports.md): its class and dates, the players and heats,
+// the boards of each heat and of the three largest, the final placings with
+// their ties, and the top boards' finishers.
+func WriteRatings(w io.Writer, r Results) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Rating inputs: %s\n\n", r.Name)
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	class := r.EventClass
+	if class == "" {
+		class = "not given (Tournament sheet, Event class)"
+	}
+	fmt.Fprintf(tw, "Event class:\t%s\n", class)
+	fmt.Fprintf(tw, "Dates:\t%s\n", eventDates(r))
+	players := 0
+	for _, s := range r.Table.Players {
+		if s.Played > 0 {
+			players++
+		}
+	}
+	fmt.Fprintf(tw, "Players:\t%d (played at least one game)\n", players)
+	boards := make([]int, r.Event.Heats)
+	for _, g := range r.Event.Games {
+		boards[g.Heat-1]++
+	}
+	played := 0
+	var per []string
+	for h, n := range boards {
+		if n > 0 {
+			played++
+		}
+		per = append(per, fmt.Sprintf("heat %d: %d", h+1, n))
+	}
+	fmt.Fprintf(tw, "Heats:\t%d played of %d\n", played, r.Event.Heats)
+	fmt.Fprintf(tw, "Boards per heat:\t%s\n", strings.Join(per, ", "))
+	largest := slices.Clone(boards)
+	slices.SortFunc(largest, func(a, b int) int { return b - a })
+	sum := 0
+	for _, n := range largest[:min(3, len(largest))] {
+		sum += n
+	}
+	fmt.Fprintf(tw, "Boards in the three largest heats:\t%d\n", sum)
+	fmt.Fprintf(tw, "Games scored:\t%d\n", len(r.Event.Games))
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+
+	b.WriteString("\nFinal placings (ties share a place; players short of the minimum heats are not placed):\n")
+	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	for _, s := range r.Table.Players {
+		if s.Played == 0 {
+			continue
+		}
+		place := "-"
+		if s.Qualified {
+			place = placeText(s.Rank, r)
+		}
+		fmt.Fprintf(tw, "%5s  %s\t%s\n", place, r.Players[s.Player].Name, plain(s.Total))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+
+	b.WriteString("\nTop boards:")
+	var tops int
+	for _, g := range sortedGames(r.Event) {
+		if !r.Top[Chart{g.Heat, g.Board}] {
+			continue
+		}
+		tops++
+		fmt.Fprintf(&b, "\nheat %d, board %d:\n", g.Heat, g.Board)
+		tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+		order := make([]int, len(g.Seats))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, c int) int {
+			ra, _ := boardRank(g, scoring.Power(a))
+			rc, _ := boardRank(g, scoring.Power(c))
+			return ra - rc
+		})
+		for _, pw := range order {
+			seat := g.Seats[pw]
+			rank, tied := boardRank(g, scoring.Power(pw))
+			pos := fmt.Sprint(rank)
+			if tied > 1 {
+				pos = fmt.Sprintf("%d=", rank)
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%d centres\t%s\n", pos, r.Players[seat.Player].Name, wdrPowers[pw], seat.Centres, plain(seat.Score))
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	if tops == 0 {
+		b.WriteString(" none (a top board is board 1 with a scoring system of its own on its heat sheet)\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// placeText is a place with "=" when it is shared: "3=".
+func placeText(rank int, r Results) string {
+	tied := 0
+	for _, o := range r.Table.Players {
+		if o.Qualified && o.Played > 0 && o.Rank == rank {
+			tied++
+		}
+	}
+	if tied > 1 {
+		return fmt.Sprintf("%d=", rank)
+	}
+	return fmt.Sprint(rank)
+}
+
+// eventDates are the first and last heats' dates: 2026-03-13 to
+// 2026-03-15; the Date cells as typed when they are not dates.
+func eventDates(r Results) string {
+	var days []string
+	for h := range r.Days {
+		switch {
+		case !r.Days[h].IsZero():
+			days = append(days, r.Days[h].Format("2006-01-02"))
+		case r.Dates[h] != "":
+			days = append(days, r.Dates[h])
+		}
+	}
+	switch len(days) {
+	case 0:
+		return "not given (Heats sheet, Date column)"
+	case 1:
+		return days[0]
+	}
+	if days[0] == days[len(days)-1] {
+		return days[0]
+	}
+	return days[0] + " to " + days[len(days)-1]
+}

@@ -1,0 +1,117 @@
+package director
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/armada-dtm/dtm/workbook"
+)
+
+// LikelyDuplicates warns about players who are probably one person typed
+// two ways: names equal once accents, case, spacing and punctuation are
+// folded ("José Díaz", "jose diaz", "Jean-Luc"/"Jean Luc"), or with the
+// same last name and a first name written as initials of the other's ("J.
+// Smith", "John Smith"; "J.P. Roy", "Jean Pierre Roy"). Each warning is at
+// the later row and names the earlier one. Exact repeats are errors of the
+// reader, not repeated here.
+func LikelyDuplicates(t *workbook.Tournament) workbook.Problems {
+	var out workbook.Problems
+	type folded struct {
+		first       []string
+		whole, last string // the words run together
+	}
+	keys := make([]folded, len(t.Players))
+	for i, p := range t.Players {
+		first, last := nameTokens(p.First), nameTokens(p.Last)
+		keys[i] = folded{first, strings.Join(first, "") + strings.Join(last, ""), strings.Join(last, "")}
+	}
+	for j := range t.Players {
+		for i := range j {
+			a, b := keys[i], keys[j]
+			whole := a.whole == b.whole
+			initials := a.last == b.last && a.last != "" && (initialsOf(a.first, b.first) || initialsOf(b.first, a.first))
+			if t.Players[i].Name == t.Players[j].Name || !(whole || initials) {
+				continue
+			}
+			out = append(out, workbook.Problem{Sheet: workbook.SheetPlayers, Cell: t.PlayerCell(j, workbook.HeaderFirstName),
+				Msg:  fmt.Sprintf("%q may be the same player as %q (row %d)", t.Players[j].Name, t.Players[i].Name, t.Players[i].Row),
+				Hint: "if so, delete one row and use one spelling on every sheet; if not, nothing to do"})
+			break
+		}
+	}
+	return out
+}
+
+// nameTokens folds a name for LikelyDuplicates: accents dropped, lower
+// case, split into words at spaces and punctuation ("Jean-Luc" -> jean,
+// luc; "J.P." -> j, p).
+func nameTokens(s string) []string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(strings.ToLower(s)) {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if f, ok := foldedLetters[r]; ok {
+				b.WriteString(f)
+			} else {
+				b.WriteRune(r)
+			}
+		default:
+			b.WriteRune(' ')
+		}
+	}
+	return strings.Fields(b.String())
+}
+
+// foldedLetters are letters that do not decompose into a base letter and
+// an accent.
+var foldedLetters = map[rune]string{'ß': "ss", 'ø': "o", 'æ': "ae", 'œ': "oe", 'ł': "l", 'đ': "d", 'ı': "i", 'þ': "th"}
+
+// initialsOf reports whether short is only initials (one letter a word),
+// each the first letter of the corresponding word of long.
+func initialsOf(short, long []string) bool {
+	if len(short) == 0 || len(short) > len(long) {
+		return false
+	}
+	for k, w := range short {
+		if len([]rune(w)) != 1 || []rune(long[k])[0] != []rune(w)[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// MissingIDs warns, at each player's id cell, about the players among
+// which (nil for all) who have no WDD id (wdd) or WDR id (wdr): without it
+// the database matches the player by name alone. A Nationality the WDD does
+// not know is refused by the reader; a Country that is not a WDD code is
+// written as it is, and warned about here when the results go to the WDD.
+func MissingIDs(t *workbook.Tournament, which []bool, wdd, wdr bool) workbook.Problems {
+	var out workbook.Problems
+	for i, p := range t.Players {
+		if which != nil && !which[i] {
+			continue
+		}
+		if wdd && p.Country != "" {
+			if _, ok := workbook.CountryCode(p.Country); !ok {
+				out = append(out, workbook.Problem{Sheet: workbook.SheetPlayers, Cell: t.PlayerCell(i, workbook.HeaderCountry),
+					Msg:  fmt.Sprintf("%s's country %q is not a WDD country code: the WDD files carry it as it is", p.Name, p.Country),
+					Hint: "type a code of docs/exports.md (USA, FRA, ANG ...)"})
+			}
+		}
+		if wdd && p.WDDID == 0 {
+			out = append(out, workbook.Problem{Sheet: workbook.SheetPlayers, Cell: t.PlayerCell(i, workbook.HeaderWDDID),
+				Msg:  fmt.Sprintf("%s has no WDD id: the World Diplomacy Database will match the name alone", p.Name),
+				Hint: "type the number of the player's WDD page (a newcomer has none: nothing to do)"})
+		}
+		if wdr && p.WDRID == 0 {
+			out = append(out, workbook.Problem{Sheet: workbook.SheetPlayers, Cell: t.PlayerCell(i, workbook.HeaderWDRID),
+				Msg:  fmt.Sprintf("%s has no WDR id: the World Diplomacy Reference will match the name alone", p.Name),
+				Hint: "type the number of the player's WDR page (a newcomer has none: nothing to do)"})
+		}
+	}
+	return out
+}
