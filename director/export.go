@@ -100,8 +100,30 @@ func (r *ExportResult) WriteText(w io.Writer) {
 	for _, f := range r.Files {
 		fmt.Fprintf(w, "wrote %s\n", f)
 	}
-	for _, p := range r.Warnings {
-		fmt.Fprintf(w, "warning: %s\n", p)
+	writeWarnings(w, r.Warnings)
+}
+
+// warningsShown is how many warnings of one kind are printed before the
+// rest are counted: a new event's forty players without ids need one line
+// saying so, not forty.
+const warningsShown = 3
+
+// writeWarnings prints warnings, one per line, each kind (the same hint)
+// at most warningsShown times, then how many more of that kind there are.
+func writeWarnings(w io.Writer, ps workbook.Problems) {
+	seen := map[string]int{}
+	for _, p := range ps {
+		seen[p.Hint]++
+		if seen[p.Hint] <= warningsShown {
+			fmt.Fprintf(w, "warning: %s\n", p)
+		}
+	}
+	done := map[string]bool{}
+	for _, p := range ps {
+		if n := seen[p.Hint]; n > warningsShown && !done[p.Hint] {
+			done[p.Hint] = true
+			fmt.Fprintf(w, "warning: ... and %d more of the same kind (%s)\n", n-warningsShown, p.Hint)
+		}
 	}
 }
 
