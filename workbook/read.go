@@ -31,6 +31,7 @@ func read(f *excelize.File) (*Tournament, Problems, Problems) {
 	r.readTeams()
 	r.readSystems()
 	r.readHeats()
+	r.readClock()
 	r.checkSystemNames()
 	r.ignoreSheets()
 	order := f.GetSheetList()
@@ -51,7 +52,7 @@ func (r *reader) ignoreSheets() {
 // sheets aside.
 func (r *reader) knownSheet(name string) bool {
 	switch name {
-	case SheetAbout, SheetTournament, SheetPlayers, SheetConflicts, SheetGroups, SheetTeams, SheetHeats, SheetSystems,
+	case SheetAbout, SheetTournament, SheetPlayers, SheetConflicts, SheetGroups, SheetTeams, SheetHeats, SheetSystems, SheetClock,
 		SheetStandings, SheetTeamStandings, SheetAwards:
 		return true
 	}
@@ -238,6 +239,7 @@ func (r *reader) readSettings() {
 	} else {
 		r.p.ignore(SheetTournament, labelCol, "setting %q is not in the workbook: game scores keep %d decimals (add the row to change it)", SetScoreDecimals, DefaultScoreDecimals)
 	}
+	r.readPublication(rows, labelCol)
 	if v, ok := rows[normalHeader(SetRandomSeed)]; ok && v.value != "" {
 		n, ok := parseWhole(v.value)
 		if !ok {

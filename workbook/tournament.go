@@ -13,6 +13,8 @@ type Tournament struct {
 	Teams     []Team
 	Heats     []Heat // one per heat, 1..Settings.Heats, in order
 	Systems   []System
+	// Clock is the Clock sheet's rows; empty when the workbook has none.
+	Clock []ClockRow
 
 	playerCols map[string]int // the Players sheet's columns: normalised header -> 0-based column
 }
@@ -52,6 +54,7 @@ type Settings struct {
 	AwardsByCentres bool                // best-power awards by centres, score breaking ties
 	Victory         scoring.VictoryRule // when a game ends in a victory on the board
 	ScoreDecimals   int                 // decimals kept of each game's score, 0..MaxScoreDecimals
+	Publication     Publication         // what dtm publish withholds, and the projector's cycle
 	settingRows     map[string]int
 }
 
@@ -62,6 +65,35 @@ func (s Settings) SettingCell(label string) string {
 		return cellName(2, r)
 	}
 	return ""
+}
+
+// Publication is the Tournament sheet's publication policy: what dtm
+// publish leaves off the tournament's site, and what its projector shows.
+type Publication struct {
+	// WithheldHeats are the heats after which the standings are not
+	// posted, in order.
+	WithheldHeats []int
+	// WithholdFinal withholds the final standings (and the awards made
+	// from them) until the director releases them.
+	WithholdFinal bool
+	// WithheldAwards are the awards not published, by their names as dtm
+	// score writes them ("Best Austria").
+	WithheldAwards []string
+	// Projector lists the kinds of page the projector cycles through
+	// (ChoicesProjector), in order; ProjectorSeconds is how long each
+	// page stays.
+	Projector        []string
+	ProjectorSeconds int
+}
+
+// ClockRow is one row of the Clock sheet.
+type ClockRow struct {
+	Row      int
+	Phase    int     // index into ChoicesClockPhase
+	FromYear int     // the first game-year it applies to; for a break, the year whose Spring it follows; 0 blank
+	Minutes  float64 // its length
+	Heat     int     // a break's heat; 0 for every heat
+	Note     string
 }
 
 // Player is one row of the Players sheet.
@@ -125,9 +157,12 @@ type Heat struct {
 	Row    int    // row on the Heats sheet, 0 when absent
 	System string // blank: the tournament's system ("default"); else hard-set
 	Date   string
-	Sheet  bool // the heat has a sheet
-	Games  []Game
-	cols   map[string]int // the heat sheet's columns: normalised header -> 0-based column
+	// Start is the round's start time, in minutes after midnight; -1 when
+	// not given.
+	Start int
+	Sheet bool // the heat has a sheet
+	Games []Game
+	cols  map[string]int // the heat sheet's columns: normalised header -> 0-based column
 }
 
 // Status is a game's state.
