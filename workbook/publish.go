@@ -165,9 +165,9 @@ func (r *reader) readClock() {
 				good = false
 			}
 			c.FromYear = n
-		} else if c.Phase != clockOrders {
+		} else if c.Phase != ClockOrders {
 			hint := "the first game-year this length applies to (e.g. 1901)"
-			if c.Phase == clockBreak {
+			if c.Phase == ClockBreak {
 				hint = "the game-year whose Spring orders the break follows (e.g. 1904)"
 			}
 			r.p.add(SheetClock, t.cell(i, HeaderFromYear), hint, "%s needs a year", strings.ToLower(phase))
@@ -176,7 +176,7 @@ func (r *reader) readClock() {
 		m := t.get(i, HeaderMinutes)
 		n, ok := parseNumber(m)
 		low := 0.0
-		if c.Phase == clockOrders {
+		if c.Phase == ClockOrders {
 			low = -1 // 0 minutes of order writing is allowed
 		}
 		if !ok || n <= low || n > 24*60 || math.IsNaN(n) {
@@ -187,7 +187,7 @@ func (r *reader) readClock() {
 		if h := t.get(i, HeaderClockHeat); h != "" {
 			n, ok := parseWhole(h)
 			switch {
-			case c.Phase != clockBreak:
+			case c.Phase != ClockBreak:
 				r.p.add(SheetClock, t.cell(i, HeaderClockHeat), "leave it empty: only a break may be for one heat", "a %s length applies to every heat", strings.ToLower(phase))
 				good = false
 			case !ok || n < 1 || n > r.t.Settings.Heats:
@@ -200,7 +200,7 @@ func (r *reader) readClock() {
 			continue
 		}
 		key := [3]int{c.Phase, c.FromYear, c.Heat}
-		if c.Phase == clockOrders {
+		if c.Phase == ClockOrders {
 			key = [3]int{c.Phase}
 		}
 		if f, dup := seen[key]; dup {
@@ -208,13 +208,13 @@ func (r *reader) readClock() {
 			continue
 		}
 		seen[key] = t.cell(i, HeaderPhase)
-		if c.Phase <= clockFall && c.FromYear == FirstGameYear {
+		if c.Phase <= ClockFall && c.FromYear == FirstGameYear {
 			first[c.Phase] = true
 		}
 		r.t.Clock = append(r.t.Clock, c)
 	}
 	if len(r.t.Clock) > 0 {
-		for _, ph := range []int{clockSpring, clockFall} {
+		for _, ph := range []int{ClockSpring, ClockFall} {
 			if !first[ph] {
 				r.p.add(SheetClock, columnRange(t.col[normalHeader(HeaderPhase)]+1), fmt.Sprintf("add a %s row from year %d with its minutes", ChoicesClockPhase[ph], FirstGameYear),
 					"the clock has no %s length from %d", ChoicesClockPhase[ph], FirstGameYear)
@@ -223,12 +223,12 @@ func (r *reader) readClock() {
 	}
 }
 
-// Indexes of ChoicesClockPhase.
+// The phases of the Clock sheet: indexes into ChoicesClockPhase.
 const (
-	clockSpring = iota
-	clockFall
-	clockOrders
-	clockBreak
+	ClockSpring = iota
+	ClockFall
+	ClockOrders
+	ClockBreak
 )
 
 // parseClockTime reads a Start time cell: a time of day as a spreadsheet

@@ -285,11 +285,11 @@ func (b *builder) systems(systems []System) {
 // clockRows are a new workbook's Clock sheet: the 2003 World DipCon's
 // deadlines (Regatta rules, "Negotiation, Adjudication, and Deadlines").
 var clockRows = []ClockRow{
-	{Phase: clockSpring, FromYear: 1901, Minutes: 20, Note: "Spring orders are due 20 minutes after the Fall orders before them (or the round's start): the clock is always running."},
-	{Phase: clockSpring, FromYear: 1906, Minutes: 18, Note: "From 1906 on, 18 minutes."},
-	{Phase: clockFall, FromYear: 1901, Minutes: 17, Note: "Fall orders are due 17 minutes after the Spring orders."},
-	{Phase: clockFall, FromYear: 1906, Minutes: 15, Note: "From 1906 on, 15 minutes."},
-	{Phase: clockOrders, Minutes: 1, Note: "The last minute of each phase: write your orders (the clock shows it). 0 for none."},
+	{Phase: ClockSpring, FromYear: 1901, Minutes: 20, Note: "Spring orders are due 20 minutes after the Fall orders before them (or the round's start): the clock is always running."},
+	{Phase: ClockSpring, FromYear: 1906, Minutes: 18, Note: "From 1906 on, 18 minutes."},
+	{Phase: ClockFall, FromYear: 1901, Minutes: 17, Note: "Fall orders are due 17 minutes after the Spring orders."},
+	{Phase: ClockFall, FromYear: 1906, Minutes: 15, Note: "From 1906 on, 15 minutes."},
+	{Phase: ClockOrders, Minutes: 1, Note: "The last minute of each phase: write your orders (the clock shows it). 0 for none."},
 }
 
 // clock writes the Clock sheet: the room clock of dtm publish. A break is
