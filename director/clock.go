@@ -14,7 +14,7 @@ type clockPage struct {
 	File, Title string
 	Heat        int
 	Start       string // "19:00"; "" when the Heats sheet gives none
-	Orders      string // the order-writing minutes, "" for none
+	Orders      string // the order-writing time, "minute" or "2 minutes"; "" for none
 	Phases      []clockPhase
 	Data        clockData
 }
@@ -89,8 +89,11 @@ func clockOf(rows []workbook.ClockRow, heat, start, last int) *clockPage {
 	for _, r := range rows {
 		if r.Phase == workbook.ClockOrders {
 			c.Data.Orders = r.Minutes
-			if r.Minutes > 0 {
-				c.Orders = number(r.Minutes)
+			switch {
+			case r.Minutes == 1:
+				c.Orders = "minute"
+			case r.Minutes > 0:
+				c.Orders = number(r.Minutes) + " minutes"
 			}
 		}
 	}
