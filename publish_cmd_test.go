@@ -94,7 +94,7 @@ func TestPublishPolicy(t *testing.T) {
 		t.Errorf("player-13.html shows the rank")
 	}
 	index := read(t, filepath.Join(site, "index.html"))
-	for _, want := range []string{"The standings after heat 1, 2 are not posted.", "The final standings and the awards made from them will be announced at the ceremony.", "2 awards will be announced"} {
+	for _, want := range []string{"The standings after heats 1 and 2 are not posted.", "The final standings and the awards made from them will be announced at the ceremony.", "2 awards will be announced"} {
 		if !strings.Contains(index, want) {
 			t.Errorf("index.html does not say %q", want)
 		}

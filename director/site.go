@@ -588,7 +588,11 @@ func (s *site) withheldNotes(t *workbook.Tournament, played map[int]bool, visibl
 		}
 	}
 	if len(heats) > 0 {
-		s.Withheld = append(s.Withheld, fmt.Sprintf("The standings after heat %s are not posted.", strings.Join(heats, ", ")))
+		word := "heat "
+		if len(heats) > 1 {
+			word = "heats "
+		}
+		s.Withheld = append(s.Withheld, "The standings after "+word+andList(heats)+" are not posted.")
 	}
 	if s.Complete && t.Settings.Publication.WithholdFinal {
 		s.Withheld = append(s.Withheld, "The final standings and the awards made from them will be announced at the ceremony.")
@@ -596,6 +600,14 @@ func (s *site) withheldNotes(t *workbook.Tournament, played map[int]bool, visibl
 	if n := len(t.Settings.Publication.WithheldAwards); n > 0 {
 		s.Withheld = append(s.Withheld, fmt.Sprintf("%d award%s will be announced at the ceremony.", n, pluralS(n)))
 	}
+}
+
+// andList joins items as a sentence does: "1, 2 and 3".
+func andList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 // pluralS is "s" unless n is 1.
