@@ -45,8 +45,8 @@ func projectorFrames(s *site, pub workbook.Publication) []*frame {
 		switch kind {
 		case "Board calls":
 			c := s.NextCalls
-			if c == nil || s.Complete {
-				continue
+			if c == nil || s.heatFinished(c.Heat) {
+				continue // no heat to call: the calls would be old news
 			}
 			for i := 0; i < len(c.ByName); i += frameNameRows * frameNameCols {
 				chunk := c.ByName[i:min(len(c.ByName), i+frameNameRows*frameNameCols)]
@@ -147,4 +147,14 @@ func frameFile(i int) string {
 		return "projector.html"
 	}
 	return fmt.Sprintf("projector-%d.html", i+1)
+}
+
+// heatFinished reports whether every board of a heat has finished.
+func (s *site) heatFinished(heat int) bool {
+	for _, h := range s.HeatPages {
+		if h.Number == heat {
+			return h.Finished == len(h.Boards)
+		}
+	}
+	return true
 }

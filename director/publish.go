@@ -229,10 +229,13 @@ func (r *SiteRefresh) WriteText(w io.Writer) {
 
 // WriteText lists the folder written and what was withheld.
 func (r *PublishResult) WriteText(w io.Writer) {
-	pages := 0
+	pages, clocks := 0, 0
 	for _, f := range r.Files {
 		if strings.HasSuffix(f, ".html") {
 			pages++
+		}
+		if strings.HasPrefix(f, "clock-heat-") {
+			clocks++
 		}
 	}
 	fmt.Fprintf(w, "wrote %d pages to %s: open %s\n", pages, r.Dir, filepath.Join(r.Dir, "index.html"))
@@ -242,7 +245,10 @@ func (r *PublishResult) WriteText(w io.Writer) {
 	for _, s := range r.Withheld {
 		fmt.Fprintf(w, "withheld: %s\n", s)
 	}
-	fmt.Fprintf(w, "projector: %s; room clocks: clock-heat-N.html\n", filepath.Join(r.Dir, "projector.html"))
+	fmt.Fprintf(w, "projector: %s\n", filepath.Join(r.Dir, "projector.html"))
+	if clocks > 0 {
+		fmt.Fprintf(w, "room clocks: %s (one per heat)\n", filepath.Join(r.Dir, "clock-heat-1.html"))
+	}
 }
 
 // pageData is what every page template gets.

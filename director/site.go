@@ -260,7 +260,7 @@ func buildSite(in siteInput) (*site, error) {
 			p.Rank, p.Total = st.Rank, score(st.Total)
 		}
 	}
-	s.rankCharts(in, visible, played)
+	s.rankCharts()
 	s.powers(t, scoresShown, in.event.Rules.AwardsByCentres)
 	s.awards(in, pub.WithheldAwards)
 	if s.HasTeams && s.Current != nil {
@@ -366,7 +366,7 @@ func (s *site) board(t *workbook.Tournament, h *workbook.Heat, g *workbook.Game,
 	slices.Sort(bv.Years)
 	var winners []string
 	for _, seat := range g.Seats {
-		sv := seatView{Power: "", Centres: "", Year: ""}
+		var sv seatView
 		if seat.Power >= 0 {
 			sv.Power = workbook.ChoicesPower[seat.Power]
 		}
@@ -495,7 +495,7 @@ func (s *site) standings(t *workbook.Tournament, table scoring.Table, n int) *st
 
 // rankCharts draws each player's rank after each heat whose standings are
 // published.
-func (s *site) rankCharts(in siteInput, visible func(int) bool, played map[int]bool) {
+func (s *site) rankCharts() {
 	ranks := make([][]rankPoint, len(s.Players))
 	for _, page := range s.After {
 		for _, l := range page.Lines {
