@@ -232,3 +232,34 @@ func TestCheckPublication(t *testing.T) {
 		}
 	}
 }
+
+// TestPublishMidTournament publishes the ARMADA Open while heat 3 is being
+// played: the standings are those after heat 2, and the projector calls
+// heat 3's boards.
+func TestPublishMidTournament(t *testing.T) {
+	book := copySample(t, samplePath)
+	f := openXLSX(t, book)
+	for row := 2; row <= 29; row++ {
+		if err := f.SetSheetRow("Heat 3", "B"+strconv.Itoa(row), &[]any{"Started"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	saveXLSX(t, f)
+	publish(t, book)
+	site := filepath.Join(filepath.Dir(book), "armada-open site")
+	if s := read(t, filepath.Join(site, "standings.html")); !strings.Contains(s, "<h1>Standings after heat 2</h1>") {
+		t.Errorf("standings.html is not after heat 2")
+	}
+	if exists(filepath.Join(site, "standings-heat-3.html")) {
+		t.Errorf("standings after heat 3, which has no finished game")
+	}
+	if s := read(t, filepath.Join(site, "heat-3.html")); !strings.Contains(s, `<span class="status started">Started</span>`) || strings.Contains(s, "solo in") {
+		t.Errorf("heat-3.html does not show boards in play")
+	}
+	if s := read(t, filepath.Join(site, "awards.html")); !strings.Contains(s, "after heat 2 of 3") {
+		t.Errorf("awards.html does not say the tournament is not over")
+	}
+	if s := read(t, filepath.Join(site, "projector.html")); !strings.Contains(s, "<h1>Heat 3: who plays where</h1>") || !strings.Contains(s, "Carter, Chloe") {
+		t.Errorf("the projector does not start with heat 3's calls")
+	}
+}
