@@ -37,19 +37,19 @@ type PublishResult struct {
 	Withheld []string
 }
 
-// SiteMarker is the file in a site's folder that marks it as dtm's: it
+// siteMarker is the file in a site's folder that marks it as dtm's: it
 // lists the files dtm wrote there, so that publishing again replaces them
 // and removes those no longer published, and nothing else.
-const SiteMarker = "dtm-site.txt"
+const siteMarker = "dtm-site.txt"
 
 // sitePointerExt names the file beside a workbook that remembers where its
 // site was published ("regatta.dtm-site" for regatta.xlsx): dtm score and
 // dtm seed refresh that site.
 const sitePointerExt = ".dtm-site"
 
-// DefaultSiteDir is the folder a workbook's site goes to without --out:
+// defaultSiteDir is the folder a workbook's site goes to without --out:
 // "NAME site" beside it.
-func DefaultSiteDir(path string) string {
+func defaultSiteDir(path string) string {
 	return strings.TrimSuffix(path, filepath.Ext(path)) + " site"
 }
 
@@ -72,7 +72,7 @@ func Publish(req PublishRequest) (*PublishResult, error) {
 	defer b.Close()
 	dir := req.Out
 	if dir == "" {
-		dir = DefaultSiteDir(req.Path)
+		dir = defaultSiteDir(req.Path)
 	}
 	earlier, err := siteFiles(dir)
 	if err != nil {
@@ -120,7 +120,7 @@ func Publish(req PublishRequest) (*PublishResult, error) {
 	for _, name := range names {
 		fmt.Fprintln(&marker, name)
 	}
-	if err := workbook.WriteFile(filepath.Join(dir, SiteMarker), marker.Bytes()); err != nil {
+	if err := workbook.WriteFile(filepath.Join(dir, siteMarker), marker.Bytes()); err != nil {
 		return res, wrapf(err, "publish")
 	}
 	if err := workbook.WriteFile(sitePointer(req.Path), []byte(pointerText(req.Path, dir))); err != nil {
@@ -149,12 +149,12 @@ func siteFiles(dir string) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("publish: %w", err)
 	}
-	data, err := os.ReadFile(filepath.Join(dir, SiteMarker))
+	data, err := os.ReadFile(filepath.Join(dir, siteMarker))
 	if errors.Is(err, fs.ErrNotExist) {
 		if len(entries) == 0 {
 			return nil, nil
 		}
-		return nil, fmt.Errorf("publish: %s holds files that dtm did not write (no %s): choose another folder with --out, or empty it", dir, SiteMarker)
+		return nil, fmt.Errorf("publish: %s holds files that dtm did not write (no %s): choose another folder with --out, or empty it", dir, siteMarker)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("publish: %w", err)
@@ -173,9 +173,9 @@ func siteFiles(dir string) ([]string, error) {
 	return out, nil
 }
 
-// PublishedSite returns the folder a workbook's site was published to, or
+// publishedSite returns the folder a workbook's site was published to, or
 // "" when it has not been published (or its folder is gone).
-func PublishedSite(path string) string {
+func publishedSite(path string) string {
 	data, err := os.ReadFile(sitePointer(path))
 	if err != nil {
 		return ""
@@ -187,7 +187,7 @@ func PublishedSite(path string) string {
 	if !filepath.IsAbs(dir) {
 		dir = filepath.Join(filepath.Dir(path), dir)
 	}
-	if _, err := os.Stat(filepath.Join(dir, SiteMarker)); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, siteMarker)); err != nil {
 		return ""
 	}
 	return dir
@@ -196,7 +196,7 @@ func PublishedSite(path string) string {
 // refreshSite publishes a workbook again into the folder it was published
 // to, if it was; it returns nil when there is nothing to refresh.
 func refreshSite(path string) *SiteRefresh {
-	dir := PublishedSite(path)
+	dir := publishedSite(path)
 	if dir == "" {
 		return nil
 	}

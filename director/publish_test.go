@@ -250,7 +250,7 @@ func TestPublishRefusesAForeignFolder(t *testing.T) {
 	if got, _ := os.ReadFile(own); string(got) != "my own page" {
 		t.Errorf("the folder's page was changed: %q", got)
 	}
-	if PublishedSite(book) != "" {
+	if publishedSite(book) != "" {
 		t.Errorf("a refused publish is remembered")
 	}
 }
