@@ -116,3 +116,16 @@ func BenchmarkScore1000(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPublish1000 publishes the site of a 1,001-player, 9-heat
+// tournament: about 1,200 pages.
+func BenchmarkPublish1000(b *testing.B) {
+	path := bigWorkbook(b)
+	out := filepath.Join(b.TempDir(), "site")
+	b.ResetTimer()
+	for range b.N {
+		if code, stdout, stderr := dtm(b, "publish", "--out", out, path); code != 0 {
+			b.Fatalf("dtm publish: exit %d\n%s%s", code, stdout, stderr)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -58,9 +59,13 @@ func digitSample(t *testing.T) string {
 	if err := f.SetCellFormula("Awards", "B2", "2+2"); err != nil {
 		t.Fatal(err)
 	}
+	ids := map[string]int{}
+	for id, name := range f.GetSheetMap() {
+		ids[name] = id
+	}
 	saveXLSX(t, f)
-	// As Excel writes it: the sheet index on the first entry of each sheet.
-	addCalcChain(t, path, `<c r="C2" i="12"/><c r="D3"/><c r="B2" i="14"/>`)
+	// As Excel writes it: the sheet id on the first entry of each sheet.
+	addCalcChain(t, path, fmt.Sprintf(`<c r="C2" i="%d"/><c r="D3"/><c r="B2" i="%d"/>`, ids["Standings"], ids["Awards"]))
 	if code, out, errOut := dtm(t, "score", path); code != 0 {
 		t.Fatalf("dtm score: exit %d\n%s%s", code, out, errOut)
 	}

@@ -9,6 +9,7 @@
 //	dtm seed [--heat N] [--time D] [--seed S] [--sit-out auto] [--unseed] [--refresh] [--force] WORKBOOK.xlsx
 //	dtm score [--dry-run] [--json] [--force] WORKBOOK.xlsx
 //	dtm export [--csv] [--wdd] [--wdr] [--ratings] [--out DIR] WORKBOOK.xlsx
+//	dtm publish [--out DIR] WORKBOOK.xlsx
 //	dtm series [--rule RULE] [--json] A.xlsx B.xlsx ...
 //	dtm simulate (--players N --rounds R [...] | --instance FILE.json) [--out SEATING.json]
 //	dtm formula [-v] 'EXPR' [word=value ...]
@@ -81,7 +82,7 @@ func app(stdout, stderr io.Writer) *cli.App {
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError{Err: err}
 		},
-		Commands: []*cli.Command{newCommand(), checkCommand(), seedCommand(), scoreCommand(), exportCommand(), seriesCommand(), simulateCommand(), formulaCommand(), gameCommand()},
+		Commands: []*cli.Command{newCommand(), checkCommand(), seedCommand(), scoreCommand(), exportCommand(), publishCommand(), seriesCommand(), simulateCommand(), formulaCommand(), gameCommand()},
 	}
 	for _, cmd := range a.Commands {
 		cmd.OnUsageError = a.OnUsageError // a mistake in a command's flags is a usage error (exit 2)
@@ -361,6 +362,33 @@ func exportCommand() *cli.Command {
 			}
 			res, err := director.Export(director.ExportRequest{Path: path, CSV: c.Bool("csv"), WDD: c.Bool("wdd"), WDR: c.Bool("wdr"),
 				Ratings: c.Bool("ratings"), Out: c.String("out")})
+			if res != nil {
+				res.WriteText(c.App.Writer)
+			}
+			return err
+		},
+	}
+}
+
+func publishCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "publish",
+		Usage:     "make the tournament's website, projector pages and room clock, from the workbook",
+		ArgsUsage: "WORKBOOK.xlsx",
+		Description: "Writes a static site (one HTML file per page, one style sheet, nothing fetched from the network):\n" +
+			"standings after each heat, each heat's boards and centre charts, board calls by board and by name, the\n" +
+			"players, best powers, awards, team standings, a projector cycle (projector.html) and a room clock per heat.\n" +
+			"The Tournament sheet's Publish: settings say what is withheld. Afterwards dtm score and dtm seed refresh\n" +
+			"the site. The workbook is not changed. docs/publish.md describes the pages and the policy.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "out", Usage: "write the site into `DIR` (default: \"NAME site\" beside the workbook)"},
+		},
+		Action: func(c *cli.Context) error {
+			path, err := workbookArg(c)
+			if err != nil {
+				return err
+			}
+			res, err := director.Publish(director.PublishRequest{Path: path, Out: c.String("out")})
 			if res != nil {
 				res.WriteText(c.App.Writer)
 			}

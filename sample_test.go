@@ -141,6 +141,11 @@ func buildSample(t *testing.T, path string) {
 		}
 	}
 	set("Heat 3", "L16", 20) // the director's override: a score settled at the table
+	// The rounds' start times (the room clock's): Friday evening, Saturday
+	// morning and evening, as at the Regatta.
+	for h, start := range []float64{19, 9, 19} {
+		set("Heats", "D"+strconv.Itoa(h+2), start/24)
+	}
 	finishSample(t, f, path)
 }
 

@@ -29,11 +29,15 @@ type ScoreResult struct {
 	Table scoring.Table
 	// Report is the standings as dtm score --json prints them.
 	Report Report
+	// Site is set when the published site was refreshed (or failed to be).
+	Site *SiteRefresh
 }
 
 // Score scores every finished game of a workbook under its system, ranks
 // the players, teams and awards, and (unless DryRun) rewrites the
 // Standings, Team Standings and Awards tabs and the heat sheets' scores.
+// When the workbook's site was published (dtm publish), it is refreshed
+// after the workbook is saved.
 func Score(req ScoreRequest) (*ScoreResult, error) {
 	b, event, table, err := openScored(req.Path)
 	if err != nil {
@@ -55,6 +59,7 @@ func Score(req ScoreRequest) (*ScoreResult, error) {
 		return nil, err
 	}
 	res.Written = true
+	res.Site = refreshSite(req.Path)
 	return res, nil
 }
 
@@ -91,6 +96,7 @@ func (r *ScoreResult) WriteText(w io.Writer, top int) {
 		tabs = append(tabs, workbook.SheetAwards)
 		fmt.Fprintf(w, "wrote %s: %s and the heat sheets' scores\n", r.Path, strings.Join(tabs, ", "))
 	}
+	r.Site.WriteText(w)
 }
 
 // number prints a score as a director reads it: no trailing zeros.

@@ -65,12 +65,26 @@ type SeedResult struct {
 	// TimedOut is set when the seeder's time cap, not its planned work,
 	// ended the search: the same seed may then seat differently elsewhere.
 	TimedOut bool
+	// Site is set when the published site was refreshed (or failed to be).
+	Site *SiteRefresh
 }
 
 // Seed seats one heat of a workbook: the registered players at boards of
 // seven around the heat's started and finished boards, which are kept.
 // It writes the heat's sheet and its board calls and saves the workbook.
+//
+// When the workbook's site was published (dtm publish), it is refreshed
+// after the workbook is saved.
 func Seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
+	res, err := seed(ctx, req)
+	if err == nil {
+		res.Site = refreshSite(req.Path)
+	}
+	return res, err
+}
+
+// seed is Seed without refreshing the site.
+func seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 	b, err := open(req.Path, usedSystems)
 	if err != nil {
 		return nil, err
@@ -280,6 +294,7 @@ func sittingOut(t *workbook.Tournament, n int) []string {
 // WriteText prints who sits out, the heat's boards, its conflict against
 // the lower bound with the breakdown by kind, and what was written.
 func (r *SeedResult) WriteText(w io.Writer) {
+	defer r.Site.WriteText(w)
 	if r.Unseeded != nil {
 		fmt.Fprintf(w, "heat %d: emptied %d board(s) that had not started\n", r.Heat, *r.Unseeded)
 		return

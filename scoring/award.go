@@ -269,3 +269,18 @@ func plural(n int) string {
 	}
 	return "s"
 }
+
+// AwardNames lists every name an award of the list may have, in the list's
+// order: the places, "Best team", the best powers and the at-large awards
+// (both names of the one without a solo).
+func AwardNames() []string {
+	var out []string
+	for k := 1; k <= 7; k++ {
+		out = append(out, placeName(k)+" place")
+	}
+	out = append(out, "Best team")
+	for pw := Austria; pw < NumPowers; pw++ {
+		out = append(out, "Best "+pw.String())
+	}
+	return append(out, "Best result without a solo", "Best result without topping a board", "Best score made only of losses", "Last place")
+}

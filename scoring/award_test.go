@@ -184,3 +184,24 @@ func TestAwardTies(t *testing.T) {
 		}
 	}
 }
+
+// TestAwardNames: every award the list gives, whether games are ranked or
+// not, has one of AwardNames' names (the publication policy names awards
+// by them).
+func TestAwardNames(t *testing.T) {
+	names := AwardNames()
+	for _, rank := range []bool{false, true} {
+		table, err := Standings(awardEvent(rank, 1, false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range table.Awards {
+			if !slices.Contains(names, a.Name) {
+				t.Errorf("award %q is not in AwardNames", a.Name)
+			}
+		}
+	}
+	if len(names) != 7+1+7+4 {
+		t.Errorf("%d names: %v", len(names), names)
+	}
+}

@@ -17,7 +17,7 @@ func (r *reader) readHeats() {
 	}
 	r.t.Heats = make([]Heat, max(n, 0))
 	for i := range r.t.Heats {
-		r.t.Heats[i].Number = i + 1
+		r.t.Heats[i].Number, r.t.Heats[i].Start = i+1, -1
 	}
 	if t, ok := r.readTable(SheetHeats, heatsSchema.spec()); ok {
 		seen := map[int]string{}
@@ -44,6 +44,13 @@ func (r *reader) readHeats() {
 			heat := &r.t.Heats[h-1]
 			heat.Row, heat.System = i+1, t.get(i, HeaderHeatSystem)
 			heat.Date, heat.Day = r.dateText(t.get(i, HeaderDate))
+			if v := t.get(i, HeaderStart); v != "" {
+				if m, ok := parseClockTime(v); ok {
+					heat.Start = m
+				} else {
+					r.p.add(SheetHeats, t.cell(i, HeaderStart), "a time of day such as 19:00 or 9:30 AM", "start time cannot be %q", v)
+				}
+			}
 			r.system(SheetHeats, t.cell(i, HeaderHeatSystem), heat.System)
 		}
 	}

@@ -20,6 +20,7 @@ const (
 	SheetTeams      = "Teams"
 	SheetHeats      = "Heats"
 	SheetSystems    = "Systems"
+	SheetClock      = "Clock"
 )
 
 // HeatSheet returns the name of heat n's sheet ("Heat 3").
@@ -107,7 +108,30 @@ const (
 	SetScoreDecimals   = "Score decimals"
 	SetEventClass      = "Event class"
 	SetResultsTo       = "Results sent to"
+	// The publication policy: what dtm publish leaves off the site, and
+	// what its projector shows.
+	SetWithheldHeats    = "Publish: withhold standings after heats"
+	SetWithholdFinal    = "Publish: withhold final standings"
+	SetWithheldAwards   = "Publish: withhold awards"
+	SetProjectorPages   = "Publish: projector pages"
+	SetProjectorSeconds = "Publish: projector seconds"
 )
+
+// Values of the publication settings.
+const (
+	WithholdNone = "None" // nothing withheld
+	WithholdAll  = "All"  // every heat (standings after each heat not posted)
+)
+
+// ChoicesProjector are the kinds of page the projector can cycle through,
+// as the Publish: projector pages setting names them.
+var ChoicesProjector = []string{"Board calls", "Standings", "Heat results", "Best powers", "Awards", "Team standings"}
+
+// DefaultProjector is the projector's cycle of a new workbook.
+const DefaultProjector = "Board calls, Standings, Heat results, Best powers, Awards"
+
+// DefaultProjectorSeconds is how long the projector shows each page.
+const DefaultProjectorSeconds = 20
 
 // DefaultScoreDecimals is how many decimals of a game's score are kept
 // when the Tournament sheet has no Score decimals row.
@@ -158,7 +182,21 @@ const (
 	HeaderHeat       = "Heat"
 	HeaderHeatSystem = "Scoring system"
 	HeaderDate       = "Date"
+	HeaderStart      = "Start time"
 )
+
+// Column headers of the Clock sheet: the room clock's phase lengths.
+const (
+	HeaderPhase     = "Phase"
+	HeaderFromYear  = "From year"
+	HeaderMinutes   = "Minutes"
+	HeaderClockHeat = "Heat"
+	HeaderClockNote = "Note"
+)
+
+// Phases of the Clock sheet: the movement phases' lengths from a year on,
+// the order-writing time at the end of each, and breaks after a Spring.
+var ChoicesClockPhase = []string{"Spring", "Fall", "Order writing", "Break"}
 
 // Column headers of the Systems sheet.
 const (
@@ -388,7 +426,14 @@ var (
 	}, family: memberColumn, familyNumber: memberNumber, inTemplate: 7}
 	heatsSchema = schema{sheet: SheetHeats, columns: []column{
 		{header: HeaderHeat, width: 8, required: true}, {header: HeaderHeatSystem, width: 30, required: true, list: systemList},
-		{header: HeaderDate, width: 14},
+		{header: HeaderDate, width: 14}, {header: HeaderStart, width: 11},
+	}}
+	// The Clock sheet: one row per phase length, order-writing time or
+	// break (publish.md).
+	clockSchema = schema{sheet: SheetClock, rows: 40, columns: []column{
+		{header: HeaderPhase, width: 16, required: true, choices: ChoicesClockPhase},
+		{header: HeaderFromYear, width: 11}, {header: HeaderMinutes, width: 10, required: true},
+		{header: HeaderClockHeat, width: 8}, {header: HeaderClockNote, width: 60},
 	}}
 	systemsSchema = schema{sheet: SheetSystems, rows: 200, columns: slices.Concat([]column{
 		{header: HeaderSystemName, width: 34, required: true}, {header: HeaderCriterion, width: 18, required: true, choices: ChoicesCriterion},

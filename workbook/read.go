@@ -34,6 +34,7 @@ func read(f *excelize.File) (*Tournament, Problems, Problems) {
 	r.readTeams()
 	r.readSystems()
 	r.readHeats()
+	r.readClock()
 	r.checkSystemNames()
 	r.ignoreSheets()
 	order := f.GetSheetList()
@@ -54,7 +55,7 @@ func (r *reader) ignoreSheets() {
 // sheets aside.
 func (r *reader) knownSheet(name string) bool {
 	switch name {
-	case SheetAbout, SheetTournament, SheetPlayers, SheetConflicts, SheetGroups, SheetTeams, SheetHeats, SheetSystems,
+	case SheetAbout, SheetTournament, SheetPlayers, SheetConflicts, SheetGroups, SheetTeams, SheetHeats, SheetSystems, SheetClock,
 		SheetStandings, SheetTeamStandings, SheetAwards:
 		return true
 	}
@@ -248,6 +249,7 @@ func (r *reader) readSettings() {
 	}
 	to := optional(SetResultsTo, ChoicesResultsTo)
 	s.ResultsToWDD, s.ResultsToWDR = to == 1 || to == 3, to == 2 || to == 3
+	r.readPublication(rows, labelCol)
 	if v, ok := rows[normalHeader(SetRandomSeed)]; ok && v.value != "" {
 		n, ok := parseWhole(v.value)
 		if !ok {

@@ -53,6 +53,11 @@ var templateSettings = []settingRow{
 	{SetScoreDecimals, DefaultScoreDecimals, nil, fmt.Sprintf("How many decimals of each game's score are kept, 0 to %d: a score is rounded once, when the game is scored (half away from zero), and totals are the sums of those scores. The Hurst Tournament Mean always shows 4.", MaxScoreDecimals), false},
 	{SetEventClass, "", nil, "The event's class for the rating lists (e.g. the WPE's class), free text; dtm export --ratings prints it.", false},
 	{SetResultsTo, ChoicesResultsTo[0], ChoicesResultsTo, "Where the results go: dtm check then warns about players without a WDD id or WDR id (Players sheet).", false},
+	{SetWithheldHeats, WithholdNone, []string{WithholdNone, WithholdAll}, "dtm publish: the heats after which the standings are not posted, e.g. 1, 2, 3; All (the Regatta 2003 rule: scores and rankings after each round are not posted) or None. Their game scores stay off the site too until the final standings are published.", true},
+	{SetWithholdFinal, ChoicesYesNo[1], ChoicesYesNo, "dtm publish: Yes keeps the final standings, the places and the at-large awards off the site until you release them (set No and publish again, e.g. at the ceremony).", false},
+	{SetWithheldAwards, WithholdNone, []string{WithholdNone, WithholdAll}, "dtm publish: awards kept secret until the ceremony, by name as on the Awards tab, separated by commas (e.g. Best Austria, Last place); All or None.", true},
+	{SetProjectorPages, DefaultProjector, nil, "dtm publish: the pages the projector cycles through, in order, separated by commas: " + strings.Join(ChoicesProjector, ", ") + ".", false},
+	{SetProjectorSeconds, DefaultProjectorSeconds, nil, "dtm publish: how many seconds the projector shows each page, 5 to 600.", false},
 }
 
 // tieBreakHelp is the Tie-breaks setting's help, listing the presets and rules of scoring's table.
@@ -61,7 +66,7 @@ var tieBreakHelp = "None: tied players share a rank (the DTM). " + strings.Join(
 
 // style ids of a workbook being built.
 type styles struct {
-	header, input, computed, help, title, text int
+	header, input, computed, help, title, text, time int
 }
 
 // font is the font of every style: LibreOffice substitutes fonts without a
@@ -83,6 +88,7 @@ func newStyles(f *excelize.File) (styles, error) {
 		{&s.help, excelize.Style{Font: &excelize.Font{Family: "Calibri", Size: 10, Color: "595959"}, Alignment: &excelize.Alignment{WrapText: true, Vertical: "top"}}},
 		{&s.title, excelize.Style{Font: font(true, 16)}},
 		{&s.text, excelize.Style{Font: font(false, 11), Alignment: &excelize.Alignment{WrapText: true, Vertical: "top"}}},
+		{&s.time, excelize.Style{Font: font(false, 11), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFF9E5"}}, NumFmt: 20}},
 	}
 	for _, d := range defs {
 		id, err := f.NewStyle(&d.style)
@@ -110,6 +116,7 @@ func Template(systems []System) (*excelize.File, error) {
 	}
 	b.heats(1)
 	b.systems(systems)
+	b.clock()
 	b.heatSheet(1)
 	if b.err != nil {
 		return nil, b.err
@@ -259,7 +266,11 @@ func (b *builder) heatRow(h int) {
 	for i, c := range heatsSchema.columns {
 		if c.header != HeaderHeat {
 			cell := cellName(i+1, h+1)
-			b.do(b.f.SetCellStyle(SheetHeats, cell, cell, b.st.input))
+			style := b.st.input
+			if c.header == HeaderStart {
+				style = b.st.time
+			}
+			b.do(b.f.SetCellStyle(SheetHeats, cell, cell, style))
 			b.dropdown(SheetHeats, cell, c.choices, c.list)
 		}
 	}
@@ -271,6 +282,30 @@ func (b *builder) systems(systems []System) {
 		b.systemRow(i+2, s)
 	}
 	b.freezeCols(SheetSystems, 1, 1)
+}
+
+// clockRows are a new workbook's Clock sheet: the 2003 World DipCon's
+// deadlines (Regatta rules, "Negotiation, Adjudication, and Deadlines").
+var clockRows = []ClockRow{
+	{Phase: ClockSpring, FromYear: 1901, Minutes: 20, Note: "Spring orders are due 20 minutes after the Fall orders before them (or the round's start): the clock is always running."},
+	{Phase: ClockSpring, FromYear: 1906, Minutes: 18, Note: "From 1906 on, 18 minutes."},
+	{Phase: ClockFall, FromYear: 1901, Minutes: 17, Note: "Fall orders are due 17 minutes after the Spring orders."},
+	{Phase: ClockFall, FromYear: 1906, Minutes: 15, Note: "From 1906 on, 15 minutes."},
+	{Phase: ClockOrders, Minutes: 1, Note: "The last minute of each phase: write your orders (the clock shows it). 0 for none."},
+}
+
+// clock writes the Clock sheet: the room clock of dtm publish. A break is
+// a row "Break", the year whose Spring orders it follows, its minutes, and
+// a heat (empty for every heat).
+func (b *builder) clock() {
+	b.table(SheetClock, clockSchema)
+	for i, c := range clockRows {
+		cells := map[string]any{HeaderPhase: ChoicesClockPhase[c.Phase], HeaderMinutes: c.Minutes, HeaderClockNote: c.Note}
+		if c.FromYear > 0 {
+			cells[HeaderFromYear] = c.FromYear
+		}
+		b.row(clockSchema, i+2, cells)
+	}
 }
 
 // freezeCols freezes the header row and the first cols columns.
@@ -315,6 +350,7 @@ var aboutText = []string{
 	"5. Teams: the team tournament's teams (when it is on).",
 	"6. Heats: a heat may use another scoring system than the tournament's; leave it empty to follow the tournament.",
 	"7. Systems: the scoring systems, each written as nine small formulas (see the formula language in dtm's docs). Add your own rows.",
+	"   Clock: the room clock of dtm publish: how long each Spring and Fall lasts from a game-year on, the order-writing minute and breaks (Heats sheet: each round's start time).",
 	"8. Heat 1, Heat 2, ...: the boards of each heat, seven rows per board: who plays which power, the game's status, the result, the final year, the centres, and the centres at the end of each year when you have them.",
 	"   Grey columns (Score, Conflict, Conflict detail) are written by dtm; type a score in Score override to replace a computed score.",
 	"",
@@ -323,6 +359,7 @@ var aboutText = []string{
 	"   dtm seed WORKBOOK.xlsx      seats the next heat.",
 	"   dtm score WORKBOOK.xlsx     writes the standings and awards.",
 	"   dtm export --wdd --wdr --ratings WORKBOOK.xlsx   writes the results files for the databases and rating lists.",
+	"   dtm publish WORKBOOK.xlsx   makes the tournament's website, projector pages and room clock.",
 	"dtm never runs while the workbook is open in Excel or LibreOffice: save and close it first. Before it writes, it keeps the previous version in the dtm-backups folder beside the workbook.",
 }
 

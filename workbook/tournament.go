@@ -17,6 +17,8 @@ type Tournament struct {
 	Teams     []Team
 	Heats     []Heat // one per heat, 1..Settings.Heats, in order
 	Systems   []System
+	// Clock is the Clock sheet's rows; empty when the workbook has none.
+	Clock []ClockRow
 
 	playerCols map[string]int // the Players sheet's columns: normalised header -> 0-based column
 }
@@ -59,6 +61,7 @@ type Settings struct {
 	EventClass      string              // the event's class for the rating lists, free text; "" when not given
 	ResultsToWDD    bool                // the results go to the World Diplomacy Database
 	ResultsToWDR    bool                // the results go to the World Diplomacy Reference
+	Publication     Publication         // what dtm publish withholds, and the projector's cycle
 	settingRows     map[string]int
 }
 
@@ -69,6 +72,35 @@ func (s Settings) SettingCell(label string) string {
 		return cellName(2, r)
 	}
 	return ""
+}
+
+// Publication is the Tournament sheet's publication policy: what dtm
+// publish leaves off the tournament's site, and what its projector shows.
+type Publication struct {
+	// WithheldHeats are the heats after which the standings are not
+	// posted, in order.
+	WithheldHeats []int
+	// WithholdFinal withholds the final standings (and the awards made
+	// from them) until the director releases them.
+	WithholdFinal bool
+	// WithheldAwards are the awards not published, by their names as dtm
+	// score writes them ("Best Austria").
+	WithheldAwards []string
+	// Projector lists the kinds of page the projector cycles through
+	// (ChoicesProjector), in order; ProjectorSeconds is how long each
+	// page stays.
+	Projector        []string
+	ProjectorSeconds int
+}
+
+// ClockRow is one row of the Clock sheet.
+type ClockRow struct {
+	Row      int
+	Phase    int     // index into ChoicesClockPhase
+	FromYear int     // the first game-year it applies to; for a break, the year whose Spring it follows; 0 blank
+	Minutes  float64 // its length
+	Heat     int     // a break's heat; 0 for every heat
+	Note     string
 }
 
 // Player is one row of the Players sheet.
@@ -139,7 +171,10 @@ type Heat struct {
 	Date   string
 	// Day is the heat's date when the Date cell holds a date (or text such
 	// as 2026-03-14); zero otherwise.
-	Day   time.Time
+	Day time.Time
+	// Start is the round's start time, in minutes after midnight; -1 when
+	// not given.
+	Start int
 	Sheet bool // the heat has a sheet
 	Games []Game
 	cols  map[string]int // the heat sheet's columns: normalised header -> 0-based column

@@ -1,0 +1,160 @@
+package director
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/armada-dtm/dtm/workbook"
+)
+
+// frame is one page of the projector's cycle: a title and one kind of
+// content, in type large enough to read across a room. Each frame moves on
+// to the next by itself (a meta refresh: no script), the last to the
+// first.
+type frame struct {
+	File, Next, Title string
+	Seconds           int
+	N, Of             int
+	Heats             []int           // the standings' heat columns
+	Lines             []standingsLine // standings
+	Boards            []*boardView    // board calls, or results with Results
+	Results           bool
+	Names             [][]callLine // who plays where, in columns
+	Powers            []powerLine
+	Awards            []awardLine
+	Teams             []teamLine
+	Text              string
+}
+
+// How much one frame holds, in type readable from the back of a room.
+const (
+	frameLines      = 12 // standings, awards or teams
+	frameBoards     = 3  // boards side by side
+	frameNameRows   = 12 // names per column
+	frameNameCols   = 3
+	frameHeatColumn = 5 // standings show heat columns up to this many heats
+)
+
+// projectorFrames makes the projector's cycle: the pages the policy
+// chooses, in its order, each split into frames; what is withheld is not
+// there.
+func projectorFrames(s *site, pub workbook.Publication) []*frame {
+	var out []*frame
+	add := func(f *frame) { out = append(out, f) }
+	for _, kind := range pub.Projector {
+		switch kind {
+		case "Board calls":
+			c := s.NextCalls
+			if c == nil || s.heatFinished(c.Heat) {
+				continue // no heat to call: the calls would be old news
+			}
+			for i := 0; i < len(c.ByName); i += frameNameRows * frameNameCols {
+				chunk := c.ByName[i:min(len(c.ByName), i+frameNameRows*frameNameCols)]
+				f := &frame{Title: workbook.HeatSheet(c.Heat) + ": who plays where"}
+				for j := 0; j < len(chunk); j += frameNameRows {
+					f.Names = append(f.Names, chunk[j:min(len(chunk), j+frameNameRows)])
+				}
+				add(f)
+			}
+			for i := 0; i < len(c.Boards); i += frameBoards {
+				add(&frame{Title: fmt.Sprintf("%s: boards", workbook.HeatSheet(c.Heat)), Boards: c.Boards[i:min(len(c.Boards), i+frameBoards)]})
+			}
+		case "Standings":
+			p := s.Current
+			if p == nil {
+				continue
+			}
+			for i := 0; i < len(p.Lines); i += frameLines {
+				f := &frame{Title: p.Title, Lines: slices.Clone(p.Lines[i:min(len(p.Lines), i+frameLines)])}
+				if len(p.Heats) <= frameHeatColumn {
+					f.Heats = p.Heats
+				} else {
+					for k := range f.Lines {
+						f.Lines[k].Heats = nil
+					}
+				}
+				add(f)
+			}
+		case "Heat results":
+			h := s.LastHeat
+			if h == nil {
+				continue
+			}
+			var done []*boardView
+			for _, b := range h.Boards {
+				if b.Status == workbook.ChoicesStatus[workbook.Finished] {
+					done = append(done, b)
+				}
+			}
+			for i := 0; i < len(done); i += frameBoards {
+				add(&frame{Title: h.Title + ": results", Boards: done[i:min(len(done), i+frameBoards)], Results: true})
+			}
+		case "Best powers":
+			var lines []powerLine
+			for _, p := range s.Powers {
+				if len(p.Games) > 0 {
+					lines = append(lines, p)
+				}
+			}
+			if len(lines) > 0 {
+				add(&frame{Title: "Best powers", Powers: lines})
+			}
+		case "Awards":
+			var lines []awardLine
+			for _, a := range s.Awards {
+				if len(a.Winners) > 0 {
+					lines = append(lines, a)
+				}
+			}
+			for i := 0; i < len(lines); i += frameLines {
+				add(&frame{Title: "Awards", Awards: lines[i:min(len(lines), i+frameLines)]})
+			}
+		case "Team standings":
+			if s.Teams == nil {
+				continue
+			}
+			for i := 0; i < len(s.Teams.Lines); i += frameLines {
+				add(&frame{Title: "Team standings", Teams: s.Teams.Lines[i:min(len(s.Teams.Lines), i+frameLines)]})
+			}
+		}
+	}
+	if len(out) == 0 {
+		text := s.Description
+		if text == "" {
+			text = "Results will appear here."
+		}
+		add(&frame{Title: s.Name, Text: text})
+	}
+	count, seen := map[string]int{}, map[string]int{}
+	for _, f := range out {
+		count[f.Title]++
+	}
+	for i, f := range out {
+		f.N, f.Of, f.Seconds = i+1, len(out), pub.ProjectorSeconds
+		f.File = frameFile(i)
+		f.Next = frameFile((i + 1) % len(out))
+		if n := count[f.Title]; n > 1 {
+			seen[f.Title]++
+			f.Title += fmt.Sprintf(" (%d/%d)", seen[f.Title], n)
+		}
+	}
+	return out
+}
+
+// frameFile names the i-th frame (from 0): projector.html, projector-2.html ...
+func frameFile(i int) string {
+	if i == 0 {
+		return "projector.html"
+	}
+	return fmt.Sprintf("projector-%d.html", i+1)
+}
+
+// heatFinished reports whether every board of a heat has finished.
+func (s *site) heatFinished(heat int) bool {
+	for _, h := range s.HeatPages {
+		if h.Number == heat {
+			return h.Finished == len(h.Boards)
+		}
+	}
+	return true
+}

@@ -1,0 +1,331 @@
+package director
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/armada-dtm/dtm/templates"
+	"github.com/armada-dtm/dtm/workbook"
+)
+
+// PublishRequest says which workbook to publish, and where.
+type PublishRequest struct {
+	Path string
+	// Out is the site's folder; "" for the default, "NAME site" beside the
+	// workbook (NAME is the workbook's file name without .xlsx).
+	Out string
+	// Now is the time the pages say they were updated; zero for now.
+	Now time.Time
+}
+
+// PublishResult lists what publishing wrote.
+type PublishResult struct {
+	Dir     string
+	Files   []string // written, in the site's folder
+	Removed []string // pages of an earlier publish that are now withheld or gone
+	// Withheld says what the publication policy kept off the site.
+	Withheld []string
+}
+
+// siteMarker is the file in a site's folder that marks it as dtm's: it
+// lists the files dtm wrote there, so that publishing again replaces them
+// and removes those no longer published, and nothing else.
+const siteMarker = "dtm-site.txt"
+
+// sitePointerExt names the file beside a workbook that remembers where its
+// site was published ("regatta.dtm-site" for regatta.xlsx): dtm score and
+// dtm seed refresh that site.
+const sitePointerExt = ".dtm-site"
+
+// defaultSiteDir is the folder a workbook's site goes to without --out:
+// "NAME site" beside it.
+func defaultSiteDir(path string) string {
+	return strings.TrimSuffix(path, filepath.Ext(path)) + " site"
+}
+
+// sitePointer is the file beside a workbook that remembers its site.
+func sitePointer(path string) string {
+	return strings.TrimSuffix(path, filepath.Ext(path)) + sitePointerExt
+}
+
+// Publish makes the tournament's static site from a workbook that has no
+// problems: standings, heats, board calls, players, best powers, awards,
+// team standings, the projector's cycle and the room clocks, leaving out
+// what the Tournament sheet's publication policy withholds. The workbook is
+// not changed; the site's folder is remembered beside it so that dtm score
+// and dtm seed refresh the site.
+func Publish(req PublishRequest) (*PublishResult, error) {
+	b, event, table, err := openScored(req.Path)
+	if err != nil {
+		return nil, err
+	}
+	defer b.Close()
+	dir := req.Out
+	if dir == "" {
+		dir = defaultSiteDir(req.Path)
+	}
+	earlier, err := siteFiles(dir)
+	if err != nil {
+		return nil, err
+	}
+	now := req.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	s, err := buildSite(siteInput{t: b.Tournament, event: event, table: table, updated: now.Format("2 January 2006, 15:04")})
+	if err != nil {
+		return nil, err
+	}
+	pages, err := renderSite(s, b.Tournament.Settings.Publication)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("publish: %w", err)
+	}
+	res := &PublishResult{Dir: dir, Withheld: s.Withheld}
+	names := slices.Sorted(func(yield func(string) bool) {
+		for name := range pages {
+			if !yield(name) {
+				return
+			}
+		}
+	})
+	for _, name := range names {
+		if err := workbook.WriteFile(filepath.Join(dir, name), pages[name]); err != nil {
+			return res, wrapf(err, "publish")
+		}
+		res.Files = append(res.Files, name)
+	}
+	for _, name := range earlier {
+		if _, ok := pages[name]; !ok {
+			if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return res, fmt.Errorf("publish: remove %s: %w", name, err)
+			}
+			res.Removed = append(res.Removed, name)
+		}
+	}
+	var marker bytes.Buffer
+	fmt.Fprintf(&marker, "# dtm publish wrote this folder from %s; publishing again replaces these files (and nothing else).\n", filepath.Base(req.Path))
+	for _, name := range names {
+		fmt.Fprintln(&marker, name)
+	}
+	if err := workbook.WriteFile(filepath.Join(dir, siteMarker), marker.Bytes()); err != nil {
+		return res, wrapf(err, "publish")
+	}
+	if err := workbook.WriteFile(sitePointer(req.Path), []byte(pointerText(req.Path, dir))); err != nil {
+		return res, wrapf(err, "publish")
+	}
+	return res, nil
+}
+
+// pointerText is the pointer file's contents: the site's folder, relative
+// to the workbook's when it is inside it, so the two can move together.
+func pointerText(book, dir string) string {
+	if rel, err := filepath.Rel(filepath.Dir(book), dir); err == nil && !strings.HasPrefix(rel, "..") {
+		dir = rel
+	}
+	return dir + "\n"
+}
+
+// siteFiles reads the files an earlier publish wrote into dir. A folder
+// that exists, holds anything, and has no marker is not dtm's: Publish
+// refuses to write into it.
+func siteFiles(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("publish: %w", err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, siteMarker))
+	if errors.Is(err, fs.ErrNotExist) {
+		if len(entries) == 0 {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("publish: %s holds files that dtm did not write (no %s): choose another folder with --out, or empty it", dir, siteMarker)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("publish: %w", err)
+	}
+	var out []string
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		name := strings.TrimSpace(sc.Text())
+		// Only a plain file name dtm writes: never a path elsewhere.
+		if name == "" || strings.HasPrefix(name, "#") || name != filepath.Base(name) || strings.ContainsAny(name, `/\`) ||
+			!(strings.HasSuffix(name, ".html") || strings.HasSuffix(name, ".css")) {
+			continue
+		}
+		out = append(out, name)
+	}
+	return out, nil
+}
+
+// publishedSite returns the folder a workbook's site was published to, or
+// "" when it has not been published (or its folder is gone).
+func publishedSite(path string) string {
+	data, err := os.ReadFile(sitePointer(path))
+	if err != nil {
+		return ""
+	}
+	dir := strings.TrimSpace(string(data))
+	if dir == "" {
+		return ""
+	}
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(filepath.Dir(path), dir)
+	}
+	if _, err := os.Stat(filepath.Join(dir, siteMarker)); err != nil {
+		return ""
+	}
+	return dir
+}
+
+// refreshSite publishes a workbook again into the folder it was published
+// to, if it was; it returns nil when there is nothing to refresh.
+func refreshSite(path string) *SiteRefresh {
+	dir := publishedSite(path)
+	if dir == "" {
+		return nil
+	}
+	res, err := Publish(PublishRequest{Path: path, Out: dir})
+	r := &SiteRefresh{Dir: dir, Err: err}
+	if res != nil {
+		r.Pages = len(res.Files)
+	}
+	return r
+}
+
+// SiteRefresh is what dtm score or dtm seed did to the published site.
+type SiteRefresh struct {
+	Dir   string
+	Pages int
+	Err   error // the site could not be refreshed (the workbook was saved)
+}
+
+// WriteText says what was refreshed, or why not.
+func (r *SiteRefresh) WriteText(w io.Writer) {
+	if r == nil {
+		return
+	}
+	if r.Err != nil {
+		fmt.Fprintf(w, "warning: the site in %s was NOT refreshed: %v (run dtm publish to retry)\n", r.Dir, r.Err)
+		return
+	}
+	fmt.Fprintf(w, "refreshed the site in %s (%d files)\n", r.Dir, r.Pages)
+}
+
+// WriteText lists the folder written and what was withheld.
+func (r *PublishResult) WriteText(w io.Writer) {
+	pages, clocks := 0, 0
+	for _, f := range r.Files {
+		if strings.HasSuffix(f, ".html") {
+			pages++
+		}
+		if strings.HasPrefix(f, "clock-heat-") {
+			clocks++
+		}
+	}
+	fmt.Fprintf(w, "wrote %d pages to %s: open %s\n", pages, r.Dir, filepath.Join(r.Dir, "index.html"))
+	if len(r.Removed) > 0 {
+		fmt.Fprintf(w, "removed %d page(s) no longer published: %s\n", len(r.Removed), strings.Join(r.Removed, ", "))
+	}
+	for _, s := range r.Withheld {
+		fmt.Fprintf(w, "withheld: %s\n", s)
+	}
+	fmt.Fprintf(w, "projector: %s\n", filepath.Join(r.Dir, "projector.html"))
+	if clocks > 0 {
+		fmt.Fprintf(w, "room clocks: %s (one per heat)\n", filepath.Join(r.Dir, "clock-heat-1.html"))
+	}
+}
+
+// pageData is what every page template gets.
+type pageData struct {
+	Site  *site
+	Title string
+	Page  any
+}
+
+// seatsData is what the "seats" template gets.
+type seatsData struct {
+	Board           *boardView
+	Results, Scores bool
+}
+
+// siteTemplates parses the page templates.
+func siteTemplates() (*template.Template, error) {
+	t, err := template.New("site").Funcs(template.FuncMap{
+		"lower": strings.ToLower,
+		"seats": func(b *boardView, results, scores bool) seatsData { return seatsData{b, results, scores} },
+	}).ParseFS(templates.Site, "site/*.html")
+	if err != nil {
+		return nil, fmt.Errorf("site templates: %w", err)
+	}
+	return t, nil
+}
+
+// renderSite renders every page of the site, by file name.
+func renderSite(s *site, pub workbook.Publication) (map[string][]byte, error) {
+	tmpl, err := siteTemplates()
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]byte{}
+	css, err := fs.ReadFile(templates.Site, "site/style.css")
+	if err != nil {
+		return nil, fmt.Errorf("site style: %w", err)
+	}
+	out["style.css"] = css
+	render := func(file, name, title string, page any) {
+		if err != nil {
+			return
+		}
+		var buf bytes.Buffer
+		if e := tmpl.ExecuteTemplate(&buf, name, pageData{Site: s, Title: title, Page: page}); e != nil {
+			err = fmt.Errorf("page %s: %w", file, e)
+			return
+		}
+		out[file] = buf.Bytes()
+	}
+	render("index.html", "index", s.Name, nil)
+	if s.Current != nil {
+		render(s.Current.File, "standings", s.Current.Title, s.Current)
+	}
+	for _, p := range s.After {
+		render(p.File, "standings", p.Title, p)
+	}
+	for _, p := range s.HeatPages {
+		render(p.File, "heat", p.Title+": boards and results", p)
+	}
+	for _, p := range s.Calls {
+		render(p.File, "calls", p.Title, p)
+	}
+	render("players.html", "players", "The players", nil)
+	for _, p := range s.Players {
+		render(p.File, "player", p.Name, p)
+	}
+	render("powers.html", "powers", "Best powers", nil)
+	render("awards.html", "awards", "Awards", nil)
+	if s.Teams != nil {
+		render("teams.html", "teams", "Team standings", nil)
+	}
+	for _, c := range s.Clocks {
+		render(c.File, "clock", c.Title, c)
+	}
+	for _, f := range projectorFrames(s, pub) {
+		render(f.File, "projector", f.Title, f)
+	}
+	return out, err
+}

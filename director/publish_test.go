@@ -1,0 +1,256 @@
+package director
+
+import (
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/armada-dtm/dtm/workbook"
+)
+
+// publishedAt is the time the golden pages say they were updated.
+var publishedAt = time.Date(2026, 3, 15, 18, 30, 0, 0, time.UTC)
+
+// publishSample publishes a copy of a sample into a temporary folder and
+// returns the site's folder.
+func publishSample(t *testing.T, sample string) (string, *PublishResult) {
+	t.Helper()
+	dir := t.TempDir()
+	data, err := os.ReadFile(sample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	book := filepath.Join(dir, filepath.Base(sample))
+	if err := os.WriteFile(book, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Publish(PublishRequest{Path: book, Now: publishedAt})
+	if err != nil {
+		t.Fatalf("publish %s: %v", sample, err)
+	}
+	return res.Dir, res
+}
+
+// TestPublishGolden keeps one page of each kind, from the ARMADA Open and
+// the Hurst example, in golden files: the structure of the pages.
+func TestPublishGolden(t *testing.T) {
+	for _, c := range []struct {
+		sample string
+		pages  []string
+	}{
+		{armada, []string{"index.html", "standings.html", "standings-heat-1.html", "heat-1.html", "calls-heat-3.html", "players.html",
+			"player-13.html", "powers.html", "awards.html", "teams.html", "projector.html", "projector-4.html", "clock-heat-1.html"}},
+		{"../samples/hurst-example.xlsx", []string{"standings.html"}},
+	} {
+		site, _ := publishSample(t, c.sample)
+		prefix := strings.TrimSuffix(filepath.Base(c.sample), ".xlsx")
+		for _, page := range c.pages {
+			got, err := os.ReadFile(filepath.Join(site, page))
+			if err != nil {
+				t.Fatal(err)
+			}
+			goldenPage(t, filepath.Join("site", prefix+"-"+page), string(got))
+		}
+	}
+}
+
+// goldenPage compares a page with its golden file, naming the first line
+// that differs.
+func goldenPage(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test ./director -run TestPublishGolden -update creates it)", err)
+	}
+	g, w := strings.Split(got, "\n"), strings.Split(string(want), "\n")
+	for i := range max(len(g), len(w)) {
+		gl, wl := "", ""
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl {
+			t.Errorf("%s differs at line %d (go test ./director -run TestPublishGolden -update if intended):\n got: %s\nwant: %s", path, i+1, gl, wl)
+			return
+		}
+	}
+}
+
+// reference finds every place a page names another file: links, sources,
+// style sheets, CSS urls and imports.
+var reference = regexp.MustCompile(`(?i)(?:href|src|action|poster|data)\s*=\s*"([^"]*)"|url\(\s*['"]?([^'")]*)|@import\s+['"]([^'"]*)|content="\d+;\s*url=([^"]*)"`)
+
+// TestPublishSelfContained checks every page of every sample's site: each
+// reference is a file of the folder (and each #fragment an id of its
+// page), nothing is fetched from elsewhere, and only the room clocks have
+// a script, inline.
+func TestPublishSelfContained(t *testing.T) {
+	for _, sample := range []string{armada, dipcon, "../samples/hurst-example.xlsx"} {
+		site, res := publishSample(t, sample)
+		pages := map[string]string{}
+		for _, f := range res.Files {
+			data, err := os.ReadFile(filepath.Join(site, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages[f] = string(data)
+		}
+		for name, body := range pages {
+			for _, m := range reference.FindAllStringSubmatch(body, -1) {
+				ref := strings.Join(m[1:], "")
+				u, err := url.Parse(ref)
+				if err != nil || u.Scheme != "" || u.Host != "" || strings.HasPrefix(ref, "//") || strings.Contains(u.Path, "/") || strings.Contains(u.Path, `\`) {
+					t.Errorf("%s %s: %q leaves the folder", sample, name, ref)
+					continue
+				}
+				target := name
+				if u.Path != "" {
+					target = u.Path
+				}
+				tb, ok := pages[target]
+				if !ok {
+					t.Errorf("%s %s: %q names a file the site does not have", sample, name, ref)
+					continue
+				}
+				if u.Fragment != "" && !strings.Contains(tb, `id="`+u.Fragment+`"`) {
+					t.Errorf("%s %s: %q: %s has no id %q", sample, name, ref, target, u.Fragment)
+				}
+			}
+			scripts := strings.Count(body, "<script")
+			clock := strings.HasPrefix(name, "clock-")
+			if (scripts > 0) != clock || strings.Contains(body, "<script src") || (clock && scripts != 1) {
+				t.Errorf("%s %s: %d scripts", sample, name, scripts)
+			}
+		}
+		if !slices.Contains(res.Files, "style.css") || !slices.Contains(res.Files, "index.html") || !slices.Contains(res.Files, "projector.html") {
+			t.Errorf("%s: site lacks a page: %v", sample, res.Files)
+		}
+	}
+}
+
+// TestProjectorCycle follows the projector's refreshes from projector.html:
+// every frame once, then back to the first, each after the policy's
+// seconds.
+func TestProjectorCycle(t *testing.T) {
+	site, res := publishSample(t, armada)
+	refresh := regexp.MustCompile(`<meta http-equiv="refresh" content="(\d+); url=([^"]+)">`)
+	frames := 0
+	for _, f := range res.Files {
+		if strings.HasPrefix(f, "projector") {
+			frames++
+		}
+	}
+	seen := map[string]bool{}
+	page := "projector.html"
+	for !seen[page] {
+		seen[page] = true
+		data, err := os.ReadFile(filepath.Join(site, page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := refresh.FindStringSubmatch(string(data))
+		if m == nil {
+			t.Fatalf("%s has no refresh", page)
+		}
+		if m[1] != "20" {
+			t.Errorf("%s: refresh after %s seconds, want 20", page, m[1])
+		}
+		page = m[2]
+	}
+	if page != "projector.html" || len(seen) != frames || frames < 5 {
+		t.Errorf("the cycle visits %d of %d frames and ends at %s", len(seen), frames, page)
+	}
+}
+
+// TestClockSchedule checks the room clock's deadlines, worked by hand from
+// the 2003 rules (Spring 20 and Fall 17 minutes to 1905, then 18 and 15)
+// and a 60-minute dinner break after Spring 1904 in heat 1 only: a round
+// starting at 19:00 has each year to 1905 take 37 minutes.
+func TestClockSchedule(t *testing.T) {
+	rows := []workbook.ClockRow{
+		{Phase: workbook.ClockSpring, FromYear: 1901, Minutes: 20}, {Phase: workbook.ClockSpring, FromYear: 1906, Minutes: 18},
+		{Phase: workbook.ClockFall, FromYear: 1901, Minutes: 17}, {Phase: workbook.ClockFall, FromYear: 1906, Minutes: 15},
+		{Phase: workbook.ClockOrders, Minutes: 1},
+		{Phase: workbook.ClockBreak, FromYear: 1904, Minutes: 60, Heat: 1, Note: "dinner"},
+	}
+	deadline := func(c *clockPage, name string) string {
+		for _, p := range c.Phases {
+			if p.Name == name {
+				return p.Deadline
+			}
+		}
+		return "none"
+	}
+	for _, tc := range []struct {
+		heat, start int
+		want        map[string]string
+	}{
+		// 19:00 + 20 = 19:20; + 17 = 19:37; Spring 1904: 19:00 + 3 * 37 + 20 = 21:11; the break to 22:11;
+		// Fall 1904 22:28; Fall 1905 22:28 + 37 = 23:05; Spring 1906 + 18 = 23:23; Fall 1906 + 15 = 23:38.
+		{1, 19 * 60, map[string]string{"Spring 1901": "19:20", "Fall 1901": "19:37", "Spring 1904": "21:11", "Break": "22:11",
+			"Fall 1904": "22:28", "Fall 1905": "23:05", "Spring 1906": "23:23", "Fall 1906": "23:38"}},
+		// Heat 2 has no break: Fall 1905 is 9:00 + 5 * 37 = 12:05.
+		{2, 9 * 60, map[string]string{"Spring 1901": "09:20", "Fall 1904": "11:28", "Break": "none", "Fall 1905": "12:05", "Spring 1906": "12:23"}},
+		// Without a start time the deadlines count from the start.
+		{3, -1, map[string]string{"Spring 1901": "+20 min", "Fall 1906": "+218 min"}},
+	} {
+		c := clockOf(rows, tc.heat, tc.start, 1910)
+		for name, want := range tc.want {
+			if got := deadline(c, name); got != want {
+				t.Errorf("heat %d: %s due %s, want %s", tc.heat, name, got, want)
+			}
+		}
+		if last := c.Phases[len(c.Phases)-1].Name; last != "Fall 1910" {
+			t.Errorf("heat %d: schedule ends with %s, want Fall 1910", tc.heat, last)
+		}
+		if c.Data.Orders != 1 || c.Orders != "minute" {
+			t.Errorf("heat %d: order writing %v %q", tc.heat, c.Data.Orders, c.Orders)
+		}
+	}
+}
+
+// TestPublishRefusesAForeignFolder: a folder holding files dtm did not
+// write is left alone.
+func TestPublishRefusesAForeignFolder(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile(armada)
+	if err != nil {
+		t.Fatal(err)
+	}
+	book := filepath.Join(dir, "a.xlsx")
+	if err := os.WriteFile(book, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "mine")
+	os.Mkdir(out, 0o755)
+	own := filepath.Join(out, "index.html")
+	if err := os.WriteFile(own, []byte("my own page"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Publish(PublishRequest{Path: book, Out: out}); err == nil || !strings.Contains(err.Error(), "did not write") {
+		t.Fatalf("publish into a foreign folder: %v", err)
+	}
+	if got, _ := os.ReadFile(own); string(got) != "my own page" {
+		t.Errorf("the folder's page was changed: %q", got)
+	}
+	if publishedSite(book) != "" {
+		t.Errorf("a refused publish is remembered")
+	}
+}

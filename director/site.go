@@ -1,0 +1,630 @@
+package director
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/armada-dtm/dtm/scoring"
+	"github.com/armada-dtm/dtm/workbook"
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
+)
+
+// site is everything the tournament's site shows, worked out from the
+// workbook and its standings with the publication policy applied: what is
+// withheld is not in it.
+type site struct {
+	Name, Description string
+	Updated           string // when it was published, as the pages say
+	Heats             int    // heats of the tournament
+	Played            int    // the last heat with a finished game; 0 before any
+	Complete          bool   // every game of every heat has finished
+	// Current is the standings after the last heat played (the final
+	// standings when Complete), nil when withheld or before any game.
+	Current *standingsPage
+	// After are the standings after each heat played, those withheld left
+	// out.
+	After []*standingsPage
+	// Withheld says in words what the policy keeps off the site.
+	Withheld []string
+	// HeatPages are the heats with boards; Calls the heats with seated
+	// boards.
+	HeatPages []*heatPage
+	Calls     []*callsPage
+	Players   []*playerPage // in the Players sheet's order
+	Powers    []powerLine
+	Awards    []awardLine
+	Teams     *teamsPage // nil without a team tournament, or when withheld
+	HasTeams  bool
+	Clocks    []*clockPage
+	// NextCalls is the calls of the heat being played or about to be
+	// (the last seated heat not finished), else the last seated heat.
+	NextCalls *callsPage
+	// LastHeat is the page of the last heat with a finished game.
+	LastHeat *heatPage
+}
+
+// standingsPage is the standings after a heat.
+type standingsPage struct {
+	File, Title string
+	After       int  // the heat
+	Final       bool // the final standings
+	Heats       []int
+	Lines       []standingsLine
+	MinHeats    int
+	Chart       barChart // the leaders' totals
+}
+
+// standingsLine is one player's line of the standings.
+type standingsLine struct {
+	Rank      int
+	Player    *playerPage
+	Heats     []heatCell
+	Total     string
+	Value     float64 // the total, for the chart
+	Qualified bool
+	TieBreak  string
+}
+
+// heatCell is a player's score in one heat of the standings.
+type heatCell struct {
+	Score   string
+	Dropped bool // left out or multiplied by the drop rule
+	Played  bool
+}
+
+// heatPage is a heat's boards and results.
+type heatPage struct {
+	File, Title string
+	Number      int
+	Date        string
+	Scores      bool // game scores are published
+	Boards      []*boardView
+	Finished    int // boards finished
+}
+
+// boardView is one board of a heat.
+type boardView struct {
+	Heat, Board int
+	Anchor      string
+	Status      string
+	System      string
+	Outcome     string // "France solo in 1909", "3-way draw in 1910"
+	Seats       []seatView
+	Years       []int // the centre chart's years, when recorded
+}
+
+// seatView is one power on a board.
+type seatView struct {
+	Power   string
+	Player  *playerPage // nil when the seat is empty
+	Result  string
+	Year    string
+	Centres string
+	Score   string
+	Chart   []string // centres at the end of each of the board's Years
+	Won     bool
+}
+
+// callsPage is a heat's board calls: by board and by player.
+type callsPage struct {
+	File, Title string
+	Heat        int
+	Date        string
+	Boards      []*boardView
+	ByName      []callLine
+	SittingOut  []*playerPage
+}
+
+// callLine is one player's board in the list by name.
+type callLine struct {
+	Shown  string // "Carter, Chloe"
+	Player *playerPage
+	Board  *boardView
+	Power  string
+}
+
+// playerPage is one player's page.
+type playerPage struct {
+	File, Name, Country, Team string
+	Index                     int
+	Anchor                    string // the player's line in the lists by name: "p7"
+	Games                     []playerGame
+	Rank                      int // in the current standings; 0 when withheld
+	Total                     string
+	Chart                     rankChart
+}
+
+// playerGame is a heat of a player.
+type playerGame struct {
+	Heat    int
+	Board   *boardView
+	Power   string
+	Result  string
+	Centres string
+	Score   string
+	Status  string
+}
+
+// powerLine is a power's best results.
+type powerLine struct {
+	Power string
+	Games []powerGame
+}
+
+// powerGame is one of a power's best games.
+type powerGame struct {
+	Player  *playerPage
+	Board   *boardView
+	Centres string
+	Score   string
+}
+
+// awardLine is one award.
+type awardLine struct {
+	Name    string
+	Winners []awardWinner
+	Detail  string
+}
+
+// awardWinner is a player (with a page) or a team.
+type awardWinner struct {
+	Player *playerPage
+	Name   string
+}
+
+// teamsPage is the team standings.
+type teamsPage struct {
+	Lines []teamLine
+}
+
+// teamLine is one team's line.
+type teamLine struct {
+	Rank    int
+	Name    string
+	Total   string
+	Members []*playerPage
+	Games   []string
+}
+
+// siteInput is what building the site needs.
+type siteInput struct {
+	t       *workbook.Tournament
+	event   scoring.Event
+	table   scoring.Table
+	updated string
+}
+
+// buildSite works out the site of a scored tournament.
+func buildSite(in siteInput) (*site, error) {
+	t := in.t
+	s := &site{Name: t.Settings.Name, Description: t.Settings.Description, Updated: in.updated, Heats: t.Settings.Heats,
+		HasTeams: t.Settings.TeamSize > 0}
+	pub := t.Settings.Publication
+	for _, g := range in.event.Games {
+		s.Played = max(s.Played, g.Heat)
+	}
+	s.Complete = s.Played == t.Settings.Heats
+	for _, h := range t.Heats {
+		s.Complete = s.Complete && len(h.Games) > 0 && !slices.ContainsFunc(h.Games, func(g workbook.Game) bool { return g.Status != workbook.Finished })
+	}
+	// visible reports whether the standings after heat n are published.
+	visible := func(n int) bool {
+		if s.Complete && n == t.Settings.Heats {
+			return !pub.WithholdFinal
+		}
+		return !slices.Contains(pub.WithheldHeats, n)
+	}
+	finalOut := s.Complete && !pub.WithholdFinal
+	scoresShown := func(n int) bool { return visible(n) || finalOut }
+
+	s.players(t)
+	s.heats(t, scoresShown)
+
+	// The standings after each heat, and the current ones.
+	played := map[int]bool{}
+	for _, g := range in.event.Games {
+		played[g.Heat] = true
+	}
+	for n := 1; n <= s.Played; n++ {
+		if !played[n] {
+			continue
+		}
+		if !visible(n) {
+			continue
+		}
+		table := in.table
+		if n < s.Played {
+			e := in.event
+			e.Games = slices.DeleteFunc(slices.Clone(e.Games), func(g scoring.Played) bool { return g.Heat > n })
+			var err error
+			if table, err = scoring.Standings(e); err != nil {
+				return nil, wrapf(err, "standings after heat %d", n)
+			}
+		}
+		page := s.standings(t, table, n)
+		page.File = fmt.Sprintf("standings-heat-%d.html", n)
+		s.After = append(s.After, page)
+		if n == s.Played {
+			cur := *page
+			cur.File = "standings.html"
+			s.Current = &cur
+		}
+	}
+	if s.Current != nil {
+		for _, st := range in.table.Players {
+			p := s.Players[st.Player]
+			p.Rank, p.Total = st.Rank, score(st.Total)
+		}
+	}
+	s.rankCharts()
+	s.powers(t, scoresShown, in.event.Rules.AwardsByCentres)
+	s.awards(in, pub.WithheldAwards)
+	if s.HasTeams && s.Current != nil {
+		s.Teams = &teamsPage{}
+		for _, ts := range in.table.Teams {
+			team := in.event.Teams[ts.Team]
+			line := teamLine{Rank: ts.Rank, Name: team.Name, Total: score(ts.Total)}
+			for _, m := range team.Members {
+				line.Members = append(line.Members, s.Players[m])
+			}
+			for _, g := range ts.Counted {
+				line.Games = append(line.Games, fmt.Sprintf("%s, heat %d board %d: %s", s.Players[g.Player].Name, g.Heat, g.Board, score(g.Score)))
+			}
+			s.Teams.Lines = append(s.Teams.Lines, line)
+		}
+	}
+	s.withheldNotes(t, played, visible)
+	s.clocks(t)
+	return s, nil
+}
+
+// players makes a page for every player.
+func (s *site) players(t *workbook.Tournament) {
+	team := map[int]string{}
+	if t.Settings.TeamSize > 0 {
+		for _, tm := range t.Teams {
+			for _, m := range tm.Members {
+				team[m] = tm.Name
+			}
+		}
+	}
+	for i, p := range t.Players {
+		s.Players = append(s.Players, &playerPage{File: fmt.Sprintf("player-%d.html", i+1), Name: p.Name, Country: p.Country,
+			Team: team[i], Index: i, Anchor: fmt.Sprintf("p%d", i+1)})
+	}
+}
+
+// heats makes the heat pages and the board calls.
+func (s *site) heats(t *workbook.Tournament, scoresShown func(int) bool) {
+	for hi := range t.Heats {
+		h := &t.Heats[hi]
+		if len(h.Games) == 0 {
+			continue
+		}
+		hp := &heatPage{File: fmt.Sprintf("heat-%d.html", h.Number), Title: workbook.HeatSheet(h.Number), Number: h.Number,
+			Date: h.Date, Scores: scoresShown(h.Number)}
+		calls := &callsPage{File: fmt.Sprintf("calls-heat-%d.html", h.Number), Title: workbook.HeatSheet(h.Number) + ": board calls",
+			Heat: h.Number, Date: h.Date}
+		for gi := range h.Games {
+			g := &h.Games[gi]
+			bv := s.board(t, h, g, hp.Scores)
+			hp.Boards = append(hp.Boards, bv)
+			if g.Status == workbook.Finished {
+				hp.Finished++
+			}
+			calls.Boards = append(calls.Boards, bv)
+			for _, seat := range bv.Seats {
+				if seat.Player != nil {
+					calls.ByName = append(calls.ByName, callLine{Shown: sortName(t.Players[seat.Player.Index]), Player: seat.Player, Board: bv, Power: seat.Power})
+				}
+			}
+		}
+		sortCalls(t, calls.ByName)
+		for i, p := range t.Players {
+			if h.Number <= len(p.Registration) && p.Registration[h.Number-1] == workbook.SittingOut {
+				calls.SittingOut = append(calls.SittingOut, s.Players[i])
+			}
+		}
+		s.HeatPages = append(s.HeatPages, hp)
+		s.Calls = append(s.Calls, calls)
+		if hp.Finished > 0 {
+			s.LastHeat = hp
+		}
+	}
+	for i, hp := range s.HeatPages {
+		if s.NextCalls == nil && hp.Finished < len(hp.Boards) {
+			s.NextCalls = s.Calls[i]
+		}
+	}
+	if s.NextCalls == nil && len(s.Calls) > 0 {
+		s.NextCalls = s.Calls[len(s.Calls)-1]
+	}
+}
+
+// board describes one board of a heat, and adds it to its players' pages.
+func (s *site) board(t *workbook.Tournament, h *workbook.Heat, g *workbook.Game, scores bool) *boardView {
+	bv := &boardView{Heat: h.Number, Board: g.Board, Anchor: fmt.Sprintf("board-%d", g.Board),
+		Status: workbook.ChoicesStatus[g.Status], System: t.SystemName(h, g)}
+	years := map[int]bool{}
+	wins, last := 0, 0
+	for _, seat := range g.Seats {
+		for y := range seat.History {
+			years[y] = true
+		}
+		if seat.Result == workbook.Win || seat.Result == workbook.ConcededWin {
+			wins++
+		}
+		last = max(last, seat.Year)
+	}
+	for y := range years {
+		bv.Years = append(bv.Years, y)
+	}
+	slices.Sort(bv.Years)
+	var winners []string
+	for _, seat := range g.Seats {
+		var sv seatView
+		if seat.Power >= 0 {
+			sv.Power = workbook.ChoicesPower[seat.Power]
+		}
+		if seat.Player >= 0 {
+			sv.Player = s.Players[seat.Player]
+		}
+		if g.Status == workbook.Finished {
+			sv.Result = resultText(seat.Result, wins)
+			sv.Won = seat.Result == workbook.Win || seat.Result == workbook.ConcededWin
+			if sv.Won {
+				winners = append(winners, sv.Power)
+			}
+			if seat.Year > 0 {
+				sv.Year = strconv.Itoa(seat.Year)
+			}
+			if seat.Centres >= 0 {
+				sv.Centres = strconv.Itoa(seat.Centres)
+			}
+			if g.Scored && scores {
+				sv.Score = score(seat.Score)
+			}
+		}
+		for _, y := range bv.Years {
+			c, ok := seat.History[y]
+			cell := ""
+			if ok {
+				cell = strconv.Itoa(c)
+			}
+			sv.Chart = append(sv.Chart, cell)
+		}
+		bv.Seats = append(bv.Seats, sv)
+	}
+	if g.Status == workbook.Finished {
+		switch {
+		case len(winners) == 1 && wins == 1:
+			bv.Outcome = fmt.Sprintf("%s solo in %d", winners[0], last)
+		case len(winners) > 1:
+			bv.Outcome = fmt.Sprintf("%d-way draw in %d: %s", len(winners), last, strings.Join(winners, ", "))
+		case last > 0:
+			bv.Outcome = fmt.Sprintf("finished in %d", last)
+		}
+	}
+	for _, sv := range bv.Seats {
+		if sv.Player == nil {
+			continue
+		}
+		sv.Player.Games = append(sv.Player.Games, playerGame{Heat: h.Number, Board: bv, Power: sv.Power, Result: sv.Result,
+			Centres: sv.Centres, Score: sv.Score, Status: bv.Status})
+	}
+	return bv
+}
+
+// resultText says what a seat's result was, in a game with wins winners.
+func resultText(r workbook.Result, wins int) string {
+	switch {
+	case r == workbook.ConcededWin:
+		return "Conceded win"
+	case r == workbook.Win && wins == 1:
+		return "Solo"
+	case r == workbook.Win:
+		return fmt.Sprintf("%d-way draw", wins)
+	case r == workbook.Loss:
+		return "Loss"
+	}
+	return ""
+}
+
+// sortName is how the list by name shows a player: "Carter, Chloe".
+func sortName(p workbook.Player) string {
+	if p.Last != "" && p.First != "" {
+		return p.Last + ", " + p.First
+	}
+	return p.Name
+}
+
+// sortCalls sorts the list by name as the printed board calls do: by last
+// name, then first name, ignoring case and accents first.
+func sortCalls(t *workbook.Tournament, lines []callLine) {
+	key := func(l callLine) (string, string) {
+		p := t.Players[l.Player.Index]
+		if p.Last == "" {
+			return p.First, ""
+		}
+		return p.Last, p.First
+	}
+	loose, exact := collate.New(language.Und, collate.Loose), collate.New(language.Und)
+	slices.SortStableFunc(lines, func(a, b callLine) int {
+		al, af := key(a)
+		bl, bf := key(b)
+		for _, c := range []*collate.Collator{loose, exact} {
+			if d := c.CompareString(al, bl); d != 0 {
+				return d
+			}
+			if d := c.CompareString(af, bf); d != 0 {
+				return d
+			}
+		}
+		return a.Board.Board - b.Board.Board
+	})
+}
+
+// standings makes the standings page after heat n from its table.
+func (s *site) standings(t *workbook.Tournament, table scoring.Table, n int) *standingsPage {
+	page := &standingsPage{After: n, Final: s.Complete && n == t.Settings.Heats, MinHeats: t.Settings.MinHeats}
+	page.Title = fmt.Sprintf("Standings after heat %d", n)
+	if page.Final {
+		page.Title = "Final standings"
+	}
+	for h := 1; h <= n; h++ {
+		page.Heats = append(page.Heats, h)
+	}
+	for _, st := range table.Players {
+		line := standingsLine{Rank: st.Rank, Player: s.Players[st.Player], Total: score(st.Total), Value: st.Total, Qualified: st.Qualified, TieBreak: st.TieBreak}
+		for _, hs := range st.Heats[:n] {
+			c := heatCell{Played: hs.Played, Dropped: hs.Factor != 1 && hs.Played}
+			if hs.Played || hs.Score != 0 {
+				c.Score = score(hs.Score)
+			}
+			line.Heats = append(line.Heats, c)
+		}
+		page.Lines = append(page.Lines, line)
+	}
+	page.Chart = leadersChart(page.Lines)
+	return page
+}
+
+// rankCharts draws each player's rank after each heat whose standings are
+// published.
+func (s *site) rankCharts() {
+	ranks := make([][]rankPoint, len(s.Players))
+	for _, page := range s.After {
+		for _, l := range page.Lines {
+			ranks[l.Player.Index] = append(ranks[l.Player.Index], rankPoint{Heat: page.After, Rank: l.Rank})
+		}
+	}
+	for i, p := range s.Players {
+		p.Chart = rankChartOf(ranks[i], len(s.Players), s.Played)
+	}
+}
+
+// powers lists each power's three best games among those whose scores are
+// published, by score (or by centres, score breaking ties, as the awards
+// go).
+func (s *site) powers(t *workbook.Tournament, scoresShown func(int) bool, byCentres bool) {
+	type entry struct {
+		seat  workbook.Seat
+		board *boardView
+	}
+	best := make([][]entry, len(workbook.ChoicesPower))
+	boards := map[[2]int]*boardView{}
+	for _, hp := range s.HeatPages {
+		for _, b := range hp.Boards {
+			boards[[2]int{b.Heat, b.Board}] = b
+		}
+	}
+	for _, h := range t.Heats {
+		if !scoresShown(h.Number) {
+			continue
+		}
+		for _, g := range h.Games {
+			if !g.Scored {
+				continue
+			}
+			for _, seat := range g.Seats {
+				best[seat.Power] = append(best[seat.Power], entry{seat, boards[[2]int{h.Number, g.Board}]})
+			}
+		}
+	}
+	for pw, list := range best {
+		slices.SortStableFunc(list, func(a, b entry) int {
+			if byCentres && a.seat.Centres != b.seat.Centres {
+				return b.seat.Centres - a.seat.Centres
+			}
+			switch {
+			case a.seat.Score > b.seat.Score:
+				return -1
+			case a.seat.Score < b.seat.Score:
+				return 1
+			}
+			return b.seat.Centres - a.seat.Centres
+		})
+		line := powerLine{Power: workbook.ChoicesPower[pw]}
+		for _, e := range list[:min(3, len(list))] {
+			line.Games = append(line.Games, powerGame{Player: s.Players[e.seat.Player], Board: e.board,
+				Centres: strconv.Itoa(max(e.seat.Centres, 0)), Score: score(e.seat.Score)})
+		}
+		s.Powers = append(s.Powers, line)
+	}
+}
+
+// awards lists the published awards: none named in the policy, and those
+// made from the totals only with the current standings.
+func (s *site) awards(in siteInput, withheld []string) {
+	for _, a := range in.table.Awards {
+		if slices.Contains(withheld, a.Name) {
+			continue
+		}
+		if a.Kind != scoring.BestPowerAward && s.Current == nil {
+			continue
+		}
+		line := awardLine{Name: a.Name, Detail: a.Detail}
+		for _, w := range a.Winners {
+			if a.Team {
+				line.Winners = append(line.Winners, awardWinner{Name: in.event.Teams[w].Name})
+			} else {
+				line.Winners = append(line.Winners, awardWinner{Player: s.Players[w], Name: s.Players[w].Name})
+			}
+		}
+		s.Awards = append(s.Awards, line)
+	}
+}
+
+// withheldNotes says what the policy keeps off the site, for the home page.
+func (s *site) withheldNotes(t *workbook.Tournament, played map[int]bool, visible func(int) bool) {
+	var heats []string
+	for n := 1; n <= s.Played; n++ {
+		if played[n] && !visible(n) && !(s.Complete && n == t.Settings.Heats) {
+			heats = append(heats, strconv.Itoa(n))
+		}
+	}
+	if len(heats) > 0 {
+		word := "heat "
+		if len(heats) > 1 {
+			word = "heats "
+		}
+		s.Withheld = append(s.Withheld, "The standings after "+word+andList(heats)+" are not posted.")
+	}
+	if s.Complete && t.Settings.Publication.WithholdFinal {
+		s.Withheld = append(s.Withheld, "The final standings and the awards made from them will be announced at the ceremony.")
+	}
+	if n := len(t.Settings.Publication.WithheldAwards); n > 0 {
+		s.Withheld = append(s.Withheld, fmt.Sprintf("%d award%s will be announced at the ceremony.", n, pluralS(n)))
+	}
+}
+
+// andList joins items as a sentence does: "1, 2 and 3".
+func andList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// pluralS is "s" unless n is 1.
+func pluralS(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// score prints a score as a director reads it: at most four decimals, no
+// trailing zeros, a true minus sign.
+func score(v float64) string {
+	r := math.Round(v*1e4) / 1e4
+	if r == 0 {
+		r = 0 // no "-0"
+	}
+	out := strconv.FormatFloat(r, 'f', -1, 64)
+	return strings.Replace(out, "-", "\u2212", 1)
+}
