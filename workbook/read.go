@@ -3,6 +3,7 @@ package workbook
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -362,12 +363,20 @@ func (r *reader) readPlayers() bool {
 	return true
 }
 
+// threeLetters matches a country code dtm's list may lack.
+var threeLetters = regexp.MustCompile(`^[A-Za-z]{3}$`)
+
 // playerIDs reads a player's nationality and database ids.
 func (r *reader) playerIDs(t *table, i int, p *Player) {
 	if v := t.get(i, HeaderNationality); v != "" {
 		code, ok := CountryCode(v)
+		if !ok && threeLetters.MatchString(strings.TrimSpace(v)) {
+			// A code dtm's list lacks: taken as typed, since the list holds
+			// only the countries of most events.
+			code, ok = strings.ToUpper(strings.TrimSpace(v)), true
+		}
 		if !ok {
-			r.p.add(SheetPlayers, t.cell(i, HeaderNationality), "a WDD country code of three letters, such as USA, FRA, ANG (United Kingdom) or ALL (Germany): see docs/exports.md",
+			r.p.add(SheetPlayers, t.cell(i, HeaderNationality), "a WDD country code of three letters, such as USA, FRA, ANG (United Kingdom) or ALL (Germany), or a country's name from docs/exports.md",
 				"nationality %q is not a WDD country code", v)
 		}
 		p.Nationality = code

@@ -435,3 +435,17 @@ func TestCountriesDocumented(t *testing.T) {
 		t.Errorf("docs/exports.md lists\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestNationalityCodes checks that a nationality is read as a WDD code:
+// from the list by code or name, or any other three-letter code as typed
+// (the list holds only the countries of most events).
+func TestNationalityCodes(t *testing.T) {
+	for typed, want := range map[string]string{"fra": "FRA", "Germany": "ALL", "isr": "ISR", " CZE ": "CZE"} {
+		f := fixture(t)
+		set(t, f, SheetPlayers, "G3", typed)
+		b := reread(t, f)
+		if len(b.Problems) > 0 || b.Tournament.Players[1].Nationality != want {
+			t.Errorf("%q: nationality %q, want %q; problems %v", typed, b.Tournament.Players[1].Nationality, want, b.Problems)
+		}
+	}
+}
