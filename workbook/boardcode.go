@@ -39,10 +39,10 @@ func codeCheck(heat, board int) byte {
 	return codeAlphabet[sum%len(codeAlphabet)]
 }
 
-// ParseBoardCode reads a board code as BoardCode writes it, in capitals or
-// not, with or without its dashes and spaces ("h2b5k"), and with or without
-// the check letter (a code typed by hand may leave it out). A wrong check
-// letter is refused: the code was mistyped.
+// ParseBoardCode reads a board code as BoardCode writes it (numbers without
+// leading zeros), in capitals or not, with or without its dashes and spaces
+// ("h2b5r"), and with or without the check letter (a code typed by hand may
+// leave it out). A wrong check letter is refused: the code was mistyped.
 func ParseBoardCode(code string) (heat, board int, err error) {
 	s := strings.ToUpper(strings.NewReplacer("-", "", " ", "", "_", "").Replace(code))
 	bad := fmt.Errorf("board code %q is not one dtm prints: a code reads like H2-B5-%c (heat 2, board 5, a check letter)", code, codeCheck(2, 5))
@@ -59,7 +59,7 @@ func ParseBoardCode(code string) (heat, board int, err error) {
 	}
 	heat, err1 := strconv.Atoi(hs)
 	board, err2 := strconv.Atoi(bs)
-	if err1 != nil || err2 != nil || heat < 1 || heat > MaxHeats || board < 1 || board > maxCodeBoard || hs[0] == '+' || bs[0] == '+' {
+	if err1 != nil || err2 != nil || heat < 1 || heat > MaxHeats || board < 1 || board > maxCodeBoard || strings.ContainsAny(hs[:1]+bs[:1], "+0") {
 		return 0, 0, bad
 	}
 	if want := string(codeCheck(heat, board)); check != "" && check != want {
