@@ -149,6 +149,9 @@ func refresh(b *workbook.Book, req SeedRequest) (*SeedResult, error) {
 		if err := b.WriteConflicts(h, ex, problem); err != nil {
 			return nil, err
 		}
+		if boards, err = withQRCodes(t, h, boards); err != nil {
+			return nil, err
+		}
 		if err := b.WriteBoardCalls(h, boards); err != nil {
 			return nil, err
 		}
@@ -204,7 +207,11 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	if err := b.WriteSeating(n, boards, res.Explanation, problem); err != nil {
 		return err
 	}
-	return b.WriteBoardCalls(n, t.CallBoards(n, problem, boards))
+	calls, err := withQRCodes(t, n, t.CallBoards(n, problem, boards))
+	if err != nil {
+		return err
+	}
+	return b.WriteBoardCalls(n, calls)
 }
 
 // sitOut chooses who sits heat hs.Heat out so that its players fill boards

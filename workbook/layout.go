@@ -105,6 +105,7 @@ const (
 	SetAwardsBy        = "Best-power awards by"
 	SetVictory         = "Victory rule"
 	SetScoreDecimals   = "Score decimals"
+	SetResultsForm     = "Results form"
 )
 
 // DefaultScoreDecimals is how many decimals of a game's score are kept

@@ -51,6 +51,7 @@ var templateSettings = []settingRow{
 	{SetVictory, SuggestedVictory[0], SuggestedVictory, "When a game ends in a victory on the board: classic (18 centres), regatta-2002, regatta-2003, norman, norman-short-1 to -4, or your own table such as 18,18,18,18,17,15,14,12,11,9,8,6,5 (from 1901). dtm check compares each game's centre chart with it.", true},
 	{SetTieBreaks, SuggestedTieBreaks[0], SuggestedTieBreaks, tieBreakHelp, true},
 	{SetScoreDecimals, DefaultScoreDecimals, nil, fmt.Sprintf("How many decimals of each game's score are kept, 0 to %d: a score is rounded once, when the game is scored (half away from zero), and totals are the sums of those scores. The Hurst Tournament Mean always shows 4.", MaxScoreDecimals), false},
+	{SetResultsForm, "", nil, "Optional: the address (https://...) of an online form for the results. Each score sheet's QR code then opens it with the board code filled in where the address has {code} (make a pre-filled link with a placeholder answer and replace the answer with {code}); without {code}, ?code=H2-B5-F is added. Empty: the QR code holds the board code alone. docs/import.md.", false},
 }
 
 // tieBreakHelp is the Tie-breaks setting's help, listing the presets and rules of scoring's table.

@@ -52,6 +52,9 @@ type Settings struct {
 	AwardsByCentres bool                // best-power awards by centres, score breaking ties
 	Victory         scoring.VictoryRule // when a game ends in a victory on the board
 	ScoreDecimals   int                 // decimals kept of each game's score, 0..MaxScoreDecimals
+	// ResultsForm is the address of an online form for the results, with
+	// {code} where the board code goes; "" for none.
+	ResultsForm string
 	settingRows     map[string]int
 }
 
