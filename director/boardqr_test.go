@@ -104,7 +104,7 @@ func decodePictures(t *testing.T, zbar, path, sheet string) []string {
 // too long for a QR code, is reported at its cell.
 func TestResultsFormProblems(t *testing.T) {
 	for form, want := range map[string]string{
-		"forms.example.org/r":                          `Tournament!B27: Results form: "forms.example.org/r" is not a web address: it should start with https://`,
+		"forms.example.org/r": `Tournament!B27: Results form: "forms.example.org/r" is not a web address: it should start with https://`,
 		"https://forms.example.org/" + strings.Repeat("x", 200): "a QR code on a score sheet holds 213 (shorten it",
 	} {
 		path, f := gamesFixture(t)

@@ -80,11 +80,11 @@ type callListLook struct{ name, board, power [2]int }
 // callStyles are the style ids of the board-calls tab.
 type callStyles struct {
 	boardTitle, heatLine, note, seatPower, seatPlayer, heading, code int
-	gridHead, gridPower, gridPlayer, gridCell, line            int
-	victoryLabel, victoryYear, victoryTarget, victoryText      int
-	listTitle, listSub, listHead                               int
-	list                                                       [2]callListLook // at 12 pt, and larger
-	listHeight                                                 [2]float64      // their rows' heights
+	gridHead, gridPower, gridPlayer, gridCell, line                  int
+	victoryLabel, victoryYear, victoryTarget, victoryText            int
+	listTitle, listSub, listHead                                     int
+	list                                                             [2]callListLook // at 12 pt, and larger
+	listHeight                                                       [2]float64      // their rows' heights
 }
 
 // newCallStyles adds the tab's styles to the workbook (excelize reuses an

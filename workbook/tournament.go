@@ -55,7 +55,7 @@ type Settings struct {
 	// ResultsForm is the address of an online form for the results, with
 	// {code} where the board code goes; "" for none.
 	ResultsForm string
-	settingRows     map[string]int
+	settingRows map[string]int
 }
 
 // SettingCell returns the cell holding a setting's value ("B7"), or "" when
