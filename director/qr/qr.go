@@ -24,9 +24,6 @@ type Code struct {
 	function [][]bool
 }
 
-// Dark reports whether the module at column x, row y is dark.
-func (c *Code) Dark(x, y int) bool { return c.modules[y][x] }
-
 // MaxBytes is the most data a code of version 10 at level M holds.
 const MaxBytes = 213
 
@@ -35,25 +32,26 @@ var ErrTooLong = errors.New("too long for a QR code of version 10 at level M")
 
 // levelM is, per version (index 1..10), the error-correction codewords of
 // each block and the blocks of each of the two groups with their data
-// codewords (ISO/IEC 18004 table 9, level M).
+// codewords (ISO/IEC 18004 table 9, level M). The remainder bits after the
+// last codeword (7 in versions 2 to 6) are left light.
 var levelM = [11]struct {
-	ecc              int
-	blocks1, data1   int
-	blocks2, data2   int
-	alignment        []int
-	remainder, total int
+	ecc            int
+	blocks1, data1 int
+	blocks2, data2 int
+	alignment      []int // the alignment patterns' centres, each way
+	total          int   // codewords in all
 }{
 	{},
-	{10, 1, 16, 0, 0, nil, 0, 26},
-	{16, 1, 28, 0, 0, []int{6, 18}, 7, 44},
-	{26, 1, 44, 0, 0, []int{6, 22}, 7, 70},
-	{18, 2, 32, 0, 0, []int{6, 26}, 7, 100},
-	{24, 2, 43, 0, 0, []int{6, 30}, 7, 134},
-	{16, 4, 27, 0, 0, []int{6, 34}, 7, 172},
-	{18, 4, 31, 0, 0, []int{6, 22, 38}, 0, 196},
-	{22, 2, 38, 2, 39, []int{6, 24, 42}, 0, 242},
-	{22, 3, 36, 2, 37, []int{6, 26, 46}, 0, 292},
-	{26, 4, 43, 1, 44, []int{6, 28, 50}, 0, 346},
+	{10, 1, 16, 0, 0, nil, 26},
+	{16, 1, 28, 0, 0, []int{6, 18}, 44},
+	{26, 1, 44, 0, 0, []int{6, 22}, 70},
+	{18, 2, 32, 0, 0, []int{6, 26}, 100},
+	{24, 2, 43, 0, 0, []int{6, 30}, 134},
+	{16, 4, 27, 0, 0, []int{6, 34}, 172},
+	{18, 4, 31, 0, 0, []int{6, 22, 38}, 196},
+	{22, 2, 38, 2, 39, []int{6, 24, 42}, 242},
+	{22, 3, 36, 2, 37, []int{6, 26, 46}, 292},
+	{26, 4, 43, 1, 44, []int{6, 28, 50}, 346},
 }
 
 // dataCodewords is the data capacity of a version at level M.
