@@ -355,6 +355,7 @@ func parseRow(name string, line int, headers []string, cols []resultColumn, know
 	res.Status = workbook.Finished
 	code, finalYear, resultText, resultHeader := "", 0, "", ""
 	var centres, elim [7]int
+	var elimHeader [7]string
 	var charts [7][]int
 	for p := range 7 {
 		centres[p], elim[p] = -1, 0
@@ -399,7 +400,7 @@ func parseRow(name string, line int, headers []string, cols []resultColumn, know
 			if c.kind == colYear {
 				finalYear = y
 			} else {
-				elim[c.power] = y
+				elim[c.power], elimHeader[c.power] = y, h
 			}
 		case colCentres:
 			n, err := strconv.Atoi(v)
@@ -442,6 +443,13 @@ func parseRow(name string, line int, headers []string, cols []resultColumn, know
 		bad(resultHeader, `the winning powers ("France", "draw Austria England Turkey", "conceded France"; "draw" alone for every survivor)`, "%v", err)
 	}
 	for p := range 7 {
+		switch h := elimHeader[p]; {
+		case elim[p] == 0:
+		case centres[p] > 0:
+			bad(h, "clear it: only a power with no centres left has a year of elimination", "%s has %d centres: it was not eliminated", workbook.ChoicesPower[p], centres[p])
+		case finalYear != 0 && elim[p] > finalYear:
+			bad(h, "a year up to the game's last", "%s was eliminated in %d, after the game's final year %d", workbook.ChoicesPower[p], elim[p], finalYear)
+		}
 		s := &res.Seats[p]
 		s.Centres = centres[p]
 		switch {

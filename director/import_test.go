@@ -99,13 +99,14 @@ func TestImportGoldens(t *testing.T) {
 		{"problems.csv", ImportRequest{}, true},
 		{"total.csv", ImportRequest{}, true},
 		{"noyear.csv", ImportRequest{}, true},
+		{"problems2.tsv", ImportRequest{}, true},
 	} {
 		t.Run(tc.csv, func(t *testing.T) {
 			out, err := runImport(t, tc.csv, tc.req)
 			if (err != nil) != tc.problem {
 				t.Errorf("error %v, want problems %v", err, tc.problem)
 			}
-			golden(t, "import/"+strings.TrimSuffix(tc.csv, ".csv")+".txt", out)
+			golden(t, "import/"+strings.TrimSuffix(strings.TrimSuffix(tc.csv, ".csv"), ".tsv")+".txt", out)
 		})
 	}
 }
@@ -218,4 +219,21 @@ func backupCount(t *testing.T, path string) int {
 		t.Fatal(err)
 	}
 	return len(m)
+}
+
+// TestImportHeaderProblems: a file whose header line cannot name the
+// boards is refused at line 1, and nothing else is read.
+func TestImportHeaderProblems(t *testing.T) {
+	for data, want := range map[string]string{
+		"":                                 "results.csv:1: the file has no header line",
+		"result,year,aus\nFrance,1909,0\n": `results.csv:1: no column names the board (the header line is "result,year,aus")`,
+		"code,aus,Austria centres\nH1-B2-R,0,0\n": `results.csv:1: columns "aus" and "Austria centres" say the same`,
+		"heat,result\n1,France\n":                 "results.csv:1: no column names the board",
+		"code,result\n\"H1-B2-R,France\n":         "results.csv:2: the file cannot be read as CSV",
+	} {
+		_, _, ps := parseResults("results.csv", []byte(data))
+		if len(ps) == 0 || !strings.Contains(ps[0].Msg, want) {
+			t.Errorf("%q: %v, want %q", data, ps, want)
+		}
+	}
 }
