@@ -9,6 +9,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -250,6 +252,38 @@ func TestPrintedPagesHoldEverything(t *testing.T) {
 		t.Fatalf("dtm seed: %s%s", out, errOut)
 	}
 	check(seeded, workbook.BoardCallsSheet(1), "2026 Spring Open")
+	printedQRCodes(t, filepath.Join(dir, workbook.BoardCallsSheet(1)+".pdf"), 3)
+}
+
+// printedQRCodes reads the QR codes of a printed heat 1's board calls with
+// zbarimg: each board's page carries its board code, in order.
+func printedQRCodes(t *testing.T, pdf string, boards int) {
+	t.Helper()
+	zbar, err := exec.LookPath("zbarimg")
+	if err != nil {
+		if lotest.Required() {
+			t.Fatal("zbarimg is required (apt-get install zbar-tools)")
+		}
+		t.Skip("zbarimg (zbar-tools) is not installed")
+	}
+	prefix := filepath.Join(t.TempDir(), "page")
+	if out, err := exec.Command("pdftoppm", "-r", "150", "-png", pdf, prefix).CombinedOutput(); err != nil {
+		t.Fatalf("pdftoppm: %v\n%s", err, out)
+	}
+	pages, _ := filepath.Glob(prefix + "*.png")
+	sort.Strings(pages)
+	var got []string
+	for _, p := range pages {
+		out, _ := exec.Command(zbar, "--quiet", "--raw", p).Output() // a page without a code (the list) exits 4
+		got = append(got, strings.Fields(string(out))...)
+	}
+	var want []string
+	for b := 1; b <= boards; b++ {
+		want = append(want, workbook.BoardCode(1, b))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("printed QR codes %q, want %q", got, want)
+	}
 }
 
 var (

@@ -82,7 +82,7 @@ func app(stdout, stderr io.Writer) *cli.App {
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError{Err: err}
 		},
-		Commands: []*cli.Command{newCommand(), checkCommand(), seedCommand(), scoreCommand(), exportCommand(), publishCommand(), seriesCommand(), simulateCommand(), formulaCommand(), gameCommand()},
+		Commands: []*cli.Command{newCommand(), checkCommand(), seedCommand(), scoreCommand(), importCommand(), exportCommand(), publishCommand(), seriesCommand(), simulateCommand(), formulaCommand(), gameCommand()},
 	}
 	for _, cmd := range a.Commands {
 		cmd.OnUsageError = a.OnUsageError // a mistake in a command's flags is a usage error (exit 2)
@@ -332,6 +332,34 @@ func scoreCommand() *cli.Command {
 				return printJSON(c.App.Writer, res.Report)
 			}
 			res.WriteText(c.App.Writer, c.Int("top"))
+			return nil
+		},
+	}
+}
+
+func importCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "import",
+		Usage:     "write the results of a CSV file (a form's or a spreadsheet's export) into the heat sheets",
+		ArgsUsage: "RESULTS.csv WORKBOOK.xlsx",
+		Description: "Reads one row per board (its board code, or heat and board; status, result, final year, centres per\n" +
+			"power and optionally the centre chart: docs/import.md), shows what changes board by board, checks the\n" +
+			"workbook as dtm check does, and writes it. A finished board is never changed without --overwrite.",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "dry-run", Usage: "show what would change, but write nothing"},
+			&cli.BoolFlag{Name: "overwrite", Usage: "replace the results of boards already finished"},
+			&cli.BoolFlag{Name: "force", Usage: "write even if Excel or LibreOffice seems to have the workbook open"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 2 {
+				return usageError{Err: fmt.Errorf("import needs a results file and a workbook: dtm import RESULTS.csv WORKBOOK.xlsx")}
+			}
+			res, err := director.Import(director.ImportRequest{CSV: c.Args().Get(0), Path: c.Args().Get(1),
+				DryRun: c.Bool("dry-run"), Force: c.Bool("force"), Overwrite: c.Bool("overwrite")})
+			if err != nil {
+				return err
+			}
+			res.WriteText(c.App.Writer)
 			return nil
 		},
 	}

@@ -25,10 +25,17 @@ type ProblemsError struct {
 	Problems workbook.Problems
 	// Ignored is what the reader read past (dtm check -v).
 	Ignored workbook.Problems
+	// Again is the command to run once they are fixed; "dtm check" when
+	// empty.
+	Again string
 }
 
 func (e *ProblemsError) Error() string {
-	return fmt.Sprintf("%s: %d problem(s); fix them and run dtm check again", e.Path, len(e.Problems))
+	again := e.Again
+	if again == "" {
+		again = "dtm check"
+	}
+	return fmt.Sprintf("%s: %d problem(s); fix them and run %s again", e.Path, len(e.Problems), again)
 }
 
 // WriteText prints every problem, one per line (with its formula and caret

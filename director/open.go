@@ -26,13 +26,20 @@ func open(path string, which systemsToCompile) (*workbook.Book, error) {
 	if err != nil {
 		return nil, err
 	}
-	b.AddProblems(scoreGames(b.Tournament, b.Problems, which))
-	b.AddProblems(ruleProblems(b.Tournament, b.Problems))
+	validate(b, which)
 	if len(b.Problems) > 0 {
 		b.Close()
 		return nil, &ProblemsError{Path: path, Problems: b.Problems, Ignored: b.Ignored}
 	}
 	return b, nil
+}
+
+// validate adds to a workbook's problems what reading its sheets cannot
+// see: every finished game validated and scored under its system, and the
+// tournament rules scoring would refuse.
+func validate(b *workbook.Book, which systemsToCompile) {
+	b.AddProblems(scoreGames(b.Tournament, b.Problems, which))
+	b.AddProblems(ruleProblems(b.Tournament, b.Problems))
 }
 
 // openScored opens a workbook that has no problems and computes its

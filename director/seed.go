@@ -67,6 +67,9 @@ type SeedResult struct {
 	TimedOut bool
 	// Site is set when the published site was refreshed (or failed to be).
 	Site *SiteRefresh
+	// EntryPage is the results-entry page written beside the workbook
+	// ("" when none was written).
+	EntryPage string
 }
 
 // Seed seats one heat of a workbook: the registered players at boards of
@@ -119,10 +122,14 @@ func seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 	case t.Settings.HasSeed:
 		res.Seed = t.Settings.RandomSeed
 	}
-	if err := seatHeat(ctx, b, heat, req, res); err != nil {
+	calls, err := seatHeat(ctx, b, heat, req, res)
+	if err != nil {
 		return nil, err
 	}
 	if err := b.Save(save); err != nil {
+		return nil, err
+	}
+	if res.EntryPage, err = writeEntryPage(b, heat, calls); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -163,6 +170,9 @@ func refresh(b *workbook.Book, req SeedRequest) (*SeedResult, error) {
 		if err := b.WriteConflicts(h, ex, problem); err != nil {
 			return nil, err
 		}
+		if boards, err = withQRCodes(t, h, boards); err != nil {
+			return nil, err
+		}
 		if err := b.WriteBoardCalls(h, boards); err != nil {
 			return nil, err
 		}
@@ -174,24 +184,31 @@ func refresh(b *workbook.Book, req SeedRequest) (*SeedResult, error) {
 	if len(done) == 0 {
 		return res, nil
 	}
-	return res, b.Save(workbook.Options{Force: req.Force})
+	if err := b.Save(workbook.Options{Force: req.Force}); err != nil {
+		return nil, err
+	}
+	var err error
+	if res.EntryPage, err = writeEntryPage(b, 0, nil); err != nil {
+		return nil, err
+	}
+	return res, nil
 }
 
 // seatHeat seats heat n in memory: the registered players around the heat's
 // locked boards, choosing who sits out when asked, then writes the heat
-// sheet and its board calls.
-func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res *SeedResult) error {
+// sheet and its board calls, which it returns.
+func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res *SeedResult) ([]workbook.CallBoard, error) {
 	t := b.Tournament
 	hs, err := t.Seating(n)
 	var ps workbook.Problems
 	if errors.As(err, &ps) {
-		return &ProblemsError{Path: req.Path, Problems: ps}
+		return nil, &ProblemsError{Path: req.Path, Problems: ps}
 	} else if err != nil {
-		return wrapf(err, "heat %d", n)
+		return nil, wrapf(err, "heat %d", n)
 	}
 	if req.SitOutAuto {
 		if err := sitOut(b, &hs, res); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	problem := t.SeedProblem(n)
@@ -202,23 +219,27 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	seeded, err := seeding.Seed(ctx, problem, hs.Present, hs.Locked, opts)
 	var ce *seeding.CountError
 	if errors.As(err, &ce) {
-		return fmt.Errorf("heat %d: %d players to seat: %d must sit out or %d be added to fill boards of seven; "+
+		return nil, fmt.Errorf("heat %d: %d players to seat: %d must sit out or %d be added to fill boards of seven; "+
 			"change registrations on the Players sheet, or run again with --sit-out auto", n, ce.Players, ce.SitOut, ce.Add)
 	} else if err != nil {
-		return wrapf(err, "heat %d", n)
+		return nil, wrapf(err, "heat %d", n)
 	}
 	plan := seeded.Plan
 	res.Bound, res.BoundNote, res.TimedOut = seeded.Bound, seeded.BoundNote(), seeded.TimedOut
 	if res.Explanation, err = seeding.Explain(problem, plan); err != nil {
-		return wrapf(err, "heat %d", n)
+		return nil, wrapf(err, "heat %d", n)
 	}
 	res.SittingOut = sittingOut(t, n)
 	boards := hs.Number(plan)
 	res.Boards, res.Kept = len(boards), len(hs.Locked)
 	if err := b.WriteSeating(n, boards, res.Explanation, problem); err != nil {
-		return err
+		return nil, err
 	}
-	return b.WriteBoardCalls(n, t.CallBoards(n, problem, boards))
+	calls, err := withQRCodes(t, n, t.CallBoards(n, problem, boards))
+	if err != nil {
+		return nil, err
+	}
+	return calls, b.WriteBoardCalls(n, calls)
 }
 
 // sitOut chooses who sits heat hs.Heat out so that its players fill boards
@@ -307,6 +328,7 @@ func (r *SeedResult) WriteText(w io.Writer) {
 			fmt.Fprintf(w, "wrote %s: %s rewritten and the Conflict columns of sheet %s, from the sheet as it stands\n",
 				r.Path, workbook.BoardCallsSheet(h), workbook.HeatSheet(h))
 		}
+		r.writeEntryPage(w)
 		return
 	}
 	for _, name := range r.SatOut {
@@ -327,6 +349,14 @@ func (r *SeedResult) WriteText(w io.Writer) {
 		fmt.Fprintln(w, "the time cap stopped the seeder before its planned work: run again with a longer --time for a seating that the same seed reproduces anywhere")
 	}
 	fmt.Fprintf(w, "wrote %s: sheet %s and its board calls, %s\n", r.Path, workbook.HeatSheet(r.Heat), workbook.BoardCallsSheet(r.Heat))
+	r.writeEntryPage(w)
+}
+
+// writeEntryPage says where the results-entry page was written.
+func (r *SeedResult) writeEntryPage(w io.Writer) {
+	if r.EntryPage != "" {
+		fmt.Fprintf(w, "wrote %s: the results-entry page for the desk (docs/import.md)\n", r.EntryPage)
+	}
 }
 
 // writeConflicts prints a seating's total conflict, its lower bound and the

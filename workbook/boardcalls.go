@@ -1,7 +1,9 @@
 package workbook
 
 import (
+	"bytes"
 	"fmt"
+	"image/png"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,6 +24,10 @@ type CallBoard struct {
 	FinalYear int  // the system's last game-year; 0 when the game has none
 	Rank      bool // the game is ranked by centres: no W/L column, no victory table
 	Top       bool // the top board: board 1 with its own scoring system on the heat sheet
+	// QR is a PNG image of the board's QR code (its board code, or a link
+	// to the results form), printed at the top right of its page; nil for
+	// none.
+	QR []byte
 }
 
 // CallSeat is one seat of a board.
@@ -45,7 +51,13 @@ var (
 	callPlayer    = [2]int{4, 8}
 	callFirstYear = 9            // the score sheet's years 1901 .. 1912 take one column each, then W/L and the signature
 	callLabel     = [2]int{1, 8} // the victory table's row labels
+	callHeading   = [2]int{1, 16}
+	callCode      = [2]int{17, callCols} // the board code, right of the score sheet's heading
 )
+
+// callQRPixels is the printed size of a board's QR code, in pixels at 96
+// per inch (about 27 mm): beside the board's title, right of its text.
+const callQRPixels = 104
 
 // callYears is how many game-years the score sheet has columns for.
 const callYears = 12
@@ -67,12 +79,12 @@ type callListLook struct{ name, board, power [2]int }
 
 // callStyles are the style ids of the board-calls tab.
 type callStyles struct {
-	boardTitle, heatLine, note, seatPower, seatPlayer, heading int
-	gridHead, gridPower, gridPlayer, gridCell, line            int
-	victoryLabel, victoryYear, victoryTarget, victoryText      int
-	listTitle, listSub, listHead                               int
-	list                                                       [2]callListLook // at 12 pt, and larger
-	listHeight                                                 [2]float64      // their rows' heights
+	boardTitle, heatLine, note, seatPower, seatPlayer, heading, code int
+	gridHead, gridPower, gridPlayer, gridCell, line                  int
+	victoryLabel, victoryYear, victoryTarget, victoryText            int
+	listTitle, listSub, listHead                                     int
+	list                                                             [2]callListLook // at 12 pt, and larger
+	listHeight                                                       [2]float64      // their rows' heights
 }
 
 // newCallStyles adds the tab's styles to the workbook (excelize reuses an
@@ -119,6 +131,7 @@ func newCallStyles(f *excelize.File) (callStyles, error) {
 		{&s.seatPower, cellStyle(true, 24, "left", underlined, indent)},
 		{&s.seatPlayer, cellStyle(false, 24, "left", underlined, shrink)},
 		{&s.heading, cellStyle(true, 14, "left")},
+		{&s.code, cellStyle(true, 14, "right")},
 		{&s.gridHead, cellStyle(true, 9, "center", boxed, shaded)},
 		{&s.gridPower, cellStyle(true, 11, "left", boxed, indent, shrink)},
 		{&s.gridPlayer, cellStyle(false, 11, "left", boxed, shrink)},
@@ -233,7 +246,7 @@ func (b *Book) writeBoardCalls(heat int, boards []CallBoard, values map[string]s
 	sub := b.callsHeatLine(heat)
 	for _, cb := range boards {
 		w.pageBreak()
-		w.boardPage(cb, sub, b.callsVictory(cb))
+		w.boardPage(heat, cb, sub, b.callsVictory(cb))
 	}
 	w.playerList(heat, b.Tournament, boards)
 	w.pageSetup(b.Tournament)
@@ -244,7 +257,7 @@ func (b *Book) writeBoardCalls(heat int, boards []CallBoard, values map[string]s
 }
 
 // prepareCalls creates the tab, or empties it in place for a rewrite: cells,
-// styles, merges, row heights and page breaks.
+// styles, merges, pictures, row heights and page breaks.
 func (b *Book) prepareCalls(sheet string) error {
 	f := b.f
 	if !b.hasSheet(sheet) {
@@ -257,6 +270,15 @@ func (b *Book) prepareCalls(sheet string) error {
 	}
 	if err := clearSheet(f, sheet, 0, 0); err != nil {
 		return err
+	}
+	cells, err := f.GetPictureCells(sheet)
+	if err != nil {
+		return err
+	}
+	for _, c := range cells {
+		if err := f.DeletePicture(sheet, c); err != nil {
+			return err
+		}
 	}
 	for r := 1; r <= lastRow; r++ {
 		if err := f.SetRowHeight(sheet, r, -1); err != nil {
@@ -346,14 +368,16 @@ func (cb CallBoard) signature() [2]int {
 	return [2]int{c, callCols}
 }
 
-// boardPage writes one board's page.
-func (w *callsWriter) boardPage(cb CallBoard, sub string, rule *scoring.VictoryRule) {
+// boardPage writes one board's page of heat.
+func (w *callsWriter) boardPage(heat int, cb CallBoard, sub string, rule *scoring.VictoryRule) {
 	cs := w.cs
 	title := "Board " + strconv.Itoa(cb.Board)
 	if cb.Top {
 		title += " · Top board"
 	}
-	w.put(w.next(48), callAll, title, cs.boardTitle)
+	top := w.next(48)
+	w.put(top, callAll, title, cs.boardTitle)
+	w.qrCode(top, cb.QR)
 	w.put(w.next(30), callAll, sub, cs.heatLine)
 	if note := cb.systemNote(); note != "" {
 		w.put(w.next(24), callAll, note, cs.note)
@@ -374,10 +398,27 @@ func (w *callsWriter) boardPage(cb CallBoard, sub string, rule *scoring.VictoryR
 		w.put(r, callSeatName, s.Player, cs.seatPlayer)
 	}
 	w.next(16)
-	w.scoreSheet(cb, atTables)
+	w.scoreSheet(heat, cb, atTables)
 	if rule != nil {
 		w.victoryTable(cb, *rule)
 	}
+}
+
+// qrCode places a board's QR code (a PNG) at the right end of row, the
+// board's title.
+func (w *callsWriter) qrCode(row int, data []byte) {
+	if len(data) == 0 || w.values != nil {
+		return
+	}
+	img, err := png.DecodeConfig(bytes.NewReader(data))
+	if err != nil || img.Width == 0 {
+		w.do(fmt.Errorf("the QR code of row %d is not a PNG image: %v", row, err))
+		return
+	}
+	scale, print := float64(callQRPixels)/float64(img.Width), true
+	w.do(w.f.AddPictureFromBytes(w.sheet, cellName(callCols-3, row), &excelize.Picture{Extension: ".png", File: data,
+		Format: &excelize.GraphicOptions{AltText: "QR code of the board", OffsetX: 2, OffsetY: 2,
+			ScaleX: scale, ScaleY: scale, Positioning: "oneCell", LockAspectRatio: true, PrintObject: &print}}))
 }
 
 // systemNote names the board's scoring system and its last game-year.
@@ -394,9 +435,11 @@ func (cb CallBoard) systemNote() string {
 
 // scoreSheet writes the grid the table fills in by hand: a row per power,
 // the centres at the end of each game-year, the result and a signature.
-func (w *callsWriter) scoreSheet(cb CallBoard, atTables bool) {
+func (w *callsWriter) scoreSheet(heat int, cb CallBoard, atTables bool) {
 	cs := w.cs
-	w.put(w.next(24), callAll, "Score sheet: centres at the end of each game-year", cs.heading)
+	head := w.next(24)
+	w.put(head, callHeading, "Score sheet: centres at the end of each game-year", cs.heading)
+	w.put(head, callCode, "Board code "+BoardCode(heat, cb.Board), cs.code)
 	r := w.next(20)
 	w.put(r, callPower, HeaderPower, cs.gridHead)
 	w.put(r, callPlayer, HeaderSeatPlayer, cs.gridHead)

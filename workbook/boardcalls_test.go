@@ -112,7 +112,7 @@ func TestBoardCallsSheet(t *testing.T) {
 //
 // The expected rows follow the layout: a board's page is its title (row 1),
 // the heat line (2), a spacer or the at-the-tables note (3), the seven seats
-// (4-10), a spacer (11), the score sheet's heading (12), header (13) and
+// (4-10), a spacer (11), the score sheet's heading and board code (12), header (13) and
 // seven power rows (14-20), the result line (21) and the final-year line
 // (22): 22 rows; a victory table adds a spacer, a heading, the years, the
 // targets and the conditions: 27 rows. The list follows: title, subtitle,
@@ -139,7 +139,7 @@ func TestBoardCallsCells(t *testing.T) {
 			name: "powers and regatta-2003", victory: "regatta-2003",
 			want: map[string]string{
 				"A1": "Board 1", "A2": "Heat 1 · Test Open", "A4": "Austria", "G4": "Ann Smith", "A10": "Turkey", "G10": "Gail Gray",
-				"A12": "Score sheet: centres at the end of each game-year", "A13": "Power", "D13": "Player",
+				"A12": "Score sheet: centres at the end of each game-year", "Q12": "Board code H1-B1-M", "A13": "Power", "D13": "Player",
 				"I13": "1901", "T13": "1912", "U13": "W/L", "V13": "Signature",
 				"A14": "Austria", "D14": "Ann Smith", "A20": "Turkey", "D20": "Gail Gray",
 				"A24": "Victory criteria: regatta-2003", "A25": "Game-year", "I25": "1901", "U25": "1913+",
@@ -158,7 +158,7 @@ func TestBoardCallsCells(t *testing.T) {
 			name: "powers at the tables, classic rule", victory: "classic", atTables: true,
 			want: map[string]string{
 				"A1": "Board 1", "A3": "Powers are chosen at the table: write them in the score sheet.",
-				"A4": "Ann Smith", "A10": "Gail Gray", "A14": "Austria", "A20": "Turkey",
+				"A4": "Ann Smith", "A10": "Gail Gray", "A14": "Austria", "A20": "Turkey", "Q34": "Board code H1-B2-R",
 				"A23": "Board 2", "A26": "Hal Stone",
 				"A45": "Heat 1: who plays where", "A48": "Black, Eve", "F48": "1", "Q51": "Wood, Ida", "V51": "2",
 			},

@@ -115,6 +115,7 @@ const (
 	SetWithheldAwards   = "Publish: withhold awards"
 	SetProjectorPages   = "Publish: projector pages"
 	SetProjectorSeconds = "Publish: projector seconds"
+	SetResultsForm      = "Results form"
 )
 
 // Values of the publication settings.

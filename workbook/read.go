@@ -179,6 +179,14 @@ func (r *reader) readSettings() {
 	if v, ok := rows[normalHeader(SetDescription)]; ok {
 		s.Description = v.value
 	}
+	if v, ok := rows[normalHeader(SetResultsForm)]; ok && v.value != "" {
+		// The longest code a tournament prints: its last heat, board 999.
+		if _, err := ResultsLink(v.value, MaxHeats, 999); err != nil {
+			r.p.add(SheetTournament, v.cell, "the form's address as the browser shows it, https://...; or leave it empty", "%s: %v", SetResultsForm, err)
+		} else {
+			s.ResultsForm = v.value
+		}
+	}
 	if v, ok := get(SetSystem); ok {
 		s.System = v.value
 		if v.value == "" {

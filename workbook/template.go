@@ -58,6 +58,7 @@ var templateSettings = []settingRow{
 	{SetWithheldAwards, WithholdNone, []string{WithholdNone, WithholdAll}, "dtm publish: awards kept secret until the ceremony, by name as on the Awards tab, separated by commas (e.g. Best Austria, Last place); All or None.", true},
 	{SetProjectorPages, DefaultProjector, nil, "dtm publish: the pages the projector cycles through, in order, separated by commas: " + strings.Join(ChoicesProjector, ", ") + ".", false},
 	{SetProjectorSeconds, DefaultProjectorSeconds, nil, "dtm publish: how many seconds the projector shows each page, 5 to 600.", false},
+	{SetResultsForm, "", nil, "Optional: the address (https://...) of an online form for the results. Each score sheet's QR code then opens it with the board code filled in where the address has {code} (make a pre-filled link with a placeholder answer and replace the answer with {code}); without {code}, ?code=H2-B5-F is added. Empty: the QR code holds the board code alone. docs/import.md.", false},
 }
 
 // tieBreakHelp is the Tie-breaks setting's help, listing the presets and rules of scoring's table.

@@ -62,7 +62,10 @@ type Settings struct {
 	ResultsToWDD    bool                // the results go to the World Diplomacy Database
 	ResultsToWDR    bool                // the results go to the World Diplomacy Reference
 	Publication     Publication         // what dtm publish withholds, and the projector's cycle
-	settingRows     map[string]int
+	// ResultsForm is the address of an online form for the results, with
+	// {code} where the board code goes; "" for none.
+	ResultsForm string
+	settingRows map[string]int
 }
 
 // SettingCell returns the cell holding a setting's value ("B7"), or "" when

@@ -1,0 +1,458 @@
+// Package qr makes QR codes (ISO/IEC 18004) offline, for the board codes
+// and result-form links printed on score sheets: byte mode, error
+// correction level M (about 15 % of the code may be damaged), versions 1 to
+// 10 (up to 213 bytes), the mask chosen by the standard's penalty rules.
+package qr
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+)
+
+// Code is a QR code: its size×size modules, true for dark.
+type Code struct {
+	Version int
+	Mask    int
+	Size    int
+	modules [][]bool
+	// function marks the modules of the fixed patterns (finders, timing,
+	// alignment, format and version information), which masks skip.
+	function [][]bool
+}
+
+// MaxBytes is the most data a code of version 10 at level M holds.
+const MaxBytes = 213
+
+// ErrTooLong reports data longer than MaxBytes.
+var ErrTooLong = errors.New("too long for a QR code of version 10 at level M")
+
+// levelM is, per version (index 1..10), the error-correction codewords of
+// each block and the blocks of each of the two groups with their data
+// codewords (ISO/IEC 18004 table 9, level M). The remainder bits after the
+// last codeword (7 in versions 2 to 6) are left light.
+var levelM = [11]struct {
+	ecc            int
+	blocks1, data1 int
+	blocks2, data2 int
+	alignment      []int // the alignment patterns' centres, each way
+	total          int   // codewords in all
+}{
+	{},
+	{10, 1, 16, 0, 0, nil, 26},
+	{16, 1, 28, 0, 0, []int{6, 18}, 44},
+	{26, 1, 44, 0, 0, []int{6, 22}, 70},
+	{18, 2, 32, 0, 0, []int{6, 26}, 100},
+	{24, 2, 43, 0, 0, []int{6, 30}, 134},
+	{16, 4, 27, 0, 0, []int{6, 34}, 172},
+	{18, 4, 31, 0, 0, []int{6, 22, 38}, 196},
+	{22, 2, 38, 2, 39, []int{6, 24, 42}, 242},
+	{22, 3, 36, 2, 37, []int{6, 26, 46}, 292},
+	{26, 4, 43, 1, 44, []int{6, 28, 50}, 346},
+}
+
+// dataCodewords is the data capacity of a version at level M.
+func dataCodewords(v int) int {
+	l := levelM[v]
+	return l.blocks1*l.data1 + l.blocks2*l.data2
+}
+
+// capacity is how many bytes a version holds in byte mode: its data bits
+// less the mode (4 bits) and the count (8 bits, 16 from version 10).
+func capacity(v int) int {
+	return (dataCodewords(v)*8 - 4 - countBits(v)) / 8
+}
+
+func countBits(v int) int {
+	if v < 10 {
+		return 8
+	}
+	return 16
+}
+
+// Encode makes the smallest QR code (version 1 to 10, level M) holding
+// data in byte mode, with the mask of least penalty.
+func Encode(data []byte) (*Code, error) {
+	for v := 1; v <= 10; v++ {
+		if len(data) <= capacity(v) {
+			return EncodeWith(data, v, -1)
+		}
+	}
+	return nil, fmt.Errorf("%d bytes: %w", len(data), ErrTooLong)
+}
+
+// EncodeWith makes the QR code of data at a given version (1 to 10) and
+// mask (0 to 7, or -1 for the one of least penalty).
+func EncodeWith(data []byte, version, mask int) (*Code, error) {
+	if version < 1 || version > 10 || mask < -1 || mask > 7 {
+		return nil, fmt.Errorf("qr: version %d, mask %d: version must be 1 to 10 and mask -1 to 7", version, mask)
+	}
+	if len(data) > capacity(version) {
+		return nil, fmt.Errorf("%d bytes at version %d: %w", len(data), version, ErrTooLong)
+	}
+	c := newCode(version)
+	c.drawFunctions()
+	c.drawCodewords(codewords(data, version))
+	if mask < 0 {
+		best := -1
+		for m := range 8 {
+			c.applyMask(m)
+			c.drawFormat(m)
+			if p := c.penalty(); best < 0 || p < best {
+				best, mask = p, m
+			}
+			c.applyMask(m) // a mask undoes itself
+		}
+	}
+	c.applyMask(mask)
+	c.drawFormat(mask)
+	c.Mask = mask
+	return c, nil
+}
+
+func newCode(version int) *Code {
+	size := 17 + 4*version
+	c := &Code{Version: version, Size: size, modules: make([][]bool, size), function: make([][]bool, size)}
+	for y := range size {
+		c.modules[y], c.function[y] = make([]bool, size), make([]bool, size)
+	}
+	return c
+}
+
+// set draws a function module.
+func (c *Code) set(x, y int, dark bool) {
+	c.modules[y][x], c.function[y][x] = dark, true
+}
+
+// drawFunctions draws the finder, separator, timing and alignment
+// patterns, the dark module, reserves the format information and draws the
+// version information.
+func (c *Code) drawFunctions() {
+	n := c.Size
+	for i := range n {
+		c.set(6, i, i%2 == 0)
+		c.set(i, 6, i%2 == 0)
+	}
+	for _, at := range [][2]int{{3, 3}, {n - 4, 3}, {3, n - 4}} {
+		for dy := -4; dy <= 4; dy++ {
+			for dx := -4; dx <= 4; dx++ {
+				x, y := at[0]+dx, at[1]+dy
+				if x < 0 || y < 0 || x >= n || y >= n {
+					continue
+				}
+				d := max(abs(dx), abs(dy))
+				c.set(x, y, d != 2 && d != 4)
+			}
+		}
+	}
+	pos := levelM[c.Version].alignment
+	for i, ay := range pos {
+		for j, ax := range pos {
+			if (i == 0 && j == 0) || (i == 0 && j == len(pos)-1) || (i == len(pos)-1 && j == 0) {
+				continue // the finders' corners
+			}
+			for dy := -2; dy <= 2; dy++ {
+				for dx := -2; dx <= 2; dx++ {
+					c.set(ax+dx, ay+dy, max(abs(dx), abs(dy)) != 1)
+				}
+			}
+		}
+	}
+	c.drawFormat(0) // reserves the modules; redrawn with the mask chosen
+	if c.Version >= 7 {
+		rem := c.Version
+		for range 12 {
+			rem = rem<<1 ^ (rem>>11)*0x1F25
+		}
+		bits := c.Version<<12 | rem
+		for i := range 18 {
+			dark := bits>>i&1 == 1
+			a, b := n-11+i%3, i/3
+			c.set(a, b, dark)
+			c.set(b, a, dark)
+		}
+	}
+}
+
+// drawFormat draws both copies of the format information (level M and the
+// mask) and the dark module.
+func (c *Code) drawFormat(mask int) {
+	data := 0<<3 | mask // level M's bits are 00
+	rem := data
+	for range 10 {
+		rem = rem<<1 ^ (rem>>9)*0x537
+	}
+	bits := (data<<10 | rem) ^ 0x5412
+	bit := func(i int) bool { return bits>>i&1 == 1 }
+	n := c.Size
+	for i := 0; i <= 5; i++ {
+		c.set(8, i, bit(i))
+	}
+	c.set(8, 7, bit(6))
+	c.set(8, 8, bit(7))
+	c.set(7, 8, bit(8))
+	for i := 9; i < 15; i++ {
+		c.set(14-i, 8, bit(i))
+	}
+	for i := range 8 {
+		c.set(n-1-i, 8, bit(i))
+	}
+	for i := 8; i < 15; i++ {
+		c.set(8, n-15+i, bit(i))
+	}
+	c.set(8, n-8, true)
+}
+
+// codewords encodes data in byte mode, pads it to the version's capacity,
+// splits it into blocks, adds each block's error correction and
+// interleaves them.
+func codewords(data []byte, version int) []byte {
+	l := levelM[version]
+	capBits := dataCodewords(version) * 8
+	var bits bitBuffer
+	bits.put(0b0100, 4)
+	bits.put(len(data), countBits(version))
+	for _, b := range data {
+		bits.put(int(b), 8)
+	}
+	bits.put(0, min(4, capBits-bits.n))
+	bits.put(0, (8-bits.n%8)%8)
+	for pad := 0xEC; bits.n < capBits; pad ^= 0xEC ^ 0x11 {
+		bits.put(pad, 8)
+	}
+	all := bits.bytes
+	var blocks, eccs [][]byte
+	gen := generator(l.ecc)
+	k := 0
+	for g, count := range []int{l.blocks1, l.blocks2} {
+		size := []int{l.data1, l.data2}[g]
+		for range count {
+			block := all[k : k+size]
+			k += size
+			blocks = append(blocks, block)
+			eccs = append(eccs, remainder(block, gen))
+		}
+	}
+	out := make([]byte, 0, l.total)
+	for i := range max(l.data1, l.data2) {
+		for _, b := range blocks {
+			if i < len(b) {
+				out = append(out, b[i])
+			}
+		}
+	}
+	for i := range l.ecc {
+		for _, e := range eccs {
+			out = append(out, e[i])
+		}
+	}
+	return out
+}
+
+// bitBuffer collects bits, most significant first.
+type bitBuffer struct {
+	bytes []byte
+	n     int
+}
+
+func (b *bitBuffer) put(v, bits int) {
+	for i := bits - 1; i >= 0; i-- {
+		if b.n%8 == 0 {
+			b.bytes = append(b.bytes, 0)
+		}
+		if v>>i&1 == 1 {
+			b.bytes[b.n/8] |= 0x80 >> (b.n % 8)
+		}
+		b.n++
+	}
+}
+
+// drawCodewords places the codewords' bits in the modules that are not
+// function modules: two columns at a time from the bottom right, up then
+// down, skipping the vertical timing pattern. The remainder bits stay
+// light.
+func (c *Code) drawCodewords(data []byte) {
+	i, n := 0, c.Size
+	for right := n - 1; right >= 1; right -= 2 {
+		if right == 6 {
+			right = 5
+		}
+		upward := (right+1)&2 == 0
+		for vert := range n {
+			y := vert
+			if upward {
+				y = n - 1 - vert
+			}
+			for j := range 2 {
+				x := right - j
+				if c.function[y][x] || i >= len(data)*8 {
+					continue
+				}
+				c.modules[y][x] = data[i/8]>>(7-i%8)&1 == 1
+				i++
+			}
+		}
+	}
+}
+
+// applyMask inverts the data modules the mask pattern selects.
+func (c *Code) applyMask(mask int) {
+	for y := range c.Size {
+		for x := range c.Size {
+			if c.function[y][x] {
+				continue
+			}
+			var flip bool
+			switch mask {
+			case 0:
+				flip = (x+y)%2 == 0
+			case 1:
+				flip = y%2 == 0
+			case 2:
+				flip = x%3 == 0
+			case 3:
+				flip = (x+y)%3 == 0
+			case 4:
+				flip = (x/3+y/2)%2 == 0
+			case 5:
+				flip = x*y%2+x*y%3 == 0
+			case 6:
+				flip = (x*y%2+x*y%3)%2 == 0
+			case 7:
+				flip = ((x+y)%2+x*y%3)%2 == 0
+			}
+			c.modules[y][x] = c.modules[y][x] != flip
+		}
+	}
+}
+
+// penalty scores the code by the standard's four rules: runs of five or
+// more modules of one colour, 2×2 blocks of one colour, finder-like
+// patterns, and the balance of dark and light.
+func (c *Code) penalty() int {
+	n := c.Size
+	p := 0
+	line := make([]bool, n)
+	for pass := range 2 {
+		for i := range n {
+			for j := range n {
+				if pass == 0 {
+					line[j] = c.modules[i][j]
+				} else {
+					line[j] = c.modules[j][i]
+				}
+			}
+			p += linePenalty(line)
+		}
+	}
+	dark := 0
+	for y := range n {
+		for x := range n {
+			if c.modules[y][x] {
+				dark++
+			}
+			if x+1 < n && y+1 < n {
+				v := c.modules[y][x]
+				if c.modules[y][x+1] == v && c.modules[y+1][x] == v && c.modules[y+1][x+1] == v {
+					p += 3
+				}
+			}
+		}
+	}
+	total := n * n
+	k := (abs(dark*20-total*10)+total-1)/total - 1
+	return p + max(k, 0)*10
+}
+
+// finderLike is the pattern dark-light-dark×3-light-dark of rule 3.
+var finderLike = []bool{true, false, true, true, true, false, true}
+
+// linePenalty scores one row or column under rules 1 and 3. Beyond the
+// symbol the modules count as light (the quiet zone).
+func linePenalty(line []bool) int {
+	p, run := 0, 1
+	for i := 1; i <= len(line); i++ {
+		if i < len(line) && line[i] == line[i-1] {
+			run++
+			continue
+		}
+		if run >= 5 {
+			p += 3 + run - 5
+		}
+		run = 1
+	}
+	at := func(i int) bool { return i >= 0 && i < len(line) && line[i] }
+	for i := -4; i+len(finderLike)+4 <= len(line)+4; i++ {
+		match := true
+		for k, d := range finderLike {
+			if at(i+k) != d {
+				match = false
+				break
+			}
+		}
+		if !match {
+			continue
+		}
+		lightBefore, lightAfter := true, true
+		for k := 1; k <= 4; k++ {
+			lightBefore = lightBefore && !at(i-k)
+			lightAfter = lightAfter && !at(i+len(finderLike)-1+k)
+		}
+		if lightBefore || lightAfter {
+			p += 40
+		}
+	}
+	return p
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// PNG renders the code with a quiet zone of four modules, each module
+// scale×scale pixels, black on white.
+func (c *Code) PNG(scale int) ([]byte, error) {
+	const quiet = 4
+	side := (c.Size + 2*quiet) * scale
+	img := image.NewPaletted(image.Rect(0, 0, side, side), color.Palette{color.White, color.Black})
+	for y := range c.Size {
+		for x := range c.Size {
+			if !c.modules[y][x] {
+				continue
+			}
+			for dy := range scale {
+				for dx := range scale {
+					img.SetColorIndex((x+quiet)*scale+dx, (y+quiet)*scale+dy, 1)
+				}
+			}
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return nil, fmt.Errorf("qr: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// String draws the code as text, "#" for dark and "." for light, a row a
+// line (for tests and debugging).
+func (c *Code) String() string {
+	var b bytes.Buffer
+	for y := range c.Size {
+		for x := range c.Size {
+			if c.modules[y][x] {
+				b.WriteByte('#')
+			} else {
+				b.WriteByte('.')
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

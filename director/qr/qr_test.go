@@ -1,0 +1,144 @@
+package qr
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestReedSolomon checks the error correction against two worked examples
+// of version 1-M: "01234567" of ISO/IEC 18004's annex (numeric mode) and
+// "HELLO WORLD" (alphanumeric mode), data and error-correction codewords as
+// published.
+func TestReedSolomon(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		data, ecc []byte
+	}{
+		{"01234567",
+			[]byte{0x10, 0x20, 0x0C, 0x56, 0x61, 0x80, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11},
+			[]byte{0xA5, 0x24, 0xD4, 0xC1, 0xED, 0x36, 0xC7, 0x87, 0x2C, 0x55}},
+		{"HELLO WORLD",
+			[]byte{0x20, 0x5B, 0x0B, 0x78, 0xD1, 0x72, 0xDC, 0x4D, 0x43, 0x40, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11},
+			[]byte{0xC4, 0x23, 0x27, 0x77, 0xEB, 0xD7, 0xE7, 0xE2, 0x5D, 0x17}},
+	} {
+		if got := remainder(tc.data, generator(10)); !bytes.Equal(got, tc.ecc) {
+			t.Errorf("%s: error correction % X, want % X", tc.name, got, tc.ecc)
+		}
+	}
+}
+
+// TestMatrices compares whole symbols, module by module, with the ones
+// libqrencode 4.1.1 makes (testdata/*.txt, "#" dark: qrencode -l M -8 -v N
+// -m 0 -t ASCII DATA, two characters a module folded to one), each at the
+// mask libqrencode chose. libqrencode's penalty differs slightly from the
+// standard's, so the mask of least penalty is checked only where both
+// agree.
+func TestMatrices(t *testing.T) {
+	url := "https://docs.google.com/forms/d/e/1FAIpQLSexample/viewform?usp=pp_url&entry.1234567=H2-B5-F"
+	for _, tc := range []struct {
+		file       string
+		data       string
+		version    int
+		mask       int
+		sameChoice bool
+	}{
+		{"v1-code.txt", "H2-B5-F", 1, 1, true},
+		{"v2-code.txt", "H2-B5-F", 2, 0, false},
+		{"v7-code.txt", "H2-B5-F", 7, 0, true}, // with version information
+		{"v6-url.txt", url, 6, 6, true},        // the smallest version for the link
+	} {
+		want, err := os.ReadFile(filepath.Join("testdata", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := EncodeWith([]byte(tc.data), tc.version, tc.mask)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := c.String(); got != string(want) {
+			t.Errorf("%s: symbol differs:\n got:\n%s\nwant:\n%s", tc.file, got, want)
+		}
+		if !tc.sameChoice {
+			continue
+		}
+		auto, err := EncodeWith([]byte(tc.data), tc.version, -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if auto.Mask != tc.mask {
+			t.Errorf("%s: mask %d chosen, want %d", tc.file, auto.Mask, tc.mask)
+		}
+	}
+}
+
+// TestCapacity: Encode picks the smallest version; 213 bytes fit version
+// 10, 214 do not.
+func TestCapacity(t *testing.T) {
+	for data, want := range map[string]int{"H2-B5-F": 1, strings.Repeat("x", 14): 1, strings.Repeat("x", 15): 2, strings.Repeat("x", 107): 7} {
+		if c, err := Encode([]byte(data)); err != nil || c.Version != want {
+			t.Errorf("%d bytes: %v, want version %d", len(data), err, want)
+		}
+	}
+	for v, want := range map[int]int{1: 14, 2: 26, 6: 106, 9: 180, 10: 213} {
+		if got := capacity(v); got != want {
+			t.Errorf("version %d holds %d bytes, want %d", v, got, want)
+		}
+	}
+	if c, err := Encode(bytes.Repeat([]byte("x"), MaxBytes)); err != nil || c.Version != 10 {
+		t.Errorf("%d bytes: %v", MaxBytes, err)
+	}
+	if _, err := Encode(bytes.Repeat([]byte("x"), MaxBytes+1)); !errors.Is(err, ErrTooLong) {
+		t.Errorf("%d bytes: %v, want ErrTooLong", MaxBytes+1, err)
+	}
+}
+
+// TestDecodeBack reads codes of every version and every mask back with an
+// independent decoder, zbarimg (Debian's zbar-tools). It skips when
+// zbarimg is absent, unless CI or DTM_REQUIRE_LIBREOFFICE is set.
+func TestDecodeBack(t *testing.T) {
+	zbar, err := exec.LookPath("zbarimg")
+	if err != nil {
+		if os.Getenv("CI") != "" || os.Getenv("DTM_REQUIRE_LIBREOFFICE") != "" {
+			t.Fatal("zbarimg is required (apt-get install zbar-tools)")
+		}
+		t.Skip("zbarimg not installed (apt-get install zbar-tools)")
+	}
+	dir := t.TempDir()
+	var cases [][2]int // version, mask
+	for v := 1; v <= 10; v++ {
+		cases = append(cases, [2]int{v, -1})
+	}
+	for m := range 8 {
+		cases = append(cases, [2]int{3, m})
+	}
+	for _, vm := range cases {
+		v, m := vm[0], vm[1]
+		// Data that fills the version, different each time.
+		data := []byte(strings.Repeat("H2-B5-F ", 30))[:capacity(v)-(m+1)]
+		c, err := EncodeWith(data, v, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := c.PNG(4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(dir, "code.png")
+		if err := os.WriteFile(file, img, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command(zbar, "--quiet", "--raw", "-Sbinary", file).Output()
+		if err != nil {
+			t.Errorf("version %d mask %d: zbarimg: %v", v, c.Mask, err)
+			continue
+		}
+		if !bytes.Equal(out, data) {
+			t.Errorf("version %d mask %d: decoded %q, want %q", v, c.Mask, out, data)
+		}
+	}
+}
