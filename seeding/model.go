@@ -116,6 +116,8 @@ type Problem struct {
 	PowerGroups [][]int
 	// AssignPowers is false when powers are chosen at the tables.
 	AssignPowers bool
+	// PowerRule is a hard rule on the powers; it needs AssignPowers.
+	PowerRule PowerRule
 	// History holds the rounds already played, oldest first.
 	History []Plan
 }
@@ -163,6 +165,12 @@ func (p *Problem) Validate() error {
 				return fmt.Errorf("group %q (%d): bad player %d", g.Name, k+1, m)
 			}
 		}
+	}
+	if p.PowerRule < AnyPower || p.PowerRule > AllSevenFirst {
+		return fmt.Errorf("bad power rule %d", int(p.PowerRule))
+	}
+	if p.PowerRule != AnyPower && !p.AssignPowers {
+		return fmt.Errorf("power rule %q: the seeder assigns no powers", p.PowerRule)
 	}
 	team := make(map[int]string)
 	for k, t := range p.Teams {
