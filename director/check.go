@@ -67,6 +67,7 @@ func Check(path string) (*CheckResult, error) {
 			return nil, err
 		}
 		res.Warnings = append(res.Warnings, stale...)
+		res.Warnings = append(res.Warnings, t.PowerRuleWarnings(h, problem)...)
 	}
 	return res, nil
 }

@@ -187,10 +187,16 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	}
 	seeded, err := seeding.Seed(ctx, problem, hs.Present, hs.Locked, opts)
 	var ce *seeding.CountError
-	if errors.As(err, &ce) {
+	var pe *seeding.PowerRuleError
+	switch {
+	case errors.As(err, &ce):
 		return fmt.Errorf("heat %d: %d players to seat: %d must sit out or %d be added to fill boards of seven; "+
 			"change registrations on the Players sheet, or run again with --sit-out auto", n, ce.Players, ce.SitOut, ce.Add)
-	} else if err != nil {
+	case errors.As(err, &pe):
+		return fmt.Errorf("heat %d: %w; nothing was written. Change who plays the heat (Players sheet), seat "+
+			"those players by hand on a started board, or set %s to %s (Tournament!%s)", n, err,
+			workbook.SetPowerRule, workbook.ChoicesPowerRule[0], t.Settings.SettingCell(workbook.SetPowerRule))
+	case err != nil:
 		return wrapf(err, "heat %d", n)
 	}
 	plan := seeded.Plan

@@ -145,6 +145,16 @@ func (e *PowerRuleError) name(b RuleBreak) string {
 	if b.Player >= 0 && b.Player < len(e.players) {
 		n = e.players[b.Player]
 	}
+	s := n + " (" + b.PlayedText()
+	if b.Power != NoPower {
+		s += "; seated on " + PowerNames[b.Power]
+	}
+	return s + ")"
+}
+
+// PlayedText says what the player has played: "played Austria, England
+// twice" or "played nothing yet".
+func (b RuleBreak) PlayedText() string {
 	var played []string
 	for q, c := range b.Played {
 		switch {
@@ -154,11 +164,10 @@ func (e *PowerRuleError) name(b RuleBreak) string {
 			played = append(played, fmt.Sprintf("%s %d times", PowerNames[q], c))
 		}
 	}
-	s := n + " (played " + strings.Join(played, ", ")
-	if b.Power != NoPower {
-		s += "; seated on " + PowerNames[b.Power]
+	if len(played) == 0 {
+		return "played nothing yet"
 	}
-	return s + ")"
+	return "played " + strings.Join(played, ", ")
 }
 
 // playedCounts counts each player's plays of each power in the history

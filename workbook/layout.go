@@ -86,6 +86,8 @@ const (
 	SetUnplayed        = "Unplayed score"
 	SetPowerAssignment = "Power assignment"
 	SetPowerGroups     = "Power groups"
+	SetPowerRule       = "Power rule"
+	SetQualification   = "Pool qualification"
 	SetSameOpponent    = "Conflict: same opponent again"
 	SetSamePower       = "Conflict: same power again"
 	SetTeamMember      = "Conflict: team member"
@@ -124,6 +126,8 @@ const (
 	HeaderCountry   = "Country"
 	HeaderPriority  = "Sit-out priority"
 	HeaderDistance  = "Distance (km)"
+	HeaderStandby   = "Standby"
+	HeaderDeclines  = "Declines pool"
 )
 
 // Column headers of the Conflicts sheet.
@@ -199,7 +203,9 @@ var (
 		"Austria-Germany-Italy / England-Turkey / France-Russia",
 		"Austria-Italy / England-France / Germany / Russia-Turkey",
 	}
-	ChoicesTeamSize     = []string{"None", "Teams of 3", "Teams of 4", "Teams of 5", "Teams of 6", "Teams of 7"}
+	// ChoicesPowerRule are seeding's power rules, in seeding.PowerRule order.
+	ChoicesPowerRule = []string{"None", "Different power every heat", "All seven before a repeat"}
+	ChoicesTeamSize  = []string{"None", "Teams of 3", "Teams of 4", "Teams of 5", "Teams of 6", "Teams of 7"}
 	ChoicesTeamScoring  = []string{"One heat", "Best games without interplay"}
 	ChoicesCriterion    = []string{"Win/Draw", "Rank by SC count", "Both"}
 	ChoicesRegistration = []string{"Registered", "Pre-registered", "Sitting out"}
@@ -337,6 +343,10 @@ type schema struct {
 	sheet   string // the sheet's name; "" for the heat sheets, each HeatSheet(n)
 	columns []column
 	rows    int // rows of input cells the template styles and gives dropdowns
+	// added are optional columns a director adds when needed, anywhere:
+	// read by header, not in a new workbook (so that workbooks and their
+	// column positions stay as they were).
+	added []string
 	// family is the n-th column (from 1) of a family that follows columns
 	// ("Heat 2", "Member 3", "1904"), or nil; familyNumber reads n back from
 	// a header. A new workbook holds inTemplate of them.
@@ -357,7 +367,7 @@ var (
 		{header: HeaderFirstName, width: 16, required: true}, {header: HeaderLastName, width: 18, required: true},
 		{header: HeaderEmail, width: 28}, {header: HeaderCountry, width: 10},
 		{header: HeaderPriority, width: 16}, {header: HeaderDistance, width: 14},
-	}, family: func(n int) column { return column{header: HeatSheet(n), width: 14, choices: ChoicesRegistration} },
+	}, added: []string{HeaderStandby, HeaderDeclines}, family: func(n int) column { return column{header: HeatSheet(n), width: 14, choices: ChoicesRegistration} },
 		familyNumber: heatSheetNumber, inTemplate: 1}
 	conflictsSchema = schema{sheet: SheetConflicts, rows: 300, columns: []column{
 		{header: HeaderPlayer, width: 24, required: true}, {header: HeaderWithPlayer, width: 24, required: true},
@@ -434,6 +444,7 @@ func (s schema) spec() columnSpec {
 			spec.optional = append(spec.optional, c.header)
 		}
 	}
+	spec.optional = append(spec.optional, s.added...)
 	if s.familyNumber != nil {
 		spec.extra = s.isFamily
 	}

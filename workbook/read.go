@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/armada-dtm/dtm/scoring"
+	"github.com/armada-dtm/dtm/seeding"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -197,6 +198,17 @@ func (r *reader) readSettings() {
 		}
 	}
 	s.Heats = whole(SetHeats, 1, MaxHeats, fmt.Sprintf("how many rounds the tournament has, 1 to %d", MaxHeats))
+	s.PowerRule = seeding.PowerRule(optional(SetPowerRule, ChoicesPowerRule))
+	if v, ok := rows[normalHeader(SetPowerRule)]; ok && s.PowerRule != seeding.AnyPower {
+		switch {
+		case s.PowersAtTables:
+			r.p.add(SheetTournament, v.cell, fmt.Sprintf("set %s to %s, or the rule to %s", SetPowerAssignment, ChoicesPowerAssignment[0], ChoicesPowerRule[0]),
+				"the power rule %q needs dtm seed to assign the powers, but %s is %q", v.value, SetPowerAssignment, ChoicesPowerAssignment[1])
+		case s.PowerRule == seeding.DifferentPowers && s.Heats > seeding.BoardSize:
+			r.p.add(SheetTournament, v.cell, fmt.Sprintf("choose %q (Hurst's rule), or at most %d heats", ChoicesPowerRule[2], seeding.BoardSize),
+				"a different power every heat cannot be kept over %d heats: there are %d powers", s.Heats, seeding.BoardSize)
+		}
+	}
 	s.PreRegistration = yes(SetPreRegistration)
 	s.MinHeats = whole(SetMinHeats, 0, max(s.Heats, 0), "0 ranks everyone; at most the number of heats")
 	s.LowestCount = whole(SetLowestCount, 0, max(s.Heats, 0), "0 counts every heat in full; at most the number of heats")
@@ -240,6 +252,13 @@ func (r *reader) readSettings() {
 		s.ScoreDecimals = whole(SetScoreDecimals, 0, MaxScoreDecimals, fmt.Sprintf("how many decimals of a game's score to keep, 0 to %d", MaxScoreDecimals))
 	} else {
 		r.p.ignore(SheetTournament, labelCol, "setting %q is not in the workbook: game scores keep %d decimals (add the row to change it)", SetScoreDecimals, DefaultScoreDecimals)
+	}
+	if v, ok := rows[normalHeader(SetQualification)]; ok {
+		q, err := seeding.ParseQualification(v.value, s.Heats)
+		if err != nil {
+			r.p.add(SheetTournament, v.cell, "Standings, or best K of heats A-B (e.g. best 2 of heats 1-3)", "pool qualification: %v", err)
+		}
+		s.Qualification = q
 	}
 	if v, ok := rows[normalHeader(SetRandomSeed)]; ok && v.value != "" {
 		n, ok := parseWhole(v.value)
@@ -327,6 +346,21 @@ func (r *reader) readPlayers() bool {
 				r.p.add(SheetPlayers, t.cell(i, HeaderDistance), "kilometres travelled, a number 0 or more", "distance must be a number 0 or more, not %q", v)
 			}
 			p.Distance = n
+		}
+		for _, yn := range []struct {
+			header string
+			dst    *bool
+		}{{HeaderStandby, &p.Standby}, {HeaderDeclines, &p.Declines}} {
+			v := t.get(i, yn.header)
+			if v == "" {
+				continue
+			}
+			c := choiceIndex(ChoicesYesNo, v)
+			if c < 0 {
+				r.p.add(SheetPlayers, t.cell(i, yn.header), "choose "+choiceList(ChoicesYesNo)+", or leave it empty (No)",
+					"%s cannot be %q", strings.ToLower(yn.header), v)
+			}
+			*yn.dst = c == 0
 		}
 		p.Registration = make([]Registration, max(heats, 0))
 		for _, h := range heatCols {

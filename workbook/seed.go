@@ -22,6 +22,9 @@ func (t *Tournament) SeedProblem(n int) *seeding.Problem {
 		PowerGroups:  s.PowerGroups,
 		AssignPowers: !s.PowersAtTables,
 	}
+	if p.AssignPowers {
+		p.PowerRule = s.PowerRule
+	}
 	for _, pl := range t.Players {
 		p.Players = append(p.Players, pl.Name)
 	}
@@ -532,4 +535,31 @@ func (t *Tournament) callBoard(heat *Heat, g *Game, seats []CallSeat) CallBoard 
 		cb.Rank = cb.Rank || sys.Criterion == int(scoring.Rank)
 	}
 	return cb
+}
+
+// PowerRuleWarnings lists, as warnings located at the Power cells, the
+// seats of heat n that break the Tournament sheet's power rule (after a
+// swap by hand, or powers typed in): every board counts, started or not.
+func (t *Tournament) PowerRuleWarnings(n int, p *seeding.Problem) Problems {
+	plan := t.HeatPlan(n)
+	for i := range plan.Boards {
+		plan.Boards[i].Locked = false
+	}
+	heat := &t.Heats[n-1]
+	var out Problems
+	for _, br := range seeding.RuleBreaks(p, plan) {
+		cell := ""
+		for _, g := range heat.Games {
+			for _, s := range g.Seats {
+				if s.Player == br.Player {
+					cell = heat.cell(s.Row, HeaderPower)
+				}
+			}
+		}
+		out = append(out, Problem{Sheet: HeatSheet(n), Cell: cell,
+			Msg: fmt.Sprintf("warning: %s plays %s, which the power rule %q forbids (%s)", p.Players[br.Player],
+				seeding.PowerNames[br.Power], t.Settings.PowerRule, br.PlayedText()),
+			Hint: "swap powers so that the rule holds, or reseed the heat's unstarted boards with dtm seed --heat " + strconv.Itoa(n)})
+	}
+	return out
 }

@@ -1,6 +1,9 @@
 package workbook
 
-import "github.com/armada-dtm/dtm/scoring"
+import (
+	"github.com/armada-dtm/dtm/scoring"
+	"github.com/armada-dtm/dtm/seeding"
+)
 
 // Tournament is everything a director typed into a workbook, read into
 // typed values. Row numbers are the 1-based spreadsheet rows the values came
@@ -27,6 +30,10 @@ type Settings struct {
 
 	PowersAtTables bool    // powers chosen at the tables, not by the seeder
 	PowerGroups    [][]int // partition of power indexes (ChoicesPower order); nil = none
+	// PowerRule is the hard rule on the powers the seeder gives (ChoicesPowerRule).
+	PowerRule seeding.PowerRule
+	// Qualification ranks the players for dtm seed --pool.
+	Qualification seeding.Qualification
 
 	SameOpponent int // conflict value for meeting an opponent again
 	SamePower    int // conflict value for playing a power again
@@ -74,6 +81,8 @@ type Player struct {
 	Country  string
 	Priority float64 // sit-out priority: higher sits out first
 	Distance float64 // distance travelled, km
+	Standby  bool    // plays only if needed to fill boards of seven: sits out first
+	Declines bool    // declines a seat in a pool (dtm seed --pool)
 	// Registration holds the player's registration for heats 1..N (index 0
 	// is heat 1).
 	Registration []Registration
