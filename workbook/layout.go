@@ -204,8 +204,8 @@ var (
 		"Austria-Italy / England-France / Germany / Russia-Turkey",
 	}
 	// ChoicesPowerRule are seeding's power rules, in seeding.PowerRule order.
-	ChoicesPowerRule = []string{"None", "Different power every heat", "All seven before a repeat"}
-	ChoicesTeamSize  = []string{"None", "Teams of 3", "Teams of 4", "Teams of 5", "Teams of 6", "Teams of 7"}
+	ChoicesPowerRule    = []string{"None", "Different power every heat", "All seven before a repeat"}
+	ChoicesTeamSize     = []string{"None", "Teams of 3", "Teams of 4", "Teams of 5", "Teams of 6", "Teams of 7"}
 	ChoicesTeamScoring  = []string{"One heat", "Best games without interplay"}
 	ChoicesCriterion    = []string{"Win/Draw", "Rank by SC count", "Both"}
 	ChoicesRegistration = []string{"Registered", "Pre-registered", "Sitting out"}
