@@ -46,11 +46,13 @@ type SeedResult struct {
 	// Refreshed is set for --refresh: the heats whose board calls and
 	// Conflict columns were rewritten (empty when all matched).
 	Refreshed *[]int
-	// SatOut are the players --sit-out auto chose, by name.
-	SatOut []string
+	// SatOut are the players --sit-out auto chose, by name; SatOutWhy says
+	// why each (seeding.SitOuts.Why).
+	SatOut, SatOutWhy []string
 	// Restored are the players marked as sitting out whom --sit-out auto
-	// brought back to fill the boards (after a cancellation), by name.
-	Restored []string
+	// brought back to fill the boards (after a cancellation), by name;
+	// RestoredWhy says why each was the last to deserve the sit-out.
+	Restored, RestoredWhy []string
 	// SittingOut are all the players marked as sitting the heat out, by
 	// name, whoever chose them.
 	SittingOut []string
@@ -241,7 +243,7 @@ func sitOut(b *workbook.Book, hs *workbook.HeatSeating, res *SeedResult) error {
 			continue
 		}
 		c := seeding.SitOutCandidate{Player: i, Priority: p.Priority, Played: played[i], Distance: p.Distance,
-			Row: p.Row, Sitting: reg == workbook.SittingOut}
+			Row: p.Row, Sitting: reg == workbook.SittingOut, Standby: p.Standby}
 		for h, r := range p.Registration {
 			switch {
 			case h < n-1 && r == workbook.SittingOut:
@@ -261,9 +263,11 @@ func sitOut(b *workbook.Book, hs *workbook.HeatSeating, res *SeedResult) error {
 	}
 	for _, p := range choice.SitOut {
 		res.SatOut = append(res.SatOut, t.Players[p].Name)
+		res.SatOutWhy = append(res.SatOutWhy, choice.Why[p])
 	}
 	for _, p := range choice.Restore {
 		res.Restored = append(res.Restored, t.Players[p].Name)
+		res.RestoredWhy = append(res.RestoredWhy, choice.Why[p])
 	}
 	hs.Present = slices.DeleteFunc(hs.Present, func(p int) bool { return slices.Contains(choice.SitOut, p) })
 	hs.Present = append(hs.Present, choice.Restore...)
@@ -300,11 +304,11 @@ func (r *SeedResult) WriteText(w io.Writer) {
 		}
 		return
 	}
-	for _, name := range r.SatOut {
-		fmt.Fprintf(w, "%s sits out heat %d (marked Sitting out on the Players sheet)\n", name, r.Heat)
+	for k, name := range r.SatOut {
+		fmt.Fprintf(w, "%s sits out heat %d (marked Sitting out on the Players sheet)%s\n", name, r.Heat, because(r.SatOutWhy, k))
 	}
-	for _, name := range r.Restored {
-		fmt.Fprintf(w, "%s plays heat %d after all (registered again on the Players sheet)\n", name, r.Heat)
+	for k, name := range r.Restored {
+		fmt.Fprintf(w, "%s plays heat %d after all (registered again on the Players sheet)%s\n", name, r.Heat, because(r.RestoredWhy, k))
 	}
 	if len(r.SittingOut) > 0 {
 		fmt.Fprintf(w, "heat %d: %d sitting out: %s\n", r.Heat, len(r.SittingOut), strings.Join(r.SittingOut, ", "))
@@ -318,6 +322,15 @@ func (r *SeedResult) WriteText(w io.Writer) {
 		fmt.Fprintln(w, "the time cap stopped the seeder before its planned work: run again with a longer --time for a seating that the same seed reproduces anywhere")
 	}
 	fmt.Fprintf(w, "wrote %s: sheet %s and its board calls, %s\n", r.Path, workbook.HeatSheet(r.Heat), workbook.BoardCallsSheet(r.Heat))
+}
+
+// because renders reason k of why as an indented line of its own, or ""
+// when there is none.
+func because(why []string, k int) string {
+	if k < len(why) && why[k] != "" {
+		return "\n  why: " + why[k]
+	}
+	return ""
 }
 
 // writeConflicts prints a seating's total conflict, its lower bound and the
