@@ -140,6 +140,7 @@ func TestPowerRuleSettings(t *testing.T) {
 		{map[string]any{workbook.SetPowerRule: "All seven before a repeat", workbook.SetPowerAssignment: "At the tables"},
 			`the power rule "All seven before a repeat" needs dtm seed to assign the powers, but Power assignment is "At the tables"`},
 		{map[string]any{workbook.SetPowerRule: "Twice at most"}, `Power rule cannot be "Twice at most"`},
+		{map[string]any{workbook.SetQualification: "best 9 of heats 1-2"}, `Tournament!B28: pool qualification: best 9 of 2 heats: want 1 to 2`},
 	}
 	for _, tc := range tests {
 		path := ruleWorkbook(t, 7, 4, tc.settings)

@@ -25,6 +25,9 @@ type SeedRequest struct {
 	// SitOutAuto chooses who sits out when the players do not fill boards
 	// of seven.
 	SitOutAuto bool
+	// Pool, when set ("top 7", "top 14" ...), seats a pool on the top boards:
+	// the best of the qualification ranking, seeded among themselves.
+	Pool string
 	// Unseed empties the heat's boards that have not started, and stops.
 	Unseed bool
 	// Refresh rewrites the board calls and the Conflict columns from the
@@ -67,6 +70,8 @@ type SeedResult struct {
 	// TimedOut is set when the seeder's time cap, not its planned work,
 	// ended the search: the same seed may then seat differently elsewhere.
 	TimedOut bool
+	// Pool is set for --pool: who qualified for the top boards.
+	Pool *PoolResult
 }
 
 // Seed seats one heat of a workbook: the registered players at boards of
@@ -121,8 +126,8 @@ func Seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 // they no longer match; it saves only when something was rewritten.
 func refresh(b *workbook.Book, req SeedRequest) (*SeedResult, error) {
 	t := b.Tournament
-	if req.SitOutAuto || req.Unseed {
-		return nil, usagef("--refresh rewrites what the heat sheet says as it stands: it cannot be combined with --sit-out or --unseed")
+	if req.SitOutAuto || req.Unseed || req.Pool != "" {
+		return nil, usagef("--refresh rewrites what the heat sheet says as it stands: it cannot be combined with --sit-out, --unseed or --pool")
 	}
 	if req.Heat != 0 && (req.Heat < 1 || req.Heat > t.Settings.Heats) {
 		return nil, usagef("--heat must be from 1 to %d", t.Settings.Heats)
@@ -187,7 +192,12 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	if req.Progress != nil {
 		opts.Progress = func(p seeding.Progress) { req.Progress(n, p) }
 	}
-	seeded, err := seeding.Seed(ctx, problem, hs.Present, hs.Locked, opts)
+	var seeded seeding.Result
+	if req.Pool != "" {
+		seeded.Plan, seeded.Bound, seeded.TimedOut, err = seatPool(ctx, t, hs, problem, req.Pool, opts, res)
+	} else {
+		seeded, err = seeding.Seed(ctx, problem, hs.Present, hs.Locked, opts)
+	}
 	var ce *seeding.CountError
 	var pe *seeding.PowerRuleError
 	switch {
@@ -202,12 +212,21 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 		return wrapf(err, "heat %d", n)
 	}
 	plan := seeded.Plan
-	res.Bound, res.BoundNote, res.TimedOut = seeded.Bound, seeded.BoundNote(), seeded.TimedOut
 	if res.Explanation, err = seeding.Explain(problem, plan); err != nil {
 		return wrapf(err, "heat %d", n)
 	}
+	if req.Pool != "" {
+		seeded.Conflict = res.Explanation.Total // the two seedings' conflicts, and what joins them: none
+	}
+	res.Bound, res.BoundNote, res.TimedOut = seeded.Bound, seeded.BoundNote(), seeded.TimedOut
 	res.SittingOut = sittingOut(t, n)
 	boards := hs.Number(plan)
+	if res.Pool != nil {
+		system := t.SystemName(&t.Heats[n-1], &workbook.Game{})
+		for i := range res.Pool.Boards {
+			boards[i].System = system
+		}
+	}
 	res.Boards, res.Kept = len(boards), len(hs.Locked)
 	if err := b.WriteSeating(n, boards, res.Explanation, problem); err != nil {
 		return err
@@ -312,6 +331,20 @@ func (r *SeedResult) WriteText(w io.Writer) {
 	}
 	if len(r.SittingOut) > 0 {
 		fmt.Fprintf(w, "heat %d: %d sitting out: %s\n", r.Heat, len(r.SittingOut), strings.Join(r.SittingOut, ", "))
+	}
+	if p := r.Pool; p != nil {
+		on := "board 1"
+		if p.Boards > 1 {
+			on = fmt.Sprintf("boards 1 to %d", p.Boards)
+		}
+		fmt.Fprintf(w, "heat %d: the pool (top %d by %s) on %s, seeded among themselves: %s\n",
+			r.Heat, p.Size, p.Qualification, on, strings.Join(p.Players, ", "))
+		if len(p.Declined) > 0 {
+			fmt.Fprintf(w, "  declined a pool seat (the next in line took it): %s\n", strings.Join(p.Declined, ", "))
+		}
+		if len(p.Absent) > 0 {
+			fmt.Fprintf(w, "  not playing the heat (the next in line took the seat): %s\n", strings.Join(p.Absent, ", "))
+		}
 	}
 	fmt.Fprintf(w, "heat %d: %d players on %d boards (%d kept as started), seed %d\n", r.Heat, 7*r.Boards, r.Boards, r.Kept, r.Seed)
 	writeConflicts(w, r.Explanation, r.Bound)

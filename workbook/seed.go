@@ -201,6 +201,10 @@ func (b *Book) SetRegistration(n int, players []int, r Registration) error {
 type Seated struct {
 	Number int
 	Board  seeding.Board
+	// System, when set, is written in a new board's Game system column: dtm
+	// seed --pool writes the heat's own system on the pool's boards, which
+	// marks them as the top boards without changing how they are scored.
+	System string
 }
 
 // Number assigns board numbers to a seeded plan: locked boards keep theirs,
@@ -214,14 +218,14 @@ func (hs HeatSeating) Number(plan seeding.Plan) []Seated {
 	next := 1
 	for i, b := range plan.Boards {
 		if i < len(hs.Locked) {
-			out = append(out, Seated{hs.Numbers[i], b})
+			out = append(out, Seated{Number: hs.Numbers[i], Board: b})
 			continue
 		}
 		for used[next] {
 			next++
 		}
 		used[next] = true
-		out = append(out, Seated{next, b})
+		out = append(out, Seated{Number: next, Board: b})
 	}
 	return out
 }
@@ -286,7 +290,11 @@ func (b *Book) WriteSeating(n int, boards []Seated, ex seeding.Explanation, p *s
 			if s.Power != seeding.NoPower {
 				power = ChoicesPower[s.Power]
 			}
-			for h, v := range map[string]any{HeaderBoard: sb.Number, HeaderStatus: ChoicesStatus[Unstarted], HeaderPower: power, HeaderSeatPlayer: p.Players[s.Player]} {
+			cells := map[string]any{HeaderBoard: sb.Number, HeaderStatus: ChoicesStatus[Unstarted], HeaderPower: power, HeaderSeatPlayer: p.Players[s.Player]}
+			if sb.System != "" {
+				cells[HeaderGameSystem] = sb.System
+			}
+			for h, v := range cells {
 				if c := heat.cell(row, h); c != "" {
 					bl.do(b.f.SetCellValue(sheet, c, v))
 				}
@@ -473,8 +481,9 @@ func (t *Tournament) HeatPlan(n int) seeding.Plan {
 func (t *Tournament) CallBoards(n int, p *seeding.Problem, boards []Seated) []CallBoard {
 	heat := &t.Heats[n-1]
 	var out []CallBoard
+	var own []bool
 	for _, sb := range boards {
-		g := &Game{Board: sb.Number}
+		g := &Game{Board: sb.Number, System: sb.System}
 		if sb.Board.Locked {
 			if i := slices.IndexFunc(heat.Games, func(g Game) bool { return g.Board == sb.Number }); i >= 0 {
 				g = &heat.Games[i]
@@ -489,9 +498,26 @@ func (t *Tournament) CallBoards(n int, p *seeding.Problem, boards []Seated) []Ca
 			seats = append(seats, CallSeat{Power: power, Player: p.Players[s.Player]})
 		}
 		out = append(out, t.callBoard(heat, g, seats))
+		own = append(own, g.System != "")
 	}
-	slices.SortFunc(out, func(a, b CallBoard) int { return a.Board - b.Board })
+	sortMarked(out, own)
 	return out
+}
+
+// sortMarked sorts a heat's call boards by number, own (whether each has
+// its own scoring system) alongside, and marks the top boards.
+func sortMarked(out []CallBoard, own []bool) {
+	idx := make([]int, len(out))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return out[a].Board - out[b].Board })
+	boards, mine := make([]CallBoard, len(out)), make([]bool, len(out))
+	for k, i := range idx {
+		boards[k], mine[k] = out[i], own[i]
+	}
+	copy(out, boards)
+	markTop(out, mine)
 }
 
 // HeatCallBoards lists heat n's boards as its sheet stands, for the board
@@ -499,6 +525,7 @@ func (t *Tournament) CallBoards(n int, p *seeding.Problem, boards []Seated) []Ca
 func (t *Tournament) HeatCallBoards(n int) []CallBoard {
 	heat := &t.Heats[n-1]
 	var out []CallBoard
+	var own []bool
 	for i := range heat.Games {
 		g := &heat.Games[i]
 		var seats []CallSeat
@@ -513,8 +540,9 @@ func (t *Tournament) HeatCallBoards(n int) []CallBoard {
 			seats = append(seats, cs)
 		}
 		out = append(out, t.callBoard(heat, g, seats))
+		own = append(own, g.System != "")
 	}
-	slices.SortFunc(out, func(a, b CallBoard) int { return a.Board - b.Board })
+	sortMarked(out, own)
 	return out
 }
 
