@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/seeding"
@@ -23,6 +24,10 @@ type PoolResult struct {
 	Players, Declined, Absent []string
 	// Boards is the number of top boards the pool fills: boards 1 to Boards.
 	Boards int
+	// Contention is set for --pool contention: the figures, and
+	// Contenders who can still finish first (in standings order, by name).
+	Contention *Contention
+	Contenders []string
 }
 
 // qualificationRanking ranks every player for heat n's pool, best first, by
@@ -74,28 +79,45 @@ func qualificationRanking(t *workbook.Tournament, n int) ([]int, error) {
 func seatPool(ctx context.Context, t *workbook.Tournament, hs workbook.HeatSeating, problem *seeding.Problem,
 	spec string, opts seeding.Options, res *SeedResult) (seeding.Plan, int, bool, error) {
 	n := hs.Heat
+	contend := strings.EqualFold(strings.TrimSpace(spec), "contention")
 	size, err := seeding.ParsePool(spec)
-	if err != nil {
-		return seeding.Plan{}, 0, false, usagef("%v", err)
+	if err != nil && !contend {
+		return seeding.Plan{}, 0, false, usagef("%v, or contention", err)
 	}
 	if len(hs.Locked) > 0 {
 		return seeding.Plan{}, 0, false, fmt.Errorf("heat %d has %d started or finished board(s): a pool takes the top boards, "+
 			"so seed it before any board starts (or set them back to Unstarted)", n, len(hs.Locked))
 	}
-	ranking, err := qualificationRanking(t, n)
-	if err != nil {
-		return seeding.Plan{}, 0, false, err
-	}
 	plays := map[int]bool{}
 	for _, p := range hs.Present {
 		plays[p] = true
 	}
-	choice, err := seeding.ChoosePool(ranking, size, func(p int) bool { return plays[p] },
-		func(p int) bool { return t.Players[p].Declines })
-	if err != nil {
-		return seeding.Plan{}, 0, false, fmt.Errorf("heat %d: %w (%d play the heat; %d declined)", n, err, len(hs.Present), len(choice.Declined))
+	var choice seeding.PoolChoice
+	pr := &PoolResult{Qualification: t.Settings.Qualification.String()}
+	if contend {
+		var c *Contention
+		choice, c, err = contentionPool(t, hs, func(p int) bool { return plays[p] })
+		if err != nil {
+			return seeding.Plan{}, 0, false, err
+		}
+		size = len(choice.Pool)
+		pr.Qualification = "contention, then the standings"
+		pr.Contention = c
+		for _, p := range c.Players {
+			pr.Contenders = append(pr.Contenders, t.Players[p].Name)
+		}
+	} else {
+		ranking, err := qualificationRanking(t, n)
+		if err != nil {
+			return seeding.Plan{}, 0, false, err
+		}
+		choice, err = seeding.ChoosePool(ranking, size, func(p int) bool { return plays[p] },
+			func(p int) bool { return t.Players[p].Declines })
+		if err != nil {
+			return seeding.Plan{}, 0, false, fmt.Errorf("heat %d: %w (%d play the heat; %d declined)", n, err, len(hs.Present), len(choice.Declined))
+		}
 	}
-	pr := &PoolResult{Size: size, Qualification: t.Settings.Qualification.String(), Boards: size / seeding.BoardSize}
+	pr.Size, pr.Boards = size, size/seeding.BoardSize
 	names := func(ps []int) []string {
 		var out []string
 		for _, p := range ps {

@@ -187,3 +187,68 @@ func TestSeedPool(t *testing.T) {
 		}
 	}
 }
+
+// TestSeedContention seeds heat 2 of 3 with --pool contention after heat 1
+// scored (overrides): P13 300, P12 60, P11 49, P10 48, the others 0.
+// Under DipCon XXXIV a game scores at most 116 (a solo in 1905: 121 - 5)
+// and at least -10 (out in 1901: 1 - 11), with two heats left: P scores
+// 232 more at best, the others -20 at worst, so P is in contention when
+// its score reaches 300 - 20 - 232 = 48: P13, P12, P11 and P10, seated on
+// board 1 with three more.
+func TestSeedContention(t *testing.T) {
+	path := ruleWorkbook(t, 14, 3, nil)
+	if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 1}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := workbook.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := b.Tournament.Heats[0].Games
+	b.Close()
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	score := map[int]int{13: 300, 12: 60, 11: 49, 10: 48}
+	for _, g := range games {
+		for k, s := range g.Seats {
+			set(t, f, workbook.HeatSheet(1), cellName(2, s.Row), "Finished")
+			set(t, f, workbook.HeatSheet(1), cellName(6, s.Row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[k])
+			set(t, f, workbook.HeatSheet(1), cellName(12, s.Row), score[s.Player])
+		}
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	res, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 2, Pool: "contention"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := res.Pool
+	if p == nil || p.Contention == nil || p.Contention.Max != 116 || p.Contention.Min != -10 || p.Contention.Left != 2 {
+		t.Fatalf("contention %+v, want a game from -10 to 116, two heats left", p)
+	}
+	want := []string{"P13 Player", "P12 Player", "P11 Player", "P10 Player"}
+	if !slices.Equal(p.Contenders, want) || len(p.Players) != 7 || !slices.Equal(p.Players[:4], want) {
+		t.Errorf("contenders %v, pool %v; want %v and three more", p.Contenders, p.Players, want)
+	}
+	b, err = workbook.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	for _, g := range b.Tournament.Heats[1].Games {
+		for _, s := range g.Seats {
+			if in := slices.Contains(p.Players, b.Tournament.Players[s.Player].Name); in != (g.Board == 1) {
+				t.Errorf("board %d seats %s (in the pool: %v)", g.Board, b.Tournament.Players[s.Player].Name, in)
+			}
+		}
+	}
+	var out strings.Builder
+	res.WriteText(&out)
+	if !strings.Contains(out.String(), "heat 2: 4 can still finish first (a game scores -10 to 116, 2 heat(s) left): P13 Player, P12 Player, P11 Player, P10 Player") {
+		t.Errorf("summary:\n%s", out.String())
+	}
+}

@@ -26,7 +26,8 @@ type SeedRequest struct {
 	// of seven.
 	SitOutAuto bool
 	// Pool, when set ("top 7", "top 14" ...), seats a pool on the top boards:
-	// the best of the qualification ranking, seeded among themselves.
+	// the best of the qualification ranking, seeded among themselves; or,
+	// "contention", everyone who can still finish first.
 	Pool string
 	// Unseed empties the heat's boards that have not started, and stops.
 	Unseed bool
@@ -336,6 +337,10 @@ func (r *SeedResult) WriteText(w io.Writer) {
 		on := "board 1"
 		if p.Boards > 1 {
 			on = fmt.Sprintf("boards 1 to %d", p.Boards)
+		}
+		if c := p.Contention; c != nil {
+			fmt.Fprintf(w, "heat %d: %d can still finish first (a game scores %s to %s, %d heat(s) left): %s\n",
+				r.Heat, len(p.Contenders), number(c.Min), number(c.Max), c.Left, strings.Join(p.Contenders, ", "))
 		}
 		fmt.Fprintf(w, "heat %d: the pool (top %d by %s) on %s, seeded among themselves: %s\n",
 			r.Heat, p.Size, p.Qualification, on, strings.Join(p.Players, ", "))

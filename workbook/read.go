@@ -259,6 +259,8 @@ func (r *reader) readSettings() {
 			r.p.add(SheetTournament, v.cell, "Standings, or best K of heats A-B (e.g. best 2 of heats 1-3)", "pool qualification: %v", err)
 		}
 		s.Qualification = q
+	} else {
+		r.p.ignore(SheetTournament, labelCol, "setting %q is not in the workbook: pools are ranked by the standings (add the row to change it)", SetQualification)
 	}
 	if v, ok := rows[normalHeader(SetRandomSeed)]; ok && v.value != "" {
 		n, ok := parseWhole(v.value)
