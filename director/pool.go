@@ -88,6 +88,10 @@ func seatPool(ctx context.Context, t *workbook.Tournament, hs workbook.HeatSeati
 		return seeding.Plan{}, 0, false, fmt.Errorf("heat %d has %d started or finished board(s): a pool takes the top boards, "+
 			"so seed it before any board starts (or set them back to Unstarted)", n, len(hs.Locked))
 	}
+	if k := len(hs.Present); k%seeding.BoardSize != 0 {
+		return seeding.Plan{}, 0, false, &seeding.CountError{Players: k, SitOut: k % seeding.BoardSize,
+			Add: seeding.BoardSize - k%seeding.BoardSize}
+	}
 	plays := map[int]bool{}
 	for _, p := range hs.Present {
 		plays[p] = true

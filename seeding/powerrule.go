@@ -3,6 +3,7 @@ package seeding
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 )
 
@@ -300,18 +301,25 @@ func setSize(s int) int {
 	return n
 }
 
-// legalStart seats this round's free players so that each plays a power
-// the rule allows: a matching of the players to the powers, as many of
-// each as there are boards, found by augmenting paths in a random order,
-// then a random board for each. It reports false when there is none
-// (checkRule refuses such heats first).
-func legalStart(f *frame, rng *rand.Rand) ([]int32, bool) {
-	boards := len(f.free) / BoardSize
+// legalRound seats a round's players (local) so that each plays a power
+// the rule allows after the plays counted in cnt (n*7): a matching of the
+// players to the powers, as many of each as there are boards, found by
+// augmenting paths in a random order, then a random board for each. It
+// reports false when there is none (checkRule refuses such a round 0).
+func legalRound(f *frame, rng *rand.Rand, players []int, cnt []int32) ([]int32, bool) {
+	boards := len(players) / BoardSize
+	allows := func(i, q int) bool {
+		var c [BoardSize]int
+		for k := range BoardSize {
+			c[k] = int(cnt[i*BoardSize+k])
+		}
+		return f.rule.Allows(&c, q)
+	}
 	holders := make([][]int, BoardSize)
 	var augment func(i int, seen *[BoardSize]bool) bool
 	augment = func(i int, seen *[BoardSize]bool) bool {
 		for _, q := range rng.Perm(BoardSize) {
-			if seen[q] || f.pow0[i*BoardSize+q] >= hardCost {
+			if seen[q] || !allows(i, q) {
 				continue
 			}
 			seen[q] = true
@@ -328,13 +336,13 @@ func legalStart(f *frame, rng *rand.Rand) ([]int32, bool) {
 		}
 		return false
 	}
-	for _, v := range rng.Perm(len(f.free)) {
+	for _, v := range rng.Perm(len(players)) {
 		var seen [BoardSize]bool
-		if !augment(f.free[v], &seen) {
+		if !augment(players[v], &seen) {
 			return nil, false
 		}
 	}
-	seat := make([]int32, len(f.free))
+	seat := make([]int32, len(players))
 	for q, h := range holders {
 		for b, v := range rng.Perm(len(h)) {
 			seat[b*BoardSize+q] = int32(h[v])
@@ -343,12 +351,32 @@ func legalStart(f *frame, rng *rand.Rand) ([]int32, bool) {
 	return seat, true
 }
 
-// legal reports whether every seat of round 0 keeps the rule.
-func legal(f *frame, seat []int32) bool {
-	for s, i := range seat {
-		if f.pow0[int(i)*BoardSize+s%BoardSize] >= hardCost {
-			return false
+// legalSchedule makes each round of a starting schedule keep the rule, in
+// order, where a matching allows: round 0 against history, each later
+// round against history and the rounds before it. A round that cannot
+// keep it (a later round the tentative plan cannot fit) is left as it was.
+func legalSchedule(f *frame, rng *rand.Rand, seat [][]int32) {
+	cnt := slices.Clone(f.histPow)
+	for r, sl := range seat {
+		ok := true
+		for s, i := range sl {
+			var c [BoardSize]int
+			for k := range BoardSize {
+				c[k] = int(cnt[int(i)*BoardSize+k])
+			}
+			ok = ok && f.rule.Allows(&c, s%BoardSize)
+		}
+		if !ok {
+			players := make([]int, len(sl))
+			for k, i := range sl {
+				players[k] = int(i)
+			}
+			if start, fits := legalRound(f, rng, players, cnt); fits {
+				seat[r] = start
+			}
+		}
+		for s, i := range seat[r] {
+			cnt[int(i)*BoardSize+s%BoardSize]++
 		}
 	}
-	return true
 }

@@ -268,14 +268,13 @@ func restart(f *frame, seed int64, k, iters, bound int, t0, t1 float64, stop fun
 
 // initial is restart k's starting schedule: a construction when one fits
 // (even restarts; built is then true), otherwise a random seating. Under a
-// power rule, round 0 starts legal (legalStart): the search then never
-// leaves the rule, as a move that breaks it costs hardCost.
+// power rule, round 0 starts legal (legalSchedule): the search then never
+// leaves the rule, as a move that breaks it costs hardCost; so do the
+// later rounds of the tentative plan, where they can.
 func initial(f *frame, rng *rand.Rand, k int) (seat [][]int32, built bool) {
 	seat, built = unruled(f, rng, k)
-	if f.rule != AnyPower && !legal(f, seat[0]) {
-		if start, ok := legalStart(f, rng); ok {
-			seat[0] = start
-		}
+	if f.rule != AnyPower {
+		legalSchedule(f, rng, seat)
 	}
 	return seat, built
 }
