@@ -384,7 +384,8 @@ func writeConflicts(w io.Writer, ex seeding.Explanation, bound int) {
 		name string
 		v    int
 	}{{"opponents met before", bd.Repeat}, {"player conflicts", bd.Conflict}, {"groups", bd.Group},
-		{"team-mates", bd.Team}, {"same power again", bd.Power}, {"power group again", bd.PowerGroup}} {
+		{"team-mates", bd.Team}, {"same power again", bd.Power}, {"power group again", bd.PowerGroup},
+		{"power preferences", bd.Preference}} {
 		if part.v != 0 {
 			fmt.Fprintf(w, "  %-22s %d\n", part.name, part.v)
 		}

@@ -190,6 +190,8 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 				if !f.rule.Allows(&cnt, q) {
 					c += hardCost
 				}
+				pref, _ := p.preferenceCost(f.glob[i], q)
+				c += pref
 				f.pow0[i*BoardSize+q] = int32(c)
 			}
 		}

@@ -88,6 +88,7 @@ const (
 	SetPowerGroups     = "Power groups"
 	SetPowerRule       = "Power rule"
 	SetQualification   = "Pool qualification"
+	SetPreference      = "Conflict: power preference"
 	SetSameOpponent    = "Conflict: same opponent again"
 	SetSamePower       = "Conflict: same power again"
 	SetTeamMember      = "Conflict: team member"
@@ -128,6 +129,7 @@ const (
 	HeaderDistance  = "Distance (km)"
 	HeaderStandby   = "Standby"
 	HeaderDeclines  = "Declines pool"
+	HeaderPrefers   = "Power preference"
 )
 
 // Column headers of the Conflicts sheet.
@@ -367,7 +369,7 @@ var (
 		{header: HeaderFirstName, width: 16, required: true}, {header: HeaderLastName, width: 18, required: true},
 		{header: HeaderEmail, width: 28}, {header: HeaderCountry, width: 10},
 		{header: HeaderPriority, width: 16}, {header: HeaderDistance, width: 14},
-	}, added: []string{HeaderStandby, HeaderDeclines}, family: func(n int) column { return column{header: HeatSheet(n), width: 14, choices: ChoicesRegistration} },
+	}, added: []string{HeaderStandby, HeaderDeclines, HeaderPrefers}, family: func(n int) column { return column{header: HeatSheet(n), width: 14, choices: ChoicesRegistration} },
 		familyNumber: heatSheetNumber, inTemplate: 1}
 	conflictsSchema = schema{sheet: SheetConflicts, rows: 300, columns: []column{
 		{header: HeaderPlayer, width: 24, required: true}, {header: HeaderWithPlayer, width: 24, required: true},

@@ -3,6 +3,7 @@ package workbook
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -262,6 +263,11 @@ func (r *reader) readSettings() {
 	} else {
 		r.p.ignore(SheetTournament, labelCol, "setting %q is not in the workbook: pools are ranked by the standings (add the row to change it)", SetQualification)
 	}
+	if _, ok := rows[normalHeader(SetPreference)]; ok {
+		s.Preference = whole(SetPreference, 0, unbounded, "a whole number, 0 or more (e.g. 2): charged per place down a player's power preferences")
+	} else {
+		r.p.ignore(SheetTournament, labelCol, "setting %q is not in the workbook: power preferences are ignored (add the row to change it)", SetPreference)
+	}
 	if v, ok := rows[normalHeader(SetRandomSeed)]; ok && v.value != "" {
 		n, ok := parseWhole(v.value)
 		if !ok {
@@ -363,6 +369,14 @@ func (r *reader) readPlayers() bool {
 					"%s cannot be %q", strings.ToLower(yn.header), v)
 			}
 			*yn.dst = c == 0
+		}
+		if v := t.get(i, HeaderPrefers); v != "" {
+			prefs, err := parsePreferences(v)
+			if err != nil {
+				r.p.add(SheetPlayers, t.cell(i, HeaderPrefers), "the powers' first letters, best first, each once (e.g. FGIRT); leave it empty for none",
+					"power preference %q: %v", v, err)
+			}
+			p.Prefers = prefs
 		}
 		p.Registration = make([]Registration, max(heats, 0))
 		for _, h := range heatCols {
@@ -694,4 +708,25 @@ func (r *reader) checkSystemNames() {
 	if cell := s.SettingCell(SetSystem); cell != "" {
 		r.system(SheetTournament, cell, s.System)
 	}
+}
+
+// parsePreferences reads a power preference: the powers' first letters
+// (A, E, F, G, I, R, T, in any case; spaces, commas and hyphens ignored),
+// best first, each once.
+func parsePreferences(v string) ([]int, error) {
+	var out []int
+	for _, c := range strings.ToUpper(v) {
+		if strings.ContainsRune(" ,-/", c) {
+			continue
+		}
+		q := slices.IndexFunc(ChoicesPower, func(name string) bool { return rune(name[0]) == c })
+		switch {
+		case q < 0:
+			return nil, fmt.Errorf("%q is not a power's first letter (A, E, F, G, I, R, T)", c)
+		case slices.Contains(out, q):
+			return nil, fmt.Errorf("%s is listed twice", ChoicesPower[q])
+		}
+		out = append(out, q)
+	}
+	return out, nil
 }

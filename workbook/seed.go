@@ -18,15 +18,22 @@ import (
 func (t *Tournament) SeedProblem(n int) *seeding.Problem {
 	s := t.Settings
 	p := &seeding.Problem{
-		Values:       seeding.Values{RepeatOpponent: s.SameOpponent, SamePower: s.SamePower, TeamMember: s.TeamMember},
+		Values: seeding.Values{RepeatOpponent: s.SameOpponent, SamePower: s.SamePower, TeamMember: s.TeamMember,
+			Preference: s.Preference},
 		PowerGroups:  s.PowerGroups,
 		AssignPowers: !s.PowersAtTables,
 	}
 	if p.AssignPowers {
 		p.PowerRule = s.PowerRule
 	}
-	for _, pl := range t.Players {
+	for i, pl := range t.Players {
 		p.Players = append(p.Players, pl.Name)
+		if len(pl.Prefers) > 0 && p.AssignPowers && s.Preference > 0 {
+			if p.Preferences == nil {
+				p.Preferences = map[int][]int{}
+			}
+			p.Preferences[i] = pl.Prefers
+		}
 	}
 	for _, c := range t.Conflicts {
 		p.Conflicts = append(p.Conflicts, seeding.Conflict{A: c.A, B: c.B, Value: c.Value, Kind: c.Note})

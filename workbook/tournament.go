@@ -38,6 +38,7 @@ type Settings struct {
 	SameOpponent int // conflict value for meeting an opponent again
 	SamePower    int // conflict value for playing a power again
 	TeamMember   int // conflict value for sharing a board with a team-mate
+	Preference   int // conflict value per place down a player's power preferences
 
 	Heats           int
 	PreRegistration bool
@@ -83,6 +84,9 @@ type Player struct {
 	Distance float64 // distance travelled, km
 	Standby  bool    // plays only if needed to fill boards of seven: sits out first
 	Declines bool    // declines a seat in a pool (dtm seed --pool)
+	// Prefers are the player's power preferences, best first (indexes into
+	// ChoicesPower); nil for none.
+	Prefers []int
 	// Registration holds the player's registration for heats 1..N (index 0
 	// is heat 1).
 	Registration []Registration
