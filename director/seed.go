@@ -220,6 +220,9 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 		seeded.Conflict = res.Explanation.Total // the two seedings' conflicts, and what joins them: none
 	}
 	res.Bound, res.BoundNote, res.TimedOut = seeded.Bound, seeded.BoundNote(), seeded.TimedOut
+	if req.Pool != "" {
+		res.BoundNote = "with the pool kept on its own boards, which the bound takes as given: " + res.BoundNote
+	}
 	res.SittingOut = sittingOut(t, n)
 	boards := hs.Number(plan)
 	if res.Pool != nil {
