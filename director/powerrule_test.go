@@ -141,6 +141,7 @@ func TestPowerRuleSettings(t *testing.T) {
 			`the power rule "All seven before a repeat" needs dtm seed to assign the powers, but Power assignment is "At the tables"`},
 		{map[string]any{workbook.SetPowerRule: "Twice at most"}, `Power rule cannot be "Twice at most"`},
 		{map[string]any{workbook.SetQualification: "best 9 of heats 1-2"}, `Tournament!B28: pool qualification: best 9 of 2 heats: want 1 to 2`},
+		{map[string]any{workbook.SetMaxHeats: 3}, `Players!J2: P00 Player is to play 4 heats (1, 2, 3, 4), more than the maximum of 3; clear a registration, or raise Maximum heats per player on the Tournament sheet`},
 	}
 	for _, tc := range tests {
 		path := ruleWorkbook(t, 7, 4, tc.settings)

@@ -89,6 +89,7 @@ const (
 	SetPowerRule       = "Power rule"
 	SetQualification   = "Pool qualification"
 	SetPreference      = "Conflict: power preference"
+	SetMaxHeats        = "Maximum heats per player"
 	SetSameOpponent    = "Conflict: same opponent again"
 	SetSamePower       = "Conflict: same power again"
 	SetTeamMember      = "Conflict: team member"

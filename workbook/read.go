@@ -36,6 +36,7 @@ func read(f *excelize.File) (*Tournament, Problems, Problems) {
 	r.readTeams()
 	r.readSystems()
 	r.readHeats()
+	r.checkMaxHeats()
 	r.checkSystemNames()
 	r.ignoreSheets()
 	order := f.GetSheetList()
@@ -262,6 +263,9 @@ func (r *reader) readSettings() {
 		s.Qualification = q
 	} else {
 		r.p.ignore(SheetTournament, labelCol, "setting %q is not in the workbook: pools are ranked by the standings (add the row to change it)", SetQualification)
+	}
+	if _, ok := rows[normalHeader(SetMaxHeats)]; ok {
+		s.MaxHeats = whole(SetMaxHeats, 0, max(s.Heats, 0), "0 for no cap; at most the number of heats")
 	}
 	if _, ok := rows[normalHeader(SetPreference)]; ok {
 		s.Preference = whole(SetPreference, 0, unbounded, "a whole number, 0 or more (e.g. 2): charged per place down a player's power preferences")
@@ -729,4 +733,51 @@ func parsePreferences(v string) ([]int, error) {
 		out = append(out, q)
 	}
 	return out, nil
+}
+
+// checkMaxHeats reports each player who is to play (registered, or seated
+// on a board) more heats than the Tournament sheet's Maximum heats per
+// player, at the registration cell of the first heat over the cap.
+func (r *reader) checkMaxHeats() {
+	limit := r.t.Settings.MaxHeats
+	if limit == 0 {
+		return
+	}
+	seated := map[[2]int]bool{} // heat, player
+	for _, h := range r.t.Heats {
+		for _, g := range h.Games {
+			for _, s := range g.Seats {
+				if s.Player >= 0 {
+					seated[[2]int{h.Number, s.Player}] = true
+				}
+			}
+		}
+	}
+	for i, p := range r.t.Players {
+		var heats []int
+		for h := 1; h <= len(p.Registration); h++ {
+			if p.Registration[h-1].Plays() || seated[[2]int{h, i}] {
+				heats = append(heats, h)
+			}
+		}
+		if len(heats) <= limit {
+			continue
+		}
+		over := heats[limit]
+		cell := ""
+		if c, ok := r.t.playerCols[normalHeader(HeatSheet(over))]; ok {
+			cell = cellName(c+1, p.Row)
+		}
+		r.p.add(SheetPlayers, cell, fmt.Sprintf("clear a registration, or raise %s on the Tournament sheet", SetMaxHeats),
+			"%s is to play %d heats (%s), more than the maximum of %d", p.Name, len(heats), heatList(heats), limit)
+	}
+}
+
+// heatList renders heat numbers: "1, 2, 4".
+func heatList(hs []int) string {
+	s := make([]string, len(hs))
+	for i, h := range hs {
+		s[i] = strconv.Itoa(h)
+	}
+	return strings.Join(s, ", ")
 }

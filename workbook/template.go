@@ -54,6 +54,7 @@ var templateSettings = []settingRow{
 	{SetPowerRule, ChoicesPowerRule[0], ChoicesPowerRule, "A hard rule dtm seed never breaks (it refuses a heat where it cannot be kept, and says why). Different power every heat: never a power the player has played before (the Regatta rules; at most 7 heats). All seven before a repeat: no power twice until the player has played all seven (Hurst's rule 2). None: repeats only cost the same-power conflict.", false},
 	{SetQualification, "Standings", nil, "How dtm seed --pool \"top 7\" (or 14, 21 ...) ranks the players for the top boards: Standings (the tournament's standings so far), or best K of heats A-B, e.g. best 2 of heats 1-3 (the sum of each player's best K game scores in those heats). Players marked Declines pool are skipped: the seat goes to the next in line.", false},
 	{SetPreference, 0, nil, "Conflict charged per place a player's power is down their Power preference (a column you add to the Players sheet, e.g. FGIRT: France first, then Germany ...; a power not listed counts as the place after the last). 0 ignores preferences.", false},
+	{SetMaxHeats, 0, nil, "The most heats a player may play (registered, or seated on a board); dtm check reports a player over it. 0: no cap.", false},
 }
 
 // tieBreakHelp is the Tie-breaks setting's help, listing the presets and rules of scoring's table.

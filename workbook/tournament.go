@@ -43,6 +43,7 @@ type Settings struct {
 	Heats           int
 	PreRegistration bool
 	MinHeats        int // heats a player must play to be ranked
+	MaxHeats        int // the most heats a player may play; 0 for no cap
 
 	LowestCount  int     // how many of a player's lowest heat scores are multiplied
 	LowestFactor float64 // by this (0 drops them)
