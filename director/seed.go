@@ -31,6 +31,9 @@ type SeedRequest struct {
 	Pool string
 	// Unseed empties the heat's boards that have not started, and stops.
 	Unseed bool
+	// Late seats the late players (registered, on no board) in the seats
+	// of standbys on unstarted boards, changing nothing else.
+	Late bool
 	// Refresh rewrites the board calls and the Conflict columns from the
 	// heat sheet as it stands, without reseeding: heat Heat, or (Heat 0)
 	// every heat where they no longer match.
@@ -73,6 +76,8 @@ type SeedResult struct {
 	TimedOut bool
 	// Pool is set for --pool: who qualified for the top boards.
 	Pool *PoolResult
+	// Late lists, for --late, who took whose seat.
+	Late []LateSwap
 }
 
 // Seed seats one heat of a workbook: the registered players at boards of
@@ -107,6 +112,15 @@ func Seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 		res.Unseeded = &n
 		return res, b.Save(save)
 	}
+	if req.Late {
+		if req.SitOutAuto || req.Pool != "" {
+			return nil, usagef("--late changes only the standbys' seats: it cannot be combined with --sit-out or --pool")
+		}
+		if err := swapLate(b, heat, res); err != nil {
+			return nil, err
+		}
+		return res, b.Save(save)
+	}
 	switch {
 	case req.Seed != nil:
 		res.Seed = *req.Seed
@@ -127,8 +141,8 @@ func Seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 // they no longer match; it saves only when something was rewritten.
 func refresh(b *workbook.Book, req SeedRequest) (*SeedResult, error) {
 	t := b.Tournament
-	if req.SitOutAuto || req.Unseed || req.Pool != "" {
-		return nil, usagef("--refresh rewrites what the heat sheet says as it stands: it cannot be combined with --sit-out, --unseed or --pool")
+	if req.SitOutAuto || req.Unseed || req.Pool != "" || req.Late {
+		return nil, usagef("--refresh rewrites what the heat sheet says as it stands: it cannot be combined with --sit-out, --unseed, --pool or --late")
 	}
 	if req.Heat != 0 && (req.Heat < 1 || req.Heat > t.Settings.Heats) {
 		return nil, usagef("--heat must be from 1 to %d", t.Settings.Heats)
@@ -325,6 +339,19 @@ func (r *SeedResult) WriteText(w io.Writer) {
 			fmt.Fprintf(w, "wrote %s: %s rewritten and the Conflict columns of sheet %s, from the sheet as it stands\n",
 				r.Path, workbook.BoardCallsSheet(h), workbook.HeatSheet(h))
 		}
+		return
+	}
+	if len(r.Late) > 0 {
+		for _, sw := range r.Late {
+			seat := fmt.Sprintf("board %d", sw.Board)
+			if sw.Power != "" {
+				seat += ", " + sw.Power
+			}
+			fmt.Fprintf(w, "%s takes the seat of standby %s (%s); %s sits out heat %d (marked Sitting out on the Players sheet)\n",
+				sw.Late, sw.Standby, seat, sw.Standby, r.Heat)
+		}
+		writeConflicts(w, r.Explanation, r.Explanation.Total)
+		fmt.Fprintf(w, "wrote %s: sheet %s (those seats only) and its board calls, %s\n", r.Path, workbook.HeatSheet(r.Heat), workbook.BoardCallsSheet(r.Heat))
 		return
 	}
 	for k, name := range r.SatOut {

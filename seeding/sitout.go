@@ -145,3 +145,15 @@ func (c SitOutCandidate) protected(minHeats int) bool {
 }
 
 func abs(n int) int { return max(n, -n) }
+
+// SitOutOrder returns the candidates' players in the order ChooseSitOuts
+// benches them: the first sits out first.
+func SitOutOrder(candidates []SitOutCandidate, minHeats int) []int {
+	c := slices.Clone(candidates)
+	slices.SortStableFunc(c, sitOutOrder(minHeats))
+	out := make([]int, len(c))
+	for i, x := range c {
+		out[i] = x.Player
+	}
+	return out
+}
