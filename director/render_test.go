@@ -92,7 +92,7 @@ func TestRenderings(t *testing.T) {
 		}},
 		{"seed", func(t *testing.T) error {
 			unseeded := 3
-			(&SeedResult{Path: "t.xlsx", Heat: 2, SatOut: []string{"Ann Smith"}, Restored: []string{"Bob Jones"}, TimedOut: true,
+			(&SeedResult{Path: "t.xlsx", Heat: 2, SatOut: []string{"Ann Smith"}, SatOutWhy: []string{"standby: plays only if needed"}, Restored: []string{"Bob Jones"}, TimedOut: true,
 				BoundNote:  seeding.Result{Conflict: 34, Bound: 25}.BoundNote(),
 				SittingOut: []string{"Ann Smith", "Carl Brown"}, Boards: 4, Kept: 1, Seed: 7, Bound: 25,
 				Explanation: seeding.Explanation{Total: 34, Locked: 10,

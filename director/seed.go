@@ -25,8 +25,15 @@ type SeedRequest struct {
 	// SitOutAuto chooses who sits out when the players do not fill boards
 	// of seven.
 	SitOutAuto bool
+	// Pool, when set ("top 7", "top 14" ...), seats a pool on the top boards:
+	// the best of the qualification ranking, seeded among themselves; or,
+	// "contention", everyone who can still finish first.
+	Pool string
 	// Unseed empties the heat's boards that have not started, and stops.
 	Unseed bool
+	// Late seats the late players (registered, on no board) in the seats
+	// of standbys on unstarted boards, changing nothing else.
+	Late bool
 	// Refresh rewrites the board calls and the Conflict columns from the
 	// heat sheet as it stands, without reseeding: heat Heat, or (Heat 0)
 	// every heat where they no longer match.
@@ -46,11 +53,13 @@ type SeedResult struct {
 	// Refreshed is set for --refresh: the heats whose board calls and
 	// Conflict columns were rewritten (empty when all matched).
 	Refreshed *[]int
-	// SatOut are the players --sit-out auto chose, by name.
-	SatOut []string
+	// SatOut are the players --sit-out auto chose, by name; SatOutWhy says
+	// why each (seeding.SitOuts.Why).
+	SatOut, SatOutWhy []string
 	// Restored are the players marked as sitting out whom --sit-out auto
-	// brought back to fill the boards (after a cancellation), by name.
-	Restored []string
+	// brought back to fill the boards (after a cancellation), by name;
+	// RestoredWhy says why each was the last to deserve the sit-out.
+	Restored, RestoredWhy []string
 	// SittingOut are all the players marked as sitting the heat out, by
 	// name, whoever chose them.
 	SittingOut []string
@@ -70,6 +79,10 @@ type SeedResult struct {
 	// EntryPage is the results-entry page written beside the workbook
 	// ("" when none was written).
 	EntryPage string
+	// Pool is set for --pool: who qualified for the top boards.
+	Pool *PoolResult
+	// Late lists, for --late, who took whose seat.
+	Late []LateSwap
 }
 
 // Seed seats one heat of a workbook: the registered players at boards of
@@ -116,6 +129,15 @@ func seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 		res.Unseeded = &n
 		return res, b.Save(save)
 	}
+	if req.Late {
+		if req.SitOutAuto || req.Pool != "" {
+			return nil, usagef("--late changes only the standbys' seats: it cannot be combined with --sit-out or --pool")
+		}
+		if err := swapLate(b, heat, res); err != nil {
+			return nil, err
+		}
+		return res, b.Save(save)
+	}
 	switch {
 	case req.Seed != nil:
 		res.Seed = *req.Seed
@@ -140,8 +162,8 @@ func seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 // they no longer match; it saves only when something was rewritten.
 func refresh(b *workbook.Book, req SeedRequest) (*SeedResult, error) {
 	t := b.Tournament
-	if req.SitOutAuto || req.Unseed {
-		return nil, usagef("--refresh rewrites what the heat sheet says as it stands: it cannot be combined with --sit-out or --unseed")
+	if req.SitOutAuto || req.Unseed || req.Pool != "" || req.Late {
+		return nil, usagef("--refresh rewrites what the heat sheet says as it stands: it cannot be combined with --sit-out, --unseed, --pool or --late")
 	}
 	if req.Heat != 0 && (req.Heat < 1 || req.Heat > t.Settings.Heats) {
 		return nil, usagef("--heat must be from 1 to %d", t.Settings.Heats)
@@ -216,21 +238,44 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	if req.Progress != nil {
 		opts.Progress = func(p seeding.Progress) { req.Progress(n, p) }
 	}
-	seeded, err := seeding.Seed(ctx, problem, hs.Present, hs.Locked, opts)
+	var seeded seeding.Result
+	if req.Pool != "" {
+		seeded.Plan, seeded.Bound, seeded.TimedOut, err = seatPool(ctx, t, hs, problem, req.Pool, opts, res)
+	} else {
+		seeded, err = seeding.Seed(ctx, problem, hs.Present, hs.Locked, opts)
+	}
 	var ce *seeding.CountError
-	if errors.As(err, &ce) {
+	var pe *seeding.PowerRuleError
+	switch {
+	case errors.As(err, &ce):
 		return nil, fmt.Errorf("heat %d: %d players to seat: %d must sit out or %d be added to fill boards of seven; "+
 			"change registrations on the Players sheet, or run again with --sit-out auto", n, ce.Players, ce.SitOut, ce.Add)
-	} else if err != nil {
+	case errors.As(err, &pe):
+		return nil, fmt.Errorf("heat %d: %w; nothing was written. Change who plays the heat (Players sheet), seat "+
+			"those players by hand on a started board, or set %s to %s (Tournament!%s)", n, err,
+			workbook.SetPowerRule, workbook.ChoicesPowerRule[0], t.Settings.SettingCell(workbook.SetPowerRule))
+	case err != nil:
 		return nil, wrapf(err, "heat %d", n)
 	}
 	plan := seeded.Plan
-	res.Bound, res.BoundNote, res.TimedOut = seeded.Bound, seeded.BoundNote(), seeded.TimedOut
 	if res.Explanation, err = seeding.Explain(problem, plan); err != nil {
 		return nil, wrapf(err, "heat %d", n)
 	}
+	if req.Pool != "" {
+		seeded.Conflict = res.Explanation.Total // the two seedings' conflicts, and what joins them: none
+	}
+	res.Bound, res.BoundNote, res.TimedOut = seeded.Bound, seeded.BoundNote(), seeded.TimedOut
+	if req.Pool != "" {
+		res.BoundNote = "with the pool kept on its own boards, which the bound takes as given: " + res.BoundNote
+	}
 	res.SittingOut = sittingOut(t, n)
 	boards := hs.Number(plan)
+	if res.Pool != nil {
+		system := t.SystemName(&t.Heats[n-1], &workbook.Game{})
+		for i := range res.Pool.Boards {
+			boards[i].System = system
+		}
+	}
 	res.Boards, res.Kept = len(boards), len(hs.Locked)
 	if err := b.WriteSeating(n, boards, res.Explanation, problem); err != nil {
 		return nil, err
@@ -270,7 +315,7 @@ func sitOut(b *workbook.Book, hs *workbook.HeatSeating, res *SeedResult) error {
 			continue
 		}
 		c := seeding.SitOutCandidate{Player: i, Priority: p.Priority, Played: played[i], Distance: p.Distance,
-			Row: p.Row, Sitting: reg == workbook.SittingOut}
+			Row: p.Row, Sitting: reg == workbook.SittingOut, Standby: p.Standby}
 		for h, r := range p.Registration {
 			switch {
 			case h < n-1 && r == workbook.SittingOut:
@@ -290,9 +335,11 @@ func sitOut(b *workbook.Book, hs *workbook.HeatSeating, res *SeedResult) error {
 	}
 	for _, p := range choice.SitOut {
 		res.SatOut = append(res.SatOut, t.Players[p].Name)
+		res.SatOutWhy = append(res.SatOutWhy, choice.Why[p])
 	}
 	for _, p := range choice.Restore {
 		res.Restored = append(res.Restored, t.Players[p].Name)
+		res.RestoredWhy = append(res.RestoredWhy, choice.Why[p])
 	}
 	hs.Present = slices.DeleteFunc(hs.Present, func(p int) bool { return slices.Contains(choice.SitOut, p) })
 	hs.Present = append(hs.Present, choice.Restore...)
@@ -331,14 +378,45 @@ func (r *SeedResult) WriteText(w io.Writer) {
 		r.writeEntryPage(w)
 		return
 	}
-	for _, name := range r.SatOut {
-		fmt.Fprintf(w, "%s sits out heat %d (marked Sitting out on the Players sheet)\n", name, r.Heat)
+	if len(r.Late) > 0 {
+		for _, sw := range r.Late {
+			seat := fmt.Sprintf("board %d", sw.Board)
+			if sw.Power != "" {
+				seat += ", " + sw.Power
+			}
+			fmt.Fprintf(w, "%s takes the seat of standby %s (%s); %s sits out heat %d (marked Sitting out on the Players sheet)\n",
+				sw.Late, sw.Standby, seat, sw.Standby, r.Heat)
+		}
+		writeConflicts(w, r.Explanation, r.Explanation.Total)
+		fmt.Fprintf(w, "wrote %s: sheet %s (those seats only) and its board calls, %s\n", r.Path, workbook.HeatSheet(r.Heat), workbook.BoardCallsSheet(r.Heat))
+		return
 	}
-	for _, name := range r.Restored {
-		fmt.Fprintf(w, "%s plays heat %d after all (registered again on the Players sheet)\n", name, r.Heat)
+	for k, name := range r.SatOut {
+		fmt.Fprintf(w, "%s sits out heat %d (marked Sitting out on the Players sheet)%s\n", name, r.Heat, because(r.SatOutWhy, k))
+	}
+	for k, name := range r.Restored {
+		fmt.Fprintf(w, "%s plays heat %d after all (registered again on the Players sheet)%s\n", name, r.Heat, because(r.RestoredWhy, k))
 	}
 	if len(r.SittingOut) > 0 {
 		fmt.Fprintf(w, "heat %d: %d sitting out: %s\n", r.Heat, len(r.SittingOut), strings.Join(r.SittingOut, ", "))
+	}
+	if p := r.Pool; p != nil {
+		on := "board 1"
+		if p.Boards > 1 {
+			on = fmt.Sprintf("boards 1 to %d", p.Boards)
+		}
+		if c := p.Contention; c != nil {
+			fmt.Fprintf(w, "heat %d: %d can still finish first (a game scores %s to %s, %d heat(s) left): %s\n",
+				r.Heat, len(p.Contenders), number(c.Min), number(c.Max), c.Left, strings.Join(p.Contenders, ", "))
+		}
+		fmt.Fprintf(w, "heat %d: the pool (top %d by %s) on %s, seeded among themselves: %s\n",
+			r.Heat, p.Size, p.Qualification, on, strings.Join(p.Players, ", "))
+		if len(p.Declined) > 0 {
+			fmt.Fprintf(w, "  declined a pool seat (the next in line took it): %s\n", strings.Join(p.Declined, ", "))
+		}
+		if len(p.Absent) > 0 {
+			fmt.Fprintf(w, "  not playing the heat (the next in line took the seat): %s\n", strings.Join(p.Absent, ", "))
+		}
 	}
 	fmt.Fprintf(w, "heat %d: %d players on %d boards (%d kept as started), seed %d\n", r.Heat, 7*r.Boards, r.Boards, r.Kept, r.Seed)
 	writeConflicts(w, r.Explanation, r.Bound)
@@ -359,6 +437,15 @@ func (r *SeedResult) writeEntryPage(w io.Writer) {
 	}
 }
 
+// because renders reason k of why as an indented line of its own, or ""
+// when there is none.
+func because(why []string, k int) string {
+	if k < len(why) && why[k] != "" {
+		return "\n  why: " + why[k]
+	}
+	return ""
+}
+
 // writeConflicts prints a seating's total conflict, its lower bound and the
 // breakdown by kind.
 func writeConflicts(w io.Writer, ex seeding.Explanation, bound int) {
@@ -372,7 +459,8 @@ func writeConflicts(w io.Writer, ex seeding.Explanation, bound int) {
 		name string
 		v    int
 	}{{"opponents met before", bd.Repeat}, {"player conflicts", bd.Conflict}, {"groups", bd.Group},
-		{"team-mates", bd.Team}, {"same power again", bd.Power}, {"power group again", bd.PowerGroup}} {
+		{"team-mates", bd.Team}, {"same power again", bd.Power}, {"power group again", bd.PowerGroup},
+		{"power preferences", bd.Preference}} {
 		if part.v != 0 {
 			fmt.Fprintf(w, "  %-22s %d\n", part.name, part.v)
 		}

@@ -200,6 +200,14 @@ func (a *annealer) powerDelta(i, p, q int) int {
 	c := a.cnt[i*BoardSize:]
 	cp, cq := int(c[p]), int(c[q])
 	d := f.sp * (cq - (cp - 1))
+	if f.rule != AnyPower {
+		before := f.rule.excess(c[:BoardSize])
+		c[p]--
+		c[q]++
+		d += hardCost * (f.rule.excess(c[:BoardSize]) - before)
+		c[p]++
+		c[q]--
+	}
 	if f.useGroups && (cp == 1 || cq == 0) {
 		gp, gq := f.grp[p], f.grp[q]
 		if cp == 1 {

@@ -22,9 +22,12 @@ const (
 	SamePower
 	// SameGroup: the player played another power of this power's group.
 	SameGroup
+	// Preference: the power is not the player's first choice.
+	Preference
 )
 
-var kindNames = [...]string{"repeat opponent", "player conflict", "shared group", "team-mate", "same power", "same power group"}
+var kindNames = [...]string{"repeat opponent", "player conflict", "shared group", "team-mate", "same power", "same power group",
+	"power preference"}
 
 // String names the kind in words.
 func (k Kind) String() string {
@@ -48,6 +51,20 @@ type Item struct {
 	// Name is the conflict's kind (e.g. "family"), the group's or the team's name.
 	Name  string
 	Value int
+	// Player and Place are, for a Preference, the player and the place of
+	// Power on their list, from 0 (the place after the last when not listed).
+	Player, Place int
+}
+
+// preferenceText renders a preference list as its letters: "FGIRT".
+func preferenceText(prefs []int) string {
+	var b strings.Builder
+	for _, q := range prefs {
+		if q >= 0 && q < BoardSize {
+			b.WriteString(PowerNames[q][:1])
+		}
+	}
+	return b.String()
 }
 
 // Describe renders the item in words, naming players from p.
@@ -86,6 +103,8 @@ func (it Item) Describe(p *Problem) string {
 		return fmt.Sprintf("played %s before (%s): %d", pw(), rounds(), it.Value)
 	case SameGroup:
 		return fmt.Sprintf("played %s of the same group (%s): %d", pw(), rounds(), it.Value)
+	case Preference:
+		return fmt.Sprintf("%s is choice %d of %s: %d", pw(), it.Place+1, preferenceText(p.Preferences[it.Player]), it.Value)
 	}
 	return it.Kind.String()
 }
@@ -103,12 +122,12 @@ type PlayerConflicts struct {
 
 // Breakdown splits a total conflict by kind.
 type Breakdown struct {
-	Repeat, Conflict, Group, Team, Power, PowerGroup int
+	Repeat, Conflict, Group, Team, Power, PowerGroup, Preference int
 }
 
 // Total sums the breakdown.
 func (b Breakdown) Total() int {
-	return b.Repeat + b.Conflict + b.Group + b.Team + b.Power + b.PowerGroup
+	return b.Repeat + b.Conflict + b.Group + b.Team + b.Power + b.PowerGroup + b.Preference
 }
 
 func (b *Breakdown) add(k Kind, v int) {
@@ -125,6 +144,8 @@ func (b *Breakdown) add(k Kind, v int) {
 		b.Power += v
 	case SameGroup:
 		b.PowerGroup += v
+	case Preference:
+		b.Preference += v
 	}
 }
 
@@ -220,6 +241,11 @@ func Explain(p *Problem, plan Plan) (Explanation, error) {
 			}
 			if s.Power != NoPower {
 				if it, ok := powerItem(p, h, grp, useGroups, s.Player, s.Power); ok && it.Value != 0 {
+					charge(it.Kind, it.Value)
+					pc.Items = append(pc.Items, it)
+				}
+				if v, place := p.preferenceCost(s.Player, s.Power); v != 0 {
+					it := Item{Kind: Preference, Other: -1, Power: s.Power, Player: s.Player, Place: place, Value: v}
 					charge(it.Kind, it.Value)
 					pc.Items = append(pc.Items, it)
 				}

@@ -25,6 +25,7 @@ type frame struct {
 	grp       [BoardSize]int
 	useGroups bool
 	powers    bool
+	rule      PowerRule
 	// pairs holds the static cost and earlier meetings (history and locked
 	// boards) of the pairs that have either.
 	pairs   *pairTable
@@ -92,6 +93,7 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 	f.ro, f.sp, f.half = p.Values.RepeatOpponent, p.Values.SamePower, p.Values.SamePower/2
 	f.grp, f.useGroups = p.groupOf()
 	f.powers = p.AssignPowers
+	f.rule = p.PowerRule
 	pm := make(map[uint64]pairInfo)
 	for k, v := range p.staticPairs() {
 		a, b := loc[k[0]], loc[k[1]]
@@ -185,9 +187,21 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 			}
 			for q := range BoardSize {
 				c, _ := powerCost(p.Values, f.grp, f.useGroups, &cnt, q)
+				if !f.rule.Allows(&cnt, q) {
+					c += hardCost
+				}
+				pref, _ := p.preferenceCost(f.glob[i], q)
+				c += pref
 				f.pow0[i*BoardSize+q] = int32(c)
 			}
 		}
+	}
+	free := make([]int, len(f.free))
+	for k, i := range f.free {
+		free[k] = f.glob[i]
+	}
+	if err := checkRule(p, free, f.round, locked); err != nil {
+		return nil, err
 	}
 	return f, nil
 }
@@ -195,9 +209,11 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 // playerPowerCost is the power cost, up to a constant, of a player who has
 // played each power cnt[q] times: SamePower for every earlier play of the
 // same power, half of it for each further distinct power of a group.
-// Summed over a schedule it equals what the rounds charge one by one.
+// Summed over a schedule it equals what the rounds charge one by one. Each
+// play that no order of the games can make keep the power rule adds
+// hardCost.
 func (f *frame) playerPowerCost(cnt []int32) int {
-	c := 0
+	c := hardCost * f.rule.excess(cnt)
 	var d [BoardSize + 1]int
 	for q := range BoardSize {
 		k := int(cnt[q])

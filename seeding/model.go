@@ -42,6 +42,10 @@ type Values struct {
 	SamePower int
 	// TeamMember is charged for two team-mates on one board.
 	TeamMember int
+	// Preference is charged, for a player with power preferences, per place
+	// their power is down their list (a power not listed counts as the
+	// place after the last).
+	Preference int
 }
 
 // DefaultValues returns the benchmark's defaults: 10, 4 and 20.
@@ -118,6 +122,12 @@ type Problem struct {
 	PowerGroups [][]int
 	// AssignPowers is false when powers are chosen at the tables.
 	AssignPowers bool
+	// PowerRule is a hard rule on the powers; it needs AssignPowers.
+	PowerRule PowerRule
+	// Preferences are players' power preferences, best first (e.g. France,
+	// Germany, Italy, Russia, Turkey for "FGIRT"), charged
+	// Values.Preference per place down the list.
+	Preferences map[int][]int
 	// History holds the rounds already played, oldest first.
 	History []Plan
 }
@@ -164,6 +174,24 @@ func (p *Problem) Validate() error {
 			if !in(m) {
 				return fmt.Errorf("group %q (%d): bad player %d", g.Name, k+1, m)
 			}
+		}
+	}
+	if p.PowerRule < AnyPower || p.PowerRule > AllSevenFirst {
+		return fmt.Errorf("bad power rule %d", int(p.PowerRule))
+	}
+	if p.PowerRule != AnyPower && !p.AssignPowers {
+		return fmt.Errorf("power rule %q: the seeder assigns no powers", p.PowerRule)
+	}
+	for pl, prefs := range p.Preferences {
+		if !in(pl) {
+			return fmt.Errorf("power preferences: bad player %d", pl)
+		}
+		var seen [BoardSize]bool
+		for _, q := range prefs {
+			if q < 0 || q >= BoardSize || seen[q] {
+				return fmt.Errorf("power preferences of %q: bad or repeated power %d", p.Players[pl], q)
+			}
+			seen[q] = true
 		}
 	}
 	team := make(map[int]string)
@@ -314,4 +342,21 @@ func powerCost(v Values, grp [BoardSize]int, useGroups bool, cnt *[BoardSize]int
 		}
 	}
 	return 0, false
+}
+
+// preferenceCost is what a player pays for power pw under their power
+// preferences: Values.Preference per place down the list, the place after
+// the last for a power not listed; 0 without preferences.
+func (p *Problem) preferenceCost(player, pw int) (cost, place int) {
+	prefs := p.Preferences[player]
+	if len(prefs) == 0 || p.Values.Preference == 0 {
+		return 0, 0
+	}
+	place = len(prefs)
+	for k, q := range prefs {
+		if q == pw {
+			place = k
+		}
+	}
+	return place * p.Values.Preference, place
 }

@@ -116,6 +116,10 @@ const (
 // The result's plan holds the locked boards first, verbatim, then the
 // seeded boards, as round (last history round + 1). When ctx is cancelled
 // or the Time cap runs out it returns the best seating found so far.
+//
+// The problem's PowerRule is kept as a hard rule: a heat where it allows a
+// player to seat no power at all is refused at once, and a seating that
+// still breaks it after the search is returned with a *PowerRuleError.
 func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts Options) (Result, error) {
 	f, err := newFrame(p, present, locked, opts.RoundsLeft)
 	if err != nil {
@@ -229,7 +233,11 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 				Bound: bound0, Elapsed: opts.now().Sub(start)})
 		}
 	}
-	return Result{Plan: best.plan(), Conflict: best.roundCost(0), Bound: bound0, TimedOut: timedOut.Load()}, nil
+	res := Result{Plan: best.plan(), Conflict: best.roundCost(0), Bound: bound0, TimedOut: timedOut.Load()}
+	if br := RuleBreaks(p, res.Plan); len(br) > 0 {
+		return res, &PowerRuleError{Rule: p.PowerRule, Breaks: br, players: p.Players}
+	}
+	return res, nil
 }
 
 // restart runs restart k: it anneals its starting schedule, then assigns
@@ -259,8 +267,20 @@ func restart(f *frame, seed int64, k, iters, bound int, t0, t1 float64, stop fun
 }
 
 // initial is restart k's starting schedule: a construction when one fits
-// (even restarts; built is then true), otherwise a random seating.
+// (even restarts; built is then true), otherwise a random seating. Under a
+// power rule, round 0 starts legal (legalSchedule): the search then never
+// leaves the rule, as a move that breaks it costs hardCost; so do the
+// later rounds of the tentative plan, where they can.
 func initial(f *frame, rng *rand.Rand, k int) (seat [][]int32, built bool) {
+	seat, built = unruled(f, rng, k)
+	if f.rule != AnyPower {
+		legalSchedule(f, rng, seat)
+	}
+	return seat, built
+}
+
+// unruled is initial's schedule before the power rule.
+func unruled(f *frame, rng *rand.Rand, k int) (seat [][]int32, built bool) {
 	if k%2 == 0 {
 		if seat, ok := constructionStart(f, rng); ok {
 			return seat, true

@@ -2,7 +2,9 @@ package seeding
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
+	"strings"
 )
 
 // SitOutCandidate is a player who may play a heat or sit it out: registered
@@ -16,6 +18,7 @@ type SitOutCandidate struct {
 	Distance float64 // distance travelled: shorter sits out first
 	Row      int     // the player's place on the players' list: a later row sits out first
 	Sitting  bool    // already marked as sitting this heat out
+	Standby  bool    // plays only if needed: sits out before anyone else
 }
 
 // SitOuts is what ChooseSitOuts decided: who newly sits out and who, marked
@@ -23,6 +26,9 @@ type SitOutCandidate struct {
 type SitOuts struct {
 	SitOut  []int // players to mark as sitting out, by Player
 	Restore []int // players marked as sitting out who now play, by Player
+	// Why says, for each player of SitOut and Restore, what put them there:
+	// the sort keys that the order below compares, in words.
+	Why map[int]string
 }
 
 // ChooseSitOuts decides who sits a heat out so that the players fill boards
@@ -32,6 +38,7 @@ type SitOuts struct {
 // a board (fewer than seven in all) it changes nothing.
 //
 // The order in which players sit out is:
+//  0. standbys first (they play only if needed);
 //  1. never a player whom sitting out would push below the qualifying
 //     minimum (minHeats) while someone else can sit: one who has played
 //     Played heats, is registered for ToPlay more, and could still reach
@@ -59,7 +66,14 @@ func ChooseSitOuts(candidates []SitOutCandidate, minHeats int) SitOuts {
 			target = n
 		}
 	}
-	var out SitOuts
+	out := SitOuts{Why: map[int]string{}}
+	defer func() {
+		for _, c := range candidates {
+			if slices.Contains(out.SitOut, c.Player) || slices.Contains(out.Restore, c.Player) {
+				out.Why[c.Player] = c.why(minHeats)
+			}
+		}
+	}()
 	switch {
 	case target < 0 || target == p:
 		return out
@@ -82,6 +96,12 @@ func ChooseSitOuts(candidates []SitOutCandidate, minHeats int) SitOuts {
 // sitOutOrder compares two candidates: negative when a sits out before b.
 func sitOutOrder(minHeats int) func(a, b SitOutCandidate) int {
 	return func(a, b SitOutCandidate) int {
+		if a.Standby != b.Standby {
+			if a.Standby {
+				return -1
+			}
+			return 1
+		}
 		if pa, pb := a.protected(minHeats), b.protected(minHeats); pa != pb {
 			if pa {
 				return 1
@@ -96,6 +116,28 @@ func sitOutOrder(minHeats int) func(a, b SitOutCandidate) int {
 	}
 }
 
+// why puts the candidate's sort keys in words: "standby", or "sit-out
+// priority 2, sat out 1 heat, 40 km, row 7".
+func (c SitOutCandidate) why(minHeats int) string {
+	if c.Standby {
+		return "standby: plays only if needed"
+	}
+	var parts []string
+	if c.protected(minHeats) {
+		parts = append(parts, fmt.Sprintf("needs this heat to reach the minimum of %d", minHeats))
+	}
+	if c.Priority != 0 {
+		parts = append(parts, fmt.Sprintf("sit-out priority %g", c.Priority))
+	}
+	heats := "heats"
+	if c.SatOut == 1 {
+		heats = "heat"
+	}
+	parts = append(parts, fmt.Sprintf("sat out %d %s before", c.SatOut, heats), fmt.Sprintf("%g km", c.Distance),
+		fmt.Sprintf("row %d", c.Row))
+	return strings.Join(parts, ", ")
+}
+
 // protected reports whether sitting this heat out would push the player
 // below the qualifying minimum: they can reach it only by playing it.
 func (c SitOutCandidate) protected(minHeats int) bool {
@@ -103,3 +145,15 @@ func (c SitOutCandidate) protected(minHeats int) bool {
 }
 
 func abs(n int) int { return max(n, -n) }
+
+// SitOutOrder returns the candidates' players in the order ChooseSitOuts
+// benches them: the first sits out first.
+func SitOutOrder(candidates []SitOutCandidate, minHeats int) []int {
+	c := slices.Clone(candidates)
+	slices.SortStableFunc(c, sitOutOrder(minHeats))
+	out := make([]int, len(c))
+	for i, x := range c {
+		out[i] = x.Player
+	}
+	return out
+}

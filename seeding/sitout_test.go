@@ -104,11 +104,39 @@ func TestChooseSitOuts(t *testing.T) {
 			}
 			return c
 		}(), 0, []int{21, 22, 23}, nil},
+		// Standbys play only if needed: 27 players and 3 standbys (rows 5, 12, 19) make 30; two sit out,
+		// the two standbys the usual order puts first among them (latest rows: 12 and 19), however the
+		// others compare (player 29 has priority 5 and travelled least).
+		{"standbys sit out first", func() []SitOutCandidate {
+			c := equal(30)
+			for _, i := range []int{3, 10, 17} {
+				c[i].Standby = true
+			}
+			c[29].Priority = 5
+			return c
+		}(), 0, []int{10, 17}, nil},
+		{"standbys before the qualifying minimum", func() []SitOutCandidate {
+			c := equal(8)
+			c[0].Standby, c[0].ToPlay = true, 2 // needs this heat for 3 of 4, sits out all the same
+			return c
+		}(), 3, []int{0}, nil},
+		// A cancellation with a standby and a player sitting out: the player comes back, not the standby.
+		{"cancellation: a standby comes back last", func() []SitOutCandidate {
+			c := equal(30)
+			c[3].Standby, c[3].Sitting = true, true
+			c[29].Sitting = true
+			return slices.Delete(c, 5, 6)
+		}(), 0, nil, []int{29}},
 	}
 	for _, tc := range tests {
 		got := ChooseSitOuts(tc.candidates, tc.minHeats)
 		if !slices.Equal(got.SitOut, tc.sit) || !slices.Equal(got.Restore, tc.restore) {
 			t.Errorf("%s: sit out %v, restore %v; want %v, %v", tc.why, got.SitOut, got.Restore, tc.sit, tc.restore)
+		}
+		for _, p := range append(append([]int(nil), got.SitOut...), got.Restore...) {
+			if got.Why[p] == "" {
+				t.Errorf("%s: no reason for player %d", tc.why, p)
+			}
 		}
 	}
 }
@@ -143,5 +171,18 @@ func TestSitOutsRotate(t *testing.T) {
 	}
 	if slices.Max(satOut) != 1 || slices.Min(played) != 3 {
 		t.Errorf("sat out %v, played %v: everyone should play 3 of 4", satOut, played)
+	}
+}
+
+// TestSitOutWhy checks the reasons ChooseSitOuts gives, in words.
+func TestSitOutWhy(t *testing.T) {
+	c := []SitOutCandidate{{Player: 0, Standby: true}, {Player: 1, Priority: 2, SatOut: 1, Distance: 40, Row: 7},
+		{Player: 2, Played: 1, ToPlay: 1, Row: 3}}
+	want := []string{"standby: plays only if needed", "sit-out priority 2, sat out 1 heat before, 40 km, row 7",
+		"needs this heat to reach the minimum of 3, sat out 0 heats before, 0 km, row 3"}
+	for i, w := range want {
+		if got := c[i].why(3); got != w {
+			t.Errorf("player %d: %q, want %q", i, got, w)
+		}
 	}
 }

@@ -23,11 +23,26 @@ type CallBoard struct {
 	System    string
 	FinalYear int  // the system's last game-year; 0 when the game has none
 	Rank      bool // the game is ranked by centres: no W/L column, no victory table
-	Top       bool // the top board: board 1 with its own scoring system on the heat sheet
+	// Top marks the top boards: board 1 when it has its own scoring system
+	// on the heat sheet, and each next board while it has one too (dtm seed
+	// --pool writes the heat's system on the pool's boards).
+	Top bool
 	// QR is a PNG image of the board's QR code (its board code, or a link
 	// to the results form), printed at the top right of its page; nil for
 	// none.
 	QR []byte
+}
+
+// markTop marks the top boards of a heat's boards, sorted by number: the
+// run of boards from board 1 on that have a scoring system of their own
+// (own[i] for boards[i]).
+func markTop(boards []CallBoard, own []bool) {
+	for i := range boards {
+		if boards[i].Board != i+1 || !own[i] {
+			return
+		}
+		boards[i].Top = true
+	}
 }
 
 // CallSeat is one seat of a board.

@@ -87,6 +87,10 @@ const (
 	SetUnplayed        = "Unplayed score"
 	SetPowerAssignment = "Power assignment"
 	SetPowerGroups     = "Power groups"
+	SetPowerRule       = "Power rule"
+	SetQualification   = "Pool qualification"
+	SetPreference      = "Conflict: power preference"
+	SetMaxHeats        = "Maximum heats per player"
 	SetSameOpponent    = "Conflict: same opponent again"
 	SetSamePower       = "Conflict: same power again"
 	SetTeamMember      = "Conflict: team member"
@@ -156,6 +160,9 @@ const (
 	HeaderNationality = "Nationality"
 	HeaderWDDID       = "WDD id"
 	HeaderWDRID       = "WDR id"
+	HeaderStandby     = "Standby"
+	HeaderDeclines    = "Declines pool"
+	HeaderPrefers     = "Power preference"
 )
 
 // Column headers of the Conflicts sheet.
@@ -245,6 +252,8 @@ var (
 		"Austria-Germany-Italy / England-Turkey / France-Russia",
 		"Austria-Italy / England-France / Germany / Russia-Turkey",
 	}
+	// ChoicesPowerRule are seeding's power rules, in seeding.PowerRule order.
+	ChoicesPowerRule    = []string{"None", "Different power every heat", "All seven before a repeat"}
 	ChoicesTeamSize     = []string{"None", "Teams of 3", "Teams of 4", "Teams of 5", "Teams of 6", "Teams of 7"}
 	ChoicesTeamScoring  = []string{"One heat", "Best games without interplay"}
 	ChoicesCriterion    = scoring.CriterionNames()
@@ -392,6 +401,10 @@ type schema struct {
 	sheet   string // the sheet's name; "" for the heat sheets, each HeatSheet(n)
 	columns []column
 	rows    int // rows of input cells the template styles and gives dropdowns
+	// added are optional columns a director adds when needed, anywhere:
+	// read by header, not in a new workbook (so that workbooks and their
+	// column positions stay as they were).
+	added []string
 	// family is the n-th column (from 1) of a family that follows columns
 	// ("Heat 2", "Member 3", "1904"), or nil; familyNumber reads n back from
 	// a header. A new workbook holds inTemplate of them.
@@ -413,7 +426,7 @@ var (
 		{header: HeaderEmail, width: 28}, {header: HeaderCountry, width: 10},
 		{header: HeaderPriority, width: 16}, {header: HeaderDistance, width: 14},
 		{header: HeaderNationality, width: 12}, {header: HeaderWDDID, width: 10}, {header: HeaderWDRID, width: 10},
-	}, family: func(n int) column { return column{header: HeatSheet(n), width: 14, choices: ChoicesRegistration} },
+	}, added: []string{HeaderStandby, HeaderDeclines, HeaderPrefers}, family: func(n int) column { return column{header: HeatSheet(n), width: 14, choices: ChoicesRegistration} },
 		familyNumber: heatSheetNumber, inTemplate: 1}
 	conflictsSchema = schema{sheet: SheetConflicts, rows: 300, columns: []column{
 		{header: HeaderPlayer, width: 24, required: true}, {header: HeaderWithPlayer, width: 24, required: true},
@@ -497,6 +510,7 @@ func (s schema) spec() columnSpec {
 			spec.optional = append(spec.optional, c.header)
 		}
 	}
+	spec.optional = append(spec.optional, s.added...)
 	if s.familyNumber != nil {
 		spec.extra = s.isFamily
 	}

@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/armada-dtm/dtm/scoring"
+	"github.com/armada-dtm/dtm/seeding"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -36,6 +38,7 @@ func read(f *excelize.File) (*Tournament, Problems, Problems) {
 	r.readSystems()
 	r.readHeats()
 	r.readClock()
+	r.checkMaxHeats()
 	r.checkSystemNames()
 	r.ignoreSheets()
 	order := f.GetSheetList()
@@ -207,6 +210,17 @@ func (r *reader) readSettings() {
 		}
 	}
 	s.Heats = whole(SetHeats, 1, MaxHeats, fmt.Sprintf("how many rounds the tournament has, 1 to %d", MaxHeats))
+	s.PowerRule = seeding.PowerRule(optional(SetPowerRule, ChoicesPowerRule))
+	if v, ok := rows[normalHeader(SetPowerRule)]; ok && s.PowerRule != seeding.AnyPower {
+		switch {
+		case s.PowersAtTables:
+			r.p.add(SheetTournament, v.cell, fmt.Sprintf("set %s to %s, or the rule to %s", SetPowerAssignment, ChoicesPowerAssignment[0], ChoicesPowerRule[0]),
+				"the power rule %q needs dtm seed to assign the powers, but %s is %q", v.value, SetPowerAssignment, ChoicesPowerAssignment[1])
+		case s.PowerRule == seeding.DifferentPowers && s.Heats > seeding.BoardSize:
+			r.p.add(SheetTournament, v.cell, fmt.Sprintf("choose %q (Hurst's rule), or at most %d heats", ChoicesPowerRule[2], seeding.BoardSize),
+				"a different power every heat cannot be kept over %d heats: there are %d powers", s.Heats, seeding.BoardSize)
+		}
+	}
 	s.PreRegistration = yes(SetPreRegistration)
 	s.MinHeats = whole(SetMinHeats, 0, max(s.Heats, 0), "0 ranks everyone; at most the number of heats")
 	s.LowestCount = whole(SetLowestCount, 0, max(s.Heats, 0), "0 counts every heat in full; at most the number of heats")
@@ -259,6 +273,23 @@ func (r *reader) readSettings() {
 	to := optional(SetResultsTo, ChoicesResultsTo)
 	s.ResultsToWDD, s.ResultsToWDR = to == 1 || to == 3, to == 2 || to == 3
 	r.readPublication(rows, labelCol)
+	if v, ok := rows[normalHeader(SetQualification)]; ok {
+		q, err := seeding.ParseQualification(v.value, s.Heats)
+		if err != nil {
+			r.p.add(SheetTournament, v.cell, "Standings, or best K of heats A-B (e.g. best 2 of heats 1-3)", "pool qualification: %v", err)
+		}
+		s.Qualification = q
+	} else {
+		r.p.ignore(SheetTournament, labelCol, "setting %q is not in the workbook: pools are ranked by the standings (add the row to change it)", SetQualification)
+	}
+	if _, ok := rows[normalHeader(SetMaxHeats)]; ok {
+		s.MaxHeats = whole(SetMaxHeats, 0, max(s.Heats, 0), "0 for no cap; at most the number of heats")
+	}
+	if _, ok := rows[normalHeader(SetPreference)]; ok {
+		s.Preference = whole(SetPreference, 0, unbounded, "a whole number, 0 or more (e.g. 2): charged per place down a player's power preferences")
+	} else {
+		r.p.ignore(SheetTournament, labelCol, "setting %q is not in the workbook: power preferences are ignored (add the row to change it)", SetPreference)
+	}
 	if v, ok := rows[normalHeader(SetRandomSeed)]; ok && v.value != "" {
 		n, ok := parseWhole(v.value)
 		if !ok {
@@ -345,6 +376,29 @@ func (r *reader) readPlayers() bool {
 				r.p.add(SheetPlayers, t.cell(i, HeaderDistance), "kilometres travelled, a number 0 or more", "distance must be a number 0 or more, not %q", v)
 			}
 			p.Distance = n
+		}
+		for _, yn := range []struct {
+			header string
+			dst    *bool
+		}{{HeaderStandby, &p.Standby}, {HeaderDeclines, &p.Declines}} {
+			v := t.get(i, yn.header)
+			if v == "" {
+				continue
+			}
+			c := choiceIndex(ChoicesYesNo, v)
+			if c < 0 {
+				r.p.add(SheetPlayers, t.cell(i, yn.header), "choose "+choiceList(ChoicesYesNo)+", or leave it empty (No)",
+					"%s cannot be %q", strings.ToLower(yn.header), v)
+			}
+			*yn.dst = c == 0
+		}
+		if v := t.get(i, HeaderPrefers); v != "" {
+			prefs, err := parsePreferences(v)
+			if err != nil {
+				r.p.add(SheetPlayers, t.cell(i, HeaderPrefers), "the powers' first letters, best first, each once (e.g. FGIRT); leave it empty for none",
+					"power preference %q: %v", v, err)
+			}
+			p.Prefers = prefs
 		}
 		p.Registration = make([]Registration, max(heats, 0))
 		for _, h := range heatCols {
@@ -713,4 +767,72 @@ func (r *reader) checkSystemNames() {
 	if cell := s.SettingCell(SetSystem); cell != "" {
 		r.system(SheetTournament, cell, s.System)
 	}
+}
+
+// parsePreferences reads a power preference: the powers' first letters
+// (A, E, F, G, I, R, T, in any case; spaces, commas and hyphens ignored),
+// best first, each once.
+func parsePreferences(v string) ([]int, error) {
+	var out []int
+	for _, c := range strings.ToUpper(v) {
+		if strings.ContainsRune(" ,-/", c) {
+			continue
+		}
+		q := slices.IndexFunc(ChoicesPower, func(name string) bool { return rune(name[0]) == c })
+		switch {
+		case q < 0:
+			return nil, fmt.Errorf("%q is not a power's first letter (A, E, F, G, I, R, T)", c)
+		case slices.Contains(out, q):
+			return nil, fmt.Errorf("%s is listed twice", ChoicesPower[q])
+		}
+		out = append(out, q)
+	}
+	return out, nil
+}
+
+// checkMaxHeats reports each player who is to play (registered, or seated
+// on a board) more heats than the Tournament sheet's Maximum heats per
+// player, at the registration cell of the first heat over the cap.
+func (r *reader) checkMaxHeats() {
+	limit := r.t.Settings.MaxHeats
+	if limit == 0 {
+		return
+	}
+	seated := map[[2]int]bool{} // heat, player
+	for _, h := range r.t.Heats {
+		for _, g := range h.Games {
+			for _, s := range g.Seats {
+				if s.Player >= 0 {
+					seated[[2]int{h.Number, s.Player}] = true
+				}
+			}
+		}
+	}
+	for i, p := range r.t.Players {
+		var heats []int
+		for h := 1; h <= len(p.Registration); h++ {
+			if p.Registration[h-1].Plays() || seated[[2]int{h, i}] {
+				heats = append(heats, h)
+			}
+		}
+		if len(heats) <= limit {
+			continue
+		}
+		over := heats[limit]
+		cell := ""
+		if c, ok := r.t.playerCols[normalHeader(HeatSheet(over))]; ok {
+			cell = cellName(c+1, p.Row)
+		}
+		r.p.add(SheetPlayers, cell, fmt.Sprintf("clear a registration, or raise %s on the Tournament sheet", SetMaxHeats),
+			"%s is to play %d heats (%s), more than the maximum of %d", p.Name, len(heats), heatList(heats), limit)
+	}
+}
+
+// heatList renders heat numbers: "1, 2, 4".
+func heatList(hs []int) string {
+	s := make([]string, len(hs))
+	for i, h := range hs {
+		s[i] = strconv.Itoa(h)
+	}
+	return strings.Join(s, ", ")
 }

@@ -18,12 +18,22 @@ import (
 func (t *Tournament) SeedProblem(n int) *seeding.Problem {
 	s := t.Settings
 	p := &seeding.Problem{
-		Values:       seeding.Values{RepeatOpponent: s.SameOpponent, SamePower: s.SamePower, TeamMember: s.TeamMember},
+		Values: seeding.Values{RepeatOpponent: s.SameOpponent, SamePower: s.SamePower, TeamMember: s.TeamMember,
+			Preference: s.Preference},
 		PowerGroups:  s.PowerGroups,
 		AssignPowers: !s.PowersAtTables,
 	}
-	for _, pl := range t.Players {
+	if p.AssignPowers {
+		p.PowerRule = s.PowerRule
+	}
+	for i, pl := range t.Players {
 		p.Players = append(p.Players, pl.Name)
+		if len(pl.Prefers) > 0 && p.AssignPowers && s.Preference > 0 {
+			if p.Preferences == nil {
+				p.Preferences = map[int][]int{}
+			}
+			p.Preferences[i] = pl.Prefers
+		}
 	}
 	for _, c := range t.Conflicts {
 		p.Conflicts = append(p.Conflicts, seeding.Conflict{A: c.A, B: c.B, Value: c.Value, Kind: c.Note})
@@ -198,6 +208,10 @@ func (b *Book) SetRegistration(n int, players []int, r Registration) error {
 type Seated struct {
 	Number int
 	Board  seeding.Board
+	// System, when set, is written in a new board's Game system column: dtm
+	// seed --pool writes the heat's own system on the pool's boards, which
+	// marks them as the top boards without changing how they are scored.
+	System string
 }
 
 // Number assigns board numbers to a seeded plan: locked boards keep theirs,
@@ -211,14 +225,14 @@ func (hs HeatSeating) Number(plan seeding.Plan) []Seated {
 	next := 1
 	for i, b := range plan.Boards {
 		if i < len(hs.Locked) {
-			out = append(out, Seated{hs.Numbers[i], b})
+			out = append(out, Seated{Number: hs.Numbers[i], Board: b})
 			continue
 		}
 		for used[next] {
 			next++
 		}
 		used[next] = true
-		out = append(out, Seated{next, b})
+		out = append(out, Seated{Number: next, Board: b})
 	}
 	return out
 }
@@ -283,7 +297,11 @@ func (b *Book) WriteSeating(n int, boards []Seated, ex seeding.Explanation, p *s
 			if s.Power != seeding.NoPower {
 				power = ChoicesPower[s.Power]
 			}
-			for h, v := range map[string]any{HeaderBoard: sb.Number, HeaderStatus: ChoicesStatus[Unstarted], HeaderPower: power, HeaderSeatPlayer: p.Players[s.Player]} {
+			cells := map[string]any{HeaderBoard: sb.Number, HeaderStatus: ChoicesStatus[Unstarted], HeaderPower: power, HeaderSeatPlayer: p.Players[s.Player]}
+			if sb.System != "" {
+				cells[HeaderGameSystem] = sb.System
+			}
+			for h, v := range cells {
 				if c := heat.cell(row, h); c != "" {
 					bl.do(b.f.SetCellValue(sheet, c, v))
 				}
@@ -470,8 +488,9 @@ func (t *Tournament) HeatPlan(n int) seeding.Plan {
 func (t *Tournament) CallBoards(n int, p *seeding.Problem, boards []Seated) []CallBoard {
 	heat := &t.Heats[n-1]
 	var out []CallBoard
+	var own []bool
 	for _, sb := range boards {
-		g := &Game{Board: sb.Number}
+		g := &Game{Board: sb.Number, System: sb.System}
 		if sb.Board.Locked {
 			if i := slices.IndexFunc(heat.Games, func(g Game) bool { return g.Board == sb.Number }); i >= 0 {
 				g = &heat.Games[i]
@@ -486,9 +505,26 @@ func (t *Tournament) CallBoards(n int, p *seeding.Problem, boards []Seated) []Ca
 			seats = append(seats, CallSeat{Power: power, Player: p.Players[s.Player]})
 		}
 		out = append(out, t.callBoard(heat, g, seats))
+		own = append(own, g.System != "")
 	}
-	slices.SortFunc(out, func(a, b CallBoard) int { return a.Board - b.Board })
+	sortMarked(out, own)
 	return out
+}
+
+// sortMarked sorts a heat's call boards by number, own (whether each has
+// its own scoring system) alongside, and marks the top boards.
+func sortMarked(out []CallBoard, own []bool) {
+	idx := make([]int, len(out))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return out[a].Board - out[b].Board })
+	boards, mine := make([]CallBoard, len(out)), make([]bool, len(out))
+	for k, i := range idx {
+		boards[k], mine[k] = out[i], own[i]
+	}
+	copy(out, boards)
+	markTop(out, mine)
 }
 
 // HeatCallBoards lists heat n's boards as its sheet stands, for the board
@@ -496,6 +532,7 @@ func (t *Tournament) CallBoards(n int, p *seeding.Problem, boards []Seated) []Ca
 func (t *Tournament) HeatCallBoards(n int) []CallBoard {
 	heat := &t.Heats[n-1]
 	var out []CallBoard
+	var own []bool
 	for i := range heat.Games {
 		g := &heat.Games[i]
 		var seats []CallSeat
@@ -510,8 +547,9 @@ func (t *Tournament) HeatCallBoards(n int) []CallBoard {
 			seats = append(seats, cs)
 		}
 		out = append(out, t.callBoard(heat, g, seats))
+		own = append(own, g.System != "")
 	}
-	slices.SortFunc(out, func(a, b CallBoard) int { return a.Board - b.Board })
+	sortMarked(out, own)
 	return out
 }
 
@@ -532,4 +570,31 @@ func (t *Tournament) callBoard(heat *Heat, g *Game, seats []CallSeat) CallBoard 
 		cb.Rank = cb.Rank || sys.Criterion == int(scoring.Rank)
 	}
 	return cb
+}
+
+// PowerRuleWarnings lists, as warnings located at the Power cells, the
+// seats of heat n that break the Tournament sheet's power rule (after a
+// swap by hand, or powers typed in): every board counts, started or not.
+func (t *Tournament) PowerRuleWarnings(n int, p *seeding.Problem) Problems {
+	plan := t.HeatPlan(n)
+	for i := range plan.Boards {
+		plan.Boards[i].Locked = false
+	}
+	heat := &t.Heats[n-1]
+	var out Problems
+	for _, br := range seeding.RuleBreaks(p, plan) {
+		cell := ""
+		for _, g := range heat.Games {
+			for _, s := range g.Seats {
+				if s.Player == br.Player {
+					cell = heat.cell(s.Row, HeaderPower)
+				}
+			}
+		}
+		out = append(out, Problem{Sheet: HeatSheet(n), Cell: cell,
+			Msg: fmt.Sprintf("warning: %s plays %s, which the power rule %q forbids (%s)", p.Players[br.Player],
+				seeding.PowerNames[br.Power], t.Settings.PowerRule, br.PlayedText()),
+			Hint: "swap powers so that the rule holds, or reseed the heat's unstarted boards with dtm seed --heat " + strconv.Itoa(n)})
+	}
+	return out
 }

@@ -59,6 +59,10 @@ var templateSettings = []settingRow{
 	{SetProjectorPages, DefaultProjector, nil, "dtm publish: the pages the projector cycles through, in order, separated by commas: " + strings.Join(ChoicesProjector, ", ") + ".", false},
 	{SetProjectorSeconds, DefaultProjectorSeconds, nil, "dtm publish: how many seconds the projector shows each page, 5 to 600.", false},
 	{SetResultsForm, "", nil, "Optional: the address (https://...) of an online form for the results. Each score sheet's QR code then opens it with the board code filled in where the address has {code} (make a pre-filled link with a placeholder answer and replace the answer with {code}); without {code}, ?code=H2-B5-F is added. Empty: the QR code holds the board code alone. docs/import.md.", false},
+	{SetPowerRule, ChoicesPowerRule[0], ChoicesPowerRule, "A hard rule dtm seed never breaks (it refuses a heat where it cannot be kept, and says why). Different power every heat: never a power the player has played before (the Regatta rules; at most 7 heats). All seven before a repeat: no power twice until the player has played all seven (Hurst's rule 2). None: repeats only cost the same-power conflict.", false},
+	{SetQualification, "Standings", nil, "How dtm seed --pool \"top 7\" (or 14, 21 ...) ranks the players for the top boards: Standings (the tournament's standings so far), or best K of heats A-B, e.g. best 2 of heats 1-3 (the sum of each player's best K game scores in those heats). Players marked Declines pool are skipped: the seat goes to the next in line.", false},
+	{SetPreference, 0, nil, "Conflict charged per place a player's power is down their Power preference (a column you add to the Players sheet, e.g. FGIRT: France first, then Germany ...; a power not listed counts as the place after the last). 0 ignores preferences.", false},
+	{SetMaxHeats, 0, nil, "The most heats a player may play (registered, or seated on a board); dtm check reports a player over it. 0: no cap.", false},
 }
 
 // tieBreakHelp is the Tie-breaks setting's help, listing the presets and rules of scoring's table.

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/armada-dtm/dtm/scoring"
+	"github.com/armada-dtm/dtm/seeding"
 )
 
 // Tournament is everything a director typed into a workbook, read into
@@ -33,14 +34,20 @@ type Settings struct {
 
 	PowersAtTables bool    // powers chosen at the tables, not by the seeder
 	PowerGroups    [][]int // partition of power indexes (ChoicesPower order); nil = none
+	// PowerRule is the hard rule on the powers the seeder gives (ChoicesPowerRule).
+	PowerRule seeding.PowerRule
+	// Qualification ranks the players for dtm seed --pool.
+	Qualification seeding.Qualification
 
 	SameOpponent int // conflict value for meeting an opponent again
 	SamePower    int // conflict value for playing a power again
 	TeamMember   int // conflict value for sharing a board with a team-mate
+	Preference   int // conflict value per place down a player's power preferences
 
 	Heats           int
 	PreRegistration bool
 	MinHeats        int // heats a player must play to be ranked
+	MaxHeats        int // the most heats a player may play; 0 for no cap
 
 	LowestCount  int     // how many of a player's lowest heat scores are multiplied
 	LowestFactor float64 // by this (0 drops them)
@@ -119,8 +126,13 @@ type Player struct {
 	// Nationality is a WDD country code ("FRA"), upper case; "" when not
 	// given.
 	Nationality string
-	WDDID       int // the player's World Diplomacy Database id; 0 when not given
-	WDRID       int // the player's World Diplomacy Reference id; 0 when not given
+	WDDID       int  // the player's World Diplomacy Database id; 0 when not given
+	WDRID       int  // the player's World Diplomacy Reference id; 0 when not given
+	Standby     bool // plays only if needed to fill boards of seven: sits out first
+	Declines    bool // declines a seat in a pool (dtm seed --pool)
+	// Prefers are the player's power preferences, best first (indexes into
+	// ChoicesPower); nil for none.
+	Prefers []int
 	// Registration holds the player's registration for heats 1..N (index 0
 	// is heat 1).
 	Registration []Registration

@@ -1,0 +1,254 @@
+package director
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/armada-dtm/dtm/seeding"
+	"github.com/armada-dtm/dtm/workbook"
+	"github.com/xuri/excelize/v2"
+)
+
+// TestQualificationRanking ranks seven players who played two heats on one
+// board, hand-worked: heat 1 scores 10, 9 ... 4 (player 0 first), heat 2
+// the reverse, 4 ... 10, except player 3 with 30 in heat 2.
+//
+//	player   0  1  2  3  4  5  6
+//	heat 1  10  9  8  7  6  5  4
+//	heat 2   4  5  6 30  8  9 10
+//	sum     14 14 14 37 14 14 14
+func TestQualificationRanking(t *testing.T) {
+	tour := &workbook.Tournament{Settings: workbook.Settings{Heats: 3}}
+	for i := range 7 {
+		tour.Players = append(tour.Players, workbook.Player{Name: fmt.Sprintf("P%d", i), Registration: make([]workbook.Registration, 3)})
+	}
+	for h := 1; h <= 3; h++ {
+		tour.Heats = append(tour.Heats, workbook.Heat{Number: h})
+	}
+	heat1 := []float64{10, 9, 8, 7, 6, 5, 4}
+	heat2 := []float64{4, 5, 6, 30, 8, 9, 10}
+	for h, scores := range [][]float64{heat1, heat2} {
+		g := workbook.Game{Board: 1, Status: workbook.Finished, Scored: true}
+		for i, sc := range scores {
+			g.Seats = append(g.Seats, workbook.Seat{Power: i, Player: i, Replaced: -1, Centres: 4, Year: 1907, Score: sc})
+		}
+		tour.Heats[h].Games = []workbook.Game{g}
+	}
+	tests := []struct {
+		q    string
+		want []int
+	}{
+		// Standings: 3 first, the rest tied on 14 in the standings' order.
+		{"best 1 of heats 1-2", []int{3, 0, 6, 1, 5, 2, 4}}, // 30, 10, 10, 9, 9, 8, 8: ties in standings order
+		{"best 1 of heats 1-1", []int{0, 1, 2, 3, 4, 5, 6}},
+		{"best 1 of heats 2-2", []int{3, 6, 5, 4, 2, 1, 0}},
+	}
+	std, err := qualificationRanking(tour, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if std[0] != 3 {
+		t.Errorf("standings: %v, want player 3 first", std)
+	}
+	for _, tc := range tests {
+		q, err := seeding.ParseQualification(tc.q, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tour.Settings.Qualification = q
+		got, err := qualificationRanking(tour, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Within equal scores the standings' order decides: compare with it.
+		want := slices.Clone(tc.want)
+		if tc.q == "best 1 of heats 1-2" {
+			// 0 and 6 (10), 1 and 5 (9), 2 and 4 (8) in standings order.
+			want = []int{3}
+			for _, pair := range [][2]int{{0, 6}, {1, 5}, {2, 4}} {
+				if slices.Index(std, pair[0]) < slices.Index(std, pair[1]) {
+					want = append(want, pair[0], pair[1])
+				} else {
+					want = append(want, pair[1], pair[0])
+				}
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: ranking %v, want %v", tc.q, got, want)
+		}
+	}
+	// Games of the heat being seeded and later do not count.
+	tour.Settings.Qualification = seeding.Qualification{}
+	got, err := qualificationRanking(tour, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, []int{0, 1, 2, 3, 4, 5, 6}) {
+		t.Errorf("standings before heat 2: %v, want heat 1's order", got)
+	}
+}
+
+// TestSeedPool seeds heat 1 of 21 players, scores it (each player's score
+// overridden to 100 + their number, so P20 leads), and seeds heat 2 with
+// --pool "top 7": P20 declines, so the pool is P13 to P19, on board 1,
+// marked as the top board; the others are on boards 2 and 3.
+func TestSeedPool(t *testing.T) {
+	path := ruleWorkbook(t, 21, 3, nil)
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	declines := playersColumn(t, f, workbook.HeaderDeclines)
+	set(t, f, workbook.SheetPlayers, declines+"22", "Yes") // P20
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 1}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := workbook.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := b.Tournament.Heats[0].Games
+	b.Close()
+	f, err = excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range games {
+		for k, s := range g.Seats {
+			set(t, f, workbook.HeatSheet(1), cellName(2, s.Row), "Finished")
+			set(t, f, workbook.HeatSheet(1), cellName(6, s.Row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[k])
+			set(t, f, workbook.HeatSheet(1), cellName(12, s.Row), 100+s.Player)
+		}
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+
+	res, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 2, Pool: "top 7"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"P19 Player", "P18 Player", "P17 Player", "P16 Player", "P15 Player", "P14 Player", "P13 Player"}
+	if res.Pool == nil || !slices.Equal(res.Pool.Players, want) || !slices.Equal(res.Pool.Declined, []string{"P20 Player"}) {
+		t.Fatalf("pool %+v, want %v with P20 declined", res.Pool, want)
+	}
+	b, err = workbook.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	tour := b.Tournament
+	var board1 []string
+	for _, g := range tour.Heats[1].Games {
+		for _, s := range g.Seats {
+			if g.Board == 1 {
+				board1 = append(board1, tour.Players[s.Player].Name)
+				if g.System != tour.Settings.System {
+					t.Errorf("board 1's Game system %q, want the heat's %q (the top-board mark)", g.System, tour.Settings.System)
+				}
+			} else if g.System != "" {
+				t.Errorf("board %d has Game system %q, want none", g.Board, g.System)
+			}
+		}
+	}
+	slices.Sort(board1)
+	slices.Sort(want)
+	if !slices.Equal(board1, want) {
+		t.Errorf("board 1 seats %v, want exactly the pool %v", board1, want)
+	}
+	calls := tour.HeatCallBoards(2)
+	if len(calls) != 3 || !calls[0].Top || calls[1].Top || calls[2].Top {
+		t.Errorf("top boards: %v %v %v, want board 1 only", calls[0].Top, calls[1].Top, calls[2].Top)
+	}
+	var out strings.Builder
+	res.WriteText(&out)
+	if !strings.Contains(out.String(), "heat 2: the pool (top 7 by standings) on board 1, seeded among themselves: P19 Player, ") ||
+		!strings.Contains(out.String(), "declined a pool seat (the next in line took it): P20 Player") {
+		t.Errorf("summary:\n%s", out.String())
+	}
+	chk, err := Check(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(chk.Warnings) > 0 {
+		t.Errorf("dtm check after --pool: %v", chk.Warnings)
+	}
+	for _, bad := range []string{"top 8", "best 7", "top 0"} {
+		if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 2, Pool: bad}); err == nil || !strings.Contains(err.Error(), "--pool") {
+			t.Errorf("--pool %q: %v", bad, err)
+		}
+	}
+}
+
+// TestSeedContention seeds heat 2 of 3 with --pool contention after heat 1
+// scored (overrides): P13 300, P12 60, P11 49, P10 48, the others 0.
+// Under DipCon XXXIV a game scores at most 116 (a solo in 1905: 121 - 5)
+// and at least -10 (out in 1901: 1 - 11), with two heats left: P scores
+// 232 more at best, the others -20 at worst, so P is in contention when
+// its score reaches 300 - 20 - 232 = 48: P13, P12, P11 and P10, seated on
+// board 1 with three more.
+func TestSeedContention(t *testing.T) {
+	path := ruleWorkbook(t, 14, 3, nil)
+	if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 1}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := workbook.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := b.Tournament.Heats[0].Games
+	b.Close()
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	score := map[int]int{13: 300, 12: 60, 11: 49, 10: 48}
+	for _, g := range games {
+		for k, s := range g.Seats {
+			set(t, f, workbook.HeatSheet(1), cellName(2, s.Row), "Finished")
+			set(t, f, workbook.HeatSheet(1), cellName(6, s.Row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[k])
+			set(t, f, workbook.HeatSheet(1), cellName(12, s.Row), score[s.Player])
+		}
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	res, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 2, Pool: "contention"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := res.Pool
+	if p == nil || p.Contention == nil || p.Contention.Max != 116 || p.Contention.Min != -10 || p.Contention.Left != 2 {
+		t.Fatalf("contention %+v, want a game from -10 to 116, two heats left", p)
+	}
+	want := []string{"P13 Player", "P12 Player", "P11 Player", "P10 Player"}
+	if !slices.Equal(p.Contenders, want) || len(p.Players) != 7 || !slices.Equal(p.Players[:4], want) {
+		t.Errorf("contenders %v, pool %v; want %v and three more", p.Contenders, p.Players, want)
+	}
+	b, err = workbook.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	for _, g := range b.Tournament.Heats[1].Games {
+		for _, s := range g.Seats {
+			if in := slices.Contains(p.Players, b.Tournament.Players[s.Player].Name); in != (g.Board == 1) {
+				t.Errorf("board %d seats %s (in the pool: %v)", g.Board, b.Tournament.Players[s.Player].Name, in)
+			}
+		}
+	}
+	var out strings.Builder
+	res.WriteText(&out)
+	if !strings.Contains(out.String(), "heat 2: 4 can still finish first (a game scores -10 to 116, 2 heat(s) left): P13 Player, P12 Player, P11 Player, P10 Player") {
+		t.Errorf("summary:\n%s", out.String())
+	}
+}

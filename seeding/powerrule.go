@@ -1,0 +1,382 @@
+package seeding
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+)
+
+// PowerRule is a hard rule on the powers a player may be given: unlike
+// the same-power conflict, which the seeder weighs against the others, a
+// seating that breaks it is refused.
+type PowerRule int
+
+// The power rules.
+const (
+	// AnyPower is no hard rule: repeats only cost Values.SamePower.
+	AnyPower PowerRule = iota
+	// DifferentPowers gives every player a different power every heat: never
+	// a power they have played before in the event (the 2002 and 2003
+	// Regatta rules). It cannot be kept past seven heats.
+	DifferentPowers
+	// AllSevenFirst gives no player a power twice until they have played all
+	// seven (rule 2 of the Hurst Tournament Mean), and so on: an eighth
+	// game may repeat any power, a ninth any power but that one, and so on.
+	// A player may be given a power only if they have played it no more
+	// often than any other power.
+	AllSevenFirst
+)
+
+var powerRuleNames = [...]string{"none", "different power every heat", "all seven before a repeat"}
+
+// String names the rule as the Tournament sheet does.
+func (r PowerRule) String() string {
+	if r < 0 || int(r) >= len(powerRuleNames) {
+		return fmt.Sprintf("PowerRule(%d)", int(r))
+	}
+	return powerRuleNames[r]
+}
+
+// Allows reports whether the rule lets a player who has played each power
+// cnt[q] times (earlier heats and, on a history board, the power of a
+// player replaced during the game) play power pw now.
+func (r PowerRule) Allows(cnt *[BoardSize]int, pw int) bool {
+	switch r {
+	case DifferentPowers:
+		return cnt[pw] == 0
+	case AllSevenFirst:
+		low := cnt[0]
+		for _, c := range cnt[1:] {
+			low = min(low, c)
+		}
+		return cnt[pw] == low
+	}
+	return true
+}
+
+// excess counts the plays, in a player's power counts cnt, that no order
+// of the games can make obey the rule: 0 when some order obeys it.
+func (r PowerRule) excess(cnt []int32) int {
+	e := 0
+	switch r {
+	case DifferentPowers:
+		for _, c := range cnt {
+			e += max(int(c)-1, 0)
+		}
+	case AllSevenFirst:
+		low := cnt[0]
+		for _, c := range cnt[1:] {
+			low = min(low, c)
+		}
+		for _, c := range cnt {
+			e += max(int(c-low)-1, 0)
+		}
+	}
+	return e
+}
+
+// hardCost is the conflict the seeder charges for each play that breaks the
+// power rule: more than any seating's conflicts can add up to, so the
+// search gives the rule precedence over everything else. A seating that
+// still pays it is refused (PowerRuleError).
+const hardCost = 1 << 29
+
+// RuleBreak is a seat that breaks the power rule.
+type RuleBreak struct {
+	Player int
+	Power  int
+	// Played counts the player's earlier plays of each power.
+	Played [BoardSize]int
+}
+
+// PowerRuleError reports that no seating keeping the power rule was found:
+// who would break it and why.
+type PowerRuleError struct {
+	Rule PowerRule
+	// NoPower lists the players to seat whom the rule allows no power at
+	// all; Breaks, when every player has one, the seats of the best seating
+	// found that break it.
+	NoPower []RuleBreak
+	Breaks  []RuleBreak
+	// Crowded, when set, are players who may choose only among powers that
+	// have fewer seats in the heat than they are.
+	Crowded *Crowding
+	players []string
+}
+
+// Crowding is a set of powers that more players may only choose among than
+// the heat has seats on them.
+type Crowding struct {
+	Powers  []int
+	Seats   int
+	Players []RuleBreak
+}
+
+// Error names the players and what they have played.
+func (e *PowerRuleError) Error() string {
+	list := e.Breaks
+	what := "the seeder found no seating that keeps it:"
+	switch {
+	case len(e.NoPower) > 0:
+		list, what = e.NoPower, "it allows no power to"
+	case e.Crowded != nil:
+		var pw []string
+		for _, q := range e.Crowded.Powers {
+			pw = append(pw, PowerNames[q])
+		}
+		list = e.Crowded.Players
+		seats := fmt.Sprintf("%d seats", e.Crowded.Seats)
+		if e.Crowded.Seats == 1 {
+			seats = "1 seat"
+		}
+		what = fmt.Sprintf("%d players may play only %s, which have %s in the heat (one per board):",
+			len(list), strings.Join(pw, " or "), seats)
+	}
+	var names []string
+	for _, b := range list {
+		names = append(names, e.name(b))
+	}
+	return fmt.Sprintf("power rule %q: %s %s", e.Rule, what, strings.Join(names, "; "))
+}
+
+// name describes a break: "Ann Smith (played Austria, England, ...)".
+func (e *PowerRuleError) name(b RuleBreak) string {
+	n := fmt.Sprint(b.Player)
+	if b.Player >= 0 && b.Player < len(e.players) {
+		n = e.players[b.Player]
+	}
+	s := n + " (" + b.PlayedText()
+	if b.Power != NoPower {
+		s += "; seated on " + PowerNames[b.Power]
+	}
+	return s + ")"
+}
+
+// PlayedText says what the player has played: "played Austria, England
+// twice" or "played nothing yet".
+func (b RuleBreak) PlayedText() string {
+	var played []string
+	for q, c := range b.Played {
+		switch {
+		case c == 1:
+			played = append(played, PowerNames[q])
+		case c > 1:
+			played = append(played, fmt.Sprintf("%s %d times", PowerNames[q], c))
+		}
+	}
+	if len(played) == 0 {
+		return "played nothing yet"
+	}
+	return "played " + strings.Join(played, ", ")
+}
+
+// playedCounts counts each player's plays of each power in the history
+// rounds before round (replaced players included) and on the locked boards.
+func playedCounts(p *Problem, round int, locked []Board) map[int]*[BoardSize]int {
+	cnt := make(map[int]*[BoardSize]int)
+	add := func(b Board) {
+		for _, s := range b.all() {
+			if s.Power == NoPower {
+				continue
+			}
+			c := cnt[s.Player]
+			if c == nil {
+				c = new([BoardSize]int)
+				cnt[s.Player] = c
+			}
+			c[s.Power]++
+		}
+	}
+	for _, pl := range p.History {
+		if pl.Round < round {
+			for _, b := range pl.Boards {
+				add(b)
+			}
+		}
+	}
+	for _, b := range locked {
+		add(b)
+	}
+	return cnt
+}
+
+// RuleBreaks lists the seats of plan's unlocked boards that break the
+// problem's power rule, given the history rounds before plan.Round and the
+// plan's locked boards. A board whose powers are not assigned breaks none.
+func RuleBreaks(p *Problem, plan Plan) []RuleBreak {
+	if p.PowerRule == AnyPower {
+		return nil
+	}
+	var locked []Board
+	for _, b := range plan.Boards {
+		if b.Locked {
+			locked = append(locked, b)
+		}
+	}
+	cnt := playedCounts(p, plan.Round, locked)
+	var out []RuleBreak
+	for _, b := range plan.Boards {
+		if b.Locked {
+			continue
+		}
+		for _, s := range b.Seats {
+			if s.Power == NoPower {
+				continue
+			}
+			var c [BoardSize]int
+			if pc := cnt[s.Player]; pc != nil {
+				c = *pc
+			}
+			if !p.PowerRule.Allows(&c, s.Power) {
+				out = append(out, RuleBreak{Player: s.Player, Power: s.Power, Played: c})
+			}
+		}
+	}
+	return out
+}
+
+// checkRule refuses, before any search, a heat in which the power rule
+// cannot be kept: a free player allowed no power at all, or a set of powers
+// that more players may only choose among than the heat has seats on them
+// (by Hall's theorem, the rule can be kept exactly when neither happens).
+func checkRule(p *Problem, free []int, round int, locked []Board) error {
+	if p.PowerRule == AnyPower {
+		return nil
+	}
+	cnt := playedCounts(p, round, locked)
+	var none []RuleBreak
+	var sets []int // each free player's allowed powers, as a bit set
+	for _, i := range free {
+		var c [BoardSize]int
+		if pc := cnt[i]; pc != nil {
+			c = *pc
+		}
+		set := 0
+		for q := range BoardSize {
+			if p.PowerRule.Allows(&c, q) {
+				set |= 1 << q
+			}
+		}
+		if set == 0 {
+			none = append(none, RuleBreak{Player: i, Power: NoPower, Played: c})
+		}
+		sets = append(sets, set)
+	}
+	if len(none) > 0 {
+		return &PowerRuleError{Rule: p.PowerRule, NoPower: none, players: p.Players}
+	}
+	boards := len(free) / BoardSize
+	for s := 1; s < 1<<BoardSize-1; s++ {
+		var in []RuleBreak
+		for k, set := range sets {
+			if set&^s == 0 {
+				var c [BoardSize]int
+				if pc := cnt[free[k]]; pc != nil {
+					c = *pc
+				}
+				in = append(in, RuleBreak{Player: free[k], Power: NoPower, Played: c})
+			}
+		}
+		if seats := boards * setSize(s); len(in) > seats {
+			var pw []int
+			for q := range BoardSize {
+				if s&(1<<q) != 0 {
+					pw = append(pw, q)
+				}
+			}
+			return &PowerRuleError{Rule: p.PowerRule, Crowded: &Crowding{Powers: pw, Seats: seats, Players: in},
+				players: p.Players}
+		}
+	}
+	return nil
+}
+
+// setSize counts the powers in a bit set.
+func setSize(s int) int {
+	n := 0
+	for ; s != 0; s &= s - 1 {
+		n++
+	}
+	return n
+}
+
+// legalRound seats a round's players (local) so that each plays a power
+// the rule allows after the plays counted in cnt (n*7): a matching of the
+// players to the powers, as many of each as there are boards, found by
+// augmenting paths in a random order, then a random board for each. It
+// reports false when there is none (checkRule refuses such a round 0).
+func legalRound(f *frame, rng *rand.Rand, players []int, cnt []int32) ([]int32, bool) {
+	boards := len(players) / BoardSize
+	allows := func(i, q int) bool {
+		var c [BoardSize]int
+		for k := range BoardSize {
+			c[k] = int(cnt[i*BoardSize+k])
+		}
+		return f.rule.Allows(&c, q)
+	}
+	holders := make([][]int, BoardSize)
+	var augment func(i int, seen *[BoardSize]bool) bool
+	augment = func(i int, seen *[BoardSize]bool) bool {
+		for _, q := range rng.Perm(BoardSize) {
+			if seen[q] || !allows(i, q) {
+				continue
+			}
+			seen[q] = true
+			if len(holders[q]) < boards {
+				holders[q] = append(holders[q], i)
+				return true
+			}
+			for k, j := range holders[q] {
+				if augment(j, seen) {
+					holders[q][k] = i
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, v := range rng.Perm(len(players)) {
+		var seen [BoardSize]bool
+		if !augment(players[v], &seen) {
+			return nil, false
+		}
+	}
+	seat := make([]int32, len(players))
+	for q, h := range holders {
+		for b, v := range rng.Perm(len(h)) {
+			seat[b*BoardSize+q] = int32(h[v])
+		}
+	}
+	return seat, true
+}
+
+// legalSchedule makes each round of a starting schedule keep the rule, in
+// order, where a matching allows: round 0 against history, each later
+// round against history and the rounds before it. A round that cannot
+// keep it (a later round the tentative plan cannot fit) is left as it was.
+func legalSchedule(f *frame, rng *rand.Rand, seat [][]int32) {
+	cnt := slices.Clone(f.histPow)
+	for r, sl := range seat {
+		ok := true
+		for s, i := range sl {
+			var c [BoardSize]int
+			for k := range BoardSize {
+				c[k] = int(cnt[int(i)*BoardSize+k])
+			}
+			ok = ok && f.rule.Allows(&c, s%BoardSize)
+		}
+		if !ok {
+			players := make([]int, len(sl))
+			for k, i := range sl {
+				players[k] = int(i)
+			}
+			if start, fits := legalRound(f, rng, players, cnt); fits {
+				seat[r] = start
+			}
+		}
+		for s, i := range seat[r] {
+			cnt[int(i)*BoardSize+s%BoardSize]++
+		}
+	}
+}
