@@ -105,9 +105,6 @@ const keepBackups = 20
 // current file as a backup in BackupDir, then renames the new file over the
 // old one. If anything fails, the original file is left as it was.
 func (b *Book) Save(opts Options) error {
-	if err := b.f.UpdateLinkedValue(); err != nil {
-		return fmt.Errorf("save %s: %w", b.Path, err)
-	}
 	var buf bytes.Buffer
 	if _, err := b.f.WriteTo(&buf); err != nil {
 		return fmt.Errorf("save %s: %w", b.Path, err)

@@ -33,7 +33,10 @@ const (
 //     charts left are numbered 1, 2 ... again, since excelize names a new
 //     chart after the count of chart parts and would overwrite one;
 //   - it drops the x14 namespace that excelize declares, unused, in
-//     styles.xml (Gnumeric warns about it).
+//     styles.xml (Gnumeric warns about it);
+//   - it drops the cached values of formula cells and the workbook's
+//     calculation properties, so that the director's formulas are
+//     recalculated on opening (see recalc.go).
 //
 // Every other part is copied as it is, without recompressing it.
 func tidy(data []byte) ([]byte, error) {
@@ -100,6 +103,28 @@ func tidy(data []byte) ([]byte, error) {
 			delete(drop, part)
 		} else if dir, file := path.Split(part); dir == "xl/charts/" {
 			drop[dir+"_rels/"+file+".rels"] = true
+		}
+	}
+	// The director's formulas, recalculated on opening (see recalc.go).
+	for name, part := range parts {
+		if dir, file := path.Split(name); dir != "xl/worksheets/" || !strings.HasSuffix(file, ".xml") {
+			continue
+		}
+		raw, err := readPart(part)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		if plain := dropFormulaValues(raw); len(plain) != len(raw) {
+			edited[name] = plain
+		}
+	}
+	if wb := workbookPart(parts); wb != "" {
+		raw, err := readPart(parts[wb])
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", wb, err)
+		}
+		if plain := dropCalcPr(raw); len(plain) != len(raw) {
+			edited[wb] = plain
 		}
 	}
 	const styles = "xl/styles.xml"
@@ -262,6 +287,27 @@ func chartNames(parts map[string]*zip.File, drop map[string]bool) map[string]str
 }
 
 var chartPartRe = regexp.MustCompile(`^xl/charts/chart(\d+)\.xml$`)
+
+// workbookPart returns the name of the package's workbook part, "" when it
+// has none.
+func workbookPart(parts map[string]*zip.File) string {
+	raw, err := readPart(parts["_rels/.rels"])
+	if err != nil {
+		return ""
+	}
+	r, err := parseRels(raw)
+	if err != nil {
+		return ""
+	}
+	for _, x := range r.Rels {
+		if strings.HasSuffix(x.Type, "/officeDocument") {
+			if name := resolve("", x.Target); parts[name] != nil {
+				return name
+			}
+		}
+	}
+	return ""
+}
 
 // resolve turns a relationship target into a part name, relative to the
 // source part's directory.
