@@ -27,10 +27,7 @@ func (b *Book) WriteStandings(table scoring.Table) error {
 		}
 	}
 	standings := b.standingsTab(table)
-	if err := b.WriteOutput(standings); err != nil {
-		return err
-	}
-	if err := b.leadersChart(len(standings.Rows)); err != nil {
+	if err := b.writeOutput(standings, func() error { return b.leadersChart(len(standings.Rows)) }); err != nil {
 		return err
 	}
 	if b.Tournament.Settings.TeamSize > 0 {

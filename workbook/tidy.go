@@ -34,6 +34,10 @@ const (
 //     chart after the count of chart parts and would overwrite one;
 //   - it drops the x14 namespace that excelize declares, unused, in
 //     styles.xml (Gnumeric warns about it);
+//   - it writes the sheets excelize's stream writer wrote as excelize
+//     writes the others: it declares some fifty namespaces on the
+//     worksheet, unused, and binds the drawing's relationship id to a
+//     prefix of its own, "relationships:" (Gnumeric warns about both);
 //   - it drops the cached values of formula cells and the workbook's
 //     calculation properties, so that the director's formulas are
 //     recalculated on opening (see recalc.go).
@@ -114,7 +118,7 @@ func tidy(data []byte) ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		if plain := dropFormulaValues(raw); len(plain) != len(raw) {
+		if plain := dropFormulaValues(plainStreamSheet(raw)); len(plain) != len(raw) {
 			edited[name] = plain
 		}
 	}
@@ -287,6 +291,35 @@ func chartNames(parts map[string]*zip.File, drop map[string]bool) map[string]str
 }
 
 var chartPartRe = regexp.MustCompile(`^xl/charts/chart(\d+)\.xml$`)
+
+// plainStreamSheet returns a worksheet part that excelize's stream writer
+// wrote with only the namespaces it uses declared (and without the
+// worksheet's revision id and ignorable namespaces), and relationship ids
+// under the usual r: prefix; any other part as it is.
+func plainStreamSheet(raw []byte) []byte {
+	head := bytes.IndexByte(raw, '>') + 1 // the XML declaration
+	end := bytes.IndexByte(raw[head:], '>')
+	if head == 0 || end < 0 || !bytes.Contains(raw[head:head+end], []byte(` xmlns:ap="`)) {
+		return raw
+	}
+	end += head
+	body := relsPrefixRe.ReplaceAll(raw[end:], []byte("<$1 r:$2="))
+	tag := []byte(`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"`)
+	for _, decl := range nsDeclRe.FindAllSubmatch(raw[head:end], -1) {
+		prefix := decl[1]
+		if string(prefix) == "r" || string(prefix) == "mc" || bytes.Contains(body, append([]byte("<"), append(prefix, ':')...)) ||
+			bytes.Contains(body, append([]byte(" "), append(prefix, ':')...)) {
+			tag = append(tag, decl[0]...)
+		}
+	}
+	out := make([]byte, 0, head+len(tag)+len(body))
+	return append(append(append(out, raw[:head]...), tag...), body...)
+}
+
+var (
+	nsDeclRe     = regexp.MustCompile(` xmlns:(\w+)="[^"]*"`)
+	relsPrefixRe = regexp.MustCompile(`<(\w+) xmlns:relationships="http://schemas.openxmlformats.org/officeDocument/2006/relationships" relationships:(\w+)=`)
+)
 
 // workbookPart returns the name of the package's workbook part, "" when it
 // has none.
