@@ -27,6 +27,8 @@ type Book struct {
 
 	f    *excelize.File
 	hash [sha256.Size]byte
+	// patches are cells written on save, by sheet (see patch.go).
+	patches map[string][]cellPatch
 }
 
 // ErrNotWorkbook reports a file that is not an .xlsx workbook.
@@ -109,7 +111,15 @@ func (b *Book) Save(opts Options) error {
 	if _, err := b.f.WriteTo(&buf); err != nil {
 		return fmt.Errorf("save %s: %w", b.Path, err)
 	}
-	data, err := tidy(buf.Bytes())
+	data, err := tidy(buf.Bytes(), b.patches)
+	if errors.Is(err, errPatch) { // a sheet laid out otherwise: through excelize
+		if err = b.applyPatchesNow(); err == nil {
+			buf.Reset()
+			if _, err = b.f.WriteTo(&buf); err == nil {
+				data, err = tidy(buf.Bytes(), nil)
+			}
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("save %s: %w", b.Path, err)
 	}

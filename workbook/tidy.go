@@ -43,7 +43,7 @@ const (
 //     recalculated on opening (see recalc.go).
 //
 // Every other part is copied as it is, without recompressing it.
-func tidy(data []byte) ([]byte, error) {
+func tidy(data []byte, patches map[string][]cellPatch) ([]byte, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, err
@@ -109,20 +109,41 @@ func tidy(data []byte) ([]byte, error) {
 			drop[dir+"_rels/"+file+".rels"] = true
 		}
 	}
+	// The cells written on save (see patch.go).
+	wb := workbookPart(parts)
+	if len(patches) > 0 {
+		paths, err := sheetParts(parts, wb)
+		if err != nil {
+			return nil, err
+		}
+		for sheet, ps := range patches {
+			name := paths[sheet]
+			raw, err := readPart(parts[name])
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", sheet, err)
+			}
+			if edited[name], err = patchSheet(raw, ps); err != nil {
+				return nil, fmt.Errorf("%s: %w", sheet, err)
+			}
+		}
+	}
 	// The director's formulas, recalculated on opening (see recalc.go).
 	for name, part := range parts {
 		if dir, file := path.Split(name); dir != "xl/worksheets/" || !strings.HasSuffix(file, ".xml") {
 			continue
 		}
-		raw, err := readPart(part)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+		raw, ok := edited[name]
+		if !ok {
+			var err error
+			if raw, err = readPart(part); err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
 		}
-		if plain := dropFormulaValues(plainStreamSheet(raw)); len(plain) != len(raw) {
+		if plain := dropFormulaValues(plainStreamSheet(raw)); len(plain) != len(raw) || ok {
 			edited[name] = plain
 		}
 	}
-	if wb := workbookPart(parts); wb != "" {
+	if wb != "" {
 		raw, err := readPart(parts[wb])
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", wb, err)
@@ -304,11 +325,17 @@ func plainStreamSheet(raw []byte) []byte {
 	}
 	end += head
 	body := relsPrefixRe.ReplaceAll(raw[end:], []byte("<$1 r:$2="))
+	// The stream writer writes cells without prefixes: only what is around
+	// the sheet data may use one.
+	around := body
+	if from, to := bytes.Index(body, []byte("<sheetData")), bytes.LastIndex(body, []byte("</sheetData>")); from >= 0 && to > from {
+		around = append(append([]byte{}, body[:from]...), body[to:]...)
+	}
 	tag := []byte(`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"`)
 	for _, decl := range nsDeclRe.FindAllSubmatch(raw[head:end], -1) {
 		prefix := decl[1]
-		if string(prefix) == "r" || string(prefix) == "mc" || bytes.Contains(body, append([]byte("<"), append(prefix, ':')...)) ||
-			bytes.Contains(body, append([]byte(" "), append(prefix, ':')...)) {
+		if string(prefix) == "r" || string(prefix) == "mc" || bytes.Contains(around, append([]byte("<"), append(prefix, ':')...)) ||
+			bytes.Contains(around, append([]byte(" "), append(prefix, ':')...)) {
 			tag = append(tag, decl[0]...)
 		}
 	}
@@ -320,6 +347,41 @@ var (
 	nsDeclRe     = regexp.MustCompile(` xmlns:(\w+)="[^"]*"`)
 	relsPrefixRe = regexp.MustCompile(`<(\w+) xmlns:relationships="http://schemas.openxmlformats.org/officeDocument/2006/relationships" relationships:(\w+)=`)
 )
+
+// sheetParts maps each sheet's name to its part in the package.
+func sheetParts(parts map[string]*zip.File, wb string) (map[string]string, error) {
+	raw, err := readPart(parts[wb])
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", wb, err)
+	}
+	var book struct {
+		Sheets []struct {
+			Name string `xml:"name,attr"`
+			ID   string `xml:"http://schemas.openxmlformats.org/officeDocument/2006/relationships id,attr"`
+		} `xml:"sheets>sheet"`
+	}
+	if err := xml.Unmarshal(raw, &book); err != nil {
+		return nil, fmt.Errorf("%s: %w", wb, err)
+	}
+	dir, file := path.Split(wb)
+	relsRaw, err := readPart(parts[dir+"_rels/"+file+".rels"])
+	if err != nil {
+		return nil, fmt.Errorf("%s relationships: %w", wb, err)
+	}
+	rels, err := parseRels(relsRaw)
+	if err != nil {
+		return nil, fmt.Errorf("%s relationships: %w", wb, err)
+	}
+	targets := map[string]string{}
+	for _, x := range rels.Rels {
+		targets[x.ID] = resolve(path.Clean(dir), x.Target)
+	}
+	out := map[string]string{}
+	for _, s := range book.Sheets {
+		out[s.Name] = targets[s.ID]
+	}
+	return out, nil
+}
 
 // workbookPart returns the name of the package's workbook part, "" when it
 // has none.

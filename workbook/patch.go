@@ -1,0 +1,326 @@
+package workbook
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// A few cells of a big sheet (each game's Score on a heat sheet) are
+// written into the saved package's bytes rather than through excelize,
+// which would decode the whole sheet into memory and encode it again, for
+// a cost many times that of reading it. The sheet's other bytes are kept
+// as they are.
+
+// cellPatch is a number written into a cell (or the cell emptied), its
+// style kept.
+type cellPatch struct {
+	row, col int
+	value    string // a number as excelize writes it; "" empties the cell
+}
+
+// setCellLater records a cell to be written on save (see patchSheet); v is
+// a float64, or nil to empty the cell.
+func (b *Book) setCellLater(sheet string, row, col int, v any) {
+	if b.patches == nil {
+		b.patches = map[string][]cellPatch{}
+	}
+	p := cellPatch{row: row, col: col}
+	if x, ok := v.(float64); ok {
+		p.value = strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	b.patches[sheet] = append(b.patches[sheet], p)
+}
+
+// applyPatchesNow writes the recorded cells through excelize: the way back
+// when a sheet's bytes are laid out in a way patchSheet does not handle.
+func (b *Book) applyPatchesNow() error {
+	for sheet, ps := range b.patches {
+		for _, p := range ps {
+			var v any
+			if p.value != "" {
+				x, _ := strconv.ParseFloat(p.value, 64)
+				v = x
+			}
+			if err := b.f.SetCellValue(sheet, cellName(p.col, p.row), v); err != nil {
+				return fmt.Errorf("write %s: %w", sheet, err)
+			}
+		}
+	}
+	b.patches = nil
+	return nil
+}
+
+// errPatch reports a sheet laid out in a way patchSheet does not handle
+// (rows or cells without their reference).
+var errPatch = errors.New("sheet layout not patched in place")
+
+var (
+	rowRefRe  = regexp.MustCompile(`\sr="(\d+)"`)
+	cellRefRe = regexp.MustCompile(`\sr="([A-Z]+)(\d+)"`)
+	styleRe   = regexp.MustCompile(`\ss="(\d+)"`)
+	colRe     = regexp.MustCompile(`<col\s[^>]*>`)
+	colMinRe  = regexp.MustCompile(`\smin="(\d+)"`)
+	colMaxRe  = regexp.MustCompile(`\smax="(\d+)"`)
+	colStyRe  = regexp.MustCompile(`\sstyle="(\d+)"`)
+	customRe  = regexp.MustCompile(`\scustomFormat="(1|true)"`)
+)
+
+// patchSheet writes cells into a worksheet part (as excelize writes it, or
+// Excel or LibreOffice: rows and cells in order, each with its reference).
+// A cell written keeps its style; a new cell takes its row's style, else
+// its column's, as excelize gives it.
+func patchSheet(sheet []byte, patches []cellPatch) ([]byte, error) {
+	if len(patches) == 0 {
+		return sheet, nil
+	}
+	ps := append([]cellPatch(nil), patches...)
+	sort.SliceStable(ps, func(i, j int) bool {
+		if ps[i].row != ps[j].row {
+			return ps[i].row < ps[j].row
+		}
+		return ps[i].col < ps[j].col
+	})
+	// The last patch of a cell wins.
+	k := 0
+	for i := range ps {
+		if k > 0 && ps[k-1].row == ps[i].row && ps[k-1].col == ps[i].col {
+			ps[k-1] = ps[i]
+			continue
+		}
+		ps[k] = ps[i]
+		k++
+	}
+	ps = ps[:k]
+	colStyle := columnStyles(sheet)
+	start := bytes.Index(sheet, []byte("<sheetData"))
+	if start < 0 {
+		return nil, errPatch
+	}
+	gt := bytes.IndexByte(sheet[start:], '>')
+	if gt < 0 {
+		return nil, errPatch
+	}
+	out := make([]byte, 0, len(sheet)+len(ps)*32)
+	i := start + gt + 1
+	if sheet[i-2] == '/' { // <sheetData/>
+		out = append(out, sheet[:i-2]...)
+		out = append(out, '>')
+		for len(ps) > 0 {
+			row := ps[0].row
+			out, ps = newRow(out, row, ps, colStyle)
+		}
+		out = append(out, "</sheetData>"...)
+		return append(out, sheet[i:]...), nil
+	}
+	out = append(out, sheet[:i]...)
+	for len(ps) > 0 {
+		lt := bytes.IndexByte(sheet[i:], '<')
+		if lt < 0 {
+			return nil, errPatch
+		}
+		at := i + lt
+		name, _ := tagName(sheet[at+1:])
+		if sheet[at+1] == '/' {
+			name, _ = tagName(sheet[at+2:])
+			name = append([]byte("/"), name...)
+		}
+		switch string(name) {
+		case "/sheetData":
+			out = append(out, sheet[i:at]...)
+			for len(ps) > 0 {
+				out, ps = newRow(out, ps[0].row, ps, colStyle)
+			}
+			i = at
+			continue
+		case "row":
+		default:
+			return nil, errPatch
+		}
+		tagEnd := bytes.IndexByte(sheet[at:], '>')
+		if tagEnd < 0 {
+			return nil, errPatch
+		}
+		tagEnd += at
+		tag := sheet[at : tagEnd+1]
+		m := rowRefRe.FindSubmatch(tag)
+		if m == nil {
+			return nil, errPatch
+		}
+		r, _ := strconv.Atoi(string(m[1]))
+		out = append(out, sheet[i:at]...)
+		for len(ps) > 0 && ps[0].row < r {
+			out, ps = newRow(out, ps[0].row, ps, colStyle)
+		}
+		selfClosing := sheet[tagEnd-1] == '/'
+		end := tagEnd + 1 // just after the row
+		if !selfClosing {
+			n := bytes.Index(sheet[tagEnd:], []byte("</row>"))
+			if n < 0 {
+				return nil, errPatch
+			}
+			end = tagEnd + n + len("</row>")
+		}
+		if len(ps) == 0 || ps[0].row != r {
+			out = append(out, sheet[at:end]...)
+			i = end
+			continue
+		}
+		rowStyle := 0
+		if customRe.Match(tag) {
+			if s := styleRe.FindSubmatch(tag); s != nil {
+				rowStyle, _ = strconv.Atoi(string(s[1]))
+			}
+		}
+		var mine []cellPatch
+		for len(ps) > 0 && ps[0].row == r {
+			mine = append(mine, ps[0])
+			ps = ps[1:]
+		}
+		if selfClosing {
+			out = append(out, tag[:len(tag)-2]...)
+			out = append(out, '>')
+			for _, p := range mine {
+				out = appendCell(out, p, newStyle(p.col, rowStyle, colStyle))
+			}
+			out = append(out, "</row>"...)
+			i = end
+			continue
+		}
+		out = append(out, tag...)
+		var err error
+		if out, err = patchRow(out, sheet[tagEnd+1:end-len("</row>")], mine, rowStyle, colStyle); err != nil {
+			return nil, err
+		}
+		out = append(out, "</row>"...)
+		i = end
+	}
+	return append(out, sheet[i:]...), nil
+}
+
+// patchRow writes a row's cells, patched, after out.
+func patchRow(out, body []byte, mine []cellPatch, rowStyle int, colStyle map[int]int) ([]byte, error) {
+	i := 0
+	for {
+		n := bytes.Index(body[i:], []byte("<c"))
+		if n < 0 {
+			break
+		}
+		at := i + n
+		name, rest := tagName(body[at+1:])
+		if string(name) != "c" || len(rest) == 0 {
+			return nil, errPatch
+		}
+		tagEnd := bytes.IndexByte(body[at:], '>')
+		if tagEnd < 0 {
+			return nil, errPatch
+		}
+		tagEnd += at
+		tag := body[at : tagEnd+1]
+		end := tagEnd + 1
+		if body[tagEnd-1] != '/' {
+			n := bytes.Index(body[tagEnd:], []byte("</c>"))
+			if n < 0 {
+				return nil, errPatch
+			}
+			end = tagEnd + n + len("</c>")
+		}
+		m := cellRefRe.FindSubmatch(tag)
+		if m == nil {
+			return nil, errPatch
+		}
+		col, err := excelize.ColumnNameToNumber(string(m[1]))
+		if err != nil {
+			return nil, errPatch
+		}
+		out = append(out, body[i:at]...)
+		for len(mine) > 0 && mine[0].col < col {
+			out = appendCell(out, mine[0], newStyle(mine[0].col, rowStyle, colStyle))
+			mine = mine[1:]
+		}
+		if len(mine) > 0 && mine[0].col == col {
+			style := 0
+			if s := styleRe.FindSubmatch(tag); s != nil {
+				style, _ = strconv.Atoi(string(s[1]))
+			}
+			out = appendCell(out, mine[0], style)
+			mine = mine[1:]
+		} else {
+			out = append(out, body[at:end]...)
+		}
+		i = end
+	}
+	out = append(out, body[i:]...)
+	for _, p := range mine {
+		out = appendCell(out, p, newStyle(p.col, rowStyle, colStyle))
+	}
+	return out, nil
+}
+
+// newRow writes a row that the sheet lacks, with the patches of that row.
+func newRow(out []byte, row int, ps []cellPatch, colStyle map[int]int) ([]byte, []cellPatch) {
+	out = append(out, `<row r="`...)
+	out = strconv.AppendInt(out, int64(row), 10)
+	out = append(out, `">`...)
+	for len(ps) > 0 && ps[0].row == row {
+		out = appendCell(out, ps[0], newStyle(ps[0].col, 0, colStyle))
+		ps = ps[1:]
+	}
+	return append(out, "</row>"...), ps
+}
+
+// newStyle is the style excelize gives a new cell: its row's, else its
+// column's.
+func newStyle(col, rowStyle int, colStyle map[int]int) int {
+	if rowStyle != 0 {
+		return rowStyle
+	}
+	return colStyle[col]
+}
+
+// appendCell writes one cell.
+func appendCell(out []byte, p cellPatch, style int) []byte {
+	out = append(out, `<c r="`...)
+	out = append(out, cellName(p.col, p.row)...)
+	out = append(out, '"')
+	if style != 0 {
+		out = append(out, ` s="`...)
+		out = strconv.AppendInt(out, int64(style), 10)
+		out = append(out, '"')
+	}
+	if p.value == "" {
+		return append(out, "/>"...)
+	}
+	out = append(out, "><v>"...)
+	out = append(out, p.value...)
+	return append(out, "</v></c>"...)
+}
+
+// columnStyles reads the styles of a sheet's columns.
+func columnStyles(sheet []byte) map[int]int {
+	styles := map[int]int{}
+	end := bytes.Index(sheet, []byte("<sheetData"))
+	if end < 0 {
+		return styles
+	}
+	for _, col := range colRe.FindAll(sheet[:end], -1) {
+		lo, hi, st := colMinRe.FindSubmatch(col), colMaxRe.FindSubmatch(col), colStyRe.FindSubmatch(col)
+		if lo == nil || hi == nil || st == nil {
+			continue
+		}
+		a, _ := strconv.Atoi(string(lo[1]))
+		z, _ := strconv.Atoi(string(hi[1]))
+		s, _ := strconv.Atoi(string(st[1]))
+		for c := a; c <= min(z, a+1000); c++ {
+			if _, ok := styles[c]; !ok {
+				styles[c] = s
+			}
+		}
+	}
+	return styles
+}
