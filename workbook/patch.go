@@ -61,8 +61,6 @@ func (b *Book) applyPatchesNow() error {
 var errPatch = errors.New("sheet layout not patched in place")
 
 var (
-	rowRefRe  = regexp.MustCompile(`\sr="(\d+)"`)
-	cellRefRe = regexp.MustCompile(`\sr="([A-Z]+)(\d+)"`)
 	styleRe   = regexp.MustCompile(`\ss="(\d+)"`)
 	colRe     = regexp.MustCompile(`<col\s[^>]*>`)
 	colMinRe  = regexp.MustCompile(`\smin="(\d+)"`)
@@ -148,11 +146,10 @@ func patchSheet(sheet []byte, patches []cellPatch) ([]byte, error) {
 		}
 		tagEnd += at
 		tag := sheet[at : tagEnd+1]
-		m := rowRefRe.FindSubmatch(tag)
-		if m == nil {
+		r, err := strconv.Atoi(string(attr(tag, "r")))
+		if err != nil {
 			return nil, errPatch
 		}
-		r, _ := strconv.Atoi(string(m[1]))
 		out = append(out, sheet[i:at]...)
 		for len(ps) > 0 && ps[0].row < r {
 			out, ps = newRow(out, ps[0].row, ps, colStyle)
@@ -193,7 +190,6 @@ func patchSheet(sheet []byte, patches []cellPatch) ([]byte, error) {
 			continue
 		}
 		out = append(out, tag...)
-		var err error
 		if out, err = patchRow(out, sheet[tagEnd+1:end-len("</row>")], mine, rowStyle, colStyle); err != nil {
 			return nil, err
 		}
@@ -230,11 +226,7 @@ func patchRow(out, body []byte, mine []cellPatch, rowStyle int, colStyle map[int
 			}
 			end = tagEnd + n + len("</c>")
 		}
-		m := cellRefRe.FindSubmatch(tag)
-		if m == nil {
-			return nil, errPatch
-		}
-		col, err := excelize.ColumnNameToNumber(string(m[1]))
+		col, _, err := excelize.CellNameToCoordinates(string(attr(tag, "r")))
 		if err != nil {
 			return nil, errPatch
 		}
@@ -260,6 +252,20 @@ func patchRow(out, body []byte, mine []cellPatch, rowStyle int, colStyle map[int
 		out = appendCell(out, p, newStyle(p.col, rowStyle, colStyle))
 	}
 	return out, nil
+}
+
+// attr returns the value of a start tag's attribute; nil when absent.
+func attr(tag []byte, name string) []byte {
+	key := []byte(" " + name + `="`)
+	i := bytes.Index(tag, key)
+	if i < 0 {
+		return nil
+	}
+	v := tag[i+len(key):]
+	if j := bytes.IndexByte(v, '"'); j >= 0 {
+		return v[:j]
+	}
+	return nil
 }
 
 // newRow writes a row that the sheet lacks, with the patches of that row.

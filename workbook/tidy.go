@@ -3,6 +3,7 @@ package workbook
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -206,6 +207,9 @@ func tidy(data []byte, patches map[string][]cellPatch) ([]byte, error) {
 	})
 	var out bytes.Buffer
 	zw := zip.NewWriter(&out)
+	// The parts rewritten here were compressed once already by excelize:
+	// the fastest compression keeps the second time cheap.
+	zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) { return flate.NewWriter(w, flate.BestSpeed) })
 	for _, f := range zr.File {
 		if drop[f.Name] {
 			continue
