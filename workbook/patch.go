@@ -61,12 +61,12 @@ func (b *Book) applyPatchesNow() error {
 var errPatch = errors.New("sheet layout not patched in place")
 
 var (
-	styleRe   = regexp.MustCompile(`\ss="(\d+)"`)
-	colRe     = regexp.MustCompile(`<col\s[^>]*>`)
-	colMinRe  = regexp.MustCompile(`\smin="(\d+)"`)
-	colMaxRe  = regexp.MustCompile(`\smax="(\d+)"`)
-	colStyRe  = regexp.MustCompile(`\sstyle="(\d+)"`)
-	customRe  = regexp.MustCompile(`\scustomFormat="(1|true)"`)
+	styleRe  = regexp.MustCompile(`\ss="(\d+)"`)
+	colRe    = regexp.MustCompile(`<col\s[^>]*>`)
+	colMinRe = regexp.MustCompile(`\smin="(\d+)"`)
+	colMaxRe = regexp.MustCompile(`\smax="(\d+)"`)
+	colStyRe = regexp.MustCompile(`\sstyle="(\d+)"`)
+	customRe = regexp.MustCompile(`\scustomFormat="(1|true)"`)
 )
 
 // patchSheet writes cells into a worksheet part (as excelize writes it, or
