@@ -340,9 +340,12 @@ func (b *Book) prepareCalls(sheet string) error {
 		_, err := f.NewSheet(sheet)
 		return err
 	}
-	_, lastRow, err := extent(f, sheet)
-	if err != nil {
-		return err
+	lastRow := b.emptyForRewrite(sheet, true)
+	if lastRow == 0 {
+		var err error
+		if _, lastRow, err = extent(f, sheet); err != nil {
+			return err
+		}
 	}
 	if err := f.DeleteDataValidation(sheet); err != nil {
 		return err

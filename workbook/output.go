@@ -94,6 +94,7 @@ func (b *Book) WriteOutput(o Output) error { return b.writeOutput(o, nil) }
 // after its stream is flushed, so nothing touches the sheet afterwards.
 func (b *Book) writeOutput(o Output, decorate func() error) error {
 	f := b.f
+	b.emptyForRewrite(o.Sheet, false)
 	bl := &builder{f: f}
 	var err error
 	if bl.st, err = newStyles(f); err != nil {
@@ -179,44 +180,6 @@ func (b *Book) writeOutput(o Output, decorate func() error) error {
 	bl.do(sw.Flush())
 	if bl.err != nil {
 		return fmt.Errorf("write %s: %w", o.Sheet, bl.err)
-	}
-	return nil
-}
-
-// clearSheet prepares a sheet to be rewritten with a table of cols columns
-// and rows rows: it removes merges and dropdowns, resets every cell's style,
-// and empties the cells outside the table (the table's own cells are all
-// overwritten), keeping the sheet (and references to it) in place.
-func clearSheet(f *excelize.File, sheet string, cols, rows int) error {
-	merges, err := f.GetMergeCells(sheet)
-	if err != nil {
-		return err
-	}
-	for _, m := range merges {
-		if err := f.UnmergeCell(sheet, m.GetStartAxis(), m.GetEndAxis()); err != nil {
-			return err
-		}
-	}
-	if err := f.DeleteDataValidation(sheet); err != nil {
-		return err
-	}
-	lastCol, lastRow, err := extent(f, sheet)
-	if err != nil || lastCol == 0 {
-		return err
-	}
-	if err := f.SetCellStyle(sheet, "A1", cellName(lastCol, lastRow), 0); err != nil {
-		return err
-	}
-	for r := 1; r <= lastRow; r++ {
-		from := cols + 1
-		if r > rows {
-			from = 1
-		}
-		for c := from; c <= lastCol; c++ {
-			if err := f.SetCellValue(sheet, cellName(c, r), nil); err != nil {
-				return err
-			}
-		}
 	}
 	return nil
 }

@@ -330,3 +330,66 @@ func columnStyles(sheet []byte) map[int]int {
 	}
 	return styles
 }
+
+// A tab dtm rewrites whole (an output tab, board calls) would be decoded
+// by excelize, cells, merges and all, only to be replaced: its bytes are
+// emptied first, keeping the sheet's settings.
+
+// emptyForRewrite empties a sheet's cells and merges (and, with breaks, its
+// page breaks) in the package as read, before excelize decodes it, and
+// returns the last row it had; 0 and nothing emptied when the sheet is not
+// in the package as read (new in this run, or written already).
+func (b *Book) emptyForRewrite(sheet string, breaks bool) int {
+	pkgPart := func(name string) ([]byte, error) {
+		if v, ok := b.f.Pkg.Load(name); ok {
+			if raw, ok := v.([]byte); ok {
+				return raw, nil
+			}
+		}
+		return nil, fmt.Errorf("%s: missing part", name)
+	}
+	paths, err := sheetParts(pkgPart, workbookPart(pkgPart))
+	if err != nil || paths[sheet] == "" {
+		return 0
+	}
+	raw, err := pkgPart(paths[sheet])
+	if err != nil {
+		return 0
+	}
+	last := 0
+	if i := bytes.LastIndex(raw, []byte("<row ")); i >= 0 {
+		if end := bytes.IndexByte(raw[i:], '>'); end > 0 {
+			last, _ = strconv.Atoi(string(attr(raw[i:i+end+1], "r")))
+		}
+	}
+	out := cutElement(raw, "sheetData", "<sheetData/>")
+	out = cutElement(out, "mergeCells", "")
+	if breaks {
+		out = cutElement(out, "rowBreaks", "")
+	}
+	b.f.Pkg.Store(paths[sheet], out)
+	return last
+}
+
+// cutElement replaces the first element named name (unprefixed) with
+// instead.
+func cutElement(raw []byte, name, instead string) []byte {
+	from := bytes.Index(raw, []byte("<"+name))
+	if from < 0 {
+		return raw
+	}
+	gt := bytes.IndexByte(raw[from:], '>')
+	if gt < 0 {
+		return raw
+	}
+	to := from + gt + 1
+	if raw[to-2] != '/' {
+		n := bytes.Index(raw[to:], []byte("</"+name+">"))
+		if n < 0 {
+			return raw
+		}
+		to += n + len("</"+name+">")
+	}
+	out := make([]byte, 0, len(raw)-(to-from)+len(instead))
+	return append(append(append(out, raw[:from]...), instead...), raw[to:]...)
+}

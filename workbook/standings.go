@@ -22,6 +22,7 @@ func (b *Book) WriteStandings(table scoring.Table) error {
 		return err
 	}
 	if b.hasSheet(SheetStandings) { // the chart is rebuilt on every run
+		b.emptyForRewrite(SheetStandings, false)
 		if err := b.deleteCharts(SheetStandings); err != nil {
 			return fmt.Errorf("standings chart: %w", err)
 		}

@@ -111,9 +111,10 @@ func tidy(data []byte, patches map[string][]cellPatch) ([]byte, error) {
 		}
 	}
 	// The cells written on save (see patch.go).
-	wb := workbookPart(parts)
+	zipPart := func(name string) ([]byte, error) { return readPart(parts[name]) }
+	wb := workbookPart(zipPart)
 	if len(patches) > 0 {
-		paths, err := sheetParts(parts, wb)
+		paths, err := sheetParts(zipPart, wb)
 		if err != nil {
 			return nil, err
 		}
@@ -353,8 +354,8 @@ var (
 )
 
 // sheetParts maps each sheet's name to its part in the package.
-func sheetParts(parts map[string]*zip.File, wb string) (map[string]string, error) {
-	raw, err := readPart(parts[wb])
+func sheetParts(part func(string) ([]byte, error), wb string) (map[string]string, error) {
+	raw, err := part(wb)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", wb, err)
 	}
@@ -368,7 +369,7 @@ func sheetParts(parts map[string]*zip.File, wb string) (map[string]string, error
 		return nil, fmt.Errorf("%s: %w", wb, err)
 	}
 	dir, file := path.Split(wb)
-	relsRaw, err := readPart(parts[dir+"_rels/"+file+".rels"])
+	relsRaw, err := part(dir + "_rels/" + file + ".rels")
 	if err != nil {
 		return nil, fmt.Errorf("%s relationships: %w", wb, err)
 	}
@@ -389,8 +390,8 @@ func sheetParts(parts map[string]*zip.File, wb string) (map[string]string, error
 
 // workbookPart returns the name of the package's workbook part, "" when it
 // has none.
-func workbookPart(parts map[string]*zip.File) string {
-	raw, err := readPart(parts["_rels/.rels"])
+func workbookPart(part func(string) ([]byte, error)) string {
+	raw, err := part("_rels/.rels")
 	if err != nil {
 		return ""
 	}
@@ -400,9 +401,7 @@ func workbookPart(parts map[string]*zip.File) string {
 	}
 	for _, x := range r.Rels {
 		if strings.HasSuffix(x.Type, "/officeDocument") {
-			if name := resolve("", x.Target); parts[name] != nil {
-				return name
-			}
+			return resolve("", x.Target)
 		}
 	}
 	return ""
