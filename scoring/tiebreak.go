@@ -407,13 +407,13 @@ func (s *standings) resolve(group []int, chain []TieBreak) [][]int {
 		return out
 	}
 	for _, p := range group {
-		var others []string
+		var others shortList
 		for _, q := range group {
 			if q != p {
-				others = append(others, s.name(q))
+				others.add(func() string { return s.name(q) })
 			}
 		}
-		s.notes[p] = append(s.notes[p], "tied with "+strings.Join(others, ", "))
+		s.notes[p] = append(s.notes[p], "tied with "+others.String())
 	}
 	return [][]int{group}
 }
@@ -422,21 +422,50 @@ func (s *standings) resolve(group []int, chain []TieBreak) [][]int {
 // another side: "head-to-head: 58 to 34 against Yarden Livnat".
 func (s *standings) noteSplit(tb TieBreak, ts []tied) {
 	for _, a := range ts {
-		var parts []string
+		var parts shortList
 		for _, b := range ts {
 			i := firstDiff(a.key, b.key)
 			if i < 0 {
 				continue
 			}
-			at := ""
-			if len(a.key) > 1 {
-				at = placeName(i+1) + " "
-			}
-			parts = append(parts, fmt.Sprintf("%s%s to %s against %s", at, tb.valueText(a.key, i),
-				tb.valueText(b.key, i), s.name(b.player)))
+			parts.add(func() string {
+				at := ""
+				if len(a.key) > 1 {
+					at = placeName(i+1) + " "
+				}
+				return fmt.Sprintf("%s%s to %s against %s", at, tb.valueText(a.key, i), tb.valueText(b.key, i), s.name(b.player))
+			})
 		}
-		s.notes[a.player] = append(s.notes[a.player], tb.label()+": "+strings.Join(parts, ", "))
+		s.notes[a.player] = append(s.notes[a.player], tb.label()+": "+parts.String())
 	}
+}
+
+// maxListed is how many items a note lists before it counts the rest: a
+// tie of hundreds of players would otherwise name them all in every one of
+// their notes.
+const maxListed = 3
+
+// shortList is a note's list of players (or of comparisons with them): all
+// of them up to maxListed+1, else the first maxListed and how many others,
+// "A, B, C and 400 others". Only the items listed are formatted.
+type shortList struct {
+	items []string
+	n     int
+}
+
+// add counts an item, formatting it only when it may be listed.
+func (l *shortList) add(item func() string) {
+	if l.n <= maxListed {
+		l.items = append(l.items, item())
+	}
+	l.n++
+}
+
+func (l shortList) String() string {
+	if l.n <= maxListed+1 {
+		return strings.Join(l.items, ", ")
+	}
+	return fmt.Sprintf("%s and %d others", strings.Join(l.items[:maxListed], ", "), l.n-maxListed)
 }
 
 // valueText formats element i of a key, "none" past its end.

@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -263,5 +264,23 @@ func TestParseTieBreaks(t *testing.T) {
 	}
 	if back, err := ParseTieBreaks(strings.Join(names, ",")); err != nil || !slices.Equal(back, chain) {
 		t.Errorf("round trip: %v, %v", back, err)
+	}
+}
+
+func TestShortList(t *testing.T) {
+	for n, want := range map[int]string{
+		0: "", 1: "P0", 4: "P0, P1, P2, P3", 5: "P0, P1, P2 and 2 others", 403: "P0, P1, P2 and 400 others",
+	} {
+		var l shortList
+		formatted := 0
+		for i := range n {
+			l.add(func() string { formatted++; return "P" + strconv.Itoa(i) })
+		}
+		if got := l.String(); got != want {
+			t.Errorf("%d items: %q, want %q", n, got, want)
+		}
+		if formatted > maxListed+1 {
+			t.Errorf("%d items: %d formatted, want at most %d", n, formatted, maxListed+1)
+		}
 	}
 }
