@@ -162,6 +162,22 @@ type usage struct {
 // workbook src (made first, not counted) and returns its usage.
 func child(t *testing.T, limit time.Duration, src string, args ...string) usage {
 	t.Helper()
+	return childOf(t, os.Args[0], limit, src, args...)
+}
+
+// builder returns the binary that builds the benchmark's workbooks with dtm
+// seed: this one, or DTM_BENCH_BUILDER (a faster one, so that an older
+// version can be measured on the same workbooks).
+func builder() string {
+	if b := os.Getenv("DTM_BENCH_BUILDER"); b != "" {
+		return b
+	}
+	return os.Args[0]
+}
+
+// childOf is child with the given test binary.
+func childOf(t *testing.T, binary string, limit time.Duration, src string, args ...string) usage {
+	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, filepath.Base(src))
 	copyFile(t, src, path)
@@ -171,7 +187,7 @@ func child(t *testing.T, limit time.Duration, src string, args ...string) usage 
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestSpeedChild$", "-test.count=1")
+	cmd := exec.CommandContext(ctx, binary, "-test.run=^TestSpeedChild$", "-test.count=1")
 	peakFile := filepath.Join(dir, "peak")
 	cmd.Env = append(os.Environ(), childEnv+"="+strings.Join(args, "\t"), peakEnv+"="+peakFile)
 	var out, errOut bytes.Buffer
@@ -290,7 +306,7 @@ func TestSpeed(t *testing.T) {
 		seeded := filepath.Join(dir, "seeded.xlsx")
 		copyFile(t, generated, seeded)
 		for h := 1; h <= benchHeats && seeded != ""; h++ {
-			if u := child(t, limit, seeded, "seed", "--refresh", "--heat", strconv.Itoa(h), seeded); u.over {
+			if u := childOf(t, builder(), limit, seeded, "seed", "--refresh", "--heat", strconv.Itoa(h), seeded); u.over {
 				t.Logf("%d players: dtm seed --refresh --heat %d ran past %v: no seeded workbook", n, h, limit)
 				seeded = ""
 			}
@@ -299,7 +315,7 @@ func TestSpeed(t *testing.T) {
 		freshTournament(t, fresh, n, benchHeats)
 		first := filepath.Join(dir, "first.xlsx")
 		copyFile(t, fresh, first)
-		if u := child(t, limit, first, "seed", "--seed", "1", "--heat", "1", first); u.over {
+		if u := childOf(t, builder(), limit, first, "seed", "--seed", "1", "--heat", "1", first); u.over {
 			first = ""
 		}
 		row := func(kind, command string, u, fl usage, note string) {
@@ -339,9 +355,12 @@ func TestSpeed(t *testing.T) {
 		// Seeding heat 1 of the fresh tournament, and reseeding it: the
 		// seeder's own time is measured alone; the rest is compared with
 		// the floor on the seeded workbook.
-		var seedRuns, reseedRuns, seederRuns, floorRuns []usage
+		var seedRuns, reseedRuns, seederRuns, floorRuns, floorFirstRuns []usage
 		for range runs {
 			floorRuns = append(floorRuns, child(t, limit, fresh, "floor", "WB", "WB.out.xlsx"))
+			if first != "" {
+				floorFirstRuns = append(floorFirstRuns, child(t, limit, first, "floor", "WB", "WB.out.xlsx"))
+			}
 			seederRuns = append(seederRuns, child(t, limit, fresh, "seeder", "WB"))
 			seedRuns = append(seedRuns, child(t, limit, fresh, "seed", "--seed", "1", "--heat", "1", "WB"))
 			if first != "" {
@@ -354,19 +373,20 @@ func TestSpeed(t *testing.T) {
 		}
 		row("fresh", "floor", fl, fl, "")
 		fmt.Fprintf(&table, "| %d | fresh | seeder alone (heat 1) | %.2f | | | |\n", n, seeder.cpu.Seconds())
-		rest := func(u usage) string {
+		rest := func(u, fl usage) string {
 			if u.over {
 				return "–"
 			}
 			return fmt.Sprintf("%.2f + %.2f", seeder.cpu.Seconds()/fl.cpu.Seconds(), (u.cpu-seeder.cpu).Seconds()/fl.cpu.Seconds())
 		}
 		s := best(seedRuns)
-		row("fresh", "dtm seed --heat 1", s, fl, rest(s))
+		row("fresh", "dtm seed --heat 1", s, fl, rest(s, fl))
 		if len(reseedRuns) > 0 {
-			r := best(reseedRuns)
-			row("fresh", "dtm seed --heat 1 (reseed)", r, fl, rest(r))
+			ff, r := best(floorFirstRuns), best(reseedRuns)
+			row("heat 1 seeded", "floor", ff, ff, "")
+			row("heat 1 seeded", "dtm seed --heat 1 (reseed)", r, ff, rest(r, ff))
 		} else {
-			row("fresh", "dtm seed --heat 1 (reseed)", usage{over: true}, fl, "")
+			row("heat 1 seeded", "dtm seed --heat 1 (reseed)", usage{over: true}, fl, "")
 		}
 		t.Logf("%d players done", n)
 	}
