@@ -107,16 +107,17 @@ const keepBackups = 20
 // current file as a backup in BackupDir, then renames the new file over the
 // old one. If anything fails, the original file is left as it was.
 func (b *Book) Save(opts Options) error {
+	skip := b.settle()
 	var buf bytes.Buffer
 	if _, err := b.f.WriteTo(&buf); err != nil {
 		return fmt.Errorf("save %s: %w", b.Path, err)
 	}
-	data, err := tidy(buf.Bytes(), b.patches)
+	data, err := tidy(buf.Bytes(), b.patches, skip)
 	if errors.Is(err, errPatch) { // a sheet laid out otherwise: through excelize
 		if err = b.applyPatchesNow(); err == nil {
 			buf.Reset()
 			if _, err = b.f.WriteTo(&buf); err == nil {
-				data, err = tidy(buf.Bytes(), nil)
+				data, err = tidy(buf.Bytes(), nil, nil)
 			}
 		}
 	}

@@ -340,20 +340,12 @@ func columnStyles(sheet []byte) map[int]int {
 // returns the last row it had; 0 and nothing emptied when the sheet is not
 // in the package as read (new in this run, or written already).
 func (b *Book) emptyForRewrite(sheet string, breaks bool) int {
-	pkgPart := func(name string) ([]byte, error) {
-		if v, ok := b.f.Pkg.Load(name); ok {
-			if raw, ok := v.([]byte); ok {
-				return raw, nil
-			}
-		}
-		return nil, fmt.Errorf("%s: missing part", name)
-	}
-	paths, err := sheetParts(pkgPart, workbookPart(pkgPart))
+	paths, err := sheetParts(b.pkgPart, workbookPart(b.pkgPart))
 	if err != nil || paths[sheet] == "" {
 		return 0
 	}
-	raw, err := pkgPart(paths[sheet])
-	if err != nil {
+	raw, ok := b.asRead(paths[sheet])
+	if !ok {
 		return 0
 	}
 	last := 0
@@ -392,4 +384,55 @@ func cutElement(raw []byte, name, instead string) []byte {
 	}
 	out := make([]byte, 0, len(raw)-(to-from)+len(instead))
 	return append(append(append(out, raw[:from]...), instead...), raw[to:]...)
+}
+
+// pkgPart returns a part of the package as excelize holds it.
+func (b *Book) pkgPart(name string) ([]byte, error) {
+	if v, ok := b.f.Pkg.Load(name); ok {
+		if raw, ok := v.([]byte); ok {
+			return raw, nil
+		}
+	}
+	return nil, fmt.Errorf("%s: missing part", name)
+}
+
+// asRead returns a worksheet part's bytes when excelize will write them as
+// they are: held in the package, not decoded into a worksheet.
+func (b *Book) asRead(part string) ([]byte, bool) {
+	if ws, loaded := b.f.Sheet.Load(part); loaded && ws != nil {
+		return nil, false
+	}
+	raw, err := b.pkgPart(part)
+	return raw, err == nil
+}
+
+// settle readies the package for saving: it writes the recorded cells into
+// the bytes of the sheets excelize holds as read (the others are patched in
+// the saved package, by tidy), and returns the worksheet parts that tidy
+// need not look at: held as read and holding no formula.
+func (b *Book) settle() map[string]bool {
+	paths, err := sheetParts(b.pkgPart, workbookPart(b.pkgPart))
+	if err != nil {
+		return nil
+	}
+	skip := map[string]bool{}
+	for sheet, part := range paths {
+		raw, ok := b.asRead(part)
+		if !ok {
+			continue
+		}
+		if ps := b.patches[sheet]; len(ps) > 0 {
+			patched, err := patchSheet(raw, ps)
+			if err != nil {
+				continue // tidy tries, then excelize
+			}
+			raw = patched
+			b.f.Pkg.Store(part, raw)
+			delete(b.patches, sheet)
+		}
+		if !mayHoldFormula(raw) {
+			skip[part] = true
+		}
+	}
+	return skip
 }

@@ -43,8 +43,11 @@ const (
 //     calculation properties, so that the director's formulas are
 //     recalculated on opening (see recalc.go).
 //
-// Every other part is copied as it is, without recompressing it.
-func tidy(data []byte, patches map[string][]cellPatch) ([]byte, error) {
+// It also writes the cells recorded for saving that settle could not write
+// before (patches, see patch.go), and does not look at the worksheet parts
+// in skip (held as read and free of formulas). Every other part is copied
+// as it is, without recompressing it.
+func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool) ([]byte, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, err
@@ -131,7 +134,7 @@ func tidy(data []byte, patches map[string][]cellPatch) ([]byte, error) {
 	}
 	// The director's formulas, recalculated on opening (see recalc.go).
 	for name, part := range parts {
-		if dir, file := path.Split(name); dir != "xl/worksheets/" || !strings.HasSuffix(file, ".xml") {
+		if dir, file := path.Split(name); dir != "xl/worksheets/" || !strings.HasSuffix(file, ".xml") || skip[name] {
 			continue
 		}
 		raw, ok := edited[name]
