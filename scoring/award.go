@@ -3,6 +3,7 @@ package scoring
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Award is one prize of DTM's Awards screen (manual section 15) and who wins it.
@@ -283,4 +284,14 @@ func AwardNames() []string {
 		out = append(out, "Best "+pw.String())
 	}
 	return append(out, "Best result without a solo", "Best result without topping a board", "Best score made only of losses", "Last place")
+}
+
+// listed joins the items shown of a list of total items, counting the
+// rest: "a; b; c; and 17 more".
+func listed(items []string, total int, sep string) string {
+	out := strings.Join(items, sep)
+	if total > len(items) {
+		out += fmt.Sprintf("%sand %d more", sep, total-len(items))
+	}
+	return out
 }

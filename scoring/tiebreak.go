@@ -407,55 +407,65 @@ func (s *standings) resolve(group []int, chain []TieBreak) [][]int {
 		return out
 	}
 	for _, p := range group {
-		var others []string
+		var others shortList
 		for _, q := range group {
-			if q != p && len(others) < maxListed {
-				others = append(others, s.name(q))
+			if q != p {
+				others.add(func() string { return s.name(q) })
 			}
 		}
-		s.notes[p] = append(s.notes[p], "tied with "+listed(others, len(group)-1, ", "))
+		s.notes[p] = append(s.notes[p], "tied with "+others.String())
 	}
 	return [][]int{group}
-}
-
-// maxListed is the most players or games a note or an award's detail
-// names; the rest are counted ("and 4,980 more"), so that a tie of
-// thousands of players writes notes of a readable length, not thousands of
-// names into each of thousands of cells.
-const maxListed = 20
-
-// listed joins the first items of a list of total, counting the rest.
-func listed(items []string, total int, sep string) string {
-	out := strings.Join(items, sep)
-	if total > len(items) {
-		out += fmt.Sprintf("%sand %d more", sep, total-len(items))
-	}
-	return out
 }
 
 // noteSplit writes, for each player of a tie split by the rule, their value against each player it put on
 // another side: "head-to-head: 58 to 34 against Yarden Livnat".
 func (s *standings) noteSplit(tb TieBreak, ts []tied) {
 	for _, a := range ts {
-		var parts []string
-		n := 0
+		var parts shortList
 		for _, b := range ts {
 			i := firstDiff(a.key, b.key)
 			if i < 0 {
 				continue
 			}
-			if n++; n > maxListed {
-				continue
-			}
-			at := ""
-			if len(a.key) > 1 {
-				at = placeName(i+1) + " "
-			}
-			parts = append(parts, fmt.Sprintf("%s%s to %s against %s", at, tb.valueText(a.key, i),
-				tb.valueText(b.key, i), s.name(b.player)))
+			parts.add(func() string {
+				at := ""
+				if len(a.key) > 1 {
+					at = placeName(i+1) + " "
+				}
+				return fmt.Sprintf("%s%s to %s against %s", at, tb.valueText(a.key, i), tb.valueText(b.key, i), s.name(b.player))
+			})
 		}
-		s.notes[a.player] = append(s.notes[a.player], tb.label()+": "+listed(parts, n, ", "))
+		s.notes[a.player] = append(s.notes[a.player], tb.label()+": "+parts.String())
 	}
+}
+
+// maxListed is how many items a note lists before it counts the rest: a
+// tie of hundreds of players would otherwise name them all in every one of
+// their notes.
+const maxListed = 3
+
+// shortList is a note's list of players (or of comparisons with them): all
+// of them up to maxListed+1, else the first maxListed and how many others,
+// "A, B, C and 400 others". Only the items listed are formatted.
+type shortList struct {
+	items []string
+	n     int
+}
+
+// add counts an item, formatting it only when it may be listed.
+func (l *shortList) add(item func() string) {
+	if l.n <= maxListed {
+		l.items = append(l.items, item())
+	}
+	l.n++
+}
+
+func (l shortList) String() string {
+	if l.n <= maxListed+1 {
+		return strings.Join(l.items, ", ")
+	}
+	return fmt.Sprintf("%s and %d others", strings.Join(l.items[:maxListed], ", "), l.n-maxListed)
 }
 
 // valueText formats element i of a key, "none" past its end.

@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -266,18 +267,20 @@ func TestParseTieBreaks(t *testing.T) {
 	}
 }
 
-func TestListed(t *testing.T) {
-	for _, tc := range []struct {
-		items []string
-		total int
-		want  string
-	}{
-		{[]string{"A", "B"}, 2, "A, B"},
-		{[]string{"A", "B"}, 30, "A, B, and 28 more"},
-		{nil, 0, ""},
+func TestShortList(t *testing.T) {
+	for n, want := range map[int]string{
+		0: "", 1: "P0", 4: "P0, P1, P2, P3", 5: "P0, P1, P2 and 2 others", 403: "P0, P1, P2 and 400 others",
 	} {
-		if got := listed(tc.items, tc.total, ", "); got != tc.want {
-			t.Errorf("listed(%v, %d) = %q, want %q", tc.items, tc.total, got, tc.want)
+		var l shortList
+		formatted := 0
+		for i := range n {
+			l.add(func() string { formatted++; return "P" + strconv.Itoa(i) })
+		}
+		if got := l.String(); got != want {
+			t.Errorf("%d items: %q, want %q", n, got, want)
+		}
+		if formatted > maxListed+1 {
+			t.Errorf("%d items: %d formatted, want at most %d", n, formatted, maxListed+1)
 		}
 	}
 }

@@ -180,7 +180,8 @@ func newCallStyles(f *excelize.File) (callStyles, error) {
 	return s, nil
 }
 
-// callsWriter writes one board-calls tab.
+// callsWriter writes one board-calls tab. The cells, merges and page
+// breaks are gathered in memory, then written in one pass (flush).
 type callsWriter struct {
 	*builder
 	sheet string
@@ -189,6 +190,45 @@ type callsWriter struct {
 	// values, when set, receives each cell's value as text instead of the
 	// sheet (StaleCalls compares them with the tab as it is).
 	values map[string]string
+	rows   map[int]*callRow
+	merges [][2]string
+	breaks []int // rows that start a printed page
+}
+
+// callRow is one row of a board-calls tab, as gathered.
+type callRow struct {
+	height float64
+	cells  map[int]callCell // by column
+}
+
+// callCell is one cell of a board-calls tab: its value (nil for none) and
+// style.
+type callCell struct {
+	v     any
+	style int
+}
+
+// at returns row r, gathered so far.
+func (w *callsWriter) at(r int) *callRow {
+	if w.rows == nil {
+		w.rows = map[int]*callRow{}
+	}
+	cr := w.rows[r]
+	if cr == nil {
+		cr = &callRow{cells: map[int]callCell{}}
+		w.rows[r] = cr
+	}
+	return cr
+}
+
+// style styles columns from to to of row r.
+func (w *callsWriter) style(r, from, to, style int) {
+	cr := w.at(r)
+	for c := from; c <= to; c++ {
+		cell := cr.cells[c]
+		cell.style = style
+		cr.cells[c] = cell
+	}
 }
 
 // put writes v into the span of row, styles the whole span and merges it.
@@ -200,12 +240,15 @@ func (w *callsWriter) put(row int, span [2]int, v any, style int) {
 		}
 		return
 	}
+	w.style(row, span[0], span[1], style)
 	if v != nil && v != "" {
-		w.do(w.f.SetCellValue(w.sheet, first, v))
+		cr := w.at(row)
+		cell := cr.cells[span[0]]
+		cell.v = v
+		cr.cells[span[0]] = cell
 	}
-	w.do(w.f.SetCellStyle(w.sheet, first, last, style))
 	if span[1] > span[0] {
-		w.do(w.f.MergeCell(w.sheet, first, last))
+		w.merges = append(w.merges, [2]string{first, last})
 	}
 }
 
@@ -213,15 +256,59 @@ func (w *callsWriter) put(row int, span [2]int, v any, style int) {
 func (w *callsWriter) next(height float64) int {
 	r := w.row
 	w.row++
-	w.do(w.f.SetRowHeight(w.sheet, r, height))
+	if w.values == nil {
+		w.at(r).height = height
+	}
 	return r
 }
 
 // pageBreak starts a new printed page at the next row.
 func (w *callsWriter) pageBreak() {
 	if w.row > 1 {
-		w.do(w.f.InsertPageBreak(w.sheet, cellName(1, w.row)))
+		w.breaks = append(w.breaks, w.row)
 	}
+}
+
+// flush writes the gathered tab: the page breaks, then every row and merge
+// through a stream writer, which replaces the old cells, styles, row
+// heights and merges wholesale.
+func (w *callsWriter) flush() {
+	if w.err != nil || w.values != nil {
+		return
+	}
+	w.do(w.f.SetSheetDimension(w.sheet, "A1:"+cellName(callCols, max(1, w.row-1))))
+	for _, r := range w.breaks {
+		w.do(w.f.InsertPageBreak(w.sheet, cellName(1, r)))
+	}
+	if w.err != nil {
+		return
+	}
+	sw, err := w.f.NewStreamWriter(w.sheet)
+	if err != nil {
+		w.do(err)
+		return
+	}
+	rows := make([]int, 0, len(w.rows))
+	for r := range w.rows {
+		rows = append(rows, r)
+	}
+	slices.Sort(rows)
+	for _, r := range rows {
+		cr := w.rows[r]
+		last := 0
+		for c := range cr.cells {
+			last = max(last, c)
+		}
+		values := make([]any, last)
+		for c, cell := range cr.cells {
+			values[c-1] = excelize.Cell{StyleID: cell.style, Value: cell.v}
+		}
+		w.do(sw.SetRow(cellName(1, r), values, excelize.RowOpts{Height: cr.height}))
+	}
+	for _, m := range w.merges {
+		w.do(sw.MergeCell(m[0], m[1]))
+	}
+	w.do(sw.Flush())
 }
 
 // WriteBoardCalls rewrites (in place) heat n's board-calls tab: one printed page per board, then one page
@@ -265,38 +352,38 @@ func (b *Book) writeBoardCalls(heat int, boards []CallBoard, values map[string]s
 	}
 	w.playerList(heat, b.Tournament, boards)
 	w.pageSetup(b.Tournament)
+	w.flush()
 	if w.err != nil {
 		return fmt.Errorf("write %s: %w", sheet, w.err)
 	}
 	return nil
 }
 
-// prepareCalls creates the tab, or empties it in place for a rewrite: cells,
-// styles, merges, pictures, row heights and page breaks.
+// prepareCalls creates the tab, or readies it for a rewrite: its dropdowns,
+// pictures and page breaks go (the stream writer replaces cells, styles, row
+// heights and merges).
 func (b *Book) prepareCalls(sheet string) error {
 	f := b.f
 	if !b.hasSheet(sheet) {
 		_, err := f.NewSheet(sheet)
 		return err
 	}
-	_, lastRow, err := extent(f, sheet)
-	if err != nil {
+	lastRow := b.emptyForRewrite(sheet, true)
+	if lastRow == 0 {
+		var err error
+		if _, lastRow, err = extent(f, sheet); err != nil {
+			return err
+		}
+	}
+	if err := f.DeleteDataValidation(sheet); err != nil {
 		return err
 	}
-	if err := clearSheet(f, sheet, 0, 0); err != nil {
-		return err
-	}
-	cells, err := f.GetPictureCells(sheet)
+	cells, err := f.GetPictureCells(sheet) // the QR codes of the old seating
 	if err != nil {
 		return err
 	}
 	for _, c := range cells {
 		if err := f.DeletePicture(sheet, c); err != nil {
-			return err
-		}
-	}
-	for r := 1; r <= lastRow; r++ {
-		if err := f.SetRowHeight(sheet, r, -1); err != nil {
 			return err
 		}
 	}
@@ -479,7 +566,9 @@ func (w *callsWriter) scoreSheet(heat int, cb CallBoard, atTables bool) {
 		r := w.next(26)
 		w.put(r, callPower, power, cs.gridPower)
 		w.put(r, callPlayer, player, cs.gridPlayer)
-		w.do(w.f.SetCellStyle(w.sheet, cellName(callFirstYear, r), cellName(callFirstYear+years-1, r), cs.gridCell))
+		if w.values == nil {
+			w.style(r, callFirstYear, callFirstYear+years-1, cs.gridCell)
+		}
 		if !cb.Rank {
 			w.put(r, result, nil, cs.gridCell)
 		}

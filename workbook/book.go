@@ -28,6 +28,8 @@ type Book struct {
 
 	f    *excelize.File
 	hash [sha256.Size]byte
+	// patches are cells written on save, by sheet (see patch.go).
+	patches map[string][]cellPatch
 }
 
 // ErrNotWorkbook reports a file that is not an .xlsx workbook.
@@ -157,14 +159,20 @@ const keepBackups = 20
 // current file as a backup in BackupDir, then renames the new file over the
 // old one. If anything fails, the original file is left as it was.
 func (b *Book) Save(opts Options) error {
-	if err := b.f.UpdateLinkedValue(); err != nil {
-		return fmt.Errorf("save %s: %w", b.Path, err)
-	}
+	skip := b.settle()
 	var buf bytes.Buffer
 	if _, err := b.f.WriteTo(&buf); err != nil {
 		return fmt.Errorf("save %s: %w", b.Path, err)
 	}
-	data, err := tidy(buf.Bytes())
+	data, err := tidy(buf.Bytes(), b.patches, skip)
+	if errors.Is(err, errPatch) { // a sheet laid out otherwise: through excelize
+		if err = b.applyPatchesNow(); err == nil {
+			buf.Reset()
+			if _, err = b.f.WriteTo(&buf); err == nil {
+				data, err = tidy(buf.Bytes(), nil, nil)
+			}
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("save %s: %w", b.Path, err)
 	}

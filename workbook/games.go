@@ -274,7 +274,8 @@ func (h *Heat) cell(row int, header string) string {
 // WriteGameScores writes each seat's computed score into its heat sheet's
 // Score column, and empties it for games that are not finished and scored
 // (their scores are left out, never shown as provisional). The director's
-// Score override column is never written.
+// Score override column is never written. The cells are written on save,
+// into the sheet's bytes (see patch.go).
 func (b *Book) WriteGameScores() error {
 	for i := range b.Tournament.Heats {
 		heat := &b.Tournament.Heats[i]
@@ -292,9 +293,7 @@ func (b *Book) WriteGameScores() error {
 				if want == s.scoreCell {
 					continue // already there: a re-score writes only what changed
 				}
-				if err := b.f.SetCellValue(sheet, heat.cell(s.Row, HeaderScore), v); err != nil {
-					return fmt.Errorf("write %s scores: %w", sheet, err)
-				}
+				b.setCellLater(sheet, s.Row, heat.cols[normalHeader(HeaderScore)]+1, v)
 			}
 		}
 	}

@@ -305,6 +305,11 @@ func normalHeader(s string) string {
 
 // choiceIndex finds v among choices, ignoring case and spacing.
 func choiceIndex(choices []string, v string) int {
+	for i, c := range choices { // as typed from the dropdown: most cells
+		if c == v {
+			return i
+		}
+	}
 	n := normalHeader(v)
 	for i, c := range choices {
 		if normalHeader(c) == n {

@@ -94,114 +94,101 @@ func fitCell(text string) string {
 
 // WriteOutput rewrites an output tab in place (creating it at the end of the
 // workbook the first time). The change is made in memory; Save writes it.
-func (b *Book) WriteOutput(o Output) error {
+func (b *Book) WriteOutput(o Output) error { return b.writeOutput(o, nil) }
+
+// writeOutput writes an output tab in one pass: the sheet's settings first
+// (panes, print setup, and whatever decorate adds, such as a chart), then
+// every row through a stream writer, which replaces the old cells, their
+// styles and merges wholesale. excelize loses any change made to a sheet
+// after its stream is flushed, so nothing touches the sheet afterwards.
+func (b *Book) writeOutput(o Output, decorate func() error) error {
 	f := b.f
-	idx, err := f.GetSheetIndex(o.Sheet)
-	if err != nil {
-		return fmt.Errorf("write %s: %w", o.Sheet, err)
-	}
-	if idx < 0 {
-		if _, err := f.NewSheet(o.Sheet); err != nil {
-			return fmt.Errorf("write %s: %w", o.Sheet, err)
-		}
-	} else if err := clearSheet(f, o.Sheet, len(o.Header), len(o.Rows)+1); err != nil {
-		return fmt.Errorf("write %s: %w", o.Sheet, err)
-	}
+	b.emptyForRewrite(o.Sheet, false)
 	bl := &builder{f: f}
+	var err error
 	if bl.st, err = newStyles(f); err != nil {
 		return fmt.Errorf("write %s: %w", o.Sheet, err)
 	}
 	bl.sheet(o.Sheet)
+	if bl.err == nil {
+		bl.do(f.DeleteDataValidation(o.Sheet))
+	}
+	cols, last := len(o.Header), len(o.Rows)+1
+	for _, row := range o.Rows {
+		cols = max(cols, len(row))
+	}
+	bl.do(f.SetSheetDimension(o.Sheet, "A1:"+cellName(max(cols, 1), last+o.Below)))
+	bl.freeze(o.Sheet, 1)
+	bl.printSetup(o.Sheet, o.Title, cellName(len(o.Header), last+o.Below), o.Landscape)
+	if decorate != nil && bl.err == nil {
+		bl.do(decorate())
+	}
+	if bl.err != nil {
+		return fmt.Errorf("write %s: %w", o.Sheet, bl.err)
+	}
+	sw, err := f.NewStreamWriter(o.Sheet)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", o.Sheet, err)
+	}
 	for i, h := range o.Header {
-		w := 0.0
 		if i < len(o.Widths) {
-			w = max(o.Widths[i], headerWidth(h))
-		}
-		cell := cellName(i+1, 1)
-		bl.do(f.SetCellStr(o.Sheet, cell, h))
-		bl.do(f.SetCellStyle(o.Sheet, cell, cell, bl.st.header))
-		if w > 0 {
-			bl.do(f.SetColWidth(o.Sheet, columnName(i+1), columnName(i+1), w))
+			bl.do(sw.SetColWidth(i+1, i+1, max(o.Widths[i], headerWidth(h))))
 		}
 	}
-	for r, row := range o.Rows {
-		for c, v := range row {
-			if text, ok := v.(string); ok && len(text) > MaxCellLength {
-				row[c] = fitCell(text)
-			}
+	// Each column's style: the text style (long text wraps inside its
+	// column, never past the page's edge) or its number format.
+	colStyle := make([]int, cols)
+	for c := range colStyle {
+		if c < len(o.Header) {
+			colStyle[c] = bl.st.text
 		}
-		bl.do(f.SetSheetRow(o.Sheet, cellName(1, r+2), &row))
-	}
-	if len(o.Rows) > 0 { // long text wraps inside its column, never past the page's edge
-		bl.do(f.SetCellStyle(o.Sheet, "A2", cellName(len(o.Header), len(o.Rows)+1), bl.st.text))
-	}
-	// Neither Excel nor LibreOffice grows a row for wrapped text when it
-	// opens a file: each row gets the height of its longest text.
-	for r := 1; r <= len(o.Rows)+1+o.Below; r++ {
-		lines := 1
-		if r >= 2 && r-2 < len(o.Rows) {
-			lines = o.lines(o.Rows[r-2])
+		if c < len(o.Formats) && o.Formats[c] != "" && len(o.Rows) > 0 {
+			format := o.Formats[c]
+			colStyle[c], err = f.NewStyle(&excelize.Style{Font: font(false, 11), CustomNumFmt: &format, Alignment: top})
+			bl.do(err)
 		}
-		bl.do(f.SetRowHeight(o.Sheet, r, min(lineHeight*float64(lines), maxRowHeight)))
 	}
-	for c, format := range o.Formats {
-		if format == "" || len(o.Rows) == 0 {
-			continue
-		}
-		id, err := f.NewStyle(&excelize.Style{Font: font(false, 11), CustomNumFmt: &format, Alignment: top})
-		bl.do(err)
-		bl.do(f.SetCellStyle(o.Sheet, cellName(c+1, 2), cellName(c+1, len(o.Rows)+1), id))
-	}
+	type at struct{ row, col int }
+	marks := map[at]int{}
 	for _, m := range o.Marks {
 		st := markStyle[m.Kind]
 		id, err := f.NewStyle(&st)
 		bl.do(err)
-		if c := cellName(m.Col, m.Row); err == nil {
-			bl.do(f.SetCellStyle(o.Sheet, c, c, id))
-		}
+		marks[at{m.Row, m.Col}] = id
 	}
-	bl.freeze(o.Sheet, 1)
-	bl.printSetup(o.Sheet, o.Title, cellName(len(o.Header), len(o.Rows)+1+o.Below), o.Landscape)
-	if bl.err != nil {
-		return fmt.Errorf("write %s: %w", o.Sheet, bl.err)
+	header := make([]any, len(o.Header))
+	for i, h := range o.Header {
+		header[i] = excelize.Cell{StyleID: bl.st.header, Value: h}
 	}
-	return nil
-}
-
-// clearSheet prepares a sheet to be rewritten with a table of cols columns
-// and rows rows: it removes merges and dropdowns, resets every cell's style,
-// and empties the cells outside the table (the table's own cells are all
-// overwritten), keeping the sheet (and references to it) in place.
-func clearSheet(f *excelize.File, sheet string, cols, rows int) error {
-	merges, err := f.GetMergeCells(sheet)
-	if err != nil {
-		return err
-	}
-	for _, m := range merges {
-		if err := f.UnmergeCell(sheet, m.GetStartAxis(), m.GetEndAxis()); err != nil {
-			return err
-		}
-	}
-	if err := f.DeleteDataValidation(sheet); err != nil {
-		return err
-	}
-	lastCol, lastRow, err := extent(f, sheet)
-	if err != nil || lastCol == 0 {
-		return err
-	}
-	if err := f.SetCellStyle(sheet, "A1", cellName(lastCol, lastRow), 0); err != nil {
-		return err
-	}
-	for r := 1; r <= lastRow; r++ {
-		from := cols + 1
-		if r > rows {
-			from = 1
-		}
-		for c := from; c <= lastCol; c++ {
-			if err := f.SetCellValue(sheet, cellName(c, r), nil); err != nil {
-				return err
+	// Neither Excel nor LibreOffice grows a row for wrapped text when it
+	// opens a file: each row gets the height of its longest text.
+	bl.do(sw.SetRow("A1", header, excelize.RowOpts{Height: lineHeight}))
+	cells := make([]any, cols)
+	for r, row := range o.Rows {
+		for c := range cells {
+			var v any
+			if c < len(row) {
+				v = row[c]
+			}
+			style := colStyle[c]
+			if id, ok := marks[at{r + 2, c + 1}]; ok {
+				style = id
+			}
+			if v == nil && style == 0 {
+				cells[c] = nil
+			} else {
+				cells[c] = excelize.Cell{StyleID: style, Value: v}
 			}
 		}
+		height := min(lineHeight*float64(o.lines(row)), maxRowHeight)
+		bl.do(sw.SetRow(cellName(1, r+2), cells, excelize.RowOpts{Height: height}))
+	}
+	for r := last + 1; r <= last+o.Below; r++ {
+		bl.do(sw.SetRow(cellName(1, r), nil, excelize.RowOpts{Height: lineHeight}))
+	}
+	bl.do(sw.Flush())
+	if bl.err != nil {
+		return fmt.Errorf("write %s: %w", o.Sheet, bl.err)
 	}
 	return nil
 }

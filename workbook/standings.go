@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -21,15 +22,13 @@ func (b *Book) WriteStandings(table scoring.Table) error {
 		return err
 	}
 	if b.hasSheet(SheetStandings) { // the chart is rebuilt on every run
+		b.emptyForRewrite(SheetStandings, false)
 		if err := b.deleteCharts(SheetStandings); err != nil {
 			return fmt.Errorf("standings chart: %w", err)
 		}
 	}
 	standings := b.standingsTab(table)
-	if err := b.WriteOutput(standings); err != nil {
-		return err
-	}
-	if err := b.leadersChart(len(standings.Rows)); err != nil {
+	if err := b.writeOutput(standings, func() error { return b.leadersChart(len(standings.Rows)) }); err != nil {
 		return err
 	}
 	if b.Tournament.Settings.TeamSize > 0 {
@@ -274,19 +273,14 @@ func (b *Book) hasSheet(name string) bool {
 func number(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // deleteCharts deletes every chart on a sheet. excelize can only delete a
-// chart by the cell it is anchored at and cannot list them, so every cell
-// of the used range (with room for a chart below it) is tried; the parts
-// the deleted charts leave behind are swept out on save (see sweep).
+// chart by the cell it is anchored at and cannot list them, so the cells
+// tried are those where any drawing of the workbook anchors something;
+// the parts the deleted charts leave behind are swept out on save (see
+// tidy).
 func (b *Book) deleteCharts(sheet string) error {
-	lastCol, lastRow, err := extent(b.f, sheet)
-	if err != nil {
-		return err
-	}
-	for r := 1; r <= lastRow+chartGap+chartRows+2; r++ {
-		for c := 1; c <= lastCol+10; c++ {
-			if err := b.f.DeleteChart(sheet, cellName(c, r)); err != nil {
-				return err
-			}
+	for _, cell := range anchorCells(b.f) {
+		if err := b.f.DeleteChart(sheet, cell); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -310,3 +304,39 @@ func (t *Tournament) unplayedNote(player, heat int) string {
 	}
 	return "not played"
 }
+
+// anchorCells returns the cells where the drawings of the workbook anchor
+// their charts, pictures and shapes, as read from the package.
+func anchorCells(f *excelize.File) []string {
+	seen := map[string]bool{}
+	var cells []string
+	f.Pkg.Range(func(k, v any) bool {
+		name, _ := k.(string)
+		raw, ok := v.([]byte)
+		if !ok || !drawingPartRe.MatchString(name) {
+			return true
+		}
+		for _, from := range anchorFromRe.FindAllSubmatch(raw, -1) {
+			col, row := anchorColRe.FindSubmatch(from[1]), anchorRowRe.FindSubmatch(from[1])
+			if col == nil || row == nil {
+				continue
+			}
+			c, _ := strconv.Atoi(string(col[1]))
+			r, _ := strconv.Atoi(string(row[1]))
+			if cell := cellName(c+1, r+1); !seen[cell] {
+				seen[cell] = true
+				cells = append(cells, cell)
+			}
+		}
+		return true
+	})
+	sort.Strings(cells)
+	return cells
+}
+
+var (
+	drawingPartRe = regexp.MustCompile(`^xl/drawings/[^/]*\.xml$`)
+	anchorFromRe  = regexp.MustCompile(`(?s)<(?:\w+:)?from>(.*?)</(?:\w+:)?from>`)
+	anchorColRe   = regexp.MustCompile(`<(?:\w+:)?col>(\d+)</`)
+	anchorRowRe   = regexp.MustCompile(`<(?:\w+:)?row>(\d+)</`)
+)

@@ -15,6 +15,24 @@ type table struct {
 	sheet string
 	rows  [][]string     // raw cell values, row 0 = headers
 	col   map[string]int // normalised header -> 0-based column
+	// known caches the column of each header asked for, as written.
+	known map[string]int
+}
+
+// column returns the 0-based column of a header, if the table has it.
+func (t *table) column(header string) (int, bool) {
+	if c, ok := t.known[header]; ok {
+		return c, c >= 0
+	}
+	c, ok := t.col[normalHeader(header)]
+	if !ok {
+		c = -1
+	}
+	if t.known == nil {
+		t.known = map[string]int{}
+	}
+	t.known[header] = c
+	return c, ok
 }
 
 // columnSpec says which headers a table knows.
@@ -96,7 +114,7 @@ func (r *reader) hasSheet(name string) bool {
 // get returns the trimmed value in row i (0-based, 0 = headers) under a
 // header; "" when the column or cell is absent.
 func (t *table) get(i int, header string) string {
-	c, ok := t.col[normalHeader(header)]
+	c, ok := t.column(header)
 	if !ok || i >= len(t.rows) || c >= len(t.rows[i]) {
 		return ""
 	}

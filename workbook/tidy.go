@@ -3,6 +3,7 @@ package workbook
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -33,10 +34,20 @@ const (
 //     charts left are numbered 1, 2 ... again, since excelize names a new
 //     chart after the count of chart parts and would overwrite one;
 //   - it drops the x14 namespace that excelize declares, unused, in
-//     styles.xml (Gnumeric warns about it).
+//     styles.xml (Gnumeric warns about it);
+//   - it writes the sheets excelize's stream writer wrote as excelize
+//     writes the others: it declares some fifty namespaces on the
+//     worksheet, unused, and binds the drawing's relationship id to a
+//     prefix of its own, "relationships:" (Gnumeric warns about both);
+//   - it drops the cached values of formula cells and the workbook's
+//     calculation properties, so that the director's formulas are
+//     recalculated on opening (see recalc.go).
 //
-// Every other part is copied as it is, without recompressing it.
-func tidy(data []byte) ([]byte, error) {
+// It also writes the cells recorded for saving that settle could not write
+// before (patches, see patch.go), and does not look at the worksheet parts
+// in skip (held as read and free of formulas). Every other part is copied
+// as it is, without recompressing it.
+func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool) ([]byte, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, err
@@ -102,6 +113,50 @@ func tidy(data []byte) ([]byte, error) {
 			drop[dir+"_rels/"+file+".rels"] = true
 		}
 	}
+	// The cells written on save (see patch.go).
+	zipPart := func(name string) ([]byte, error) { return readPart(parts[name]) }
+	wb := workbookPart(zipPart)
+	if len(patches) > 0 {
+		paths, err := sheetPartPaths(zipPart, wb)
+		if err != nil {
+			return nil, err
+		}
+		for sheet, ps := range patches {
+			name := paths[sheet]
+			raw, err := readPart(parts[name])
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", sheet, err)
+			}
+			if edited[name], err = patchSheet(raw, ps); err != nil {
+				return nil, fmt.Errorf("%s: %w", sheet, err)
+			}
+		}
+	}
+	// The director's formulas, recalculated on opening (see recalc.go).
+	for name, part := range parts {
+		if dir, file := path.Split(name); dir != "xl/worksheets/" || !strings.HasSuffix(file, ".xml") || skip[name] {
+			continue
+		}
+		raw, ok := edited[name]
+		if !ok {
+			var err error
+			if raw, err = readPart(part); err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+		}
+		if plain := dropFormulaValues(plainStreamSheet(raw)); len(plain) != len(raw) || ok {
+			edited[name] = plain
+		}
+	}
+	if wb != "" {
+		raw, err := readPart(parts[wb])
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", wb, err)
+		}
+		if plain := dropCalcPr(raw); len(plain) != len(raw) {
+			edited[wb] = plain
+		}
+	}
 	const styles = "xl/styles.xml"
 	if raw, err := readPart(parts[styles]); err == nil {
 		if plain := dropNamespace(raw, "x14"); len(plain) != len(raw) {
@@ -156,6 +211,9 @@ func tidy(data []byte) ([]byte, error) {
 	})
 	var out bytes.Buffer
 	zw := zip.NewWriter(&out)
+	// The parts rewritten here were compressed once already by excelize:
+	// the fastest compression keeps the second time cheap.
+	zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) { return flate.NewWriter(w, flate.BestSpeed) })
 	for _, f := range zr.File {
 		if drop[f.Name] {
 			continue
@@ -262,6 +320,95 @@ func chartNames(parts map[string]*zip.File, drop map[string]bool) map[string]str
 }
 
 var chartPartRe = regexp.MustCompile(`^xl/charts/chart(\d+)\.xml$`)
+
+// plainStreamSheet returns a worksheet part that excelize's stream writer
+// wrote with only the namespaces it uses declared (and without the
+// worksheet's revision id and ignorable namespaces), and relationship ids
+// under the usual r: prefix; any other part as it is.
+func plainStreamSheet(raw []byte) []byte {
+	head := bytes.IndexByte(raw, '>') + 1 // the XML declaration
+	end := bytes.IndexByte(raw[head:], '>')
+	if head == 0 || end < 0 || !bytes.Contains(raw[head:head+end], []byte(` xmlns:ap="`)) {
+		return raw
+	}
+	end += head
+	body := relsPrefixRe.ReplaceAll(raw[end:], []byte("<$1 r:$2="))
+	// The stream writer writes cells without prefixes: only what is around
+	// the sheet data may use one.
+	around := body
+	if from, to := bytes.Index(body, []byte("<sheetData")), bytes.LastIndex(body, []byte("</sheetData>")); from >= 0 && to > from {
+		around = append(append([]byte{}, body[:from]...), body[to:]...)
+	}
+	tag := []byte(`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"`)
+	for _, decl := range nsDeclRe.FindAllSubmatch(raw[head:end], -1) {
+		prefix := decl[1]
+		if string(prefix) == "r" || string(prefix) == "mc" || bytes.Contains(around, append([]byte("<"), append(prefix, ':')...)) ||
+			bytes.Contains(around, append([]byte(" "), append(prefix, ':')...)) {
+			tag = append(tag, decl[0]...)
+		}
+	}
+	out := make([]byte, 0, head+len(tag)+len(body))
+	return append(append(append(out, raw[:head]...), tag...), body...)
+}
+
+var (
+	nsDeclRe     = regexp.MustCompile(` xmlns:(\w+)="[^"]*"`)
+	relsPrefixRe = regexp.MustCompile(`<(\w+) xmlns:relationships="http://schemas.openxmlformats.org/officeDocument/2006/relationships" relationships:(\w+)=`)
+)
+
+// sheetPartPaths maps each sheet's name to its part in the package.
+func sheetPartPaths(part func(string) ([]byte, error), wb string) (map[string]string, error) {
+	raw, err := part(wb)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", wb, err)
+	}
+	var book struct {
+		Sheets []struct {
+			Name string `xml:"name,attr"`
+			ID   string `xml:"http://schemas.openxmlformats.org/officeDocument/2006/relationships id,attr"`
+		} `xml:"sheets>sheet"`
+	}
+	if err := xml.Unmarshal(raw, &book); err != nil {
+		return nil, fmt.Errorf("%s: %w", wb, err)
+	}
+	dir, file := path.Split(wb)
+	relsRaw, err := part(dir + "_rels/" + file + ".rels")
+	if err != nil {
+		return nil, fmt.Errorf("%s relationships: %w", wb, err)
+	}
+	rels, err := parseRels(relsRaw)
+	if err != nil {
+		return nil, fmt.Errorf("%s relationships: %w", wb, err)
+	}
+	targets := map[string]string{}
+	for _, x := range rels.Rels {
+		targets[x.ID] = resolve(path.Clean(dir), x.Target)
+	}
+	out := map[string]string{}
+	for _, s := range book.Sheets {
+		out[s.Name] = targets[s.ID]
+	}
+	return out, nil
+}
+
+// workbookPart returns the name of the package's workbook part, "" when it
+// has none.
+func workbookPart(part func(string) ([]byte, error)) string {
+	raw, err := part("_rels/.rels")
+	if err != nil {
+		return ""
+	}
+	r, err := parseRels(raw)
+	if err != nil {
+		return ""
+	}
+	for _, x := range r.Rels {
+		if strings.HasSuffix(x.Type, "/officeDocument") {
+			return resolve("", x.Target)
+		}
+	}
+	return ""
+}
 
 // resolve turns a relationship target into a part name, relative to the
 // source part's directory.

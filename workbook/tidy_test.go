@@ -29,10 +29,7 @@ func TestChartRebuiltBesideDirectorsChart(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if err := b.WriteOutput(standings); err != nil {
-			t.Fatal(err)
-		}
-		if err := b.leadersChart(len(standings.Rows)); err != nil {
+		if err := b.writeOutput(standings, func() error { return b.leadersChart(len(standings.Rows)) }); err != nil {
 			t.Fatal(err)
 		}
 		if run == 0 {

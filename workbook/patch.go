@@ -1,0 +1,438 @@
+package workbook
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// A few cells of a big sheet (each game's Score on a heat sheet) are
+// written into the saved package's bytes rather than through excelize,
+// which would decode the whole sheet into memory and encode it again, for
+// a cost many times that of reading it. The sheet's other bytes are kept
+// as they are.
+
+// cellPatch is a number written into a cell (or the cell emptied), its
+// style kept.
+type cellPatch struct {
+	row, col int
+	value    string // a number as excelize writes it; "" empties the cell
+}
+
+// setCellLater records a cell to be written on save (see patchSheet); v is
+// a float64, or nil to empty the cell.
+func (b *Book) setCellLater(sheet string, row, col int, v any) {
+	if b.patches == nil {
+		b.patches = map[string][]cellPatch{}
+	}
+	p := cellPatch{row: row, col: col}
+	if x, ok := v.(float64); ok {
+		p.value = strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	b.patches[sheet] = append(b.patches[sheet], p)
+}
+
+// applyPatchesNow writes the recorded cells through excelize: the way back
+// when a sheet's bytes are laid out in a way patchSheet does not handle.
+func (b *Book) applyPatchesNow() error {
+	for sheet, ps := range b.patches {
+		for _, p := range ps {
+			var v any
+			if p.value != "" {
+				x, _ := strconv.ParseFloat(p.value, 64)
+				v = x
+			}
+			if err := b.f.SetCellValue(sheet, cellName(p.col, p.row), v); err != nil {
+				return fmt.Errorf("write %s: %w", sheet, err)
+			}
+		}
+	}
+	b.patches = nil
+	return nil
+}
+
+// errPatch reports a sheet laid out in a way patchSheet does not handle
+// (rows or cells without their reference).
+var errPatch = errors.New("sheet layout not patched in place")
+
+var (
+	styleRe  = regexp.MustCompile(`\ss="(\d+)"`)
+	colRe    = regexp.MustCompile(`<col\s[^>]*>`)
+	colMinRe = regexp.MustCompile(`\smin="(\d+)"`)
+	colMaxRe = regexp.MustCompile(`\smax="(\d+)"`)
+	colStyRe = regexp.MustCompile(`\sstyle="(\d+)"`)
+	customRe = regexp.MustCompile(`\scustomFormat="(1|true)"`)
+)
+
+// patchSheet writes cells into a worksheet part (as excelize writes it, or
+// Excel or LibreOffice: rows and cells in order, each with its reference).
+// A cell written keeps its style; a new cell takes its row's style, else
+// its column's, as excelize gives it.
+func patchSheet(sheet []byte, patches []cellPatch) ([]byte, error) {
+	if len(patches) == 0 {
+		return sheet, nil
+	}
+	ps := append([]cellPatch(nil), patches...)
+	sort.SliceStable(ps, func(i, j int) bool {
+		if ps[i].row != ps[j].row {
+			return ps[i].row < ps[j].row
+		}
+		return ps[i].col < ps[j].col
+	})
+	// The last patch of a cell wins.
+	k := 0
+	for i := range ps {
+		if k > 0 && ps[k-1].row == ps[i].row && ps[k-1].col == ps[i].col {
+			ps[k-1] = ps[i]
+			continue
+		}
+		ps[k] = ps[i]
+		k++
+	}
+	ps = ps[:k]
+	colStyle := columnStyles(sheet)
+	start := bytes.Index(sheet, []byte("<sheetData"))
+	if start < 0 {
+		return nil, errPatch
+	}
+	gt := bytes.IndexByte(sheet[start:], '>')
+	if gt < 0 {
+		return nil, errPatch
+	}
+	out := make([]byte, 0, len(sheet)+len(ps)*32)
+	i := start + gt + 1
+	if sheet[i-2] == '/' { // <sheetData/>
+		out = append(out, sheet[:i-2]...)
+		out = append(out, '>')
+		for len(ps) > 0 {
+			row := ps[0].row
+			out, ps = newRow(out, row, ps, colStyle)
+		}
+		out = append(out, "</sheetData>"...)
+		return append(out, sheet[i:]...), nil
+	}
+	out = append(out, sheet[:i]...)
+	for len(ps) > 0 {
+		lt := bytes.IndexByte(sheet[i:], '<')
+		if lt < 0 {
+			return nil, errPatch
+		}
+		at := i + lt
+		name, _ := tagName(sheet[at+1:])
+		if sheet[at+1] == '/' {
+			name, _ = tagName(sheet[at+2:])
+			name = append([]byte("/"), name...)
+		}
+		switch string(name) {
+		case "/sheetData":
+			out = append(out, sheet[i:at]...)
+			for len(ps) > 0 {
+				out, ps = newRow(out, ps[0].row, ps, colStyle)
+			}
+			i = at
+			continue
+		case "row":
+		default:
+			return nil, errPatch
+		}
+		tagEnd := bytes.IndexByte(sheet[at:], '>')
+		if tagEnd < 0 {
+			return nil, errPatch
+		}
+		tagEnd += at
+		tag := sheet[at : tagEnd+1]
+		r, err := strconv.Atoi(string(attr(tag, "r")))
+		if err != nil {
+			return nil, errPatch
+		}
+		out = append(out, sheet[i:at]...)
+		for len(ps) > 0 && ps[0].row < r {
+			out, ps = newRow(out, ps[0].row, ps, colStyle)
+		}
+		selfClosing := sheet[tagEnd-1] == '/'
+		end := tagEnd + 1 // just after the row
+		if !selfClosing {
+			n := bytes.Index(sheet[tagEnd:], []byte("</row>"))
+			if n < 0 {
+				return nil, errPatch
+			}
+			end = tagEnd + n + len("</row>")
+		}
+		if len(ps) == 0 || ps[0].row != r {
+			out = append(out, sheet[at:end]...)
+			i = end
+			continue
+		}
+		rowStyle := 0
+		if customRe.Match(tag) {
+			if s := styleRe.FindSubmatch(tag); s != nil {
+				rowStyle, _ = strconv.Atoi(string(s[1]))
+			}
+		}
+		var mine []cellPatch
+		for len(ps) > 0 && ps[0].row == r {
+			mine = append(mine, ps[0])
+			ps = ps[1:]
+		}
+		if selfClosing {
+			out = append(out, tag[:len(tag)-2]...)
+			out = append(out, '>')
+			for _, p := range mine {
+				out = appendCell(out, p, newStyle(p.col, rowStyle, colStyle))
+			}
+			out = append(out, "</row>"...)
+			i = end
+			continue
+		}
+		out = append(out, tag...)
+		if out, err = patchRow(out, sheet[tagEnd+1:end-len("</row>")], mine, rowStyle, colStyle); err != nil {
+			return nil, err
+		}
+		out = append(out, "</row>"...)
+		i = end
+	}
+	return append(out, sheet[i:]...), nil
+}
+
+// patchRow writes a row's cells, patched, after out.
+func patchRow(out, body []byte, mine []cellPatch, rowStyle int, colStyle map[int]int) ([]byte, error) {
+	i := 0
+	for {
+		n := bytes.Index(body[i:], []byte("<c"))
+		if n < 0 {
+			break
+		}
+		at := i + n
+		name, rest := tagName(body[at+1:])
+		if string(name) != "c" || len(rest) == 0 {
+			return nil, errPatch
+		}
+		tagEnd := bytes.IndexByte(body[at:], '>')
+		if tagEnd < 0 {
+			return nil, errPatch
+		}
+		tagEnd += at
+		tag := body[at : tagEnd+1]
+		end := tagEnd + 1
+		if body[tagEnd-1] != '/' {
+			n := bytes.Index(body[tagEnd:], []byte("</c>"))
+			if n < 0 {
+				return nil, errPatch
+			}
+			end = tagEnd + n + len("</c>")
+		}
+		col, _, err := excelize.CellNameToCoordinates(string(attr(tag, "r")))
+		if err != nil {
+			return nil, errPatch
+		}
+		out = append(out, body[i:at]...)
+		for len(mine) > 0 && mine[0].col < col {
+			out = appendCell(out, mine[0], newStyle(mine[0].col, rowStyle, colStyle))
+			mine = mine[1:]
+		}
+		if len(mine) > 0 && mine[0].col == col {
+			style := 0
+			if s := styleRe.FindSubmatch(tag); s != nil {
+				style, _ = strconv.Atoi(string(s[1]))
+			}
+			out = appendCell(out, mine[0], style)
+			mine = mine[1:]
+		} else {
+			out = append(out, body[at:end]...)
+		}
+		i = end
+	}
+	out = append(out, body[i:]...)
+	for _, p := range mine {
+		out = appendCell(out, p, newStyle(p.col, rowStyle, colStyle))
+	}
+	return out, nil
+}
+
+// attr returns the value of a start tag's attribute; nil when absent.
+func attr(tag []byte, name string) []byte {
+	key := []byte(" " + name + `="`)
+	i := bytes.Index(tag, key)
+	if i < 0 {
+		return nil
+	}
+	v := tag[i+len(key):]
+	if j := bytes.IndexByte(v, '"'); j >= 0 {
+		return v[:j]
+	}
+	return nil
+}
+
+// newRow writes a row that the sheet lacks, with the patches of that row.
+func newRow(out []byte, row int, ps []cellPatch, colStyle map[int]int) ([]byte, []cellPatch) {
+	out = append(out, `<row r="`...)
+	out = strconv.AppendInt(out, int64(row), 10)
+	out = append(out, `">`...)
+	for len(ps) > 0 && ps[0].row == row {
+		out = appendCell(out, ps[0], newStyle(ps[0].col, 0, colStyle))
+		ps = ps[1:]
+	}
+	return append(out, "</row>"...), ps
+}
+
+// newStyle is the style excelize gives a new cell: its row's, else its
+// column's.
+func newStyle(col, rowStyle int, colStyle map[int]int) int {
+	if rowStyle != 0 {
+		return rowStyle
+	}
+	return colStyle[col]
+}
+
+// appendCell writes one cell.
+func appendCell(out []byte, p cellPatch, style int) []byte {
+	out = append(out, `<c r="`...)
+	out = append(out, cellName(p.col, p.row)...)
+	out = append(out, '"')
+	if style != 0 {
+		out = append(out, ` s="`...)
+		out = strconv.AppendInt(out, int64(style), 10)
+		out = append(out, '"')
+	}
+	if p.value == "" {
+		return append(out, "/>"...)
+	}
+	out = append(out, "><v>"...)
+	out = append(out, p.value...)
+	return append(out, "</v></c>"...)
+}
+
+// columnStyles reads the styles of a sheet's columns.
+func columnStyles(sheet []byte) map[int]int {
+	styles := map[int]int{}
+	end := bytes.Index(sheet, []byte("<sheetData"))
+	if end < 0 {
+		return styles
+	}
+	for _, col := range colRe.FindAll(sheet[:end], -1) {
+		lo, hi, st := colMinRe.FindSubmatch(col), colMaxRe.FindSubmatch(col), colStyRe.FindSubmatch(col)
+		if lo == nil || hi == nil || st == nil {
+			continue
+		}
+		a, _ := strconv.Atoi(string(lo[1]))
+		z, _ := strconv.Atoi(string(hi[1]))
+		s, _ := strconv.Atoi(string(st[1]))
+		for c := a; c <= min(z, a+1000); c++ {
+			if _, ok := styles[c]; !ok {
+				styles[c] = s
+			}
+		}
+	}
+	return styles
+}
+
+// A tab dtm rewrites whole (an output tab, board calls) would be decoded
+// by excelize, cells, merges and all, only to be replaced: its bytes are
+// emptied first, keeping the sheet's settings.
+
+// emptyForRewrite empties a sheet's cells and merges (and, with breaks, its
+// page breaks) in the package as read, before excelize decodes it, and
+// returns the last row it had; 0 and nothing emptied when the sheet is not
+// in the package as read (new in this run, or written already).
+func (b *Book) emptyForRewrite(sheet string, breaks bool) int {
+	paths, err := sheetPartPaths(b.pkgPart, workbookPart(b.pkgPart))
+	if err != nil || paths[sheet] == "" {
+		return 0
+	}
+	raw, ok := b.asRead(paths[sheet])
+	if !ok {
+		return 0
+	}
+	last := 0
+	if i := bytes.LastIndex(raw, []byte("<row ")); i >= 0 {
+		if end := bytes.IndexByte(raw[i:], '>'); end > 0 {
+			last, _ = strconv.Atoi(string(attr(raw[i:i+end+1], "r")))
+		}
+	}
+	out := cutElement(raw, "sheetData", "<sheetData/>")
+	out = cutElement(out, "mergeCells", "")
+	if breaks {
+		out = cutElement(out, "rowBreaks", "")
+	}
+	b.f.Pkg.Store(paths[sheet], out)
+	return last
+}
+
+// cutElement replaces the first element named name (unprefixed) with
+// instead.
+func cutElement(raw []byte, name, instead string) []byte {
+	from := bytes.Index(raw, []byte("<"+name))
+	if from < 0 {
+		return raw
+	}
+	gt := bytes.IndexByte(raw[from:], '>')
+	if gt < 0 {
+		return raw
+	}
+	to := from + gt + 1
+	if raw[to-2] != '/' {
+		n := bytes.Index(raw[to:], []byte("</"+name+">"))
+		if n < 0 {
+			return raw
+		}
+		to += n + len("</"+name+">")
+	}
+	out := make([]byte, 0, len(raw)-(to-from)+len(instead))
+	return append(append(append(out, raw[:from]...), instead...), raw[to:]...)
+}
+
+// pkgPart returns a part of the package as excelize holds it.
+func (b *Book) pkgPart(name string) ([]byte, error) {
+	if v, ok := b.f.Pkg.Load(name); ok {
+		if raw, ok := v.([]byte); ok {
+			return raw, nil
+		}
+	}
+	return nil, fmt.Errorf("%s: missing part", name)
+}
+
+// asRead returns a worksheet part's bytes when excelize will write them as
+// they are: held in the package, not decoded into a worksheet.
+func (b *Book) asRead(part string) ([]byte, bool) {
+	if ws, loaded := b.f.Sheet.Load(part); loaded && ws != nil {
+		return nil, false
+	}
+	raw, err := b.pkgPart(part)
+	return raw, err == nil
+}
+
+// settle readies the package for saving: it writes the recorded cells into
+// the bytes of the sheets excelize holds as read (the others are patched in
+// the saved package, by tidy), and returns the worksheet parts that tidy
+// need not look at: held as read and holding no formula.
+func (b *Book) settle() map[string]bool {
+	paths, err := sheetPartPaths(b.pkgPart, workbookPart(b.pkgPart))
+	if err != nil {
+		return nil
+	}
+	skip := map[string]bool{}
+	for sheet, part := range paths {
+		raw, ok := b.asRead(part)
+		if !ok {
+			continue
+		}
+		if ps := b.patches[sheet]; len(ps) > 0 {
+			patched, err := patchSheet(raw, ps)
+			if err != nil {
+				continue // tidy tries, then excelize
+			}
+			raw = patched
+			b.f.Pkg.Store(part, raw)
+			delete(b.patches, sheet)
+		}
+		if !mayHoldFormula(raw) {
+			skip[part] = true
+		}
+	}
+	return skip
+}

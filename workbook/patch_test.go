@@ -1,0 +1,45 @@
+package workbook
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestPatchSheet(t *testing.T) {
+	const cols = `<cols><col min="3" max="4" width="9" style="7"/></cols>`
+	tests := []struct {
+		name    string
+		in      string
+		patches []cellPatch
+		want    string
+	}{
+		{"replace, keep the style",
+			`<sheetData><row r="2"><c r="A2" t="s"><v>0</v></c><c r="C2" s="5" t="s"><v>1</v></c></row></sheetData>`,
+			[]cellPatch{{2, 3, "12.5"}},
+			`<sheetData><row r="2"><c r="A2" t="s"><v>0</v></c><c r="C2" s="5"><v>12.5</v></c></row></sheetData>`},
+		{"insert in order, column style",
+			cols + `<sheetData><row r="2"><c r="A2"><v>1</v></c><c r="E2"><v>2</v></c></row></sheetData>`,
+			[]cellPatch{{2, 3, "7"}, {2, 6, "8"}},
+			cols + `<sheetData><row r="2"><c r="A2"><v>1</v></c><c r="C2" s="7"><v>7</v></c><c r="E2"><v>2</v></c><c r="F2"><v>8</v></c></row></sheetData>`},
+		{"empty a cell, new rows, row style",
+			`<sheetData><row r="2" s="4" customFormat="1"><c r="B2" s="3"><v>5</v></c></row><row r="5"/></sheetData>`,
+			[]cellPatch{{2, 2, ""}, {3, 1, "1"}, {5, 2, "2"}, {7, 1, "3"}, {2, 4, "9"}},
+			`<sheetData><row r="2" s="4" customFormat="1"><c r="B2" s="3"/><c r="D2" s="4"><v>9</v></c></row><row r="3"><c r="A3"><v>1</v></c></row>` +
+				`<row r="5"><c r="B5"><v>2</v></c></row><row r="7"><c r="A7"><v>3</v></c></row></sheetData>`},
+		{"empty sheet", `<dimension ref="A1"/><sheetData/><pageMargins/>`, []cellPatch{{1, 1, "4"}},
+			`<dimension ref="A1"/><sheetData><row r="1"><c r="A1"><v>4</v></c></row></sheetData><pageMargins/>`},
+		{"the last patch of a cell wins", `<sheetData></sheetData>`, []cellPatch{{1, 1, "4"}, {1, 1, "5"}},
+			`<sheetData><row r="1"><c r="A1"><v>5</v></c></row></sheetData>`},
+	}
+	for _, tc := range tests {
+		got, err := patchSheet([]byte(tc.in), tc.patches)
+		if err != nil || string(got) != tc.want {
+			t.Errorf("%s:\n got %s (%v)\nwant %s", tc.name, got, err, tc.want)
+		}
+	}
+	for _, in := range []string{`<sheetData><row><c r="A1"/></row></sheetData>`, `<sheetData><row r="1"><c><v>1</v></c></row></sheetData>`} {
+		if _, err := patchSheet([]byte(in), []cellPatch{{1, 1, "1"}}); !errors.Is(err, errPatch) {
+			t.Errorf("%s: err %v, want errPatch (written through excelize instead)", in, err)
+		}
+	}
+}

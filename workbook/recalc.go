@@ -1,0 +1,148 @@
+package workbook
+
+import (
+	"bytes"
+	"regexp"
+)
+
+// The director's formulas are recalculated when the workbook is next opened:
+// on save, every formula cell loses its cached value (and its value type),
+// and the workbook loses its calculation properties (calcPr), so that Excel
+// and LibreOffice compute every formula afresh, from the values dtm wrote.
+// excelize's UpdateLinkedValue does the same, but decodes and re-encodes
+// every sheet of the workbook to do it; this works on the package's bytes,
+// and touches only the sheets that hold a formula.
+
+// mayHoldFormula reports whether a worksheet part may hold a formula cell:
+// a cheap test that passes every sheet with an <f> element (with or without
+// a namespace prefix), and few without.
+func mayHoldFormula(sheet []byte) bool {
+	if hasElement(sheet, nil, "f") {
+		return true
+	}
+	for _, s := range []string{":f>", ":f ", ":f/"} {
+		if bytes.Contains(sheet, []byte(s)) {
+			return true
+		}
+	}
+	return false
+}
+
+// dropFormulaValues returns a worksheet part with the cached value and the
+// value type removed from every formula cell that has a value; sheet itself
+// when there is none.
+func dropFormulaValues(sheet []byte) []byte {
+	if !mayHoldFormula(sheet) {
+		return sheet
+	}
+	var out []byte // nil until the first change
+	done := 0      // sheet[:done] is in out
+	for i := 0; ; {
+		lt := bytes.IndexByte(sheet[i:], '<')
+		if lt < 0 {
+			break
+		}
+		start := i + lt
+		name, rest := tagName(sheet[start+1:])
+		if localName(name) != "c" || len(rest) == 0 || (rest[0] != ' ' && rest[0] != '>') {
+			i = start + 1
+			continue
+		}
+		gt := bytes.IndexByte(sheet[start:], '>')
+		if gt < 0 {
+			break
+		}
+		tagEnd := start + gt // the start tag's '>'
+		if sheet[tagEnd-1] == '/' {
+			i = tagEnd + 1
+			continue
+		}
+		closing := []byte("</" + string(name) + ">")
+		n := bytes.Index(sheet[tagEnd:], closing)
+		if n < 0 {
+			break
+		}
+		bodyEnd := tagEnd + n
+		body := sheet[tagEnd+1 : bodyEnd]
+		i = bodyEnd + len(closing)
+		prefix := name[:len(name)-1] // "" or "x:"
+		if !hasElement(body, prefix, "f") {
+			continue
+		}
+		vFrom, vTo, ok := valueElement(body, prefix)
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = make([]byte, 0, len(sheet))
+		}
+		out = append(out, sheet[done:start]...)
+		out = append(out, typeAttr.ReplaceAll(sheet[start:tagEnd+1], nil)...)
+		out = append(out, body[:vFrom]...)
+		out = append(out, body[vTo:]...)
+		out = append(out, closing...)
+		done = i
+	}
+	if out == nil {
+		return sheet
+	}
+	return append(out, sheet[done:]...)
+}
+
+// typeAttr is a cell's value type attribute.
+var typeAttr = regexp.MustCompile(`\st="[^"]*"`)
+
+// tagName splits the name of the element whose tag starts s (after the '<')
+// from what follows it.
+func tagName(s []byte) (name, rest []byte) {
+	n := 0
+	for n < len(s) && s[n] != ' ' && s[n] != '>' && s[n] != '/' && s[n] != '\t' && s[n] != '\n' && s[n] != '\r' {
+		n++
+	}
+	return s[:n], s[n:]
+}
+
+// localName drops a name's namespace prefix.
+func localName(name []byte) string {
+	if i := bytes.IndexByte(name, ':'); i >= 0 {
+		return string(name[i+1:])
+	}
+	return string(name)
+}
+
+// hasElement reports whether a cell's body holds the element prefix+local.
+func hasElement(body, prefix []byte, local string) bool {
+	tag := []byte("<" + string(prefix) + local)
+	for i := 0; ; {
+		n := bytes.Index(body[i:], tag)
+		if n < 0 {
+			return false
+		}
+		after := i + n + len(tag)
+		if after < len(body) && (body[after] == '>' || body[after] == ' ' || body[after] == '/') {
+			return true
+		}
+		i = after
+	}
+}
+
+// valueElement finds a cell's non-empty <v> element: its bounds in body.
+func valueElement(body, prefix []byte) (from, to int, ok bool) {
+	open := []byte("<" + string(prefix) + "v>")
+	closing := []byte("</" + string(prefix) + "v>")
+	from = bytes.Index(body, open)
+	if from < 0 {
+		return 0, 0, false
+	}
+	n := bytes.Index(body[from:], closing)
+	if n < 0 || n == len(open) { // no end, or an empty value: nothing cached
+		return 0, 0, false
+	}
+	return from, from + n + len(closing), true
+}
+
+// calcPrRe is the workbook's calculation properties element.
+var calcPrRe = regexp.MustCompile(`(?s)<(\w+:)?calcPr\b[^>]*?(?:/>|>.*?</(\w+:)?calcPr>)`)
+
+// dropCalcPr removes the workbook part's calculation properties.
+func dropCalcPr(wb []byte) []byte { return calcPrRe.ReplaceAll(wb, nil) }

@@ -1,0 +1,40 @@
+package workbook
+
+import "testing"
+
+func TestDropFormulaValues(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"no formula", `<sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData>`, ""},
+		{"formula with a value",
+			`<row r="1"><c r="A1" s="2" t="str"><f>Standings!B2</f><v>Ann</v></c><c r="B1"><v>3</v></c></row>`,
+			`<row r="1"><c r="A1" s="2"><f>Standings!B2</f></c><c r="B1"><v>3</v></c></row>`},
+		{"number formula, no type", `<c r="B2"><f>A2*7</f><v>42</v></c>`, `<c r="B2"><f>A2*7</f></c>`},
+		{"shared formula", `<c r="B3" t="n"><f t="shared" si="0"/><v>1</v></c><c r="B4"/>`, `<c r="B3"><f t="shared" si="0"/></c><c r="B4"/>`},
+		{"empty value kept", `<c r="B2" t="str"><f>A2</f><v></v></c>`, ""},
+		{"formula without value", `<c r="B2"><f>A2</f></c>`, ""},
+		{"prefixed", `<x:c r="A1" t="b"><x:f>TRUE()</x:f><x:v>1</x:v></x:c>`, `<x:c r="A1"><x:f>TRUE()</x:f></x:c>`},
+		{"cols and text are not cells", `<cols><col min="1"/></cols><c r="A1" t="inlineStr"><is><t>if &lt;f&gt; then</t></is></c>`, ""},
+	}
+	for _, tc := range tests {
+		want := tc.want
+		if want == "" {
+			want = tc.in
+		}
+		if got := string(dropFormulaValues([]byte(tc.in))); got != want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.name, got, want)
+		}
+	}
+}
+
+func TestDropCalcPr(t *testing.T) {
+	for in, want := range map[string]string{
+		`<workbook><sheets/><calcPr calcId="191029"></calcPr></workbook>`: `<workbook><sheets/></workbook>`,
+		`<workbook><sheets/><calcPr calcId="191029"/><x/></workbook>`:     `<workbook><sheets/><x/></workbook>`,
+		`<workbook><sheets/><calcPrx/></workbook>`:                        `<workbook><sheets/><calcPrx/></workbook>`,
+		`<x:workbook><x:calcPr fullCalcOnLoad="1"/></x:workbook>`:         `<x:workbook></x:workbook>`,
+	} {
+		if got := string(dropCalcPr([]byte(in))); got != want {
+			t.Errorf("dropCalcPr(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
