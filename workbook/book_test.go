@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -383,5 +384,31 @@ func checkDirectorSheet(t *testing.T, f *excelize.File) {
 	}
 	if !found {
 		t.Errorf("defined name Tables lost: %+v", f.GetDefinedName())
+	}
+}
+
+// TestWriteOutputFitsCells checks that a text longer than a cell holds (a
+// tie note naming thousands of players) is cut to Excel's limit with a
+// mark, not written whole into a workbook Excel would refuse.
+func TestWriteOutputFitsCells(t *testing.T) {
+	b := saved(t)
+	long := strings.Repeat("tied with Ann Smith, ", 2000)
+	if err := b.WriteOutput(Output{Sheet: "Standings", Header: []string{"Rank", "Note"}, Rows: [][]any{{1, long}}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Save(Options{}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenFile(b.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	got, err := f.GetCellValue("Standings", "B2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := utf8.RuneCountInString(got); n != MaxCellLength || !strings.HasSuffix(got, "…") {
+		t.Errorf("the note holds %d characters (ends %q), want %d ending in …", n, got[max(0, len(got)-5):], MaxCellLength)
 	}
 }

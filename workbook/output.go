@@ -170,6 +170,9 @@ func (b *Book) writeOutput(o Output, decorate func() error) error {
 			if c < len(row) {
 				v = row[c]
 			}
+			if text, ok := v.(string); ok {
+				v = fitCell(text)
+			}
 			style := colStyle[c]
 			if id, ok := marks[at{r + 2, c + 1}]; ok {
 				style = id
