@@ -63,9 +63,9 @@ func openScored(path string) (*workbook.Book, scoring.Event, scoring.Table, erro
 // Tournament Mean), except where reading the setting found a problem
 // already.
 func ruleProblems(t *workbook.Tournament, found workbook.Problems) workbook.Problems {
-	e := t.Event()
+	s := t.Settings
 	var out workbook.Problems
-	for _, err := range e.Rules.Validate(e.Heats, e.Teams != nil) {
+	for _, err := range s.Rules().Validate(s.Heats, s.TeamSize > 0) {
 		var re *scoring.RuleError
 		if !errors.As(err, &re) {
 			continue

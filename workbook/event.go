@@ -7,30 +7,11 @@ import "github.com/armada-dtm/dtm/scoring"
 // rules and its teams.
 func (t *Tournament) Event() scoring.Event {
 	s := t.Settings
-	e := scoring.Event{
-		Heats: s.Heats,
-		Rules: scoring.Rules{
-			Unplayed:        s.Unplayed,
-			LowestCount:     s.LowestCount,
-			LowestFactor:    s.LowestFactor,
-			NextCount:       s.NextCount,
-			NextFactor:      s.NextFactor,
-			MinHeats:        s.MinHeats,
-			TieBreaks:       s.TieBreaks,
-			AwardsByCentres: s.AwardsByCentres,
-		},
-	}
-	if s.Hurst {
-		e.Rules.Method = scoring.HurstMean
-	}
+	e := scoring.Event{Heats: s.Heats, Rules: s.Rules()}
 	for _, p := range t.Players {
 		e.Players = append(e.Players, scoring.EventPlayer{Name: p.Name, Distance: p.Distance})
 	}
 	if s.TeamSize > 0 {
-		e.Rules.Team = scoring.TeamRule{Kind: scoring.OneHeat, Number: s.TeamNumber}
-		if s.TeamBestOf {
-			e.Rules.Team.Kind = scoring.BestGames
-		}
 		e.Teams = []scoring.EventTeam{}
 		for _, tm := range t.Teams {
 			e.Teams = append(e.Teams, scoring.EventTeam{Name: tm.Name, Members: tm.Members})
@@ -75,4 +56,29 @@ func (s Settings) RuleProblem(e *scoring.RuleError) Problem {
 		}
 	}
 	return p
+}
+
+// Rules are the tournament's scoring rules as the Tournament sheet sets
+// them.
+func (s Settings) Rules() scoring.Rules {
+	r := scoring.Rules{
+		Unplayed:        s.Unplayed,
+		LowestCount:     s.LowestCount,
+		LowestFactor:    s.LowestFactor,
+		NextCount:       s.NextCount,
+		NextFactor:      s.NextFactor,
+		MinHeats:        s.MinHeats,
+		TieBreaks:       s.TieBreaks,
+		AwardsByCentres: s.AwardsByCentres,
+	}
+	if s.Hurst {
+		r.Method = scoring.HurstMean
+	}
+	if s.TeamSize > 0 {
+		r.Team = scoring.TeamRule{Kind: scoring.OneHeat, Number: s.TeamNumber}
+		if s.TeamBestOf {
+			r.Team.Kind = scoring.BestGames
+		}
+	}
+	return r
 }
