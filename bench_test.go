@@ -15,7 +15,14 @@ import (
 // four eliminated in 1904..1909. Seating is random; the seed fixes it.
 func bigTournament(tb testing.TB, path string, players, heats int) {
 	tb.Helper()
-	if _, err := workbook.Create(path, workbook.NewOptions{Name: "Benchmark Open", Heats: heats, Seed: 1}); err != nil {
+	bigEvent(tb, path, players, heats, heats)
+}
+
+// bigEvent writes bigTournament's event with heats finished of total, every
+// player registered for the heats after the finished ones.
+func bigEvent(tb testing.TB, path string, players, heats, total int) {
+	tb.Helper()
+	if _, err := workbook.Create(path, workbook.NewOptions{Name: "Benchmark Open", Heats: total, Seed: 1}); err != nil {
 		tb.Fatal(err)
 	}
 	f, err := excelize.OpenFile(path)
@@ -27,6 +34,13 @@ func bigTournament(tb testing.TB, path string, players, heats int) {
 	name := func(i int) string { return "Player" + strconv.Itoa(i) + " Bench" }
 	for i := 0; i < players; i++ {
 		row := []any{"Player" + strconv.Itoa(i), "Bench"}
+		if total > heats {
+			// The registration columns follow the nine Players columns.
+			row = append(row, make([]any, 7+heats)...)
+			for range total - heats {
+				row = append(row, "Registered")
+			}
+		}
 		if err := f.SetSheetRow("Players", "A"+strconv.Itoa(i+2), &row); err != nil {
 			tb.Fatal(err)
 		}
