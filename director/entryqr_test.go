@@ -17,10 +17,12 @@ import (
 	"github.com/armada-dtm/dtm/director/qr"
 )
 
-// longestChart fills the entry page with the longest line it takes: a
-// draw of all seven with the chart of every year from 1901 to 1999, each
-// year's 34 centres spread as 10 10 10 1 1 1 1 (at most three powers can
-// have two digits), so 99×10 digits and 7×98 spaces of charts.
+// longestChart fills the entry page with the longest line it takes for a
+// board: a draw of all seven (the longest result) with the chart of every
+// year from 1901 to 1999 and the final centres, each year's 34 centres
+// spread as 10 10 10 1 1 1 1 (at most three powers can have two digits),
+// so 99×10 digits and 7×98 spaces of charts. (An eliminated power adds its
+// year, 4 characters, but leaves the draw, losing 6 or more.)
 func longestChart() url.Values {
 	fill := url.Values{"code": {"H1-B2-R"}, "result": {"draw Austria England France Germany Italy Russia Turkey"}, "year": {"1999"}}
 	for i, p := range []string{"aus", "eng", "fra", "ger", "ita", "rus", "tur"} {
@@ -28,6 +30,7 @@ func longestChart() url.Values {
 		if i < 3 {
 			n = "10"
 		}
+		fill.Set(p, n)
 		fill.Set(p+"chart", strings.TrimSpace(strings.Repeat(n+" ", 99)))
 	}
 	return fill
@@ -39,47 +42,35 @@ var qrCapacityM = []int{14, 26, 42, 62, 84, 106, 122, 152, 180, 213, 251, 287, 3
 	711, 779, 857, 911, 997, 1059, 1125, 1190, 1264, 1370, 1452, 1538, 1628, 1722, 1809, 1911, 1989, 2099, 2213, 2331}
 
 // TestEntryQRLikeGo has the entry page's own QR encoder (its script, run in
-// headless Chromium) encode a table of texts, and compares each symbol,
-// module by module, and its version and mask, with director/qr's: short
-// codes, the page's lines (a solo, the longest chart), non-ASCII text
-// (UTF-8), and the lengths either side of every version's capacity. Text
-// over 2331 bytes has no code.
+// headless Chromium on the page filled with the longest chart) encode the
+// page's line and a table of texts, and compares each symbol, module by
+// module, and its version and mask, with director/qr's: short codes, a
+// solo's line, non-ASCII text (UTF-8), and the lengths either side of
+// every version's capacity. Text over 2331 bytes has no code.
 func TestEntryQRLikeGo(t *testing.T) {
 	chrome := chromium(t)
 	_, page := entryPage(t)
-	longest := entryLine(t, chrome, page, longestChart())
-	texts := []string{"H1-B2-R", "H1-B2-R,Finished,France,1909,0,4,18,3,2,0,7,1906,,,,,1908,,,,,,,,", longest,
+	texts := []string{"H1-B2-R", "H1-B2-R,Finished,France,1909,0,4,18,3,2,0,7,1906,,,,,1908,,,,,,,,",
 		"Zoë Ødegård, Łódź — 東京 ✓", "draw 🏆 Ünal Çelik", ""}
 	filler := strings.Repeat("H1-B2-R,Finished,draw France Turkey,1909,3 4 5 6 7 8 9 10 11 12,", 40)
 	for _, n := range qrCapacityM {
 		texts = append(texts, filler[:n], filler[:n+1])
 	}
-	want := make([]*qr.Code, len(texts))
-	for i, s := range texts {
-		c, err := qr.Encode([]byte(s))
-		if err != nil && len(s) <= qr.MaxBytes {
-			t.Fatalf("director/qr: %d bytes: %v", len(s), err)
-		}
-		want[i] = c
-	}
-	if want[2].Version < 30 {
-		t.Errorf("the longest line, %d bytes, takes version %d", len(longest), want[2].Version)
-	}
-	t.Logf("the longest line: %d bytes, version %d", len(longest), want[2].Version)
-
 	js, err := json.Marshal(texts)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The harness is the page itself, filled with the longest chart, and a
+	// script that encodes its line then the texts.
 	body, err := os.ReadFile(page)
 	if err != nil {
 		t.Fatal(err)
 	}
 	harness := strings.Replace(string(body), "</body>", `<script>
 document.body.insertAdjacentHTML("beforeend", "<pre id=qrtest></pre>");
-document.getElementById("qrtest").textContent = JSON.stringify(`+string(js)+`.map(s => {
+document.getElementById("qrtest").textContent = JSON.stringify([document.getElementById("line").textContent].concat(`+string(js)+`).map(s => {
   const c = QR.encode(s);
-  return c && { version: c.version, mask: c.mask, rows: c.modules.map(r => r.map(d => d ? "#" : ".").join("")) };
+  return { text: s, code: c && { version: c.version, mask: c.mask, rows: c.modules.map(r => r.map(d => d ? "#" : ".").join("")) } };
 }));
 </script>
 </body>`, 1)
@@ -87,51 +78,53 @@ document.getElementById("qrtest").textContent = JSON.stringify(`+string(js)+`.ma
 	if err := os.WriteFile(file, []byte(harness), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile(`<pre id="qrtest">([^<]*)</pre>`).FindStringSubmatch(dumpDOM(t, chrome, file, nil))
+	m := regexp.MustCompile(`<pre id="qrtest">([^<]*)</pre>`).FindStringSubmatch(dumpDOM(t, chrome, file, longestChart()))
 	if m == nil {
 		t.Fatal("the harness's script did not run")
 	}
-	var got []*struct {
-		Version, Mask int
-		Rows          []string
+	var got []struct {
+		Text string
+		Code *struct {
+			Version, Mask int
+			Rows          []string
+		}
 	}
 	if err := json.Unmarshal([]byte(html.UnescapeString(m[1])), &got); err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != len(texts) {
-		t.Fatalf("%d codes for %d texts", len(got), len(texts))
+	if len(got) != len(texts)+1 || got[0].Text == "" || got[1].Text != texts[0] || got[3].Text != texts[2] {
+		t.Fatalf("the page encoded %d texts, not the line then the %d texts", len(got), len(texts))
 	}
-	for i, w := range want {
-		g, name := got[i], strconv.Quote(texts[i])
+	for _, g := range got {
+		name := strconv.Quote(g.Text)
 		if len(name) > 40 {
 			name = name[:40] + "…"
 		}
-		name += " (" + strconv.Itoa(len(texts[i])) + " bytes)"
-		switch {
-		case w == nil && g == nil:
-		case w == nil || g == nil:
-			t.Errorf("%s: the page's code %v, director/qr's %v", name, g != nil, w != nil)
-		case g.Version != w.Version || g.Mask != w.Mask:
-			t.Errorf("%s: the page makes version %d mask %d, director/qr version %d mask %d", name, g.Version, g.Mask, w.Version, w.Mask)
-		case strings.Join(g.Rows, "\n")+"\n" != w.String():
-			t.Errorf("%s: the page's symbol differs from director/qr's:\n%s\nwant:\n%s", name, strings.Join(g.Rows, "\n"), w)
+		name += " (" + strconv.Itoa(len(g.Text)) + " bytes)"
+		w, err := qr.Encode([]byte(g.Text))
+		if err != nil && len(g.Text) <= qr.MaxBytes {
+			t.Fatalf("director/qr: %s: %v", name, err)
 		}
+		switch {
+		case w == nil && g.Code == nil:
+		case w == nil || g.Code == nil:
+			t.Errorf("%s: the page makes a code: %v, director/qr: %v", name, g.Code != nil, w != nil)
+		case g.Code.Version != w.Version || g.Code.Mask != w.Mask:
+			t.Errorf("%s: the page makes version %d mask %d, director/qr version %d mask %d", name, g.Code.Version, g.Code.Mask, w.Version, w.Mask)
+		case strings.Join(g.Code.Rows, "\n")+"\n" != w.String():
+			t.Errorf("%s: the page's symbol differs from director/qr's:\n%s\nwant:\n%s", name, strings.Join(g.Code.Rows, "\n"), w)
+		}
+	}
+	if c := got[0].Code; c == nil || c.Version < 30 {
+		t.Errorf("the longest line, %d bytes: %+v", len(got[0].Text), c)
+	} else {
+		t.Logf("the longest line: %d bytes, version %d", len(got[0].Text), c.Version)
 	}
 	for i, n := range qrCapacityM { // the smallest version that holds it
-		if v := got[6+2*i]; v == nil || v.Version != i+1 {
-			t.Errorf("%d bytes: %+v, want version %d", n, v, i+1)
+		if c := got[6+2*i].Code; c == nil || c.Version != i+1 {
+			t.Errorf("%d bytes: %+v, want version %d", n, c, i+1)
 		}
 	}
-}
-
-// entryLine is the CSV line the entry page makes of a filled form.
-func entryLine(t *testing.T, chrome, page string, fill url.Values) string {
-	t.Helper()
-	m := lineRe.FindStringSubmatch(dumpDOM(t, chrome, page, fill))
-	if m == nil {
-		t.Fatal("no CSV line")
-	}
-	return html.UnescapeString(m[2])
 }
 
 // screenshot saves what headless Chromium shows of the page, filled in,
@@ -199,8 +192,8 @@ func TestEntryPageQR(t *testing.T) {
 			"A15=2 B15=Finished D15=Turkey E15=Nia Test F15=Win O15=4 P15=4 Q15=5 R15=5 S15=5 T15=5 U15=5 V15=5 W15=5 X15=5 Y15=5 Z15=5",
 		}},
 		{"longest", longestChart(), 1000, 1900, []string{
-			"A9=2 B9=Finished D9=Austria E9=Hal Test F9=Win O9=10 P9=10 Q9=10 R9=10 S9=10 T9=10 U9=10 V9=10 W9=10 X9=10 Y9=10 Z9=10 DI9=10",
-			"A15=2 B15=Finished D15=Turkey E15=Nia Test F15=Win O15=1 P15=1 Q15=1 R15=1 S15=1 T15=1 U15=1 V15=1 W15=1 X15=1 Y15=1 Z15=1 DI15=1",
+			"A9=2 B9=Finished D9=Austria E9=Hal Test F9=Win G9=1999 H9=10 O9=10 P9=10 Q9=10 R9=10 S9=10 T9=10 U9=10 V9=10 W9=10 X9=10 Y9=10 Z9=10 DI9=10",
+			"A15=2 B15=Finished D15=Turkey E15=Nia Test F15=Win G15=1999 H15=1 O15=1 P15=1 Q15=1 R15=1 S15=1 T15=1 U15=1 V15=1 W15=1 X15=1 Y15=1 Z15=1 DI15=1",
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -214,6 +207,11 @@ func TestEntryPageQR(t *testing.T) {
 			if ps := problemRe.FindAllString(dom, -1); len(ps) > 0 {
 				t.Fatalf("the page finds problems: %q", ps)
 			}
+			v := regexp.MustCompile(`<svg [^>]*data-version="(\d+)"`).FindStringSubmatch(dom)
+			if v == nil {
+				t.Fatal("no QR code on the page")
+			}
+			t.Logf("%d characters, a QR code of version %s", len(line), v[1])
 			png := filepath.Join(shots, "entry-qr-"+tc.name+".png")
 			screenshot(t, chrome, page, tc.fill, png, tc.width, tc.height)
 			out, err := exec.Command(zbar, "--quiet", "--raw", "-Sbinary", png).Output()
