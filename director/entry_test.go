@@ -68,8 +68,9 @@ var (
 )
 
 // TestEntryPage drives the results-entry page in headless Chromium: each
-// form filled by a link's fragment, its checks as listed, and its CSV line
-// taken by dtm import (France's solo of solo.csv, worked by hand there).
+// form filled by a link's fragment, its checks as listed, its CSV line
+// taken by dtm import (France's solo of solo.csv, worked by hand there),
+// and its QR code shown only when the line has no errors.
 func TestEntryPage(t *testing.T) {
 	chrome := chromium(t)
 	book, page := entryPage(t)
@@ -135,6 +136,11 @@ func TestEntryPage(t *testing.T) {
 				t.Fatalf("no CSV line in\n%s", dom)
 			}
 			header, line := html.UnescapeString(m[1]), html.UnescapeString(m[2])
+			// The QR code of the line shows when the line has no errors.
+			wantQR := !strings.Contains(strings.Join(tc.problems, "\n"), "error:")
+			if hasQR := strings.Contains(dom, `<svg xmlns="http://www.w3.org/2000/svg"`); hasQR != wantQR {
+				t.Errorf("a QR code shown: %v, want %v", hasQR, wantQR)
+			}
 			if tc.line != "" && line != tc.line {
 				t.Errorf("line %q, want %q", line, tc.line)
 			}

@@ -1,7 +1,10 @@
 // Package qr makes QR codes (ISO/IEC 18004) offline, for the board codes
 // and result-form links printed on score sheets: byte mode, error
 // correction level M (about 15 % of the code may be damaged), versions 1 to
-// 10 (up to 213 bytes), the mask chosen by the standard's penalty rules.
+// 40 (up to 2331 bytes; dtm check keeps a score sheet's link to version 10),
+// the mask chosen by the standard's penalty rules. It is also the reference
+// the results-entry page's own encoder (director/entry.html) is tested
+// against.
 package qr
 
 import (
@@ -24,40 +27,56 @@ type Code struct {
 	function [][]bool
 }
 
-// MaxBytes is the most data a code of version 10 at level M holds.
-const MaxBytes = 213
+// MaxBytes is the most data a code holds: version 40 at level M.
+const MaxBytes = 2331
 
 // ErrTooLong reports data longer than MaxBytes.
-var ErrTooLong = errors.New("too long for a QR code of version 10 at level M")
+var ErrTooLong = errors.New("too long for a QR code of version 40 at level M")
 
-// levelM is, per version (index 1..10), the error-correction codewords of
-// each block and the blocks of each of the two groups with their data
-// codewords (ISO/IEC 18004 table 9, level M). The remainder bits after the
-// last codeword (7 in versions 2 to 6) are left light.
-var levelM = [11]struct {
-	ecc            int
-	blocks1, data1 int
-	blocks2, data2 int
-	alignment      []int // the alignment patterns' centres, each way
-	total          int   // codewords in all
-}{
-	{},
-	{10, 1, 16, 0, 0, nil, 26},
-	{16, 1, 28, 0, 0, []int{6, 18}, 44},
-	{26, 1, 44, 0, 0, []int{6, 22}, 70},
-	{18, 2, 32, 0, 0, []int{6, 26}, 100},
-	{24, 2, 43, 0, 0, []int{6, 30}, 134},
-	{16, 4, 27, 0, 0, []int{6, 34}, 172},
-	{18, 4, 31, 0, 0, []int{6, 22, 38}, 196},
-	{22, 2, 38, 2, 39, []int{6, 24, 42}, 242},
-	{22, 3, 36, 2, 37, []int{6, 26, 46}, 292},
-	{26, 4, 43, 1, 44, []int{6, 28, 50}, 346},
+// eccM and blocksM are, per version (index 1..40), the error-correction
+// codewords of each block and the number of blocks at level M (ISO/IEC
+// 18004 table 9). The blocks share the version's codewords as evenly as
+// they can: the last ones hold one data codeword more.
+var (
+	eccM = [41]int{0, 10, 16, 26, 18, 24, 16, 18, 22, 22, 26, 30, 22, 22, 24, 24, 28, 28, 26, 26,
+		26, 26, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28}
+	blocksM = [41]int{0, 1, 1, 1, 2, 2, 4, 4, 4, 5, 5, 5, 8, 9, 9, 10, 10, 11, 13, 14, 16, 17, 17, 18,
+		20, 21, 23, 25, 26, 28, 29, 31, 33, 35, 37, 38, 40, 43, 45, 47, 49}
+)
+
+// totalCodewords is how many codewords a version holds: its modules less
+// the function patterns, over 8 (the remainder bits, 0 to 7, stay light).
+func totalCodewords(v int) int {
+	n := 17 + 4*v
+	modules := n*n - 3*64 - 2*(n-16) - 31 // finders with separators, timing, format and the dark module
+	if k := len(alignment(v)); k > 0 {
+		modules -= 25*(k*k-3) - 2*5*(k-2) // alignment patterns, less their overlap with the timing
+	}
+	if v >= 7 {
+		modules -= 36 // version information
+	}
+	return modules / 8
+}
+
+// alignment is the centres of a version's alignment patterns, each way:
+// from 6 to size-7, evenly spaced by an even step (ISO/IEC 18004 annex E).
+func alignment(v int) []int {
+	if v == 1 {
+		return nil
+	}
+	k := v/7 + 2
+	step := (v*8 + k*3 + 5) / (k*4 - 4) * 2
+	pos := make([]int, k)
+	pos[0] = 6
+	for i := k - 1; i >= 1; i-- {
+		pos[i] = 17 + 4*v - 7 - (k-1-i)*step
+	}
+	return pos
 }
 
 // dataCodewords is the data capacity of a version at level M.
 func dataCodewords(v int) int {
-	l := levelM[v]
-	return l.blocks1*l.data1 + l.blocks2*l.data2
+	return totalCodewords(v) - eccM[v]*blocksM[v]
 }
 
 // capacity is how many bytes a version holds in byte mode: its data bits
@@ -73,10 +92,10 @@ func countBits(v int) int {
 	return 16
 }
 
-// Encode makes the smallest QR code (version 1 to 10, level M) holding
+// Encode makes the smallest QR code (version 1 to 40, level M) holding
 // data in byte mode, with the mask of least penalty.
 func Encode(data []byte) (*Code, error) {
-	for v := 1; v <= 10; v++ {
+	for v := 1; v <= 40; v++ {
 		if len(data) <= capacity(v) {
 			return EncodeWith(data, v, -1)
 		}
@@ -87,8 +106,8 @@ func Encode(data []byte) (*Code, error) {
 // EncodeWith makes the QR code of data at a given version (1 to 10) and
 // mask (0 to 7, or -1 for the one of least penalty).
 func EncodeWith(data []byte, version, mask int) (*Code, error) {
-	if version < 1 || version > 10 || mask < -1 || mask > 7 {
-		return nil, fmt.Errorf("qr: version %d, mask %d: version must be 1 to 10 and mask -1 to 7", version, mask)
+	if version < 1 || version > 40 || mask < -1 || mask > 7 {
+		return nil, fmt.Errorf("qr: version %d, mask %d: version must be 1 to 40 and mask -1 to 7", version, mask)
 	}
 	if len(data) > capacity(version) {
 		return nil, fmt.Errorf("%d bytes at version %d: %w", len(data), version, ErrTooLong)
@@ -148,7 +167,7 @@ func (c *Code) drawFunctions() {
 			}
 		}
 	}
-	pos := levelM[c.Version].alignment
+	pos := alignment(c.Version)
 	for i, ay := range pos {
 		for j, ax := range pos {
 			if (i == 0 && j == 0) || (i == 0 && j == len(pos)-1) || (i == len(pos)-1 && j == 0) {
@@ -210,7 +229,6 @@ func (c *Code) drawFormat(mask int) {
 // splits it into blocks, adds each block's error correction and
 // interleaves them.
 func codewords(data []byte, version int) []byte {
-	l := levelM[version]
 	capBits := dataCodewords(version) * 8
 	var bits bitBuffer
 	bits.put(0b0100, 4)
@@ -224,27 +242,31 @@ func codewords(data []byte, version int) []byte {
 		bits.put(pad, 8)
 	}
 	all := bits.bytes
+	total, ecc, nb := totalCodewords(version), eccM[version], blocksM[version]
+	short := total/nb - ecc // data codewords of a short block
+	nShort := nb - total%nb
 	var blocks, eccs [][]byte
-	gen := generator(l.ecc)
+	gen := generator(ecc)
 	k := 0
-	for g, count := range []int{l.blocks1, l.blocks2} {
-		size := []int{l.data1, l.data2}[g]
-		for range count {
-			block := all[k : k+size]
-			k += size
-			blocks = append(blocks, block)
-			eccs = append(eccs, remainder(block, gen))
+	for i := range nb {
+		size := short
+		if i >= nShort {
+			size++
 		}
+		block := all[k : k+size]
+		k += size
+		blocks = append(blocks, block)
+		eccs = append(eccs, remainder(block, gen))
 	}
-	out := make([]byte, 0, l.total)
-	for i := range max(l.data1, l.data2) {
+	out := make([]byte, 0, total)
+	for i := range short + 1 {
 		for _, b := range blocks {
 			if i < len(b) {
 				out = append(out, b[i])
 			}
 		}
 	}
-	for i := range l.ecc {
+	for i := range ecc {
 		for _, e := range eccs {
 			out = append(out, e[i])
 		}

@@ -37,9 +37,15 @@ func TestReedSolomon(t *testing.T) {
 // -m 0 -t ASCII DATA, two characters a module folded to one), each at the
 // mask libqrencode chose. libqrencode's penalty differs slightly from the
 // standard's, so the mask of least penalty is checked only where both
-// agree.
+// agree. The charts (testdata/chart.txt, a CSV line of the results-entry
+// page, five times over for version 40) cover the versions of several
+// block sizes and alignment patterns.
 func TestMatrices(t *testing.T) {
 	url := "https://docs.google.com/forms/d/e/1FAIpQLSexample/viewform?usp=pp_url&entry.1234567=H2-B5-F"
+	chart, err := os.ReadFile(filepath.Join("testdata", "chart.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		file       string
 		data       string
@@ -51,6 +57,9 @@ func TestMatrices(t *testing.T) {
 		{"v2-code.txt", "H2-B5-F", 2, 0, false},
 		{"v7-code.txt", "H2-B5-F", 7, 0, true}, // with version information
 		{"v6-url.txt", url, 6, 6, true},        // the smallest version for the link
+		{"v12-chart.txt", string(chart), 12, 2, true},
+		{"v25-chart.txt", string(chart), 25, 4, true},
+		{"v40-chart.txt", strings.Repeat(string(chart), 5), 40, 2, true},
 	} {
 		want, err := os.ReadFile(filepath.Join("testdata", tc.file))
 		if err != nil {
@@ -76,20 +85,24 @@ func TestMatrices(t *testing.T) {
 	}
 }
 
-// TestCapacity: Encode picks the smallest version; 213 bytes fit version
-// 10, 214 do not.
+// TestCapacity: Encode picks the smallest version; each version holds the
+// bytes of ISO/IEC 18004 table 7 (level M, byte mode), and 2331 bytes fit
+// version 40, 2332 do not.
 func TestCapacity(t *testing.T) {
-	for data, want := range map[string]int{"H2-B5-F": 1, strings.Repeat("x", 14): 1, strings.Repeat("x", 15): 2, strings.Repeat("x", 107): 7} {
+	for data, want := range map[string]int{"H2-B5-F": 1, strings.Repeat("x", 14): 1, strings.Repeat("x", 15): 2, strings.Repeat("x", 107): 7,
+		strings.Repeat("x", 1809): 35, strings.Repeat("x", 1810): 36} {
 		if c, err := Encode([]byte(data)); err != nil || c.Version != want {
 			t.Errorf("%d bytes: %v, want version %d", len(data), err, want)
 		}
 	}
-	for v, want := range map[int]int{1: 14, 2: 26, 6: 106, 9: 180, 10: 213} {
-		if got := capacity(v); got != want {
-			t.Errorf("version %d holds %d bytes, want %d", v, got, want)
+	table := []int{14, 26, 42, 62, 84, 106, 122, 152, 180, 213, 251, 287, 331, 362, 412, 450, 504, 560, 624, 666,
+		711, 779, 857, 911, 997, 1059, 1125, 1190, 1264, 1370, 1452, 1538, 1628, 1722, 1809, 1911, 1989, 2099, 2213, 2331}
+	for i, want := range table {
+		if got := capacity(i + 1); got != want {
+			t.Errorf("version %d holds %d bytes, want %d", i+1, got, want)
 		}
 	}
-	if c, err := Encode(bytes.Repeat([]byte("x"), MaxBytes)); err != nil || c.Version != 10 {
+	if c, err := Encode(bytes.Repeat([]byte("x"), MaxBytes)); err != nil || c.Version != 40 {
 		t.Errorf("%d bytes: %v", MaxBytes, err)
 	}
 	if _, err := Encode(bytes.Repeat([]byte("x"), MaxBytes+1)); !errors.Is(err, ErrTooLong) {
@@ -110,7 +123,7 @@ func TestDecodeBack(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var cases [][2]int // version, mask
-	for v := 1; v <= 10; v++ {
+	for v := 1; v <= 40; v++ {
 		cases = append(cases, [2]int{v, -1})
 	}
 	for m := range 8 {
@@ -119,7 +132,7 @@ func TestDecodeBack(t *testing.T) {
 	for _, vm := range cases {
 		v, m := vm[0], vm[1]
 		// Data that fills the version, different each time.
-		data := []byte(strings.Repeat("H2-B5-F ", 30))[:capacity(v)-(m+1)]
+		data := []byte(strings.Repeat("H2-B5-F ", 300))[:capacity(v)-(m+1)]
 		c, err := EncodeWith(data, v, m)
 		if err != nil {
 			t.Fatal(err)
