@@ -162,9 +162,9 @@ func (r *reader) readHeatSheet(heat *Heat, sheet string) {
 	heat.cols = t.col
 	years := t.headers(heatSheetSchema.isFamily)
 	games := map[int]*Game{}
-	firstRow := map[int]int{} // board -> its first row, for messages
+	firstRow := map[int]int{}    // board -> its first row, for messages
 	seated := map[int][]string{} // player -> the cells seating them
-	boardOf := map[int]int{}      // player -> the board of their first seat
+	boardOf := map[int]int{}     // player -> the board of their first seat
 	unnumbered := false
 	for i := 1; i < len(t.rows); i++ {
 		if t.blank(i) {
