@@ -94,8 +94,11 @@ func TestSeedTwoBoards(t *testing.T) {
 				t.Errorf("heat %d: %s on boards %v with powers %v", tc.heat, name, bs, powers[name])
 			}
 		}
-		if _, err := Check(path); err != nil {
+		if chk, err := Check(path); err != nil || len(chk.Warnings) > 0 {
 			t.Errorf("heat %d: check: %v", tc.heat, err)
+			if err == nil {
+				t.Errorf("warnings: %v", chk.Warnings)
+			}
 		}
 	}
 }
@@ -138,5 +141,90 @@ func TestCheckTwoBoards(t *testing.T) {
 		!strings.Contains(pe.Problems[0].Msg, `"P04 Player" is already seated at`) ||
 		!strings.Contains(pe.Problems[0].Hint, "Can play two boards") {
 		t.Errorf("unmarked player on two boards: %v", err)
+	}
+}
+
+// TestScoreTwoBoards seats 15 players with 6 on two boards, finishes the
+// three games with a score override of 100 plus the sheet row on every
+// seat, and checks that dtm score counts each doubler's better game (the
+// higher row's score, and its board), everyone else's one game, that dtm
+// check accepts the finished sheet, and that the board calls, the exports
+// and the site take a player on two boards.
+func TestScoreTwoBoards(t *testing.T) {
+	path := twoBoardsWorkbook(t, 15, 1, 0, 1, 2, 3, 4, 5, 6, 7)
+	if _, err := Seed(context.Background(), SeedRequest{Path: path, TwoBoardsAuto: true}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := workbook.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := b.Tournament.Heats[0].Games
+	b.Close()
+	best := map[int]float64{} // player -> the better override
+	boardOf := map[int]int{}  // player -> the board of the better game
+	entries := map[int]int{}  // player -> seats
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range games {
+		for k, s := range g.Seats {
+			score := float64(100 + s.Row)
+			set(t, f, workbook.HeatSheet(1), cellName(2, s.Row), "Finished")
+			set(t, f, workbook.HeatSheet(1), cellName(6, s.Row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[k])
+			set(t, f, workbook.HeatSheet(1), cellName(12, s.Row), score)
+			if entries[s.Player] == 0 || score > best[s.Player] {
+				best[s.Player], boardOf[s.Player] = score, g.Board
+			}
+			entries[s.Player]++
+		}
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if _, err := Check(path); err != nil {
+		t.Fatalf("check of the finished heat: %v", err)
+	}
+	res, err := Score(ScoreRequest{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Table.Players) != 15 {
+		t.Fatalf("%d players in the standings, want 15", len(res.Table.Players))
+	}
+	doubled := 0
+	for _, st := range res.Table.Players {
+		h := st.Heats[0]
+		if h.Score != best[st.Player] || h.Board != boardOf[st.Player] || st.Played != 1 || st.Total != best[st.Player] {
+			t.Errorf("%s: heat %+v, total %v, played %d; want %v on board %d", res.Names[st.Player], h, st.Total, st.Played,
+				best[st.Player], boardOf[st.Player])
+		}
+		if entries[st.Player] == 2 {
+			doubled++
+		}
+	}
+	if doubled != 6 {
+		t.Errorf("%d players on two boards, want 6", doubled)
+	}
+	b, err = workbook.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := b.Tournament.HeatCallBoards(1)
+	b.Close()
+	seats := 0
+	for _, cb := range calls {
+		seats += len(cb.Seats)
+	}
+	if len(calls) != 3 || seats != 21 {
+		t.Errorf("board calls: %d boards, %d seats; want 3 and 21", len(calls), seats)
+	}
+	if _, err := Export(ExportRequest{Path: path, CSV: true, WDD: true, WDR: true, Ratings: true, Out: t.TempDir()}); err != nil {
+		t.Errorf("export: %v", err)
+	}
+	if _, err := Publish(PublishRequest{Path: path, Out: t.TempDir()}); err != nil {
+		t.Errorf("publish: %v", err)
 	}
 }
