@@ -92,6 +92,9 @@ type SeedResult struct {
 	Pool *PoolResult
 	// Late lists, for --late, who took whose seat.
 	Late []LateSwap
+	// LateBoards lists, for --late, the new boards seated for late players
+	// (Restored: the standbys brought back to fill them).
+	LateBoards []LateBoard
 }
 
 // Seed seats one heat of a workbook: the registered players at boards of
@@ -144,20 +147,21 @@ func seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 	if req.TwoBoardsAuto && (req.Pool != "" || req.Late || req.Unseed) {
 		return nil, usagef("--two-boards cannot be combined with --pool, --late or --unseed")
 	}
-	if req.Late {
-		if req.SitOutAuto || req.Pool != "" {
-			return nil, usagef("--late changes only the standbys' seats: it cannot be combined with --sit-out or --pool")
-		}
-		if err := swapLate(b, heat, res); err != nil {
-			return nil, err
-		}
-		return res, b.Save(save)
-	}
 	switch {
 	case req.Seed != nil:
 		res.Seed = *req.Seed
 	case t.Settings.HasSeed:
 		res.Seed = t.Settings.RandomSeed
+	}
+	if req.Late {
+		if req.SitOutAuto || req.Pool != "" {
+			return nil, usagef("--late seats only the late players, moving nobody else: it cannot be combined with --sit-out or --pool")
+		}
+		opts := seeding.Options{Seed: seeding.HeatSeed(res.Seed, heat), Time: req.Time, RoundsLeft: t.Settings.Heats - heat + 1}
+		if err := seatLate(ctx, b, heat, opts, res); err != nil {
+			return nil, err
+		}
+		return res, b.Save(save)
 	}
 	calls, err := seatHeat(ctx, b, heat, req, res)
 	if err != nil {
@@ -474,7 +478,14 @@ func (r *SeedResult) WriteText(w io.Writer) {
 		r.writeEntryPage(w)
 		return
 	}
-	if len(r.Late) > 0 {
+	if len(r.Late) > 0 || len(r.LateBoards) > 0 {
+		for k, name := range r.Restored {
+			fmt.Fprintf(w, "%s plays heat %d after all (registered again on the Players sheet)%s\n", name, r.Heat, because(r.RestoredWhy, k))
+		}
+		for _, lb := range r.LateBoards {
+			fmt.Fprintf(w, "heat %d: new board %d for late players, seeded with the usual conflicts (no other board changed): %s\n",
+				r.Heat, lb.Board, strings.Join(lb.Players, ", "))
+		}
 		for _, sw := range r.Late {
 			seat := fmt.Sprintf("board %d", sw.Board)
 			if sw.Power != "" {
@@ -484,7 +495,11 @@ func (r *SeedResult) WriteText(w io.Writer) {
 				sw.Late, sw.Standby, seat, sw.Standby, r.Heat)
 		}
 		writeConflicts(w, r.Explanation, r.Explanation.Total)
-		fmt.Fprintf(w, "wrote %s: sheet %s (those seats only) and its board calls, %s\n", r.Path, workbook.HeatSheet(r.Heat), workbook.BoardCallsSheet(r.Heat))
+		what := "those seats only"
+		if len(r.LateBoards) > 0 {
+			what = "the new boards only"
+		}
+		fmt.Fprintf(w, "wrote %s: sheet %s (%s) and its board calls, %s\n", r.Path, workbook.HeatSheet(r.Heat), what, workbook.BoardCallsSheet(r.Heat))
 		return
 	}
 	for k, name := range r.SatOut {
