@@ -6,7 +6,7 @@
 //
 //	dtm new WORKBOOK.xlsx [--name NAME] [--heats N] [--system NAME] [--from EARLIER.xlsx]
 //	dtm check [-v] WORKBOOK.xlsx
-//	dtm seed [--heat N] [--time D] [--seed S] [--sit-out auto] [--pool "top 7"|contention] [--late] [--unseed] [--refresh] [--force] WORKBOOK.xlsx
+//	dtm seed [--heat N] [--time D] [--seed S] [--sit-out auto|--two-boards auto] [--pool "top 7"|contention] [--late] [--unseed] [--refresh] [--force] WORKBOOK.xlsx
 //	dtm score [--dry-run] [--json] [--force] WORKBOOK.xlsx
 //	dtm export [--csv] [--wdd] [--wdr] [--ratings] [--out DIR] WORKBOOK.xlsx
 //	dtm publish [--out DIR] WORKBOOK.xlsx
@@ -222,6 +222,7 @@ func seedCommand() *cli.Command {
 			&cli.DurationFlag{Name: "time", Usage: "cap the seeder's time at `DURATION` (default 1m); it does a fixed amount of work, so the same seed gives the same seating on any machine unless the cap stops it first (it says so)"},
 			&cli.Int64Flag{Name: "seed", Usage: "random `SEED` (default: the Tournament sheet's Random seed); the same seed gives the same seating"},
 			&cli.StringFlag{Name: "sit-out", Usage: "`auto`: when the players do not fill boards of seven, choose who sits out (fairly: docs/seeding.md) and mark them Sitting out, or bring back players marked Sitting out after a cancellation"},
+			&cli.StringFlag{Name: "two-boards", Usage: "`auto`: when the players do not fill boards of seven, seat players marked Can play two boards on two boards each (fairly: docs/seeding.md); not with --sit-out"},
 			&cli.StringFlag{Name: "pool", Usage: "`\"top N\"` (7, 14, 21 ...): seat the best N of the Tournament sheet's Pool qualification who play the heat (skipping Declines pool) on the top boards, seeded among themselves, and the rest apart; or contention: everyone who can still finish first together (docs/seeding.md)"},
 			&cli.BoolFlag{Name: "late", Usage: "seat players registered after the heat was seeded in the seats of standbys on boards not started, changing nothing else"},
 			&cli.BoolFlag{Name: "unseed", Usage: "empty the heat's boards that have not started, and stop"},
@@ -236,7 +237,10 @@ func seedCommand() *cli.Command {
 			if so := c.String("sit-out"); so != "" && so != "auto" {
 				return usageError{Err: fmt.Errorf("--sit-out takes auto, not %q", so)}
 			}
-			req := director.SeedRequest{Path: path, Heat: c.Int("heat"), Time: c.Duration("time"),
+			if tb := c.String("two-boards"); tb != "" && tb != "auto" {
+				return usageError{Err: fmt.Errorf("--two-boards takes auto, not %q", tb)}
+			}
+			req := director.SeedRequest{TwoBoardsAuto: c.String("two-boards") == "auto", Path: path, Heat: c.Int("heat"), Time: c.Duration("time"),
 				SitOutAuto: c.String("sit-out") == "auto", Pool: c.String("pool"), Late: c.Bool("late"), Unseed: c.Bool("unseed"), Refresh: c.Bool("refresh"), Force: c.Bool("force")}
 			if c.IsSet("seed") {
 				s := c.Int64("seed")

@@ -1,6 +1,7 @@
 package director
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -16,11 +17,22 @@ type LateSwap struct {
 	Power         string // "" when powers are chosen at the tables
 }
 
-// swapLate seats heat n's late players (registered, on no board) in the
-// seats of standbys on boards that have not started, one each, changing
-// nothing else: each standby is marked Sitting out. The standbys give up
-// their seats in the order --sit-out auto benches them.
-func swapLate(b *workbook.Book, n int, res *SeedResult) error {
+// LateBoard is a new board seated for late players.
+type LateBoard struct {
+	Board   int
+	Players []string
+}
+
+// seatLate seats heat n's late players (registered, on no board) without
+// moving anyone else, the first way that works:
+//  1. late players who make whole boards (7, 14 ...) on new boards;
+//  2. one each in the seat of a standby on a board that has not started
+//     (swapLate);
+//  3. with standbys marked Sitting out in the heat brought back to make
+//     the next multiple of seven, on new boards.
+//
+// Otherwise it changes nothing and says what the options are.
+func seatLate(ctx context.Context, b *workbook.Book, n int, opts seeding.Options, res *SeedResult) error {
 	t := b.Tournament
 	heat := &t.Heats[n-1]
 	seated := map[int]bool{}
@@ -40,8 +52,43 @@ func swapLate(b *workbook.Book, n int, res *SeedResult) error {
 	if len(late) == 0 {
 		return fmt.Errorf("heat %d: every registered player is seated: no late player to seat", n)
 	}
+	if len(late)%seeding.BoardSize == 0 {
+		return newLateBoards(ctx, b, n, late, nil, opts, res)
+	}
+	standbys := seatedStandbys(t, n)
+	if len(standbys) >= len(late) {
+		return swapLate(b, n, late, standbys, res)
+	}
+	var benched []seeding.SitOutCandidate // standbys sitting the heat out
+	for i, p := range t.Players {
+		if p.Standby && p.Registration[n-1] == workbook.SittingOut && !seated[i] {
+			benched = append(benched, seeding.SitOutCandidate{Player: i, Priority: p.Priority, Distance: p.Distance, Row: p.Row, Standby: true, Sitting: true})
+		}
+	}
+	need := seeding.BoardSize - len(late)%seeding.BoardSize
+	if len(benched) >= need {
+		order := seeding.SitOutOrder(benched, t.Settings.MinHeats)
+		back := slices.Clone(order[len(order)-need:]) // the last to deserve their sit-out
+		slices.Sort(back)
+		return newLateBoards(ctx, b, n, late, back, opts, res)
+	}
+	var names []string
+	for _, p := range late {
+		names = append(names, t.Players[p].Name)
+	}
+	return fmt.Errorf("heat %d: %d late player(s) (%s) do not make a whole board, even with the %d standby(s) sitting the heat out "+
+		"(%d more needed), and %d standby(s) are seated on boards that have not started (one per late player needed). "+
+		"Either find %d more (late players registered for the heat, or standbys marked Sitting out in it) and run dtm seed --late again for a new board; "+
+		"or reseed the heat's unstarted boards with everyone (dtm seed --heat %d, with --sit-out auto or --two-boards auto if they do not fill boards of seven); "+
+		"or swap players by hand on the heat sheet and run dtm seed --refresh --heat %d",
+		n, len(late), strings.Join(names, ", "), len(benched), need-len(benched), len(standbys), need-len(benched), n, n)
+}
+
+// seatedStandbys lists the standbys seated on heat n's boards that have not
+// started, as sit-out candidates.
+func seatedStandbys(t *workbook.Tournament, n int) []seeding.SitOutCandidate {
 	var cands []seeding.SitOutCandidate
-	for _, g := range heat.Games {
+	for _, g := range t.Heats[n-1].Games {
 		if g.Status != workbook.Unstarted {
 			continue
 		}
@@ -52,15 +99,88 @@ func swapLate(b *workbook.Book, n int, res *SeedResult) error {
 			}
 		}
 	}
-	if len(cands) < len(late) {
-		var names []string
-		for _, p := range late {
-			names = append(names, t.Players[p].Name)
+	return cands
+}
+
+// newLateBoards seats the late players, with the standbys back brought
+// back from sitting out, on new boards numbered after the heat's last,
+// seeded with the usual conflicts around every board already on the sheet,
+// which stays as it is.
+func newLateBoards(ctx context.Context, b *workbook.Book, n int, late, back []int, opts seeding.Options, res *SeedResult) error {
+	t := b.Tournament
+	heat := &t.Heats[n-1]
+	var boards []workbook.Seated
+	var kept []seeding.Board
+	last := 0
+	for _, g := range heat.Games {
+		sb, ok := workbookBoard(g)
+		if !ok {
+			return fmt.Errorf("heat %d: board %d is not complete: seat seven players on it first", n, g.Board)
 		}
-		return fmt.Errorf("heat %d: %d late player(s) (%s) but %d standby(s) seated on boards that have not started: "+
-			"reseed the heat's unstarted boards (dtm seed --heat %d, with --sit-out auto if they do not fill boards of seven)",
-			n, len(late), strings.Join(names, ", "), len(cands), n)
+		boards = append(boards, workbook.Seated{Number: g.Board, Board: sb, System: g.System})
+		lb := sb
+		lb.Locked = true
+		kept = append(kept, lb)
+		last = max(last, g.Board)
 	}
+	problem := t.SeedProblem(n)
+	present := slices.Sorted(slices.Values(append(slices.Clone(late), back...)))
+	seeded, err := seeding.Seed(ctx, problem, present, kept, opts)
+	if err != nil {
+		return wrapf(err, "heat %d: the late players' boards", n)
+	}
+	for k, nb := range seeded.Plan.Boards[len(kept):] {
+		number := last + 1 + k
+		boards = append(boards, workbook.Seated{Number: number, Board: nb})
+		lb := LateBoard{Board: number}
+		for _, s := range nb.Seats {
+			lb.Players = append(lb.Players, t.Players[s.Player].Name)
+		}
+		res.LateBoards = append(res.LateBoards, lb)
+	}
+	for _, p := range back {
+		res.Restored = append(res.Restored, t.Players[p].Name)
+		res.RestoredWhy = append(res.RestoredWhy, "standby sitting the heat out, brought back to make a board of seven with the late players")
+	}
+	if err := b.SetRegistration(n, back, workbook.Registered); err != nil {
+		return err
+	}
+	res.Bound, res.TimedOut = seeded.Bound, seeded.TimedOut
+	return writeLate(b, n, boards, res)
+}
+
+// writeLate explains and writes heat n's boards after seating late players,
+// and fills res.
+func writeLate(b *workbook.Book, n int, boards []workbook.Seated, res *SeedResult) error {
+	t := b.Tournament
+	problem := t.SeedProblem(n)
+	plan := seeding.Plan{Round: n}
+	for _, sb := range boards {
+		plan.Boards = append(plan.Boards, sb.Board)
+	}
+	ex, err := seeding.Explain(problem, plan)
+	if err != nil {
+		return wrapf(err, "heat %d", n)
+	}
+	res.Explanation, res.Boards, res.SittingOut = ex, len(boards), sittingOut(t, n)
+	for _, sb := range boards {
+		if sb.Board.Locked {
+			res.Kept++
+		}
+	}
+	if err := b.WriteSeating(n, boards, ex, problem); err != nil {
+		return err
+	}
+	return b.WriteBoardCalls(n, t.CallBoards(n, problem, boards))
+}
+
+// swapLate seats heat n's late players in the seats of standbys on boards
+// that have not started (cands, at least one per late player), one each,
+// changing nothing else: each standby is marked Sitting out. The standbys
+// give up their seats in the order --sit-out auto benches them.
+func swapLate(b *workbook.Book, n int, late []int, cands []seeding.SitOutCandidate, res *SeedResult) error {
+	t := b.Tournament
+	heat := &t.Heats[n-1]
 	order := seeding.SitOutOrder(cands, t.Settings.MinHeats)
 	takes := map[int]int{} // standby -> late player
 	for k, p := range late {
@@ -92,25 +212,7 @@ func swapLate(b *workbook.Book, n int, res *SeedResult) error {
 	if err := b.SetRegistration(n, out, workbook.SittingOut); err != nil {
 		return err
 	}
-	problem := t.SeedProblem(n)
-	plan := seeding.Plan{Round: n}
-	for _, sb := range boards {
-		plan.Boards = append(plan.Boards, sb.Board)
-	}
-	ex, err := seeding.Explain(problem, plan)
-	if err != nil {
-		return wrapf(err, "heat %d", n)
-	}
-	res.Explanation, res.Boards, res.SittingOut = ex, len(boards), sittingOut(t, n)
-	for _, sb := range boards {
-		if sb.Board.Locked {
-			res.Kept++
-		}
-	}
-	if err := b.WriteSeating(n, boards, ex, problem); err != nil {
-		return err
-	}
-	return b.WriteBoardCalls(n, t.CallBoards(n, problem, boards))
+	return writeLate(b, n, boards, res)
 }
 
 // workbookBoard converts a heat sheet's board as it stands, locked when it

@@ -2,6 +2,8 @@ package director
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -94,4 +96,160 @@ func TestSeedLate(t *testing.T) {
 	if len(chk.Warnings) > 0 {
 		t.Errorf("dtm check after --late: %v", chk.Warnings)
 	}
+}
+
+// lateWorkbook is a workbook of 21 players for one heat, of whom only the
+// first registered are registered, the rows standbys marked Standby.
+func lateWorkbook(t *testing.T, registered int, standbys ...int) (string, func(players ...int)) {
+	t.Helper()
+	path := ruleWorkbook(t, 21, 1, nil)
+	edit := func(value any, players ...int) {
+		f, err := excelize.OpenFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		col := playersColumn(t, f, workbook.HeatSheet(1))
+		for _, p := range players {
+			set(t, f, workbook.SheetPlayers, col+fmt.Sprint(p+2), value)
+		}
+		if err := f.Save(); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	var out []int
+	for p := registered; p < 21; p++ {
+		out = append(out, p)
+	}
+	edit(nil, out...)
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := playersColumn(t, f, workbook.HeaderStandby)
+	for _, p := range standbys {
+		set(t, f, workbook.SheetPlayers, col+fmt.Sprint(p+2), "Yes")
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	return path, func(players ...int) { edit("Registered", players...) }
+}
+
+// heatSeats reads heat 1's seats: player -> board and power.
+func heatSeats(t *testing.T, path string) map[int][2]int {
+	t.Helper()
+	b, err := workbook.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	out := map[int][2]int{}
+	for _, g := range b.Tournament.Heats[0].Games {
+		for _, s := range g.Seats {
+			out[s.Player] = [2]int{g.Board, s.Power}
+		}
+	}
+	return out
+}
+
+// TestSeedLateNewBoards checks late players on new boards, hand-worked:
+//   - 14 seated (board 1 started), 7 late (P14 to P20): a new board 3 of
+//     exactly them; boards 1 and 2 unchanged;
+//   - 16 registered, P13 and P14 standbys benched by --sit-out auto, 5 late
+//     (P16 to P20): 5 + the 2 benched standbys make board 3; the standbys
+//     are registered again;
+//   - 14 seated, 3 late, no standby: nothing changes, and the error lists
+//     the options.
+func TestSeedLateNewBoards(t *testing.T) {
+	check := func(path string, before map[int][2]int, board3 []int) {
+		t.Helper()
+		after := heatSeats(t, path)
+		for p, seat := range before {
+			if after[p] != seat {
+				t.Errorf("P%02d moved from %v to %v", p, seat, after[p])
+			}
+		}
+		var got []int
+		for p, seat := range after {
+			if seat[0] == 3 {
+				got = append(got, p)
+			}
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, board3) || len(after) != len(before)+len(board3) {
+			t.Errorf("board 3: %v, want %v (%d seated)", got, board3, len(after))
+		}
+		chk, err := Check(path)
+		if err != nil || len(chk.Warnings) > 0 {
+			t.Errorf("dtm check after --late: %v %v", err, chk)
+		}
+	}
+	t.Run("seven late", func(t *testing.T) {
+		path, register := lateWorkbook(t, 14)
+		if _, err := Seed(context.Background(), SeedRequest{Path: path}); err != nil {
+			t.Fatal(err)
+		}
+		f, err := excelize.OpenFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r := 2; r <= 8; r++ {
+			set(t, f, workbook.HeatSheet(1), cellName(2, r), "Started")
+		}
+		if err := f.Save(); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		before := heatSeats(t, path)
+		register(14, 15, 16, 17, 18, 19, 20)
+		res, err := Seed(context.Background(), SeedRequest{Path: path, Late: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(path, before, []int{14, 15, 16, 17, 18, 19, 20})
+		var out strings.Builder
+		res.WriteText(&out)
+		if !strings.Contains(out.String(), "heat 1: new board 3 for late players, seeded with the usual conflicts (no other board changed): P") {
+			t.Errorf("summary:\n%s", out.String())
+		}
+	})
+	t.Run("five late and two benched standbys", func(t *testing.T) {
+		path, register := lateWorkbook(t, 16, 13, 14)
+		res, err := Seed(context.Background(), SeedRequest{Path: path, SitOutAuto: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(res.SatOut, []string{"P13 Player", "P14 Player"}) {
+			t.Fatalf("sat out %v", res.SatOut)
+		}
+		before := heatSeats(t, path)
+		register(16, 17, 18, 19, 20)
+		if res, err = Seed(context.Background(), SeedRequest{Path: path, Late: true}); err != nil {
+			t.Fatal(err)
+		}
+		check(path, before, []int{13, 14, 16, 17, 18, 19, 20})
+		if !slices.Equal(res.Restored, []string{"P13 Player", "P14 Player"}) || len(res.SittingOut) != 0 {
+			t.Errorf("restored %v, sitting out %v", res.Restored, res.SittingOut)
+		}
+	})
+	t.Run("three late", func(t *testing.T) {
+		path, register := lateWorkbook(t, 14)
+		if _, err := Seed(context.Background(), SeedRequest{Path: path}); err != nil {
+			t.Fatal(err)
+		}
+		before := heatSeats(t, path)
+		register(14, 15, 16)
+		_, err := Seed(context.Background(), SeedRequest{Path: path, Late: true})
+		for _, want := range []string{"heat 1: 3 late player(s) (P14 Player, P15 Player, P16 Player) do not make a whole board",
+			"find 4 more (late players registered for the heat, or standbys marked Sitting out in it)", "dtm seed --heat 1", "dtm seed --refresh --heat 1"} {
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("error lacks %q: %v", want, err)
+			}
+		}
+		if after := heatSeats(t, path); len(after) != len(before) {
+			t.Errorf("%d seated after the refusal, want %d", len(after), len(before))
+		}
+	})
 }

@@ -49,15 +49,22 @@ func qualificationRanking(t *workbook.Tournament, n int) ([]int, error) {
 	if q.Best == 0 {
 		return order, nil
 	}
-	scores := make([][]float64, len(t.Players))
+	heatBest := map[[2]int]float64{} // player, heat -> the game score (the better, on two boards)
 	for _, g := range e.Games {
 		if g.Heat < q.From || g.Heat > q.To {
 			continue
 		}
 		for _, s := range g.Seats {
-			if s.Player >= 0 && s.Player < len(scores) {
-				scores[s.Player] = append(scores[s.Player], s.Score)
+			k := [2]int{s.Player, g.Heat}
+			if v, ok := heatBest[k]; !ok || s.Score > v {
+				heatBest[k] = s.Score
 			}
+		}
+	}
+	scores := make([][]float64, len(t.Players))
+	for k, v := range heatBest {
+		if p := k[0]; p >= 0 && p < len(scores) {
+			scores[p] = append(scores[p], v)
 		}
 	}
 	best := make([]float64, len(t.Players))

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -25,6 +26,10 @@ type SeedRequest struct {
 	// SitOutAuto chooses who sits out when the players do not fill boards
 	// of seven.
 	SitOutAuto bool
+	// TwoBoardsAuto seats players marked Can play two boards on two boards
+	// each when the players do not fill boards of seven; never with
+	// SitOutAuto.
+	TwoBoardsAuto bool
 	// Pool, when set ("top 7", "top 14" ...), seats a pool on the top boards:
 	// the best of the qualification ranking, seeded among themselves; or,
 	// "contention", everyone who can still finish first.
@@ -60,6 +65,10 @@ type SeedResult struct {
 	// brought back to fill the boards (after a cancellation), by name;
 	// RestoredWhy says why each was the last to deserve the sit-out.
 	Restored, RestoredWhy []string
+	// TwoBoards are the players --two-boards auto seated on two boards, by
+	// name; TwoBoardsWhy says why each (seeding.Doublers.Why), TwoBoardsOn
+	// on which boards ("1 and 3").
+	TwoBoards, TwoBoardsWhy, TwoBoardsOn []string
 	// SittingOut are all the players marked as sitting the heat out, by
 	// name, whoever chose them.
 	SittingOut []string
@@ -83,6 +92,9 @@ type SeedResult struct {
 	Pool *PoolResult
 	// Late lists, for --late, who took whose seat.
 	Late []LateSwap
+	// LateBoards lists, for --late, the new boards seated for late players
+	// (Restored: the standbys brought back to fill them).
+	LateBoards []LateBoard
 }
 
 // Seed seats one heat of a workbook: the registered players at boards of
@@ -129,20 +141,27 @@ func seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 		res.Unseeded = &n
 		return res, b.Save(save)
 	}
-	if req.Late {
-		if req.SitOutAuto || req.Pool != "" {
-			return nil, usagef("--late changes only the standbys' seats: it cannot be combined with --sit-out or --pool")
-		}
-		if err := swapLate(b, heat, res); err != nil {
-			return nil, err
-		}
-		return res, b.Save(save)
+	if req.TwoBoardsAuto && req.SitOutAuto {
+		return nil, usagef("--two-boards and --sit-out are two ways to fill boards of seven: choose one (never mixing sitters and doublers)")
+	}
+	if req.TwoBoardsAuto && (req.Pool != "" || req.Late || req.Unseed) {
+		return nil, usagef("--two-boards cannot be combined with --pool, --late or --unseed")
 	}
 	switch {
 	case req.Seed != nil:
 		res.Seed = *req.Seed
 	case t.Settings.HasSeed:
 		res.Seed = t.Settings.RandomSeed
+	}
+	if req.Late {
+		if req.SitOutAuto || req.Pool != "" {
+			return nil, usagef("--late seats only the late players, moving nobody else: it cannot be combined with --sit-out or --pool")
+		}
+		opts := seeding.Options{Seed: seeding.HeatSeed(res.Seed, heat), Time: req.Time, RoundsLeft: t.Settings.Heats - heat + 1}
+		if err := seatLate(ctx, b, heat, opts, res); err != nil {
+			return nil, err
+		}
+		return res, b.Save(save)
 	}
 	calls, err := seatHeat(ctx, b, heat, req, res)
 	if err != nil {
@@ -162,7 +181,7 @@ func seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 // they no longer match; it saves only when something was rewritten.
 func refresh(b *workbook.Book, req SeedRequest) (*SeedResult, error) {
 	t := b.Tournament
-	if req.SitOutAuto || req.Unseed || req.Pool != "" || req.Late {
+	if req.SitOutAuto || req.TwoBoardsAuto || req.Unseed || req.Pool != "" || req.Late {
 		return nil, usagef("--refresh rewrites what the heat sheet says as it stands: it cannot be combined with --sit-out, --unseed, --pool or --late")
 	}
 	if req.Heat != 0 && (req.Heat < 1 || req.Heat > t.Settings.Heats) {
@@ -239,9 +258,18 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 		opts.Progress = func(p seeding.Progress) { req.Progress(n, p) }
 	}
 	var seeded seeding.Result
-	if req.Pool != "" {
+	var doublers []int
+	if req.TwoBoardsAuto {
+		if doublers, err = chooseDoublers(t, hs, res); err != nil {
+			return nil, err
+		}
+	}
+	switch {
+	case len(doublers) > 0:
+		seeded, err = seeding.SeedTwoBoards(ctx, problem, hs.Present, doublers, hs.Locked, opts)
+	case req.Pool != "":
 		seeded.Plan, seeded.Bound, seeded.TimedOut, err = seatPool(ctx, t, hs, problem, req.Pool, opts, res)
-	} else {
+	default:
 		seeded, err = seeding.Seed(ctx, problem, hs.Present, hs.Locked, opts)
 	}
 	var ce *seeding.CountError
@@ -249,7 +277,8 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	switch {
 	case errors.As(err, &ce):
 		return nil, fmt.Errorf("heat %d: %d players to seat: %d must sit out or %d be added to fill boards of seven; "+
-			"change registrations on the Players sheet, or run again with --sit-out auto", n, ce.Players, ce.SitOut, ce.Add)
+			"change registrations on the Players sheet, or run again with --sit-out auto (or --two-boards auto: %d players "+
+			"marked Can play two boards on two boards each)", n, ce.Players, ce.SitOut, ce.Add, ce.Add)
 	case errors.As(err, &pe):
 		return nil, fmt.Errorf("heat %d: %w; nothing was written. Change who plays the heat (Players sheet), seat "+
 			"those players by hand on a started board, or set %s to %s (Tournament!%s)", n, err,
@@ -277,6 +306,17 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 		}
 	}
 	res.Boards, res.Kept = len(boards), len(hs.Locked)
+	for _, d := range doublers {
+		var on []string
+		for _, sb := range boards {
+			for _, s := range sb.Board.Seats {
+				if s.Player == d {
+					on = append(on, strconv.Itoa(sb.Number))
+				}
+			}
+		}
+		res.TwoBoardsOn = append(res.TwoBoardsOn, strings.Join(on, " and "))
+	}
 	if err := b.WriteSeating(n, boards, res.Explanation, problem); err != nil {
 		return nil, err
 	}
@@ -347,6 +387,66 @@ func sitOut(b *workbook.Book, hs *workbook.HeatSeating, res *SeedResult) error {
 	return nil
 }
 
+// chooseDoublers chooses, when heat hs.Heat's players do not fill boards of
+// seven, who plays two boards (seeding.ChooseDoublers) among the players
+// marked Can play two boards, and records them in res; none when the
+// players fill the boards.
+func chooseDoublers(t *workbook.Tournament, hs workbook.HeatSeating, res *SeedResult) ([]int, error) {
+	n := hs.Heat
+	need := seeding.DoublersNeeded(len(hs.Present))
+	if need == 0 {
+		return nil, nil
+	}
+	var cands []seeding.DoublerCandidate
+	var names []string
+	for _, i := range hs.Present {
+		p := t.Players[i]
+		if !p.TwoBoards {
+			continue
+		}
+		c := seeding.DoublerCandidate{Player: i, Row: p.Row}
+		for h := 1; h < n; h++ {
+			boards := 0
+			for _, g := range t.Heats[h-1].Games {
+				for _, s := range g.Seats {
+					if s.Player == i {
+						boards++
+					}
+				}
+			}
+			if boards > 1 {
+				c.Doubled++
+			}
+		}
+		cands = append(cands, c)
+		names = append(names, p.Name)
+	}
+	if len(hs.Present)+need < 2*seeding.BoardSize {
+		return nil, fmt.Errorf("heat %d: %d players to seat make one board with %d seats on two boards: a player cannot play two boards of one; "+
+			"change registrations on the Players sheet, or run with --sit-out auto instead", n, len(hs.Present), need)
+	}
+	choice, ok := seeding.ChooseDoublers(cands, need)
+	if !ok {
+		who := "none is"
+		if len(names) > 0 {
+			who = fmt.Sprintf("only %d (%s)", len(names), strings.Join(names, ", "))
+			if len(names) == 1 {
+				who += " is"
+			} else {
+				who += " are"
+			}
+		}
+		return nil, fmt.Errorf("heat %d: %d players to seat need %d of them on two boards to fill boards of seven, but %s "+
+			"marked Yes in %s on the Players sheet; mark more, change registrations, or run with --sit-out auto instead",
+			n, len(hs.Present), need, who, workbook.HeaderTwoBoards)
+	}
+	for _, p := range choice.Players {
+		res.TwoBoards = append(res.TwoBoards, t.Players[p].Name)
+		res.TwoBoardsWhy = append(res.TwoBoardsWhy, choice.Why[p])
+	}
+	return choice.Players, nil
+}
+
 // sittingOut names the players marked as sitting heat n out, in Players
 // order.
 func sittingOut(t *workbook.Tournament, n int) []string {
@@ -378,7 +478,14 @@ func (r *SeedResult) WriteText(w io.Writer) {
 		r.writeEntryPage(w)
 		return
 	}
-	if len(r.Late) > 0 {
+	if len(r.Late) > 0 || len(r.LateBoards) > 0 {
+		for k, name := range r.Restored {
+			fmt.Fprintf(w, "%s plays heat %d after all (registered again on the Players sheet)%s\n", name, r.Heat, because(r.RestoredWhy, k))
+		}
+		for _, lb := range r.LateBoards {
+			fmt.Fprintf(w, "heat %d: new board %d for late players, seeded with the usual conflicts (no other board changed): %s\n",
+				r.Heat, lb.Board, strings.Join(lb.Players, ", "))
+		}
 		for _, sw := range r.Late {
 			seat := fmt.Sprintf("board %d", sw.Board)
 			if sw.Power != "" {
@@ -388,7 +495,11 @@ func (r *SeedResult) WriteText(w io.Writer) {
 				sw.Late, sw.Standby, seat, sw.Standby, r.Heat)
 		}
 		writeConflicts(w, r.Explanation, r.Explanation.Total)
-		fmt.Fprintf(w, "wrote %s: sheet %s (those seats only) and its board calls, %s\n", r.Path, workbook.HeatSheet(r.Heat), workbook.BoardCallsSheet(r.Heat))
+		what := "those seats only"
+		if len(r.LateBoards) > 0 {
+			what = "the new boards only"
+		}
+		fmt.Fprintf(w, "wrote %s: sheet %s (%s) and its board calls, %s\n", r.Path, workbook.HeatSheet(r.Heat), what, workbook.BoardCallsSheet(r.Heat))
 		return
 	}
 	for k, name := range r.SatOut {
@@ -418,7 +529,14 @@ func (r *SeedResult) WriteText(w io.Writer) {
 			fmt.Fprintf(w, "  not playing the heat (the next in line took the seat): %s\n", strings.Join(p.Absent, ", "))
 		}
 	}
-	fmt.Fprintf(w, "heat %d: %d players on %d boards (%d kept as started), seed %d\n", r.Heat, 7*r.Boards, r.Boards, r.Kept, r.Seed)
+	for k, name := range r.TwoBoards {
+		fmt.Fprintf(w, "%s plays two boards in heat %d (boards %s)%s\n", name, r.Heat, r.TwoBoardsOn[k], because(r.TwoBoardsWhy, k))
+	}
+	two := ""
+	if len(r.TwoBoards) > 0 {
+		two = fmt.Sprintf(", %d of them on two boards", len(r.TwoBoards))
+	}
+	fmt.Fprintf(w, "heat %d: %d players on %d boards%s (%d kept as started), seed %d\n", r.Heat, 7*r.Boards-len(r.TwoBoards), r.Boards, two, r.Kept, r.Seed)
 	writeConflicts(w, r.Explanation, r.Bound)
 	if r.BoundNote != "" {
 		fmt.Fprintf(w, "  (%s)\n", r.BoundNote)

@@ -6,17 +6,7 @@ package scoring
 // divided by the rounds the player played, rounded to 4 decimals (rule 8). The ranking compares the unrounded
 // means, as rule 8 allows "further if ties need to be broken": rank notes say when that separated a tie.
 func (s *standings) hurst() {
-	var mean [NumPowers]float64
-	if n := len(s.e.Games); n > 0 {
-		for _, g := range s.e.Games {
-			for pw, seat := range g.Seats {
-				mean[pw] += float64(seat.Centres)
-			}
-		}
-		for pw := range mean {
-			mean[pw] /= float64(n)
-		}
-	}
+	mean := s.powerMeans()
 	for p := range s.e.Players {
 		hs := s.heatRow(p, 0)
 		for h := range hs {
@@ -38,6 +28,23 @@ func (s *standings) hurst() {
 		s.rows[p] = s.line(p, hs, hurstRound(exact))
 		s.exact[p] = exact
 	}
+}
+
+// powerMeans returns each power's centres averaged over every game of the
+// event (the Hurst Tournament Mean's means).
+func (s *standings) powerMeans() [NumPowers]float64 {
+	var mean [NumPowers]float64
+	if n := len(s.e.Games); n > 0 {
+		for _, g := range s.e.Games {
+			for pw, seat := range g.Seats {
+				mean[pw] += float64(seat.Centres)
+			}
+		}
+		for pw := range mean {
+			mean[pw] /= float64(n)
+		}
+	}
+	return mean
 }
 
 // hurstRound rounds a Hurst mean to 4 decimals, halves away from zero; -0 becomes 0.

@@ -23,6 +23,11 @@ type Event struct {
 type EventPlayer struct {
 	Name     string
 	Distance float64 // distance travelled from home to the tournament (the Distance tie-break)
+	// TwoBoards lets the player play two games in one heat (a player on two
+	// boards): the better of the two is their heat's game for the standings
+	// and the tie-breaks; both games count for the best-power awards, the
+	// other players and the powers' means.
+	TwoBoards bool
 }
 
 // EventTeam is a team of the team tournament: 3 to 7 player ids, none of them in another team.
@@ -206,7 +211,9 @@ func Standings(e Event) (Table, error) {
 	return t, nil
 }
 
-// index lists each player's games in heat order.
+// index lists each player's games in heat order: of a player's two games in
+// one heat (on two boards), only the better one (counted), the earlier
+// board on a tie.
 func (s *standings) index() {
 	s.seats = make([][]seatRef, len(s.e.Players))
 	for gi, g := range s.e.Games {
@@ -214,8 +221,20 @@ func (s *standings) index() {
 			s.seats[seat.Player] = append(s.seats[seat.Player], seatRef{gi, Power(p)})
 		}
 	}
-	for _, refs := range s.seats {
-		slices.SortFunc(refs, func(a, b seatRef) int { return cmp.Compare(s.e.Games[a.game].Heat, s.e.Games[b.game].Heat) })
+	mean := s.powerMeans()
+	counted := func(r seatRef) float64 {
+		seat := s.e.Games[r.game].Seats[r.power]
+		if s.e.Rules.Method == HurstMean {
+			return float64(seat.Centres) - mean[r.power]
+		}
+		return seat.Score
+	}
+	for p, refs := range s.seats {
+		slices.SortFunc(refs, func(a, b seatRef) int {
+			ga, gb := &s.e.Games[a.game], &s.e.Games[b.game]
+			return cmp.Or(cmp.Compare(ga.Heat, gb.Heat), cmp.Compare(counted(b), counted(a)), cmp.Compare(ga.Board, gb.Board))
+		})
+		s.seats[p] = slices.CompactFunc(refs, func(a, b seatRef) bool { return s.e.Games[a.game].Heat == s.e.Games[b.game].Heat })
 	}
 	s.rows = make([]Standing, len(s.e.Players))
 	s.exact = make([]float64, len(s.e.Players))
@@ -331,7 +350,7 @@ func validateEvent(e *Event) error {
 	type heatBoard struct{ heat, board int }
 	type heatPlayer struct{ heat, player int }
 	boards := map[heatBoard]bool{}
-	where := map[heatPlayer]int{} // the board each player sits at in each heat
+	where := map[heatPlayer][]int{} // the boards each player sits at in each heat
 	for _, g := range e.Games {
 		loc := fmt.Sprintf("heat %d board %d", g.Heat, g.Board)
 		heatOK := g.Heat >= 1 && g.Heat <= e.Heats
@@ -362,15 +381,17 @@ func validateEvent(e *Event) error {
 				continue
 			}
 			k := heatPlayer{g.Heat, seat.Player}
-			if b, ok := where[k]; ok {
-				if b == g.Board {
+			if bs := where[k]; len(bs) > 0 {
+				switch {
+				case slices.Contains(bs, g.Board):
 					bad("%s: %s sits twice on the board", at, playerText(e, seat.Player))
-				} else {
-					bad("%s: %s also plays on board %d in heat %d", at, playerText(e, seat.Player), b, g.Heat)
+					continue
+				case !e.Players[seat.Player].TwoBoards || len(bs) > 1:
+					bad("%s: %s also plays on board %d in heat %d", at, playerText(e, seat.Player), bs[0], g.Heat)
+					continue
 				}
-				continue
 			}
-			where[k] = g.Board
+			where[k] = append(where[k], g.Board)
 		}
 		seen := [NumPowers]bool{}
 		for _, w := range g.Winners {

@@ -2,6 +2,7 @@ package seeding
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -36,6 +37,11 @@ func (k Kind) String() string {
 	}
 	return kindNames[k]
 }
+
+// OtherBoard is the Name of a Repeat item charged in the round itself: two
+// players who both play two boards and share both, so that they meet a
+// second time in the round (charged on the later board).
+const OtherBoard = "other board"
 
 // Item is one conflict a player has on their board.
 type Item struct {
@@ -92,6 +98,9 @@ func (it Item) Describe(p *Problem) string {
 	}
 	switch it.Kind {
 	case Repeat:
+		if it.Name == OtherBoard {
+			return fmt.Sprintf("meets %s on both boards: %d", other, it.Value)
+		}
 		return fmt.Sprintf("met %s before (%s): %d", other, rounds(), it.Value)
 	case PlayerConflict:
 		return fmt.Sprintf("%s conflict with %s: %d", it.Name, other, it.Value)
@@ -203,7 +212,7 @@ func Explain(p *Problem, plan Plan) (Explanation, error) {
 	if err := p.Validate(); err != nil {
 		return Explanation{}, err
 	}
-	if err := checkBoards(p, plan.Boards); err != nil {
+	if err := checkBoards(p, plan.Boards, false); err != nil {
 		return Explanation{}, fmt.Errorf("round %d: %w", plan.Round, err)
 	}
 	h := newHistory(p, plan.Round)
@@ -214,6 +223,7 @@ func Explain(p *Problem, plan Plan) (Explanation, error) {
 			team[m] = ti
 		}
 	}
+	second := secondMeetings(plan)
 	var ex Explanation
 	for bi, b := range plan.Boards {
 		charge := func(k Kind, v int) {
@@ -229,7 +239,12 @@ func Explain(p *Problem, plan Plan) (Explanation, error) {
 				if x == y {
 					continue
 				}
-				for _, it := range pairItems(p, h, team, s.Player, t.Player) {
+				items := pairItems(p, h, team, s.Player, t.Player)
+				if b2, ok := second[pairKey(s.Player, t.Player)]; ok && b2 == bi {
+					items = append(items, Item{Kind: Repeat, Other: t.Player, Power: NoPower, Rounds: []int{plan.Round},
+						Name: OtherBoard, Value: p.Values.RepeatOpponent})
+				}
+				for _, it := range items {
 					if it.Value == 0 {
 						continue
 					}
@@ -258,6 +273,29 @@ func Explain(p *Problem, plan Plan) (Explanation, error) {
 	}
 	ex.Total = ex.Breakdown.Total()
 	return ex, nil
+}
+
+// secondMeetings maps each pair of players who share two boards of the plan
+// (both playing two boards) to the later of the two.
+func secondMeetings(plan Plan) map[[2]int]int {
+	boards := map[int][]int{}
+	for bi, b := range plan.Boards {
+		for _, s := range b.Seats {
+			boards[s.Player] = append(boards[s.Player], bi)
+		}
+	}
+	second := map[[2]int]int{}
+	for bi, b := range plan.Boards {
+		for x, s := range b.Seats {
+			for _, t := range b.Seats[x+1:] {
+				if len(boards[s.Player]) == 2 && len(boards[t.Player]) == 2 && slices.Equal(boards[s.Player], boards[t.Player]) &&
+					boards[s.Player][1] == bi {
+					second[pairKey(s.Player, t.Player)] = bi
+				}
+			}
+		}
+	}
+	return second
 }
 
 func pairItems(p *Problem, h *history, team map[int]int, a, b int) []Item {

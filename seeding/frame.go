@@ -48,7 +48,7 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	if err := checkBoards(p, locked); err != nil {
+	if err := checkBoards(p, locked, false); err != nil {
 		return nil, fmt.Errorf("locked boards: %w", err)
 	}
 	f := &frame{locked: locked, rounds: max(roundsLeft, 1)}

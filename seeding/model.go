@@ -128,8 +128,14 @@ type Problem struct {
 	// Germany, Italy, Russia, Turkey for "FGIRT"), charged
 	// Values.Preference per place down the list.
 	Preferences map[int][]int
-	// History holds the rounds already played, oldest first.
+	// History holds the rounds already played, oldest first. A player may
+	// sit on two boards of one history round (a heat they played on two
+	// boards), never twice on one board.
 	History []Plan
+	// TwoBoards are the players who may play two boards in one round (the
+	// Players sheet's Can play two boards): a plan or a locked board may
+	// seat them twice in a round, never twice on one board.
+	TwoBoards map[int]bool
 }
 
 // ErrPlayerCount reports a number of players to seat that is not a multiple
@@ -221,7 +227,7 @@ func (p *Problem) Validate() error {
 		}
 	}
 	for _, pl := range p.History {
-		if err := checkBoards(p, pl.Boards); err != nil {
+		if err := checkBoards(p, pl.Boards, true); err != nil {
 			return fmt.Errorf("history round %d: %w", pl.Round, err)
 		}
 		for bi, b := range pl.Boards {
@@ -235,9 +241,13 @@ func (p *Problem) Validate() error {
 	return nil
 }
 
-// checkBoards checks board sizes, player indices, distinct players and powers.
-func checkBoards(p *Problem, boards []Board) error {
+// checkBoards checks board sizes, player indices, distinct players and
+// powers. A player sits at most once on a board, and on one board of the
+// round unless in p.TwoBoards (or anyone, with anyTwice, for a history round),
+// then on at most two.
+func checkBoards(p *Problem, boards []Board, anyTwice bool) error {
 	seen := make(map[int]int)
+	times := make(map[int]int)
 	for bi, b := range boards {
 		if len(b.Seats) != BoardSize {
 			return fmt.Errorf("board %d: %d seats, want %d", bi+1, len(b.Seats), BoardSize)
@@ -248,10 +258,11 @@ func checkBoards(p *Problem, boards []Board) error {
 			if s.Player < 0 || s.Player >= len(p.Players) {
 				return fmt.Errorf("board %d: bad player %d", bi+1, s.Player)
 			}
-			if o, dup := seen[s.Player]; dup {
+			if o, dup := seen[s.Player]; dup && (o == bi || times[s.Player] >= 2 || !(anyTwice || p.TwoBoards[s.Player])) {
 				return fmt.Errorf("board %d: player %q already on board %d", bi+1, p.Players[s.Player], o+1)
 			}
 			seen[s.Player] = bi
+			times[s.Player]++
 			switch {
 			case s.Power == NoPower:
 				none++

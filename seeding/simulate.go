@@ -68,5 +68,5 @@ func (p *Problem) CheckHeat(h Heat) error {
 			return fmt.Errorf("bad present player %d", i)
 		}
 	}
-	return checkBoards(p, h.Locked)
+	return checkBoards(p, h.Locked, false)
 }

@@ -665,7 +665,10 @@ func (w *callsWriter) playerList(heat int, t *Tournament, boards []CallBoard) {
 			title += " (continued)"
 		}
 		w.put(w.next(36), callAll, title, cs.listTitle)
-		sub := fmt.Sprintf("%d players on %d boards, by last name", len(entries), len(boards))
+		sub := fmt.Sprintf("%d players on %d boards, by last name", distinctPlayers(entries), len(boards))
+		if two := len(entries) - distinctPlayers(entries); two > 0 {
+			sub += fmt.Sprintf(" (%d on two boards: listed twice)", two)
+		}
 		if t != nil && t.Settings.Name != "" {
 			sub = t.Settings.Name + " · " + sub
 		}
@@ -742,6 +745,16 @@ func (w *callsWriter) sittingOut(heat int, t *Tournament) {
 			w.put(r, [2]int{c, c + callBlockCols - 1}, shown, look.name[i%2])
 		}
 	}
+}
+
+// distinctPlayers counts the players of the list, a player on two boards
+// (listed once for each) once.
+func distinctPlayers(entries []callEntry) int {
+	seen := map[string]bool{}
+	for _, e := range entries {
+		seen[e.shown] = true
+	}
+	return len(seen)
 }
 
 // callEntries lists the seated players, sorted by last name, then first

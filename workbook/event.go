@@ -9,7 +9,7 @@ func (t *Tournament) Event() scoring.Event {
 	s := t.Settings
 	e := scoring.Event{Heats: s.Heats, Rules: s.Rules()}
 	for _, p := range t.Players {
-		e.Players = append(e.Players, scoring.EventPlayer{Name: p.Name, Distance: p.Distance})
+		e.Players = append(e.Players, scoring.EventPlayer{Name: p.Name, Distance: p.Distance, TwoBoards: p.TwoBoards})
 	}
 	if s.TeamSize > 0 {
 		e.Teams = []scoring.EventTeam{}

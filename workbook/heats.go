@@ -162,8 +162,9 @@ func (r *reader) readHeatSheet(heat *Heat, sheet string) {
 	heat.cols = t.col
 	years := t.headers(heatSheetSchema.isFamily)
 	games := map[int]*Game{}
-	firstRow := map[int]int{} // board -> its first row, for messages
-	seated := map[int]string{}
+	firstRow := map[int]int{}    // board -> its first row, for messages
+	seated := map[int][]string{} // player -> the cells seating them
+	boardOf := map[int]int{}     // player -> the board of their first seat
 	unnumbered := false
 	for i := 1; i < len(t.rows); i++ {
 		if t.blank(i) {
@@ -197,12 +198,21 @@ func (r *reader) readHeatSheet(heat *Heat, sheet string) {
 		}
 		seat := r.readSeat(t, i, years)
 		if seat.Player >= 0 {
-			if first, dup := seated[seat.Player]; dup {
-				r.p.add(sheet, t.cell(i, HeaderSeatPlayer), "a player sits at one board per heat",
-					"%q is already seated at %s", r.t.Players[seat.Player].Name, first)
-			} else {
-				seated[seat.Player] = t.cell(i, HeaderSeatPlayer)
+			pl := r.t.Players[seat.Player]
+			switch first := seated[seat.Player]; {
+			case len(first) == 0:
+				boardOf[seat.Player] = b
+			case boardOf[seat.Player] == b:
+				r.p.add(sheet, t.cell(i, HeaderSeatPlayer), "a player sits once on a board",
+					"%q is already seated on board %d at %s", pl.Name, b, first[0])
+			case !pl.TwoBoards:
+				r.p.add(sheet, t.cell(i, HeaderSeatPlayer), fmt.Sprintf("a player sits at one board per heat (or two, when marked Yes in %s on the Players sheet)", HeaderTwoBoards),
+					"%q is already seated at %s", pl.Name, first[0])
+			case len(first) >= 2:
+				r.p.add(sheet, t.cell(i, HeaderSeatPlayer), "a player plays at most two boards per heat",
+					"%q is already seated at %s and %s", pl.Name, first[0], first[1])
 			}
+			seated[seat.Player] = append(seated[seat.Player], t.cell(i, HeaderSeatPlayer))
 		}
 		for _, other := range g.Seats {
 			if seat.Power >= 0 && other.Power == seat.Power {

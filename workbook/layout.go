@@ -161,6 +161,7 @@ const (
 	HeaderWDDID       = "WDD id"
 	HeaderWDRID       = "WDR id"
 	HeaderStandby     = "Standby"
+	HeaderTwoBoards   = "Can play two boards"
 	HeaderDeclines    = "Declines pool"
 	HeaderPrefers     = "Power preference"
 )
@@ -431,7 +432,7 @@ var (
 		{header: HeaderEmail, width: 28}, {header: HeaderCountry, width: 10},
 		{header: HeaderPriority, width: 16}, {header: HeaderDistance, width: 14},
 		{header: HeaderNationality, width: 12}, {header: HeaderWDDID, width: 10}, {header: HeaderWDRID, width: 10},
-	}, added: []string{HeaderStandby, HeaderDeclines, HeaderPrefers}, family: func(n int) column { return column{header: HeatSheet(n), width: 14, choices: ChoicesRegistration} },
+	}, added: []string{HeaderStandby, HeaderTwoBoards, HeaderDeclines, HeaderPrefers}, family: func(n int) column { return column{header: HeatSheet(n), width: 14, choices: ChoicesRegistration} },
 		familyNumber: heatSheetNumber, inTemplate: 1}
 	conflictsSchema = schema{sheet: SheetConflicts, rows: 300, columns: []column{
 		{header: HeaderPlayer, width: 24, required: true}, {header: HeaderWithPlayer, width: 24, required: true},

@@ -380,7 +380,7 @@ func (r *reader) readPlayers() bool {
 		for _, yn := range []struct {
 			header string
 			dst    *bool
-		}{{HeaderStandby, &p.Standby}, {HeaderDeclines, &p.Declines}} {
+		}{{HeaderStandby, &p.Standby}, {HeaderTwoBoards, &p.TwoBoards}, {HeaderDeclines, &p.Declines}} {
 			v := t.get(i, yn.header)
 			if v == "" {
 				continue

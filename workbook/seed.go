@@ -28,6 +28,12 @@ func (t *Tournament) SeedProblem(n int) *seeding.Problem {
 	}
 	for i, pl := range t.Players {
 		p.Players = append(p.Players, pl.Name)
+		if pl.TwoBoards {
+			if p.TwoBoards == nil {
+				p.TwoBoards = map[int]bool{}
+			}
+			p.TwoBoards[i] = true
+		}
 		if len(pl.Prefers) > 0 && p.AssignPowers && s.Preference > 0 {
 			if p.Preferences == nil {
 				p.Preferences = map[int][]int{}
@@ -267,13 +273,13 @@ func (b *Book) WriteSeating(n int, boards []Seated, ex seeding.Explanation, p *s
 		heat.Sheet = true
 	}
 	lockedRows := map[int]bool{}
-	rowOf := map[int]int{} // player -> row, for the conflict columns
+	rowOf := map[[2]int]int{} // player and board number -> row, for the conflict columns
 	for _, g := range heat.Games {
 		for _, s := range g.Seats {
 			if g.Status != Unstarted {
 				lockedRows[s.Row] = true
 				if s.Player >= 0 {
-					rowOf[s.Player] = s.Row
+					rowOf[[2]int{s.Player, g.Board}] = s.Row
 				}
 				continue
 			}
@@ -306,7 +312,7 @@ func (b *Book) WriteSeating(n int, boards []Seated, ex seeding.Explanation, p *s
 					bl.do(b.f.SetCellValue(sheet, c, v))
 				}
 			}
-			rowOf[s.Player] = row
+			rowOf[[2]int{s.Player, sb.Number}] = row
 			row++
 		}
 	}
@@ -316,7 +322,10 @@ func (b *Book) WriteSeating(n int, boards []Seated, ex seeding.Explanation, p *s
 		}
 	}
 	for _, pc := range ex.Players {
-		r, ok := rowOf[pc.Player]
+		if pc.Board < 0 || pc.Board >= len(boards) {
+			continue
+		}
+		r, ok := rowOf[[2]int{pc.Player, boards[pc.Board].Number}]
 		if !ok {
 			continue
 		}
@@ -348,17 +357,24 @@ func conflictText(pc seeding.PlayerConflicts, p *seeding.Problem) (int, string) 
 // boards gives them; rows it does not cover (an empty seat, an incomplete
 // board) are absent and should be empty.
 func (t *Tournament) conflictCells(n int, ex seeding.Explanation, p *seeding.Problem) map[int][2]string {
-	rowOf := map[int]int{}
+	rowOf := map[[2]int]int{} // player and board number -> row
+	var numbers []int         // the board number of each board of HeatPlan
 	for _, g := range t.Heats[n-1].Games {
+		if _, ok := seedBoard(g); ok {
+			numbers = append(numbers, g.Board)
+		}
 		for _, s := range g.Seats {
 			if s.Player >= 0 {
-				rowOf[s.Player] = s.Row
+				rowOf[[2]int{s.Player, g.Board}] = s.Row
 			}
 		}
 	}
 	out := map[int][2]string{}
 	for _, pc := range ex.Players {
-		if r, ok := rowOf[pc.Player]; ok {
+		if pc.Board < 0 || pc.Board >= len(numbers) {
+			continue
+		}
+		if r, ok := rowOf[[2]int{pc.Player, numbers[pc.Board]}]; ok {
 			total, detail := conflictText(pc, p)
 			out[r] = [2]string{strconv.Itoa(total), detail}
 		}

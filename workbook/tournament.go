@@ -130,6 +130,9 @@ type Player struct {
 	WDRID       int  // the player's World Diplomacy Reference id; 0 when not given
 	Standby     bool // plays only if needed to fill boards of seven: sits out first
 	Declines    bool // declines a seat in a pool (dtm seed --pool)
+	// TwoBoards marks a player willing to play two boards in one heat
+	// (dtm seed --two-boards auto): a heat sheet may seat them twice.
+	TwoBoards bool
 	// Prefers are the player's power preferences, best first (indexes into
 	// ChoicesPower); nil for none.
 	Prefers []int
