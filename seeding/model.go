@@ -46,6 +46,9 @@ type Values struct {
 	// their power is down their list (a power not listed counts as the
 	// place after the last).
 	Preference int
+	// Neighbour is charged, on top of RepeatOpponent, per earlier meeting
+	// of two players given neighbouring powers (Neighbours).
+	Neighbour int
 }
 
 // DefaultValues returns the benchmark's defaults: 10, 4 and 20.
@@ -128,6 +131,13 @@ type Problem struct {
 	// Germany, Italy, Russia, Turkey for "FGIRT"), charged
 	// Values.Preference per place down the list.
 	Preferences map[int][]int
+	// Method is how Preferences are used: charged as conflicts (BestTotal)
+	// or chosen in turn (LowestRankedFirst, in ChoiceOrder).
+	Method PreferenceMethod
+	// ChoiceOrder lists players in the order they choose their powers under
+	// LowestRankedFirst, first chooser first; players not listed choose
+	// after those listed, in player order.
+	ChoiceOrder []int
 	// History holds the rounds already played, oldest first.
 	History []Plan
 }

@@ -554,8 +554,8 @@ func (t *Tournament) HeatCallBoards(n int) []CallBoard {
 }
 
 // callBoard is a board of a heat for the board calls: its seats in power
-// order (a seat without a power last), its scoring system, and whether it
-// is the top board (board 1 with its own system in the Game system column).
+// order (a seat without a power last) and its scoring system (sortMarked
+// then marks the top boards).
 func (t *Tournament) callBoard(heat *Heat, g *Game, seats []CallSeat) CallBoard {
 	order := func(s CallSeat) int {
 		if i := slices.Index(ChoicesPower, s.Power); i >= 0 {
@@ -564,7 +564,7 @@ func (t *Tournament) callBoard(heat *Heat, g *Game, seats []CallSeat) CallBoard 
 		return len(ChoicesPower)
 	}
 	slices.SortStableFunc(seats, func(a, b CallSeat) int { return order(a) - order(b) })
-	cb := CallBoard{Board: g.Board, Seats: seats, System: t.SystemName(heat, g), Rank: t.Settings.Hurst, Top: g.TopBoard()}
+	cb := CallBoard{Board: g.Board, Seats: seats, System: t.SystemName(heat, g), Rank: t.Settings.Hurst}
 	if sys, ok := t.SystemByName(cb.System); ok {
 		cb.FinalYear = sys.FinalYear
 		cb.Rank = cb.Rank || sys.Criterion == int(scoring.Rank)
