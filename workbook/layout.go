@@ -91,32 +91,27 @@ const (
 	SetQualification   = "Pool qualification"
 	SetPreference      = "Conflict: power preference"
 	SetMaxHeats        = "Maximum heats per player"
-	SetNeighbour       = "Conflict: same opponent again as a neighbour"
-	// SetPreferenceMethod chooses how power preferences are used
-	// (ChoicesPreferenceMethod).
-	SetPreferenceMethod = "Power preference method"
-	SetTopFactor        = "Top board multiplier"
-	SetSameOpponent     = "Conflict: same opponent again"
-	SetSamePower        = "Conflict: same power again"
-	SetTeamMember       = "Conflict: team member"
-	SetHeats            = "Number of heats"
-	SetPreRegistration  = "Pre-registration"
-	SetMinHeats         = "Minimum heats to qualify"
-	SetLowestCount      = "Lowest heats: how many"
-	SetLowestFactor     = "Lowest heats: multiplier"
-	SetNextCount        = "Next-lowest heats: how many"
-	SetNextFactor       = "Next-lowest heats: multiplier"
-	SetTeamSize         = "Team tournament"
-	SetTeamScoring      = "Team scoring"
-	SetTeamNumber       = "Team heat or games"
-	SetRandomSeed       = "Random seed"
-	SetMethod           = "Tournament scoring"
-	SetTieBreaks        = "Tie-breaks"
-	SetAwardsBy         = "Best-power awards by"
-	SetVictory          = "Victory rule"
-	SetScoreDecimals    = "Score decimals"
-	SetEventClass       = "Event class"
-	SetResultsTo        = "Results sent to"
+	SetSameOpponent    = "Conflict: same opponent again"
+	SetSamePower       = "Conflict: same power again"
+	SetTeamMember      = "Conflict: team member"
+	SetHeats           = "Number of heats"
+	SetPreRegistration = "Pre-registration"
+	SetMinHeats        = "Minimum heats to qualify"
+	SetLowestCount     = "Lowest heats: how many"
+	SetLowestFactor    = "Lowest heats: multiplier"
+	SetNextCount       = "Next-lowest heats: how many"
+	SetNextFactor      = "Next-lowest heats: multiplier"
+	SetTeamSize        = "Team tournament"
+	SetTeamScoring     = "Team scoring"
+	SetTeamNumber      = "Team heat or games"
+	SetRandomSeed      = "Random seed"
+	SetMethod          = "Tournament scoring"
+	SetTieBreaks       = "Tie-breaks"
+	SetAwardsBy        = "Best-power awards by"
+	SetVictory         = "Victory rule"
+	SetScoreDecimals   = "Score decimals"
+	SetEventClass      = "Event class"
+	SetResultsTo       = "Results sent to"
 	// The publication policy: what dtm publish leaves off the site, and
 	// what its projector shows.
 	SetWithheldHeats    = "Publish: withhold standings after heats"
@@ -125,6 +120,18 @@ const (
 	SetProjectorPages   = "Publish: projector pages"
 	SetProjectorSeconds = "Publish: projector seconds"
 	SetResultsForm      = "Results form"
+)
+
+// ChoicesPreferenceMethod are seeding's preference methods, in
+// seeding.PreferenceMethod order.
+var ChoicesPreferenceMethod = []string{"Best total satisfaction", "Lowest-ranked chooses first"}
+
+// Settings of the seeder's neighbours and preference method, and of the
+// top boards' scores.
+const (
+	SetNeighbour        = "Conflict: same opponent again as a neighbour"
+	SetPreferenceMethod = "Power preference method"
+	SetTopFactor        = "Top board multiplier"
 )
 
 // Values of the publication settings.
@@ -258,19 +265,16 @@ var (
 		"Austria-Italy / England-France / Germany / Russia-Turkey",
 	}
 	// ChoicesPowerRule are seeding's power rules, in seeding.PowerRule order.
-	ChoicesPowerRule = []string{"None", "Different power every heat", "All seven before a repeat"}
-	// ChoicesPreferenceMethod are seeding's preference methods, in
-	// seeding.PreferenceMethod order.
-	ChoicesPreferenceMethod = []string{"Best total satisfaction", "Lowest-ranked chooses first"}
-	ChoicesTeamSize         = []string{"None", "Teams of 3", "Teams of 4", "Teams of 5", "Teams of 6", "Teams of 7"}
-	ChoicesTeamScoring      = []string{"One heat", "Best games without interplay"}
-	ChoicesCriterion        = scoring.CriterionNames()
-	ChoicesRegistration     = []string{"Registered", "Pre-registered", "Sitting out"}
-	ChoicesStatus           = []string{"Unstarted", "Started", "Finished"}
-	ChoicesResult           = []string{"Win", "Loss", "Conceded win"}
-	ChoicesPower            = powerChoices()
-	ChoicesMethod           = []string{"Sum of heats", "Hurst Tournament Mean"}
-	ChoicesAwardsBy         = []string{"Score", "Centres"}
+	ChoicesPowerRule    = []string{"None", "Different power every heat", "All seven before a repeat"}
+	ChoicesTeamSize     = []string{"None", "Teams of 3", "Teams of 4", "Teams of 5", "Teams of 6", "Teams of 7"}
+	ChoicesTeamScoring  = []string{"One heat", "Best games without interplay"}
+	ChoicesCriterion    = scoring.CriterionNames()
+	ChoicesRegistration = []string{"Registered", "Pre-registered", "Sitting out"}
+	ChoicesStatus       = []string{"Unstarted", "Started", "Finished"}
+	ChoicesResult       = []string{"Win", "Loss", "Conceded win"}
+	ChoicesPower        = powerChoices()
+	ChoicesMethod       = []string{"Sum of heats", "Hurst Tournament Mean"}
+	ChoicesAwardsBy     = []string{"Score", "Centres"}
 	// ChoicesResultsTo are where the results go: dtm check warns about
 	// players without the ids those databases need.
 	ChoicesResultsTo = []string{"None", "WDD", "WDR", "WDD and WDR"}
