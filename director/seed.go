@@ -460,7 +460,7 @@ func writeConflicts(w io.Writer, ex seeding.Explanation, bound int) {
 		v    int
 	}{{"opponents met before", bd.Repeat}, {"player conflicts", bd.Conflict}, {"groups", bd.Group},
 		{"team-mates", bd.Team}, {"same power again", bd.Power}, {"power group again", bd.PowerGroup},
-		{"power preferences", bd.Preference}} {
+		{"power preferences", bd.Preference}, {"neighbours again", bd.Neighbour}} {
 		if part.v != 0 {
 			fmt.Fprintf(w, "  %-22s %d\n", part.name, part.v)
 		}

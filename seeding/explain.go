@@ -24,10 +24,13 @@ const (
 	SameGroup
 	// Preference: the power is not the player's first choice.
 	Preference
+	// Neighbour: the two players met before and now play neighbouring
+	// powers (charged on top of Repeat).
+	Neighbour
 )
 
 var kindNames = [...]string{"repeat opponent", "player conflict", "shared group", "team-mate", "same power", "same power group",
-	"power preference"}
+	"power preference", "neighbour again"}
 
 // String names the kind in words.
 func (k Kind) String() string {
@@ -42,8 +45,9 @@ type Item struct {
 	Kind Kind
 	// Other is the other player of a pair conflict, -1 for power conflicts.
 	Other int
-	// Power is the repeated power (SamePower) or the earlier power of the
-	// group (SameGroup); NoPower for pair conflicts.
+	// Power is the repeated power (SamePower), the earlier power of the
+	// group (SameGroup) or the other player's power (Neighbour); NoPower
+	// for the other pair conflicts.
 	Power int
 	// Rounds are the earlier rounds of the meetings (Repeat) or of the
 	// earlier plays of Power (SamePower, SameGroup).
@@ -105,6 +109,8 @@ func (it Item) Describe(p *Problem) string {
 		return fmt.Sprintf("played %s of the same group (%s): %d", pw(), rounds(), it.Value)
 	case Preference:
 		return fmt.Sprintf("%s is choice %d of %s: %d", pw(), it.Place+1, preferenceText(p.Preferences[it.Player]), it.Value)
+	case Neighbour:
+		return fmt.Sprintf("met %s before (%s), now a neighbour (%s): %d", other, rounds(), pw(), it.Value)
 	}
 	return it.Kind.String()
 }
@@ -122,12 +128,12 @@ type PlayerConflicts struct {
 
 // Breakdown splits a total conflict by kind.
 type Breakdown struct {
-	Repeat, Conflict, Group, Team, Power, PowerGroup, Preference int
+	Repeat, Conflict, Group, Team, Power, PowerGroup, Preference, Neighbour int
 }
 
 // Total sums the breakdown.
 func (b Breakdown) Total() int {
-	return b.Repeat + b.Conflict + b.Group + b.Team + b.Power + b.PowerGroup + b.Preference
+	return b.Repeat + b.Conflict + b.Group + b.Team + b.Power + b.PowerGroup + b.Preference + b.Neighbour
 }
 
 func (b *Breakdown) add(k Kind, v int) {
@@ -146,6 +152,8 @@ func (b *Breakdown) add(k Kind, v int) {
 		b.PowerGroup += v
 	case Preference:
 		b.Preference += v
+	case Neighbour:
+		b.Neighbour += v
 	}
 }
 
@@ -229,7 +237,12 @@ func Explain(p *Problem, plan Plan) (Explanation, error) {
 				if x == y {
 					continue
 				}
-				for _, it := range pairItems(p, h, team, s.Player, t.Player) {
+				items := pairItems(p, h, team, s.Player, t.Player)
+				if r := h.met[pairKey(s.Player, t.Player)]; len(r) > 0 && Neighbours(s.Power, t.Power) {
+					items = append(items, Item{Kind: Neighbour, Other: t.Player, Power: t.Power, Rounds: r,
+						Value: len(r) * p.Values.Neighbour})
+				}
+				for _, it := range items {
 					if it.Value == 0 {
 						continue
 					}

@@ -26,6 +26,10 @@ type frame struct {
 	useGroups bool
 	powers    bool
 	rule      PowerRule
+	// nb is Values.Neighbour when powers are assigned, else 0: charged in
+	// this round only, as the power preferences (the tentative later
+	// rounds plan without it).
+	nb int
 	// pairs holds the static cost and earlier meetings (history and locked
 	// boards) of the pairs that have either.
 	pairs   *pairTable
@@ -94,6 +98,9 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 	f.grp, f.useGroups = p.groupOf()
 	f.powers = p.AssignPowers
 	f.rule = p.PowerRule
+	if f.powers {
+		f.nb = p.Values.Neighbour
+	}
 	pm := make(map[uint64]pairInfo)
 	for k, v := range p.staticPairs() {
 		a, b := loc[k[0]], loc[k[1]]

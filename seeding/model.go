@@ -186,6 +186,9 @@ func (p *Problem) Validate() error {
 			}
 		}
 	}
+	if p.Values.Neighbour < 0 {
+		return fmt.Errorf("neighbour conflict %d: want 0 or more", p.Values.Neighbour)
+	}
 	if p.PowerRule < AnyPower || p.PowerRule > AllSevenFirst {
 		return fmt.Errorf("bad power rule %d", int(p.PowerRule))
 	}

@@ -19,7 +19,7 @@ func (t *Tournament) SeedProblem(n int) *seeding.Problem {
 	s := t.Settings
 	p := &seeding.Problem{
 		Values: seeding.Values{RepeatOpponent: s.SameOpponent, SamePower: s.SamePower, TeamMember: s.TeamMember,
-			Preference: s.Preference},
+			Preference: s.Preference, Neighbour: s.Neighbour},
 		PowerGroups:  s.PowerGroups,
 		AssignPowers: !s.PowersAtTables,
 	}
