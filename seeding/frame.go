@@ -30,6 +30,9 @@ type frame struct {
 	// this round only, as the power preferences (the tentative later
 	// rounds plan without it).
 	nb int
+	// metBefore marks the players who met someone before this round (a
+	// neighbour cost is possible only for them), when nb > 0.
+	metBefore []bool
 	// pairs holds the static cost and earlier meetings (history and locked
 	// boards) of the pairs that have either.
 	pairs   *pairTable
@@ -165,6 +168,14 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 		addBoard(b)
 	}
 	f.pairs = newPairTable(n, pm)
+	if f.nb > 0 {
+		f.metBefore = make([]bool, n)
+		for k, e := range pm {
+			if e.hist > 0 {
+				f.metBefore[k>>32], f.metBefore[k&0xffffffff] = true, true
+			}
+		}
+	}
 	local := func(ms []int) []int {
 		var out []int
 		for _, m := range ms {

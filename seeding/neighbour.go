@@ -60,21 +60,38 @@ func (a *annealer) neighbourBoard(b int) int {
 }
 
 // neighbourDelta is the change of round 0's neighbour cost when slots s
-// and t swap.
+// and t swap: only the pairs of the two players moved change.
 func (a *annealer) neighbourDelta(s, t int) int {
-	bs, bt := s/BoardSize*BoardSize, t/BoardSize*BoardSize
-	before := a.neighbourBoard(bs)
-	if bt != bs {
-		before += a.neighbourBoard(bt)
-	}
+	f := a.f
 	sl := a.seat[0]
-	sl[s], sl[t] = sl[t], sl[s]
-	after := a.neighbourBoard(bs)
-	if bt != bs {
-		after += a.neighbourBoard(bt)
+	x, y := int(sl[s]), int(sl[t])
+	if !f.metBefore[x] && !f.metBefore[y] {
+		return 0
 	}
-	sl[s], sl[t] = sl[t], sl[s]
-	return after - before
+	ps, pt := s%BoardSize, t%BoardSize
+	bs, bt := s-ps, t-pt
+	// near is what player i pays at power p beside the board at b, slots
+	// u and v left out.
+	near := func(i, b, u, v, p int) int {
+		if !f.metBefore[i] {
+			return 0
+		}
+		c := 0
+		for k := b; k < b+BoardSize; k++ {
+			if k != u && k != v && neighbours[p][k-b] {
+				c += int(f.pairs.get(i, int(sl[k])).hist)
+			}
+		}
+		return c
+	}
+	var d int
+	if bs == bt {
+		// One board: the pair x, y stays as near or far as it was.
+		d = near(x, bs, s, t, pt) - near(x, bs, s, t, ps) + near(y, bs, s, t, ps) - near(y, bs, s, t, pt)
+	} else {
+		d = near(x, bt, t, -1, pt) - near(x, bs, s, -1, ps) + near(y, bs, s, -1, ps) - near(y, bt, t, -1, pt)
+	}
+	return d * f.nb
 }
 
 // assignPairs solves a board's power assignment exactly when pairs of
