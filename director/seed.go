@@ -234,6 +234,11 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 		}
 	}
 	problem := t.SeedProblem(n)
+	if problem.Method == seeding.LowestRankedFirst && len(problem.Preferences) > 0 {
+		if problem.ChoiceOrder, err = choiceOrder(t, n); err != nil {
+			return nil, err
+		}
+	}
 	opts := seeding.Options{Seed: seeding.HeatSeed(res.Seed, n), Time: req.Time, RoundsLeft: t.Settings.Heats - n + 1}
 	if req.Progress != nil {
 		opts.Progress = func(p seeding.Progress) { req.Progress(n, p) }

@@ -2,6 +2,7 @@ package seeding
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -108,7 +109,14 @@ func (it Item) Describe(p *Problem) string {
 	case SameGroup:
 		return fmt.Sprintf("played %s of the same group (%s): %d", pw(), rounds(), it.Value)
 	case Preference:
-		return fmt.Sprintf("%s is choice %d of %s: %d", pw(), it.Place+1, preferenceText(p.Preferences[it.Player]), it.Value)
+		prefs := preferenceText(p.Preferences[it.Player])
+		switch {
+		case p.Method != LowestRankedFirst:
+			return fmt.Sprintf("%s is choice %d of %s: %d", pw(), it.Place+1, prefs, it.Value)
+		case it.Place < len(p.Preferences[it.Player]):
+			return fmt.Sprintf("chose %s, choice %d of %s (lowest-ranked first)", pw(), it.Place+1, prefs)
+		}
+		return fmt.Sprintf("could take none of %s (lowest-ranked first): %s", prefs, pw())
 	case Neighbour:
 		return fmt.Sprintf("met %s before (%s), now a neighbour (%s): %d", other, rounds(), pw(), it.Value)
 	}
@@ -261,6 +269,13 @@ func Explain(p *Problem, plan Plan) (Explanation, error) {
 					it := Item{Kind: Preference, Other: -1, Power: s.Power, Player: s.Player, Place: place, Value: v}
 					charge(it.Kind, it.Value)
 					pc.Items = append(pc.Items, it)
+				} else if prefs := p.Preferences[s.Player]; p.Method == LowestRankedFirst && len(prefs) > 0 {
+					// Not a conflict: says what the player chose, or that none of their list was left.
+					place := slices.Index(prefs, s.Power)
+					if place < 0 {
+						place = len(prefs)
+					}
+					pc.Items = append(pc.Items, Item{Kind: Preference, Other: -1, Power: s.Power, Player: s.Player, Place: place})
 				}
 			}
 			for _, it := range pc.Items {

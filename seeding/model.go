@@ -189,6 +189,9 @@ func (p *Problem) Validate() error {
 	if p.Values.Neighbour < 0 {
 		return fmt.Errorf("neighbour conflict %d: want 0 or more", p.Values.Neighbour)
 	}
+	if p.Method < BestTotal || p.Method > LowestRankedFirst {
+		return fmt.Errorf("bad preference method %d", int(p.Method))
+	}
 	if p.PowerRule < AnyPower || p.PowerRule > AllSevenFirst {
 		return fmt.Errorf("bad power rule %d", int(p.PowerRule))
 	}
@@ -359,10 +362,11 @@ func powerCost(v Values, grp [BoardSize]int, useGroups bool, cnt *[BoardSize]int
 
 // preferenceCost is what a player pays for power pw under their power
 // preferences: Values.Preference per place down the list, the place after
-// the last for a power not listed; 0 without preferences.
+// the last for a power not listed; 0 without preferences, and under
+// LowestRankedFirst (the players choose instead).
 func (p *Problem) preferenceCost(player, pw int) (cost, place int) {
 	prefs := p.Preferences[player]
-	if len(prefs) == 0 || p.Values.Preference == 0 {
+	if len(prefs) == 0 || p.Values.Preference == 0 || p.Method != BestTotal {
 		return 0, 0
 	}
 	place = len(prefs)

@@ -183,18 +183,22 @@ func describe(p *Problem, items []Item) string {
 }
 
 // TestNeighbourRulesNeverBroken seeds events under each power rule with
-// preferences and the neighbour conflict both charged: the hard rule is
-// never broken, and the seeder's conflict of each round is Explain's.
+// preferences (by either method) and the neighbour conflict: the hard rule
+// is never broken, and the seeder's conflict of each round is Explain's.
 func TestNeighbourRulesNeverBroken(t *testing.T) {
 	for _, tc := range []struct {
 		rule                    PowerRule
 		players, rounds, absent int
+		method                  PreferenceMethod
 	}{
-		{DifferentPowers, 21, 6, 0},
-		{DifferentPowers, 30, 5, 2},
-		{AllSevenFirst, 14, 9, 0},
+		{DifferentPowers, 21, 6, 0, BestTotal},
+		{DifferentPowers, 30, 5, 2, BestTotal},
+		{AllSevenFirst, 14, 9, 0, BestTotal},
+		{DifferentPowers, 21, 6, 0, LowestRankedFirst},
+		{DifferentPowers, 30, 5, 2, LowestRankedFirst},
+		{AllSevenFirst, 14, 9, 0, LowestRankedFirst},
 	} {
-		t.Run(fmt.Sprintf("%v/%dx%d", tc.rule, tc.players, tc.rounds), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%v/%dx%d/%v", tc.rule, tc.players, tc.rounds, tc.method), func(t *testing.T) {
 			in, err := Generate(Spec{Players: tc.players, Rounds: tc.rounds, Absent: tc.absent, Powers: true,
 				Values: Values{RepeatOpponent: 10, SamePower: 4, Preference: 3, Neighbour: 20}, Seed: 5})
 			if err != nil {
@@ -208,6 +212,8 @@ func TestNeighbourRulesNeverBroken(t *testing.T) {
 					in.Problem.Preferences[i] = rng.Perm(BoardSize)[:1+rng.IntN(BoardSize)]
 				}
 			}
+			in.Problem.Method = tc.method
+			in.Problem.ChoiceOrder = rng.Perm(tc.players)
 			p := in.Problem
 			for r, h := range in.Rounds {
 				res, err := Seed(context.Background(), &p, h.Present, h.Locked,

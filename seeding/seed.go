@@ -234,6 +234,14 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 		}
 	}
 	res := Result{Plan: best.plan(), Conflict: best.roundCost(0), Bound: bound0, TimedOut: timedOut.Load()}
+	if p.Method == LowestRankedFirst && f.powers && len(p.Preferences) > 0 {
+		chooseInTurn(p, &res.Plan)
+		ex, err := Explain(p, res.Plan)
+		if err != nil {
+			return res, err
+		}
+		res.Conflict = ex.Total
+	}
 	if br := RuleBreaks(p, res.Plan); len(br) > 0 {
 		return res, &PowerRuleError{Rule: p.PowerRule, Breaks: br, players: p.Players}
 	}

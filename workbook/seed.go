@@ -12,7 +12,8 @@ import (
 
 // SeedProblem converts the tournament into the seeder's problem for heat n:
 // the conflict values, conflicts, groups, teams (only when team-mates count
-// against each other: best games without interplay), power groups, and the
+// against each other: best games without interplay), power groups, power
+// preferences and their method (the caller sets the choice order), and the
 // boards of heats 1..n-1 as history (a replaced player counts as having met
 // the board and played its power).
 func (t *Tournament) SeedProblem(n int) *seeding.Problem {
@@ -22,13 +23,14 @@ func (t *Tournament) SeedProblem(n int) *seeding.Problem {
 			Preference: s.Preference, Neighbour: s.Neighbour},
 		PowerGroups:  s.PowerGroups,
 		AssignPowers: !s.PowersAtTables,
+		Method:       s.PreferenceMethod,
 	}
 	if p.AssignPowers {
 		p.PowerRule = s.PowerRule
 	}
 	for i, pl := range t.Players {
 		p.Players = append(p.Players, pl.Name)
-		if len(pl.Prefers) > 0 && p.AssignPowers && s.Preference > 0 {
+		if len(pl.Prefers) > 0 && p.AssignPowers && (s.Preference > 0 || s.PreferenceMethod == seeding.LowestRankedFirst) {
 			if p.Preferences == nil {
 				p.Preferences = map[int][]int{}
 			}
