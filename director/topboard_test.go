@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -143,4 +144,24 @@ func csvRows(t *testing.T, path string) [][]string {
 		t.Fatal(err)
 	}
 	return rows
+}
+
+// TestTopFactorHurst: dtm check refuses a Top board multiplier other than
+// 1 under the Hurst Tournament Mean, at the multiplier's cell, naming the
+// other setting.
+func TestTopFactorHurst(t *testing.T) {
+	path := ruleWorkbook(t, 7, 2, map[string]any{workbook.SetMethod: "Hurst Tournament Mean", workbook.SetTopFactor: 2})
+	b, err := workbook.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cell := b.Tournament.Settings.SettingCell(workbook.SetTopFactor)
+	b.Close()
+	_, err = Check(path)
+	var pe *ProblemsError
+	if !errors.As(err, &pe) || len(pe.Problems) != 1 || pe.Problems[0].Cell != cell ||
+		!strings.Contains(pe.Problems[0].Msg, "set the top board multiplier to 1") ||
+		!strings.Contains(pe.Problems[0].Hint, workbook.SetMethod) {
+		t.Errorf("Hurst with a multiplier of 2: %v", err)
+	}
 }
