@@ -14,7 +14,8 @@ import (
 // figures that decide it.
 type Contention struct {
 	// Max and Min are the best and worst score of one game under the
-	// systems of the heats left; Left the heats left, this one included.
+	// systems of the heats left, times the Top board multiplier where that
+	// widens them; Left the heats left, this one included.
 	Max, Min float64
 	Left     int
 	// Players are those who can still finish first, in standings order.
@@ -48,8 +49,9 @@ func solos() []scoring.Game {
 // every heat left, reaches the total of each other player who has played
 // the minimum heats to qualify if those score the worst (a game's lowest
 // score or the unplayed score, whichever is lower), after the lowest heats
-// are dropped or multiplied as the Tournament sheet says. A player who can
-// no longer play the minimum heats is out of it.
+// are dropped or multiplied as the Tournament sheet says. With a Top board
+// multiplier, a game's extremes are multiplied too (anyone may yet sit on a
+// top board). A player who can no longer play the minimum heats is out of it.
 func contention(t *workbook.Tournament, n int) (Contention, error) {
 	s := t.Settings
 	if s.Hurst {
@@ -78,6 +80,10 @@ func contention(t *workbook.Tournament, n int) (Contention, error) {
 	}
 	if math.IsInf(c.Max, 0) {
 		return c, fmt.Errorf("cannot tell the best game score of the heats left: no system scores a solo")
+	}
+	if f := s.Rules().TopFactor(); f != 1 {
+		// Any player may yet sit on a top board, whose scores count f times.
+		c.Max, c.Min = max(c.Max, c.Max*f), min(c.Min, c.Min*f)
 	}
 	c.Min = min(c.Min, s.Unplayed)
 	e := t.Event()

@@ -133,11 +133,12 @@ func results(t *workbook.Tournament, event scoring.Event, table scoring.Table) R
 		Top: map[Chart]bool{}, Systems: map[Chart]string{}, EventClass: t.Settings.EventClass}
 	for i := range t.Heats {
 		h := &t.Heats[i]
+		top := h.TopBoards()
 		r.HeatSystems = append(r.HeatSystems, t.SystemName(h, &workbook.Game{}))
 		r.Days, r.Dates = append(r.Days, h.Day), append(r.Dates, h.Date)
 		for j := range h.Games {
 			g := &h.Games[j]
-			r.Top[Chart{h.Number, g.Board}] = g.TopBoard()
+			r.Top[Chart{h.Number, g.Board}] = top[g.Board]
 			r.Systems[Chart{h.Number, g.Board}] = t.SystemName(h, g)
 		}
 	}

@@ -196,32 +196,7 @@ func TestSeedPool(t *testing.T) {
 // its score reaches 300 - 20 - 232 = 48: P13, P12, P11 and P10, seated on
 // board 1 with three more.
 func TestSeedContention(t *testing.T) {
-	path := ruleWorkbook(t, 14, 3, nil)
-	if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 1}); err != nil {
-		t.Fatal(err)
-	}
-	b, err := workbook.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	games := b.Tournament.Heats[0].Games
-	b.Close()
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	score := map[int]int{13: 300, 12: 60, 11: 49, 10: 48}
-	for _, g := range games {
-		for k, s := range g.Seats {
-			set(t, f, workbook.HeatSheet(1), cellName(2, s.Row), "Finished")
-			set(t, f, workbook.HeatSheet(1), cellName(6, s.Row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[k])
-			set(t, f, workbook.HeatSheet(1), cellName(12, s.Row), score[s.Player])
-		}
-	}
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	path := contentionWorkbook(t, nil, map[int]int{13: 300, 12: 60, 11: 49, 10: 48})
 	res, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 2, Pool: "contention"})
 	if err != nil {
 		t.Fatal(err)
@@ -234,7 +209,7 @@ func TestSeedContention(t *testing.T) {
 	if !slices.Equal(p.Contenders, want) || len(p.Players) != 7 || !slices.Equal(p.Players[:4], want) {
 		t.Errorf("contenders %v, pool %v; want %v and three more", p.Contenders, p.Players, want)
 	}
-	b, err = workbook.Open(path)
+	b, err := workbook.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,4 +226,74 @@ func TestSeedContention(t *testing.T) {
 	if !strings.Contains(out.String(), "heat 2: 4 can still finish first (a game scores -10 to 116, 2 heat(s) left): P13 Player, P12 Player, P11 Player, P10 Player") {
 		t.Errorf("summary:\n%s", out.String())
 	}
+}
+
+// TestContentionTopFactor: with a Top board multiplier, a game of the heats
+// left scores Max and Min times it, since anyone may yet sit on a top
+// board. Hand-worked, heat 1 scored P13 600, P12 100, P11 97, P10 96, P09
+// 95, the others 0; two heats left under DipCon XXXIV (-10 to 116):
+//
+//   - multiplier 1: in contention from 600 - 2 x 10 - 2 x 116 = 348: P13 alone;
+//   - multiplier 2 (-20 to 232): from 600 - 40 - 464 = 96: P13, P12, P11, P10;
+//   - multiplier 0.5 (-10 to 116: a smaller multiplier never narrows): 348 again.
+func TestContentionTopFactor(t *testing.T) {
+	for _, tc := range []struct {
+		factor   float64
+		max, min float64
+		want     []int
+	}{
+		{1, 116, -10, []int{13}},
+		{2, 232, -20, []int{13, 12, 11, 10}},
+		{0.5, 116, -10, []int{13}},
+	} {
+		t.Run(fmt.Sprint(tc.factor), func(t *testing.T) {
+			path := contentionWorkbook(t, map[string]any{workbook.SetTopFactor: tc.factor},
+				map[int]int{13: 600, 12: 100, 11: 97, 10: 96, 9: 95})
+			b, err := open(path, usedSystems)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer b.Close()
+			c, err := contention(b.Tournament, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Max != tc.max || c.Min != tc.min || !slices.Equal(c.Players, tc.want) {
+				t.Errorf("contention %+v, want %g to %g, players %v", c, tc.min, tc.max, tc.want)
+			}
+		})
+	}
+}
+
+// contentionWorkbook is a 14-player, 3-heat workbook with the settings
+// given, heat 1 seeded and finished with the score overrides given (0 for
+// players not listed).
+func contentionWorkbook(t *testing.T, settings map[string]any, score map[int]int) string {
+	t.Helper()
+	path := ruleWorkbook(t, 14, 3, settings)
+	if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 1}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := workbook.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := b.Tournament.Heats[0].Games
+	b.Close()
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range games {
+		for k, s := range g.Seats {
+			set(t, f, workbook.HeatSheet(1), cellName(2, s.Row), "Finished")
+			set(t, f, workbook.HeatSheet(1), cellName(6, s.Row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[k])
+			set(t, f, workbook.HeatSheet(1), cellName(12, s.Row), score[s.Player])
+		}
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	return path
 }

@@ -3,9 +3,11 @@ package director
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
 )
@@ -65,5 +67,74 @@ func TestSeedPreferences(t *testing.T) {
 	if !errors.As(err, &pe) || len(pe.Problems) != 1 || pe.Problems[0].Cell != prefers+"2" ||
 		!strings.Contains(pe.Problems[0].Msg, `power preference "FXF": 'X' is not a power's first letter`) {
 		t.Errorf("a preference of FXF: got %v", pe)
+	}
+}
+
+// TestSeedLowestRankedFirst seeds two heats of seven players who all
+// prefer France, under "lowest-ranked chooses first". Hand-worked: before
+// heat 1 everyone is equal, so the player lowest on the Players sheet,
+// P06, chooses first and plays France; heat 1 scored 10 + the player's
+// number, P00 is last in the standings and plays France in heat 2. The
+// others' detail says none of their list was left; nothing is charged.
+func TestSeedLowestRankedFirst(t *testing.T) {
+	path := ruleWorkbook(t, 7, 2, map[string]any{workbook.SetPreferenceMethod: "Lowest-ranked chooses first"})
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefers := playersColumn(t, f, workbook.HeaderPrefers)
+	for i := range 7 {
+		set(t, f, workbook.SheetPlayers, fmt.Sprintf("%s%d", prefers, i+2), "F")
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	for _, tc := range []struct {
+		heat, france int
+	}{{1, 6}, {2, 0}} {
+		if tc.heat == 2 {
+			finishHeat(t, path, 1, func(p int) int { return 10 + p })
+		}
+		res, err := Seed(context.Background(), SeedRequest{Path: path, Heat: tc.heat})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Explanation.Breakdown.Preference != 0 {
+			t.Errorf("heat %d: preferences charged %d", tc.heat, res.Explanation.Breakdown.Preference)
+		}
+		for _, pc := range res.Explanation.Players {
+			if (pc.Player == tc.france) != (pc.Power == seeding.France) {
+				t.Errorf("heat %d: P%02d plays %s, want P%02d on France", tc.heat, pc.Player, seeding.PowerNames[pc.Power], tc.france)
+			}
+		}
+		b, err := workbook.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		problem := b.Tournament.SeedProblem(tc.heat)
+		for _, pc := range res.Explanation.Players {
+			want := "chose France, choice 1 of F (lowest-ranked first)"
+			if pc.Player != tc.france {
+				want = "could take none of F (lowest-ranked first): " + seeding.PowerNames[pc.Power]
+			}
+			var got []string
+			for _, it := range pc.Items {
+				if it.Kind == seeding.Preference {
+					got = append(got, it.Describe(problem))
+				}
+			}
+			if len(got) != 1 || got[0] != want {
+				t.Errorf("heat %d: P%02d's preference detail %q, want %q", tc.heat, pc.Player, got, want)
+			}
+		}
+		b.Close()
+		chk, err := Check(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(chk.Warnings) > 0 {
+			t.Errorf("heat %d: dtm check after seeding: %v", tc.heat, chk.Warnings)
+		}
 	}
 }

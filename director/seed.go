@@ -253,6 +253,11 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 		}
 	}
 	problem := t.SeedProblem(n)
+	if problem.Method == seeding.LowestRankedFirst && len(problem.Preferences) > 0 {
+		if problem.ChoiceOrder, err = choiceOrder(t, n); err != nil {
+			return nil, err
+		}
+	}
 	opts := seeding.Options{Seed: seeding.HeatSeed(res.Seed, n), Time: req.Time, RoundsLeft: t.Settings.Heats - n + 1}
 	if req.Progress != nil {
 		opts.Progress = func(p seeding.Progress) { req.Progress(n, p) }
@@ -578,7 +583,7 @@ func writeConflicts(w io.Writer, ex seeding.Explanation, bound int) {
 		v    int
 	}{{"opponents met before", bd.Repeat}, {"player conflicts", bd.Conflict}, {"groups", bd.Group},
 		{"team-mates", bd.Team}, {"same power again", bd.Power}, {"power group again", bd.PowerGroup},
-		{"power preferences", bd.Preference}} {
+		{"power preferences", bd.Preference}, {"neighbours again", bd.Neighbour}} {
 		if part.v != 0 {
 			fmt.Fprintf(w, "  %-22s %d\n", part.name, part.v)
 		}

@@ -49,6 +49,8 @@ type Played struct {
 	Rank bool
 	// History is the game's centre chart, when recorded (the Norman tie-break uses it).
 	History []Year
+	// Top marks a top board, whose scores count Rules.TopBoardFactor times in the totals.
+	Top bool
 }
 
 // game returns the played game as Game, for Norman's ranking.
@@ -127,6 +129,18 @@ type Rules struct {
 	// AwardsByCentres gives the best-power awards by centre count, the game score breaking ties; otherwise
 	// they go by game score.
 	AwardsByCentres bool
+	// TopBoardFactor multiplies the game scores of the top boards (Played.Top) in the totals: a player's
+	// heat score is their game score times it, before the lowest heats are dropped or multiplied. 0 counts
+	// as 1 (the zero Rules multiply nothing). SumOfHeats only; the awards keep the game scores.
+	TopBoardFactor float64
+}
+
+// TopFactor returns the multiplier of a top board's scores: TopBoardFactor, or 1 when it is 0.
+func (r Rules) TopFactor() float64 {
+	if r.TopBoardFactor == 0 {
+		return 1
+	}
+	return r.TopBoardFactor
 }
 
 // Table is the result of Standings: the players in rank order, the teams in rank order, the awards.
@@ -159,7 +173,8 @@ type Standing struct {
 type HeatScore struct {
 	Heat   int
 	Played bool
-	// Score is the game score, or Rules.Unplayed for a heat not played; HurstMean: the game's centres minus
+	// Score is the game score (times Rules.TopBoardFactor on a top board), or Rules.Unplayed for a heat not
+	// played; HurstMean: the game's centres minus
 	// the power's tournament mean, 0 for a heat not played.
 	Score float64
 	// Factor is the multiplier applied in the total: 1 counted in full, 0 dropped, or the drop rule's
@@ -258,8 +273,16 @@ func (s *standings) heatRow(p int, unplayed float64) []HeatScore {
 // sumOfHeats computes DTM's totals: heat scores, the drop multipliers, the sum.
 func (s *standings) sumOfHeats() {
 	ru := s.e.Rules
+	top := ru.TopFactor()
 	for p := range s.e.Players {
 		hs := s.heatRow(p, ru.Unplayed)
+		if top != 1 {
+			for _, r := range s.seats[p] {
+				if g := &s.e.Games[r.game]; g.Top {
+					hs[g.Heat-1].Score = roundTotal(hs[g.Heat-1].Score * top)
+				}
+			}
+		}
 		order := make([]int, len(hs))
 		for i := range order {
 			order[i] = i
@@ -430,6 +453,7 @@ const (
 	RuleMinHeats
 	RuleTieBreaks
 	RuleTeam
+	RuleTopBoard // TopBoardFactor
 )
 
 // RuleError is a problem with one of the tournament's rules, alone or in
@@ -476,6 +500,11 @@ func validateRules(r Rules, heats int, teams bool) []error {
 	}
 	if r.Method == HurstMean && r.NextCount > 0 {
 		bad(RuleNext, RuleMethod, "the Hurst Tournament Mean averages every game played: set the next-lowest heat count to 0")
+	}
+	if f := r.TopBoardFactor; !finite(f) || f < 0 {
+		bad(RuleTopBoard, RuleTopBoard, "the top board multiplier %v must be a number above 0", f)
+	} else if r.Method == HurstMean && r.TopFactor() != 1 {
+		bad(RuleTopBoard, RuleMethod, "the Hurst Tournament Mean averages centres, not game scores: set the top board multiplier to 1")
 	}
 	if r.MinHeats < 0 || (heats >= 1 && r.MinHeats > heats) {
 		bad(RuleMinHeats, RuleMinHeats, "minimum heats to qualify %d: want 0 to %d", r.MinHeats, heats)

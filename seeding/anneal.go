@@ -159,8 +159,19 @@ func (a *annealer) objective() int {
 	return totalWeight*total + a.roundCost(0)
 }
 
+// neighbourRound is round 0's neighbour cost (see neighbourBoard).
+func (a *annealer) neighbourRound() int {
+	c := 0
+	if a.f.nb > 0 {
+		for b := 0; b < len(a.seat[0]); b += BoardSize {
+			c += a.neighbourBoard(b)
+		}
+	}
+	return c
+}
+
 // roundCost is round r's conflict charged against history only (round 0's
-// real conflict).
+// real conflict; its neighbour cost is charged in round 0 only).
 func (a *annealer) roundCost(r int) int {
 	f := a.f
 	c := 0
@@ -175,6 +186,9 @@ func (a *annealer) roundCost(r int) int {
 				c += int(f.pow0[i*BoardSize+x%BoardSize])
 			}
 		}
+	}
+	if r == 0 {
+		c += a.neighbourRound()
 	}
 	return c
 }
@@ -247,6 +261,9 @@ func (a *annealer) delta(r, s, t int) int {
 			if r == 0 {
 				now += int(f.pow0[x*BoardSize+pt] - f.pow0[x*BoardSize+ps] + f.pow0[y*BoardSize+ps] - f.pow0[y*BoardSize+pt])
 			}
+		}
+		if r == 0 && f.nb > 0 && (ps != pt || bs != bt) {
+			now += a.neighbourDelta(s, t)
 		}
 	}
 	return totalWeight*total + now
@@ -370,8 +387,11 @@ func (a *annealer) conflicting(r, b int) bool {
 	f := a.f
 	sl := a.seat[r][b*BoardSize : (b+1)*BoardSize]
 	for x, i := range sl {
-		for _, j := range sl[x+1:] {
+		for y, j := range sl[x+1:] {
 			if st, m := a.pair(int(i), int(j)); st+f.ro*(m-1) > 0 {
+				return true
+			}
+			if r == 0 && f.nb > 0 && neighbours[x][x+1+y] && f.pairs.get(int(i), int(j)).hist > 0 {
 				return true
 			}
 		}
@@ -463,6 +483,30 @@ func (a *annealer) run(iters int, bound int, t0, t1 float64, stop func() bool) b
 	return false
 }
 
+// neighbourPairs fills pair, for a board of round r, with what each pair
+// of its players pays in the objective when seated on neighbouring powers,
+// and returns what the board's pairs pay now; ok is false when no pair
+// pays (the board's assignment is then a plain assignment problem).
+func (a *annealer) neighbourPairs(r int, board []int32, pair *[BoardSize][BoardSize]int) (now int, ok bool) {
+	f := a.f
+	if r != 0 || f.nb == 0 {
+		return 0, false
+	}
+	for x := range BoardSize {
+		for y := x + 1; y < BoardSize; y++ {
+			w := f.nb * int(f.pairs.get(int(board[x]), int(board[y])).hist)
+			pair[x][y] = w
+			if w > 0 {
+				ok = true
+				if neighbours[x][y] {
+					now += w
+				}
+			}
+		}
+	}
+	return now, ok
+}
+
 // polishPowers reassigns the powers of every board optimally given the rest
 // of the schedule (an assignment problem per board).
 func (a *annealer) polishPowers() {
@@ -470,7 +514,7 @@ func (a *annealer) polishPowers() {
 	if !f.powers {
 		return
 	}
-	var cost [BoardSize][BoardSize]int
+	var cost, pair [BoardSize][BoardSize]int
 	for r, sl := range a.seat {
 		for b := 0; b < len(sl); b += BoardSize {
 			for x := range BoardSize {
@@ -483,7 +527,14 @@ func (a *annealer) polishPowers() {
 					cost[x][q] = c
 				}
 			}
-			perm, gain := assign(&cost)
+			var perm [BoardSize]int
+			var gain int
+			if now, ok := a.neighbourPairs(r, sl[b:b+BoardSize], &pair); ok {
+				perm, gain = assignPairs(&cost, &pair)
+				gain -= now
+			} else {
+				perm, gain = assign(&cost)
+			}
 			if gain >= 0 {
 				continue
 			}

@@ -25,10 +25,13 @@ const (
 	SameGroup
 	// Preference: the power is not the player's first choice.
 	Preference
+	// Neighbour: the two players met before and now play neighbouring
+	// powers (charged on top of Repeat).
+	Neighbour
 )
 
 var kindNames = [...]string{"repeat opponent", "player conflict", "shared group", "team-mate", "same power", "same power group",
-	"power preference"}
+	"power preference", "neighbour again"}
 
 // String names the kind in words.
 func (k Kind) String() string {
@@ -48,8 +51,9 @@ type Item struct {
 	Kind Kind
 	// Other is the other player of a pair conflict, -1 for power conflicts.
 	Other int
-	// Power is the repeated power (SamePower) or the earlier power of the
-	// group (SameGroup); NoPower for pair conflicts.
+	// Power is the repeated power (SamePower), the earlier power of the
+	// group (SameGroup) or the other player's power (Neighbour); NoPower
+	// for the other pair conflicts.
 	Power int
 	// Rounds are the earlier rounds of the meetings (Repeat) or of the
 	// earlier plays of Power (SamePower, SameGroup).
@@ -113,7 +117,16 @@ func (it Item) Describe(p *Problem) string {
 	case SameGroup:
 		return fmt.Sprintf("played %s of the same group (%s): %d", pw(), rounds(), it.Value)
 	case Preference:
-		return fmt.Sprintf("%s is choice %d of %s: %d", pw(), it.Place+1, preferenceText(p.Preferences[it.Player]), it.Value)
+		prefs := preferenceText(p.Preferences[it.Player])
+		switch {
+		case p.Method != LowestRankedFirst:
+			return fmt.Sprintf("%s is choice %d of %s: %d", pw(), it.Place+1, prefs, it.Value)
+		case it.Place < len(p.Preferences[it.Player]):
+			return fmt.Sprintf("chose %s, choice %d of %s (lowest-ranked first)", pw(), it.Place+1, prefs)
+		}
+		return fmt.Sprintf("could take none of %s (lowest-ranked first): %s", prefs, pw())
+	case Neighbour:
+		return fmt.Sprintf("met %s before (%s), now a neighbour (%s): %d", other, rounds(), pw(), it.Value)
 	}
 	return it.Kind.String()
 }
@@ -131,12 +144,12 @@ type PlayerConflicts struct {
 
 // Breakdown splits a total conflict by kind.
 type Breakdown struct {
-	Repeat, Conflict, Group, Team, Power, PowerGroup, Preference int
+	Repeat, Conflict, Group, Team, Power, PowerGroup, Preference, Neighbour int
 }
 
 // Total sums the breakdown.
 func (b Breakdown) Total() int {
-	return b.Repeat + b.Conflict + b.Group + b.Team + b.Power + b.PowerGroup + b.Preference
+	return b.Repeat + b.Conflict + b.Group + b.Team + b.Power + b.PowerGroup + b.Preference + b.Neighbour
 }
 
 func (b *Breakdown) add(k Kind, v int) {
@@ -155,6 +168,8 @@ func (b *Breakdown) add(k Kind, v int) {
 		b.PowerGroup += v
 	case Preference:
 		b.Preference += v
+	case Neighbour:
+		b.Neighbour += v
 	}
 }
 
@@ -244,6 +259,10 @@ func Explain(p *Problem, plan Plan) (Explanation, error) {
 					items = append(items, Item{Kind: Repeat, Other: t.Player, Power: NoPower, Rounds: []int{plan.Round},
 						Name: OtherBoard, Value: p.Values.RepeatOpponent})
 				}
+				if r := h.met[pairKey(s.Player, t.Player)]; len(r) > 0 && Neighbours(s.Power, t.Power) {
+					items = append(items, Item{Kind: Neighbour, Other: t.Player, Power: t.Power, Rounds: r,
+						Value: len(r) * p.Values.Neighbour})
+				}
 				for _, it := range items {
 					if it.Value == 0 {
 						continue
@@ -263,6 +282,13 @@ func Explain(p *Problem, plan Plan) (Explanation, error) {
 					it := Item{Kind: Preference, Other: -1, Power: s.Power, Player: s.Player, Place: place, Value: v}
 					charge(it.Kind, it.Value)
 					pc.Items = append(pc.Items, it)
+				} else if prefs := p.Preferences[s.Player]; p.Method == LowestRankedFirst && len(prefs) > 0 {
+					// Not a conflict: says what the player chose, or that none of their list was left.
+					place := slices.Index(prefs, s.Power)
+					if place < 0 {
+						place = len(prefs)
+					}
+					pc.Items = append(pc.Items, Item{Kind: Preference, Other: -1, Power: s.Power, Player: s.Player, Place: place})
 				}
 			}
 			for _, it := range pc.Items {

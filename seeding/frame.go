@@ -26,6 +26,13 @@ type frame struct {
 	useGroups bool
 	powers    bool
 	rule      PowerRule
+	// nb is Values.Neighbour when powers are assigned, else 0: charged in
+	// this round only, as the power preferences (the tentative later
+	// rounds plan without it).
+	nb int
+	// metBefore marks the players who met someone before this round (a
+	// neighbour cost is possible only for them), when nb > 0.
+	metBefore []bool
 	// pairs holds the static cost and earlier meetings (history and locked
 	// boards) of the pairs that have either.
 	pairs   *pairTable
@@ -94,6 +101,9 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 	f.grp, f.useGroups = p.groupOf()
 	f.powers = p.AssignPowers
 	f.rule = p.PowerRule
+	if f.powers {
+		f.nb = p.Values.Neighbour
+	}
 	pm := make(map[uint64]pairInfo)
 	for k, v := range p.staticPairs() {
 		a, b := loc[k[0]], loc[k[1]]
@@ -158,6 +168,14 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 		addBoard(b)
 	}
 	f.pairs = newPairTable(n, pm)
+	if f.nb > 0 {
+		f.metBefore = make([]bool, n)
+		for k, e := range pm {
+			if e.hist > 0 {
+				f.metBefore[k>>32], f.metBefore[k&0xffffffff] = true, true
+			}
+		}
+	}
 	local := func(ms []int) []int {
 		var out []int
 		for _, m := range ms {

@@ -46,6 +46,9 @@ type Values struct {
 	// their power is down their list (a power not listed counts as the
 	// place after the last).
 	Preference int
+	// Neighbour is charged, on top of RepeatOpponent, per earlier meeting
+	// of two players given neighbouring powers (Neighbours).
+	Neighbour int
 }
 
 // DefaultValues returns the benchmark's defaults: 10, 4 and 20.
@@ -128,6 +131,13 @@ type Problem struct {
 	// Germany, Italy, Russia, Turkey for "FGIRT"), charged
 	// Values.Preference per place down the list.
 	Preferences map[int][]int
+	// Method is how Preferences are used: charged as conflicts (BestTotal)
+	// or chosen in turn (LowestRankedFirst, in ChoiceOrder).
+	Method PreferenceMethod
+	// ChoiceOrder lists players in the order they choose their powers under
+	// LowestRankedFirst, first chooser first; players not listed choose
+	// after those listed, in player order.
+	ChoiceOrder []int
 	// History holds the rounds already played, oldest first. A player may
 	// sit on two boards of one history round (a heat they played on two
 	// boards), never twice on one board.
@@ -181,6 +191,12 @@ func (p *Problem) Validate() error {
 				return fmt.Errorf("group %q (%d): bad player %d", g.Name, k+1, m)
 			}
 		}
+	}
+	if p.Values.Neighbour < 0 {
+		return fmt.Errorf("neighbour conflict %d: want 0 or more", p.Values.Neighbour)
+	}
+	if p.Method < BestTotal || p.Method > LowestRankedFirst {
+		return fmt.Errorf("bad preference method %d", int(p.Method))
 	}
 	if p.PowerRule < AnyPower || p.PowerRule > AllSevenFirst {
 		return fmt.Errorf("bad power rule %d", int(p.PowerRule))
@@ -357,10 +373,11 @@ func powerCost(v Values, grp [BoardSize]int, useGroups bool, cnt *[BoardSize]int
 
 // preferenceCost is what a player pays for power pw under their power
 // preferences: Values.Preference per place down the list, the place after
-// the last for a power not listed; 0 without preferences.
+// the last for a power not listed; 0 without preferences, and under
+// LowestRankedFirst (the players choose instead).
 func (p *Problem) preferenceCost(player, pw int) (cost, place int) {
 	prefs := p.Preferences[player]
-	if len(prefs) == 0 || p.Values.Preference == 0 {
+	if len(prefs) == 0 || p.Values.Preference == 0 || p.Method != BestTotal {
 		return 0, 0
 	}
 	place = len(prefs)

@@ -120,6 +120,9 @@ const (
 // The problem's PowerRule is kept as a hard rule: a heat where it allows a
 // player to seat no power at all is refused at once, and a seating that
 // still breaks it after the search is returned with a *PowerRuleError.
+// Under LowestRankedFirst, the players of each seeded board then choose
+// their powers in the problem's ChoiceOrder (the result's Conflict is that
+// of the boards as chosen).
 func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts Options) (Result, error) {
 	f, err := newFrame(p, present, locked, opts.RoundsLeft)
 	if err != nil {
@@ -234,6 +237,14 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 		}
 	}
 	res := Result{Plan: best.plan(), Conflict: best.roundCost(0), Bound: bound0, TimedOut: timedOut.Load()}
+	if p.Method == LowestRankedFirst && f.powers && len(p.Preferences) > 0 {
+		chooseInTurn(p, &res.Plan)
+		ex, err := Explain(p, res.Plan)
+		if err != nil {
+			return res, err
+		}
+		res.Conflict = ex.Total
+	}
 	if br := RuleBreaks(p, res.Plan); len(br) > 0 {
 		return res, &PowerRuleError{Rule: p.PowerRule, Breaks: br, players: p.Players}
 	}

@@ -18,13 +18,14 @@ func (t *Tournament) Event() scoring.Event {
 		}
 	}
 	for _, h := range t.Heats {
+		top := h.TopBoards()
 		for _, g := range h.Games {
 			if !g.Scored {
 				continue
 			}
 			sg := ScoringGame(&g)
 			pg := scoring.Played{Heat: h.Number, Board: g.Board, Winners: sg.Winners, Conceded: sg.Conceded,
-				Rank: g.Criterion != scoring.WinDraw, History: sg.History}
+				Rank: g.Criterion != scoring.WinDraw, History: sg.History, Top: top[g.Board]}
 			for _, seat := range g.Seats {
 				pg.Seats[seat.Power] = scoring.PlayedSeat{Player: seat.Player, Score: seat.Score, Centres: seat.Centres,
 					Year: seat.Year, Eliminated: seat.Centres == 0}
@@ -39,7 +40,7 @@ func (t *Tournament) Event() scoring.Event {
 var ruleSettings = map[scoring.Rule]string{
 	scoring.RuleMethod: SetMethod, scoring.RuleUnplayed: SetUnplayed, scoring.RuleLowest: SetLowestCount,
 	scoring.RuleNext: SetNextCount, scoring.RuleMinHeats: SetMinHeats, scoring.RuleTieBreaks: SetTieBreaks,
-	scoring.RuleTeam: SetTeamNumber,
+	scoring.RuleTeam: SetTeamNumber, scoring.RuleTopBoard: SetTopFactor,
 }
 
 // RuleProblem locates a problem of the tournament's rules at the setting
@@ -70,6 +71,7 @@ func (s Settings) Rules() scoring.Rules {
 		MinHeats:        s.MinHeats,
 		TieBreaks:       s.TieBreaks,
 		AwardsByCentres: s.AwardsByCentres,
+		TopBoardFactor:  s.TopBoardFactor,
 	}
 	if s.Hurst {
 		r.Method = scoring.HurstMean

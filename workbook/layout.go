@@ -122,6 +122,18 @@ const (
 	SetResultsForm      = "Results form"
 )
 
+// ChoicesPreferenceMethod are seeding's preference methods, in
+// seeding.PreferenceMethod order.
+var ChoicesPreferenceMethod = []string{"Best total satisfaction", "Lowest-ranked chooses first"}
+
+// Settings of the seeder's neighbours and preference method, and of the
+// top boards' scores.
+const (
+	SetNeighbour        = "Conflict: same opponent again as a neighbour"
+	SetPreferenceMethod = "Power preference method"
+	SetTopFactor        = "Top board multiplier"
+)
+
 // Values of the publication settings.
 const (
 	WithholdNone = "None" // nothing withheld

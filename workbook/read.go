@@ -290,6 +290,23 @@ func (r *reader) readSettings() {
 	} else {
 		r.p.ignore(SheetTournament, labelCol, "setting %q is not in the workbook: power preferences are ignored (add the row to change it)", SetPreference)
 	}
+	if _, ok := rows[normalHeader(SetNeighbour)]; ok {
+		s.Neighbour = whole(SetNeighbour, 0, unbounded, "a whole number, 0 or more (e.g. 5): charged per earlier meeting of two players on neighbouring powers")
+	} else {
+		r.p.ignore(SheetTournament, labelCol, "setting %q is not in the workbook: neighbours count as any other opponent (add the row to change it)", SetNeighbour)
+	}
+	s.PreferenceMethod = seeding.PreferenceMethod(optional(SetPreferenceMethod, ChoicesPreferenceMethod))
+	s.TopBoardFactor = 1
+	if v, ok := rows[normalHeader(SetTopFactor)]; ok {
+		const hint = "a number above 0, e.g. 2; 1 counts the top boards as any other game"
+		if f, isNum := parseNumber(v.value); isNum && f <= 0 {
+			r.p.add(SheetTournament, v.cell, hint, "%s must be above 0, not %s", SetTopFactor, v.value)
+		} else if f := number(SetTopFactor, hint); f > 0 {
+			s.TopBoardFactor = f
+		}
+	} else {
+		r.p.ignore(SheetTournament, labelCol, "setting %q is not in the workbook: top boards count as any other game (add the row to change it)", SetTopFactor)
+	}
 	if v, ok := rows[normalHeader(SetRandomSeed)]; ok && v.value != "" {
 		n, ok := parseWhole(v.value)
 		if !ok {

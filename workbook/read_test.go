@@ -178,6 +178,18 @@ func TestProblems(t *testing.T) {
 		{"setting not a number", func(t *testing.T, f *excelize.File) {
 			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetSameOpponent)), "ten")
 		}, SheetTournament, cellName(2, settingRowOf(t, SetSameOpponent)), `Conflict: same opponent again must be a whole number, not "ten"`, ""},
+		{"top board multiplier 0", func(t *testing.T, f *excelize.File) {
+			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetTopFactor)), 0)
+		}, SheetTournament, cellName(2, settingRowOf(t, SetTopFactor)), "Top board multiplier must be above 0, not 0", "e.g. 2"},
+		{"top board multiplier not a number", func(t *testing.T, f *excelize.File) {
+			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetTopFactor)), "double")
+		}, SheetTournament, cellName(2, settingRowOf(t, SetTopFactor)), `Top board multiplier must be`, "e.g. 2"},
+		{"neighbour conflict negative", func(t *testing.T, f *excelize.File) {
+			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetNeighbour)), -3)
+		}, SheetTournament, cellName(2, settingRowOf(t, SetNeighbour)), "Conflict: same opponent again as a neighbour must be 0 or more, not -3", ""},
+		{"preference method outside the choices", func(t *testing.T, f *excelize.File) {
+			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetPreferenceMethod)), "Draft")
+		}, SheetTournament, cellName(2, settingRowOf(t, SetPreferenceMethod)), `Power preference method cannot be "Draft"`, "Lowest-ranked chooses first"},
 		{"setting outside the choices", func(t *testing.T, f *excelize.File) {
 			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetPowerAssignment)), "Random")
 		}, SheetTournament, cellName(2, settingRowOf(t, SetPowerAssignment)), `Power assignment cannot be "Random"`, `choose "Automatic" or "At the tables"`},

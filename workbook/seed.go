@@ -12,16 +12,18 @@ import (
 
 // SeedProblem converts the tournament into the seeder's problem for heat n:
 // the conflict values, conflicts, groups, teams (only when team-mates count
-// against each other: best games without interplay), power groups, and the
+// against each other: best games without interplay), power groups, power
+// preferences and their method (the caller sets the choice order), and the
 // boards of heats 1..n-1 as history (a replaced player counts as having met
 // the board and played its power).
 func (t *Tournament) SeedProblem(n int) *seeding.Problem {
 	s := t.Settings
 	p := &seeding.Problem{
 		Values: seeding.Values{RepeatOpponent: s.SameOpponent, SamePower: s.SamePower, TeamMember: s.TeamMember,
-			Preference: s.Preference},
+			Preference: s.Preference, Neighbour: s.Neighbour},
 		PowerGroups:  s.PowerGroups,
 		AssignPowers: !s.PowersAtTables,
+		Method:       s.PreferenceMethod,
 	}
 	if p.AssignPowers {
 		p.PowerRule = s.PowerRule
@@ -34,7 +36,7 @@ func (t *Tournament) SeedProblem(n int) *seeding.Problem {
 			}
 			p.TwoBoards[i] = true
 		}
-		if len(pl.Prefers) > 0 && p.AssignPowers && s.Preference > 0 {
+		if len(pl.Prefers) > 0 && p.AssignPowers && (s.Preference > 0 || s.PreferenceMethod == seeding.LowestRankedFirst) {
 			if p.Preferences == nil {
 				p.Preferences = map[int][]int{}
 			}
@@ -570,8 +572,8 @@ func (t *Tournament) HeatCallBoards(n int) []CallBoard {
 }
 
 // callBoard is a board of a heat for the board calls: its seats in power
-// order (a seat without a power last), its scoring system, and whether it
-// is the top board (board 1 with its own system in the Game system column).
+// order (a seat without a power last) and its scoring system (sortMarked
+// then marks the top boards).
 func (t *Tournament) callBoard(heat *Heat, g *Game, seats []CallSeat) CallBoard {
 	order := func(s CallSeat) int {
 		if i := slices.Index(ChoicesPower, s.Power); i >= 0 {
@@ -580,7 +582,7 @@ func (t *Tournament) callBoard(heat *Heat, g *Game, seats []CallSeat) CallBoard 
 		return len(ChoicesPower)
 	}
 	slices.SortStableFunc(seats, func(a, b CallSeat) int { return order(a) - order(b) })
-	cb := CallBoard{Board: g.Board, Seats: seats, System: t.SystemName(heat, g), Rank: t.Settings.Hurst, Top: g.TopBoard()}
+	cb := CallBoard{Board: g.Board, Seats: seats, System: t.SystemName(heat, g), Rank: t.Settings.Hurst}
 	if sys, ok := t.SystemByName(cb.System); ok {
 		cb.FinalYear = sys.FinalYear
 		cb.Rank = cb.Rank || sys.Criterion == int(scoring.Rank)

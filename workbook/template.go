@@ -63,6 +63,9 @@ var templateSettings = []settingRow{
 	{SetQualification, "Standings", nil, "How dtm seed --pool \"top 7\" (or 14, 21 ...) ranks the players for the top boards: Standings (the tournament's standings so far), or best K of heats A-B, e.g. best 2 of heats 1-3 (the sum of each player's best K game scores in those heats). Players marked Declines pool are skipped: the seat goes to the next in line.", false},
 	{SetPreference, 0, nil, "Conflict charged per place a player's power is down their Power preference (a column you add to the Players sheet, e.g. FGIRT: France first, then Germany ...; a power not listed counts as the place after the last). 0 ignores preferences.", false},
 	{SetMaxHeats, 0, nil, "The most heats a player may play (registered, or seated on a board); dtm check reports a player over it. 0: no cap.", false},
+	{SetNeighbour, 0, nil, "Conflict charged, on top of the same-opponent conflict, for every earlier meeting of two players given neighbouring powers on the map (e.g. England and France; docs/seeding.md lists the pairs). 0: a neighbour counts as any other opponent.", false},
+	{SetPreferenceMethod, ChoicesPreferenceMethod[0], ChoicesPreferenceMethod, "How dtm seed uses the Power preference column. Best total satisfaction: each place down a player's list costs the power-preference conflict, weighed with the others. Lowest-ranked chooses first: on each board, the players in reverse order of the standings before the heat each take their most preferred power still free.", false},
+	{SetTopFactor, 1, nil, "Multiplies the game scores of the top boards (board 1 with a scoring system of its own, and each next board while it has one: dtm seed --pool marks them) in the players' totals, e.g. 2. 1 counts them as any other game.", false},
 }
 
 // tieBreakHelp is the Tie-breaks setting's help, listing the presets and rules of scoring's table.

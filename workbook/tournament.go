@@ -43,6 +43,11 @@ type Settings struct {
 	SamePower    int // conflict value for playing a power again
 	TeamMember   int // conflict value for sharing a board with a team-mate
 	Preference   int // conflict value per place down a player's power preferences
+	Neighbour    int // conflict value per earlier meeting of two players on neighbouring powers
+	// PreferenceMethod is how the seeder uses power preferences.
+	PreferenceMethod seeding.PreferenceMethod
+	// TopBoardFactor multiplies the top boards' game scores in the totals (1: counted as any other).
+	TopBoardFactor float64
 
 	Heats           int
 	PreRegistration bool
@@ -263,10 +268,25 @@ type System struct {
 	formulaCells [9]string // where each formula was read, "F7"
 }
 
-// TopBoard reports whether a game is its heat's top board: board 1 with a
-// scoring system of its own in the heat sheet's Scoring system column, as
-// its board call is labelled and the results exports flag it.
-func (g *Game) TopBoard() bool { return g.Board == 1 && g.System != "" }
+// TopBoards returns the heat's top boards, by number: board 1 when it has a
+// scoring system of its own in the heat sheet's Game system column, and
+// each next board while it has one too (dtm seed --pool writes the heat's
+// system on the pool's boards). Their board calls are labelled so, the
+// results exports flag them, and their scores count Top board multiplier
+// times in the totals.
+func (h *Heat) TopBoards() map[int]bool {
+	own := map[int]bool{}
+	for i := range h.Games {
+		if h.Games[i].System != "" {
+			own[h.Games[i].Board] = true
+		}
+	}
+	top := map[int]bool{}
+	for b := 1; own[b]; b++ {
+		top[b] = true
+	}
+	return top
+}
 
 // PlayerCell returns the Players sheet cell of player i under a header
 // ("K7"); the player's first cell when the sheet has no such column.
