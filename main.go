@@ -224,7 +224,7 @@ func seedCommand() *cli.Command {
 			&cli.StringFlag{Name: "sit-out", Usage: "`auto`: when the players do not fill boards of seven, choose who sits out (fairly: docs/seeding.md) and mark them Sitting out, or bring back players marked Sitting out after a cancellation"},
 			&cli.StringFlag{Name: "two-boards", Usage: "`auto`: when the players do not fill boards of seven, seat players marked Can play two boards on two boards each (fairly: docs/seeding.md); not with --sit-out"},
 			&cli.StringFlag{Name: "pool", Usage: "`\"top N\"` (7, 14, 21 ...): seat the best N of the Tournament sheet's Pool qualification who play the heat (skipping Declines pool) on the top boards, seeded among themselves, and the rest apart; or contention: everyone who can still finish first together (docs/seeding.md)"},
-			&cli.BoolFlag{Name: "late", Usage: "seat players registered after the heat was seeded in the seats of standbys on boards not started, changing nothing else"},
+			&cli.BoolFlag{Name: "late", Usage: "after the heat was seeded: seat late players and fill the seats of drop-outs (boards not started) in drop-outs' or standbys' seats or on new boards, moving nobody else (docs/seeding.md)"},
 			&cli.BoolFlag{Name: "unseed", Usage: "empty the heat's boards that have not started, and stop"},
 			&cli.BoolFlag{Name: "refresh", Usage: "rewrite the board calls and Conflict columns from the heat sheet as it stands (after swaps by hand), without reseeding; every heat where they are stale, or --heat N"},
 			&cli.BoolFlag{Name: "force", Usage: "write even if Excel or LibreOffice seems to have the workbook open"},

@@ -17,6 +17,15 @@ type LateSwap struct {
 	Power         string // "" when powers are chosen at the tables
 }
 
+// DropOut is the seat of a player who dropped out after seeding, on a
+// board that has not started, and who took it.
+type DropOut struct {
+	Player, By string
+	Board      int
+	Power      string // "" when powers are chosen at the tables
+	Standby    bool   // By is a standby brought back from sitting out
+}
+
 // LateBoard is a new board seated for late players.
 type LateBoard struct {
 	Board   int
@@ -24,7 +33,10 @@ type LateBoard struct {
 }
 
 // seatLate seats heat n's late players (registered, on no board) without
-// moving anyone else, the first way that works:
+// moving anyone else. The seats of drop-outs (players seated on a board that
+// has not started who no longer play the heat) are filled first, by late
+// players, then by standbys sitting the heat out (fillDropOuts). The late
+// players left are seated the first way that works:
 //  1. late players who make whole boards (7, 14 ...) on new boards;
 //  2. one each in the seat of a standby on a board that has not started
 //     (swapLate);
@@ -47,6 +59,19 @@ func seatLate(ctx context.Context, b *workbook.Book, n int, opts seeding.Options
 	for i, p := range t.Players {
 		if p.Registration[n-1].Plays() && !seated[i] {
 			late = append(late, i)
+		}
+	}
+	if drops := dropOuts(t, n); len(drops) > 0 {
+		var err error
+		if late, err = fillDropOuts(b, n, drops, late, res); err != nil {
+			return err
+		}
+		if len(late) == 0 {
+			boards, err := heatBoards(heat)
+			if err != nil {
+				return err
+			}
+			return writeLate(b, n, boards, res)
 		}
 	}
 	if len(late) == 0 {
@@ -82,6 +107,157 @@ func seatLate(ctx context.Context, b *workbook.Book, n int, opts seeding.Options
 		"or reseed the heat's unstarted boards with everyone (dtm seed --heat %d, with --sit-out auto or --two-boards auto if they do not fill boards of seven); "+
 		"or swap players by hand on the heat sheet and run dtm seed --refresh --heat %d",
 		n, len(late), strings.Join(names, ", "), len(benched), need-len(benched), len(standbys), need-len(benched), n, n)
+}
+
+// lateHeat is the heat dtm seed --late works on without --heat: the
+// earliest with a drop-out on a board that has not started, or with a late
+// player (t.NextHeat); 0 when there is none.
+func lateHeat(t *workbook.Tournament) int {
+	next := t.NextHeat()
+	for n := range t.Heats {
+		if next > 0 && n+1 >= next {
+			break
+		}
+		if len(dropOuts(t, n+1)) > 0 {
+			return n + 1
+		}
+	}
+	return next
+}
+
+// dropOuts lists the seats, on heat n's boards that have not started, of
+// players who no longer play the heat (registration cleared or Sitting
+// out): board and seat indexes into the heat's games.
+func dropOuts(t *workbook.Tournament, n int) [][2]int {
+	var drops [][2]int
+	for gi, g := range t.Heats[n-1].Games {
+		if g.Status != workbook.Unstarted {
+			continue
+		}
+		for si, s := range g.Seats {
+			if s.Player >= 0 && !t.Players[s.Player].Registration[n-1].Plays() {
+				drops = append(drops, [2]int{gi, si})
+			}
+		}
+	}
+	return drops
+}
+
+// fillDropOuts seats, in the drop-outs' seats (board and power kept), the
+// late players first, then standbys sitting the heat out (those the
+// sit-out order benches last come back first), choosing seat by seat the
+// newcomer with the least conflict there who keeps the power rule. It
+// changes the heat's games in memory, registers the standbys again and
+// returns the late players left without a seat. With too few newcomers it
+// changes nothing and says what the options are.
+func fillDropOuts(b *workbook.Book, n int, drops [][2]int, late []int, res *SeedResult) ([]int, error) {
+	t := b.Tournament
+	heat := &t.Heats[n-1]
+	newcomers := slices.Clone(late)
+	var benched []seeding.SitOutCandidate
+	for i, p := range t.Players {
+		if p.Standby && p.Registration[n-1] == workbook.SittingOut && !onBoard(heat, i) {
+			benched = append(benched, seeding.SitOutCandidate{Player: i, Priority: p.Priority, Distance: p.Distance, Row: p.Row, Standby: true, Sitting: true})
+		}
+	}
+	order := seeding.SitOutOrder(benched, t.Settings.MinHeats)
+	slices.Reverse(order)
+	newcomers = append(newcomers, order...)
+	if len(newcomers) < len(drops) {
+		var names []string
+		for _, d := range drops {
+			names = append(names, t.Players[heat.Games[d[0]].Seats[d[1]].Player].Name)
+		}
+		return nil, fmt.Errorf("heat %d: %d player(s) seated on boards that have not started no longer play the heat (%s), "+
+			"and there are %d late player(s) and %d standby(s) sitting the heat out to take their seats. "+
+			"Either register %d more for the heat (or mark standbys) and run dtm seed --late again; "+
+			"or reseed the heat's unstarted boards (dtm seed --heat %d, with --sit-out auto or --two-boards auto if the players do not fill boards of seven); "+
+			"or swap players by hand on the heat sheet and run dtm seed --refresh --heat %d",
+			n, len(drops), strings.Join(names, ", "), len(late), len(benched), len(drops)-len(newcomers), n, n)
+	}
+	problem := t.SeedProblem(n)
+	boards, err := heatBoards(heat)
+	if err != nil {
+		return nil, err
+	}
+	plan := seeding.Plan{Round: n}
+	for _, sb := range boards {
+		plan.Boards = append(plan.Boards, sb.Board)
+	}
+	free := newcomers[:len(drops)]
+	var back []int
+	for _, d := range drops {
+		seat := &plan.Boards[d[0]].Seats[d[1]]
+		gone := seat.Player
+		best, bestCost := -1, 0
+		for k, p := range free {
+			if p < 0 {
+				continue
+			}
+			seat.Player = p
+			ex, err := seeding.Explain(problem, plan)
+			if err != nil {
+				return nil, wrapf(err, "heat %d", n)
+			}
+			if len(seeding.RuleBreaks(problem, plan)) == 0 && (best < 0 || ex.Total < bestCost) {
+				best, bestCost = k, ex.Total
+			}
+		}
+		if best < 0 {
+			return nil, fmt.Errorf("heat %d: no late player or standby can take the seat of %s (board %d) without breaking the power rule %q: "+
+				"reseed the heat's unstarted boards (dtm seed --heat %d) or seat someone there by hand",
+				n, t.Players[gone].Name, heat.Games[d[0]].Board, t.Settings.PowerRule, n)
+		}
+		p := free[best]
+		free[best] = -1
+		seat.Player = p
+		heat.Games[d[0]].Seats[d[1]].Player = p
+		do := DropOut{Player: t.Players[gone].Name, By: t.Players[p].Name, Board: heat.Games[d[0]].Board, Standby: !slices.Contains(late, p)}
+		if seat.Power != seeding.NoPower {
+			do.Power = workbook.ChoicesPower[seat.Power]
+		}
+		if do.Standby {
+			back = append(back, p)
+		}
+		res.DropOuts = append(res.DropOuts, do)
+	}
+	slices.Sort(back)
+	if err := b.SetRegistration(n, back, workbook.Registered); err != nil {
+		return nil, err
+	}
+	var left []int
+	for _, p := range late {
+		if !onBoard(heat, p) {
+			left = append(left, p)
+		}
+	}
+	return left, nil
+}
+
+// onBoard reports whether player p is seated on one of the heat's boards.
+func onBoard(heat *workbook.Heat, p int) bool {
+	for _, g := range heat.Games {
+		for _, s := range g.Seats {
+			if s.Player == p {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// heatBoards converts the heat's boards as they stand (started ones
+// locked); every board must be complete.
+func heatBoards(heat *workbook.Heat) ([]workbook.Seated, error) {
+	var boards []workbook.Seated
+	for _, g := range heat.Games {
+		sb, ok := workbookBoard(g)
+		if !ok {
+			return nil, fmt.Errorf("heat %d: board %d is not complete: seat seven players on it first", heat.Number, g.Board)
+		}
+		boards = append(boards, workbook.Seated{Number: g.Board, Board: sb, System: g.System})
+	}
+	return boards, nil
 }
 
 // seatedStandbys lists the standbys seated on heat n's boards that have not

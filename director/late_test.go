@@ -3,6 +3,7 @@ package director
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -252,4 +253,139 @@ func TestSeedLateNewBoards(t *testing.T) {
 			t.Errorf("%d seated after the refusal, want %d", len(after), len(before))
 		}
 	})
+}
+
+// TestSeedLateDropOuts checks drop-outs after seeding, hand-worked on 14
+// players seated on two boards (board 1 started), P15 and P16 standbys
+// benched (registered Sitting out):
+//   - P03 (board 1, started) and P10 (board 2) drop out; P14 registers
+//     late: P14 takes P10's seat with P10's power; P03's started board is
+//     not touched; nobody else moves;
+//   - then another player of board 2 drops out, with no late player left:
+//     standby P15 comes back for it (the sit-out order benches the lower
+//     row, P16, first, so P15 is the last to deserve sitting out);
+//   - then two more drop out with one standby (P16) left: nothing changes
+//     and the error says what the options are.
+func TestSeedLateDropOuts(t *testing.T) {
+	path, register := lateWorkbook(t, 14, 15, 16)
+	if _, err := Seed(context.Background(), SeedRequest{Path: path}); err != nil {
+		t.Fatal(err)
+	}
+	edit := func(cell string, value any, players ...int) {
+		t.Helper()
+		f, err := excelize.OpenFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		col := cell
+		if col == "" {
+			col = playersColumn(t, f, workbook.HeatSheet(1))
+		}
+		for _, p := range players {
+			set(t, f, workbook.SheetPlayers, col+fmt.Sprint(p+2), value)
+		}
+		if err := f.Save(); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	edit("", "Sitting out", 15, 16)
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := 2; r <= 8; r++ {
+		set(t, f, workbook.HeatSheet(1), cellName(2, r), "Started")
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	before := heatSeats(t, path)
+	boardOf := func(p int) int { return before[p][0] }
+	startedDrop, openDrop := -1, -1
+	for p := range 14 {
+		if boardOf(p) == 1 && startedDrop < 0 {
+			startedDrop = p
+		}
+		if boardOf(p) == 2 && openDrop < 0 {
+			openDrop = p
+		}
+	}
+	edit("", nil, startedDrop, openDrop)
+	register(14)
+	res, err := Seed(context.Background(), SeedRequest{Path: path, Late: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := heatSeats(t, path)
+	if after[14] != before[openDrop] {
+		t.Errorf("P14 sits at %v, want the drop-out's seat %v", after[14], before[openDrop])
+	}
+	if after[startedDrop] != before[startedDrop] {
+		t.Errorf("the started board changed: P%02d at %v, was %v", startedDrop, after[startedDrop], before[startedDrop])
+	}
+	for p := range 14 {
+		if p != openDrop && after[p] != before[p] {
+			t.Errorf("P%02d moved from %v to %v", p, before[p], after[p])
+		}
+	}
+	var out strings.Builder
+	res.WriteText(&out)
+	if want := fmt.Sprintf("P14 Player (late player) takes the seat of P%02d Player, who no longer plays heat 1 (board 2, ", openDrop); !strings.Contains(out.String(), want) {
+		t.Errorf("summary lacks %q:\n%s", want, out.String())
+	}
+	t.Logf("dtm seed --late:\n%s", out.String())
+	if chk, err := Check(path); err != nil || len(chk.Warnings) > 0 {
+		t.Errorf("dtm check after --late: %v %v", err, chk)
+	}
+
+	// A second drop-out on board 2, no late player: the standby P15 comes back.
+	second := -1
+	for p := range 14 {
+		if boardOf(p) == 2 && p != openDrop {
+			second = p
+			break
+		}
+	}
+	before = heatSeats(t, path)
+	edit("", nil, second)
+	if res, err = Seed(context.Background(), SeedRequest{Path: path, Late: true}); err != nil {
+		t.Fatal(err)
+	}
+	after = heatSeats(t, path)
+	if after[15] != before[second] {
+		t.Errorf("P15 sits at %v, want %v", after[15], before[second])
+	}
+	b, err := workbook.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := b.Tournament.Players[15].Registration[0]; r != workbook.Registered {
+		t.Errorf("P15's registration %v, want Registered", r)
+	}
+	b.Close()
+	if len(res.DropOuts) != 1 || !res.DropOuts[0].Standby {
+		t.Errorf("drop-outs %+v", res.DropOuts)
+	}
+
+	// Two more drop-outs, one standby (P16) left: refused, nothing written.
+	var two []int
+	for p := range 14 {
+		if boardOf(p) == 2 && p != openDrop && p != second && len(two) < 2 {
+			two = append(two, p)
+		}
+	}
+	before = heatSeats(t, path)
+	edit("", nil, two...)
+	_, err = Seed(context.Background(), SeedRequest{Path: path, Late: true})
+	for _, want := range []string{"heat 1: 2 player(s) seated on boards that have not started no longer play the heat",
+		"0 late player(s) and 1 standby(s) sitting the heat out", "register 1 more", "dtm seed --heat 1"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %q: %v", want, err)
+		}
+	}
+	if after := heatSeats(t, path); !maps.Equal(after, before) {
+		t.Errorf("the refusal changed the seating: %v, was %v", after, before)
+	}
 }

@@ -95,6 +95,9 @@ type SeedResult struct {
 	// LateBoards lists, for --late, the new boards seated for late players
 	// (Restored: the standbys brought back to fill them).
 	LateBoards []LateBoard
+	// DropOuts lists, for --late, the seats of players who dropped out and
+	// who took them.
+	DropOuts []DropOut
 }
 
 // Seed seats one heat of a workbook: the registered players at boards of
@@ -123,6 +126,9 @@ func seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 		return refresh(b, req)
 	}
 	heat := req.Heat
+	if heat == 0 && req.Late {
+		heat = lateHeat(t)
+	}
 	if heat == 0 {
 		if heat = t.NextHeat(); heat == 0 {
 			return nil, ErrNoHeat
@@ -483,7 +489,21 @@ func (r *SeedResult) WriteText(w io.Writer) {
 		r.writeEntryPage(w)
 		return
 	}
-	if len(r.Late) > 0 || len(r.LateBoards) > 0 {
+	if len(r.Late) > 0 || len(r.LateBoards) > 0 || len(r.DropOuts) > 0 {
+		for _, d := range r.DropOuts {
+			seat := fmt.Sprintf("board %d", d.Board)
+			if d.Power != "" {
+				seat += ", " + d.Power
+			}
+			who := "late player"
+			if d.Standby {
+				who = "standby"
+			}
+			fmt.Fprintf(w, "%s (%s) takes the seat of %s, who no longer plays heat %d (%s)\n", d.By, who, d.Player, r.Heat, seat)
+			if d.Standby {
+				fmt.Fprintf(w, "%s plays heat %d after all (registered again on the Players sheet)\n  why: standby sitting the heat out, brought back to take a drop-out's seat\n", d.By, r.Heat)
+			}
+		}
 		for k, name := range r.Restored {
 			fmt.Fprintf(w, "%s plays heat %d after all (registered again on the Players sheet)%s\n", name, r.Heat, because(r.RestoredWhy, k))
 		}
@@ -499,9 +519,11 @@ func (r *SeedResult) WriteText(w io.Writer) {
 			fmt.Fprintf(w, "%s takes the seat of standby %s (%s); %s sits out heat %d (marked Sitting out on the Players sheet)\n",
 				sw.Late, sw.Standby, seat, sw.Standby, r.Heat)
 		}
-		writeConflicts(w, r.Explanation, r.Explanation.Total)
+		writeConflicts(w, r.Explanation, 0, false)
 		what := "those seats only"
-		if len(r.LateBoards) > 0 {
+		if len(r.LateBoards) > 0 && len(r.DropOuts)+len(r.Late) > 0 {
+			what = "those seats and the new boards only"
+		} else if len(r.LateBoards) > 0 {
 			what = "the new boards only"
 		}
 		fmt.Fprintf(w, "wrote %s: sheet %s (%s) and its board calls, %s\n", r.Path, workbook.HeatSheet(r.Heat), what, workbook.BoardCallsSheet(r.Heat))
@@ -542,7 +564,7 @@ func (r *SeedResult) WriteText(w io.Writer) {
 		two = fmt.Sprintf(", %d of them on two boards", len(r.TwoBoards))
 	}
 	fmt.Fprintf(w, "heat %d: %d players on %d boards%s (%d kept as started), seed %d\n", r.Heat, 7*r.Boards-len(r.TwoBoards), r.Boards, two, r.Kept, r.Seed)
-	writeConflicts(w, r.Explanation, r.Bound)
+	writeConflicts(w, r.Explanation, r.Bound, true)
 	if r.BoundNote != "" {
 		fmt.Fprintf(w, "  (%s)\n", r.BoundNote)
 	}
@@ -569,11 +591,16 @@ func because(why []string, k int) string {
 	return ""
 }
 
-// writeConflicts prints a seating's total conflict, its lower bound and the
+// writeConflicts prints a seating's total conflict, its lower bound when
+// bounded (a seating of late players in given seats has none), and the
 // breakdown by kind.
-func writeConflicts(w io.Writer, ex seeding.Explanation, bound int) {
+func writeConflicts(w io.Writer, ex seeding.Explanation, bound int, bounded bool) {
 	bd := ex.Breakdown
-	fmt.Fprintf(w, "total conflict %d (lower bound %d, gap %d)", ex.Total, bound, ex.Total-bound)
+	if !bounded {
+		fmt.Fprintf(w, "total conflict %d", ex.Total)
+	} else {
+		fmt.Fprintf(w, "total conflict %d (lower bound %d, gap %d)", ex.Total, bound, ex.Total-bound)
+	}
 	if ex.Locked != 0 {
 		fmt.Fprintf(w, "; on started boards %d", ex.Locked)
 	}
