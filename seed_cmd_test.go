@@ -11,6 +11,7 @@ import (
 
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/armada-dtm/dtm/workbook/lotest"
+	"github.com/xuri/excelize/v2"
 )
 
 // seedTournament creates a tournament of n players registered for all three
@@ -249,4 +250,38 @@ func mapsEqual(a, b map[int][]string) bool {
 		}
 	}
 	return true
+}
+
+// TestReseedKeepsOneSetOfDropdowns reseeds a heat of more boards than the
+// template's dropdowns cover: the dropdowns added for the extra rows are
+// added once, not again on every reseed, and the seating reads back.
+func TestReseedKeepsOneSetOfDropdowns(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "big.xlsx")
+	freshTournament(t, path, 7*32, 2)
+	counts := []int{}
+	for range 3 {
+		if code, out, errOut := dtm(t, "seed", "--heat", "1", path); code != 0 {
+			t.Fatalf("dtm seed: %s%s", out, errOut)
+		}
+		f, err := excelize.OpenFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dvs, err := f.GetDataValidations("Heat 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts = append(counts, len(dvs))
+		rows, err := f.GetRows("Heat 1")
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rows) != 1+7*32 || rows[7*32][0] != "32" {
+			t.Fatalf("Heat 1 has %d rows, the last %q; want 224 seats, board 32 last", len(rows)-1, rows[len(rows)-1])
+		}
+	}
+	if counts[0] <= 0 || counts[1] != counts[0] || counts[2] != counts[0] {
+		t.Errorf("data validations after each seed: %v, want the same count each time", counts)
+	}
 }

@@ -19,27 +19,62 @@ import (
 // reader, not repeated here.
 func LikelyDuplicates(t *workbook.Tournament) workbook.Problems {
 	var out workbook.Problems
-	type folded struct {
-		first       []string
-		whole, last string // the words run together
-	}
-	keys := make([]folded, len(t.Players))
-	for i, p := range t.Players {
-		first, last := nameTokens(p.First), nameTokens(p.Last)
-		keys[i] = folded{first, strings.Join(first, "") + strings.Join(last, ""), strings.Join(last, "")}
-	}
-	for j := range t.Players {
-		for i := range j {
-			a, b := keys[i], keys[j]
-			whole := a.whole == b.whole
-			initials := a.last == b.last && a.last != "" && (initialsOf(a.first, b.first) || initialsOf(b.first, a.first))
-			if t.Players[i].Name == t.Players[j].Name || !(whole || initials) {
-				continue
+	// A pair is found through indexes rather than by comparing every two
+	// players (minutes at 20,000): players by their whole folded name, by
+	// last name and first-name initials (those whose first name is only
+	// initials), and by last name and each run of first letters of their
+	// first name's words.
+	type key struct{ last, initials string }
+	byWhole := map[string][]int{}
+	initialsOnly := map[key][]int{}
+	byLetters := map[key][]int{}
+	for j, p := range t.Players {
+		first, lastWords := nameTokens(p.First), nameTokens(p.Last)
+		whole, last := strings.Join(first, "")+strings.Join(lastWords, ""), strings.Join(lastWords, "")
+		letters, initials := make([]rune, len(first)), len(first) > 0
+		for k, w := range first {
+			r := []rune(w)
+			letters[k] = r[0]
+			initials = initials && len(r) == 1
+		}
+		// The earliest player before j under any of the keys, with
+		// another name.
+		earliest := -1
+		consider := func(list []int) {
+			for _, i := range list {
+				if earliest >= 0 && i >= earliest {
+					return
+				}
+				if t.Players[i].Name != p.Name {
+					earliest = i
+					return
+				}
 			}
+		}
+		consider(byWhole[whole])
+		if last != "" {
+			for n := 1; n <= len(letters); n++ { // an earlier player's initials
+				consider(initialsOnly[key{last, string(letters[:n])}])
+			}
+			if initials { // j's initials, an earlier player's first name
+				consider(byLetters[key{last, string(letters)}])
+			}
+		}
+		if earliest >= 0 {
 			out = append(out, workbook.Problem{Sheet: workbook.SheetPlayers, Cell: t.PlayerCell(j, workbook.HeaderFirstName),
-				Msg:  fmt.Sprintf("%q may be the same player as %q (row %d)", t.Players[j].Name, t.Players[i].Name, t.Players[i].Row),
+				Msg:  fmt.Sprintf("%q may be the same player as %q (row %d)", p.Name, t.Players[earliest].Name, t.Players[earliest].Row),
 				Hint: "if so, delete one row and use one spelling on every sheet; if not, nothing to do"})
-			break
+		}
+		byWhole[whole] = append(byWhole[whole], j)
+		if last != "" {
+			for n := 1; n <= len(letters); n++ {
+				k := key{last, string(letters[:n])}
+				byLetters[k] = append(byLetters[k], j)
+			}
+			if initials {
+				k := key{last, string(letters)}
+				initialsOnly[k] = append(initialsOnly[k], j)
+			}
 		}
 	}
 	return out
@@ -69,20 +104,6 @@ func nameTokens(s string) []string {
 // foldedLetters are letters that do not decompose into a base letter and
 // an accent.
 var foldedLetters = map[rune]string{'ß': "ss", 'ø': "o", 'æ': "ae", 'œ': "oe", 'ł': "l", 'đ': "d", 'ı': "i", 'þ': "th"}
-
-// initialsOf reports whether short is only initials (one letter a word),
-// each the first letter of the corresponding word of long.
-func initialsOf(short, long []string) bool {
-	if len(short) == 0 || len(short) > len(long) {
-		return false
-	}
-	for k, w := range short {
-		if len([]rune(w)) != 1 || []rune(long[k])[0] != []rune(w)[0] {
-			return false
-		}
-	}
-	return true
-}
 
 // MissingIDs warns, at each player's id cell, about the players among
 // which (nil for all) who have no WDD id (wdd) or WDR id (wdr): without it

@@ -375,16 +375,20 @@ func (b *Book) prepareCalls(sheet string) error {
 			return err
 		}
 	}
+	// The QR codes of the old seating, before anything decodes the sheet.
+	dropped := b.dropPictures(sheet)
 	if err := f.DeleteDataValidation(sheet); err != nil {
 		return err
 	}
-	cells, err := f.GetPictureCells(sheet) // the QR codes of the old seating
-	if err != nil {
-		return err
-	}
-	for _, c := range cells {
-		if err := f.DeletePicture(sheet, c); err != nil {
+	if !dropped {
+		cells, err := f.GetPictureCells(sheet)
+		if err != nil {
 			return err
+		}
+		for _, c := range cells {
+			if err := f.DeletePicture(sheet, c); err != nil {
+				return err
+			}
 		}
 	}
 	return removeRowBreaks(f, sheet, lastRow+1)

@@ -246,15 +246,19 @@ func readsSheet(name string) bool {
 // held to MaxRows, MaxColumns, MaxCells and MaxCellLength; what passes a
 // limit is returned as problems located at their cell.
 func checkPart(zf *zip.File, sheet string, limited, lengths bool) (Problems, error) {
+	lower := strings.ToLower(zf.Name)
+	xmlPart := strings.HasSuffix(lower, ".xml") || strings.HasSuffix(lower, ".rels")
+	if xmlPart && quickPart(zf, limited, lengths) {
+		return nil, nil
+	}
 	rc, err := zf.Open()
 	if err != nil {
 		return nil, err
 	}
 	defer rc.Close()
 	counted := &countingReader{r: io.LimitReader(rc, MaxPartBytes+1)}
-	lower := strings.ToLower(zf.Name)
 	var ps Problems
-	if strings.HasSuffix(lower, ".xml") || strings.HasSuffix(lower, ".rels") {
+	if xmlPart {
 		ps, err = wellFormed(counted, sheet, limited, lengths)
 	} else {
 		_, err = io.Copy(io.Discard, counted)

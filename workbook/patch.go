@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -17,24 +19,46 @@ import (
 // a cost many times that of reading it. The sheet's other bytes are kept
 // as they are.
 
-// cellPatch is a number written into a cell (or the cell emptied), its
-// style kept.
+// cellPatch is a number or a text written into a cell (or the cell
+// emptied), its style kept.
 type cellPatch struct {
 	row, col int
-	value    string // a number as excelize writes it; "" empties the cell
+	value    string // a number as excelize writes it, or the text; "" empties the cell
+	text     bool   // value is a text, written as an inline string
 }
 
 // setCellLater records a cell to be written on save (see patchSheet); v is
-// a float64, or nil to empty the cell.
+// a float64, an int, a string that plainText accepts, or nil to empty the
+// cell.
 func (b *Book) setCellLater(sheet string, row, col int, v any) {
 	if b.patches == nil {
 		b.patches = map[string][]cellPatch{}
 	}
 	p := cellPatch{row: row, col: col}
-	if x, ok := v.(float64); ok {
+	switch x := v.(type) {
+	case float64:
 		p.value = strconv.FormatFloat(x, 'f', -1, 64)
+	case int:
+		p.value = strconv.Itoa(x)
+	case string:
+		p.value, p.text = x, true
 	}
 	b.patches[sheet] = append(b.patches[sheet], p)
+}
+
+// patchable reports whether a text can be written as a patch and read back
+// as it is: no character XML cannot carry or that excelize would escape
+// ("_x0041_" is read as "A"), and no longer than a cell holds.
+func patchable(s string) bool {
+	if strings.Contains(s, "_x") || utf8.RuneCountInString(s) > MaxCellLength || !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if r < 0x20 || r == 0xFFFE || r == 0xFFFF {
+			return false
+		}
+	}
+	return true
 }
 
 // applyPatchesNow writes the recorded cells through excelize: the way back
@@ -43,7 +67,11 @@ func (b *Book) applyPatchesNow() error {
 	for sheet, ps := range b.patches {
 		for _, p := range ps {
 			var v any
-			if p.value != "" {
+			switch {
+			case p.value == "":
+			case p.text:
+				v = p.value
+			default:
 				x, _ := strconv.ParseFloat(p.value, 64)
 				v = x
 			}
@@ -302,9 +330,35 @@ func appendCell(out []byte, p cellPatch, style int) []byte {
 	if p.value == "" {
 		return append(out, "/>"...)
 	}
+	if p.text {
+		out = append(out, ` t="inlineStr"><is><t`...)
+		if first, last := p.value[0], p.value[len(p.value)-1]; first == ' ' || last == ' ' {
+			out = append(out, ` xml:space="preserve"`...)
+		}
+		out = append(out, '>')
+		out = appendEscaped(out, p.value)
+		return append(out, "</t></is></c>"...)
+	}
 	out = append(out, "><v>"...)
 	out = append(out, p.value...)
 	return append(out, "</v></c>"...)
+}
+
+// appendEscaped writes text as XML character data.
+func appendEscaped(out []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '&':
+			out = append(out, "&amp;"...)
+		case '<':
+			out = append(out, "&lt;"...)
+		case '>':
+			out = append(out, "&gt;"...)
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // columnStyles reads the styles of a sheet's columns.

@@ -19,6 +19,10 @@ type reader struct {
 	p      problems
 	t      *Tournament
 	roster *roster
+	// parts maps each sheet to its part, and sst holds the shared
+	// strings, once quickRows needs them.
+	parts map[string]string
+	sst   []string
 	// noPlayers is set once a name was looked up in an empty Players
 	// sheet and reported: the other names are not reported one by one.
 	noPlayers bool

@@ -1,6 +1,7 @@
 package workbook
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
@@ -274,6 +275,13 @@ func (b *Book) WriteSeating(n int, boards []Seated, ex seeding.Explanation, p *s
 		}
 		heat.Sheet = true
 	}
+	// What goes in which cell, in order (nil empties it).
+	type write struct {
+		row    int
+		header string
+		v      any
+	}
+	var writes []write
 	lockedRows := map[int]bool{}
 	rowOf := map[[2]int]int{} // player and board number -> row, for the conflict columns
 	for _, g := range heat.Games {
@@ -286,9 +294,7 @@ func (b *Book) WriteSeating(n int, boards []Seated, ex seeding.Explanation, p *s
 				continue
 			}
 			for _, h := range seatingColumns {
-				if c := heat.cell(s.Row, h); c != "" {
-					bl.do(b.f.SetCellValue(sheet, c, nil))
-				}
+				writes = append(writes, write{s.Row, h, nil})
 			}
 		}
 	}
@@ -305,14 +311,10 @@ func (b *Book) WriteSeating(n int, boards []Seated, ex seeding.Explanation, p *s
 			if s.Power != seeding.NoPower {
 				power = ChoicesPower[s.Power]
 			}
-			cells := map[string]any{HeaderBoard: sb.Number, HeaderStatus: ChoicesStatus[Unstarted], HeaderPower: power, HeaderSeatPlayer: p.Players[s.Player]}
+			writes = append(writes, write{row, HeaderBoard, sb.Number}, write{row, HeaderStatus, ChoicesStatus[Unstarted]},
+				write{row, HeaderPower, power}, write{row, HeaderSeatPlayer, p.Players[s.Player]})
 			if sb.System != "" {
-				cells[HeaderGameSystem] = sb.System
-			}
-			for h, v := range cells {
-				if c := heat.cell(row, h); c != "" {
-					bl.do(b.f.SetCellValue(sheet, c, v))
-				}
+				writes = append(writes, write{row, HeaderGameSystem, sb.System})
 			}
 			rowOf[[2]int{s.Player, sb.Number}] = row
 			row++
@@ -320,7 +322,13 @@ func (b *Book) WriteSeating(n int, boards []Seated, ex seeding.Explanation, p *s
 	}
 	if row-1 > heatSheetRows+1 { // more boards than the template's dropdowns cover
 		for i, c := range heatColumns {
-			bl.dropdown(sheet, fmt.Sprintf("%s%d:%s%d", columnName(i+1), heatSheetRows+2, columnName(i+1), row-1), c.choices, c.list)
+			sqref := fmt.Sprintf("%s%d:%s%d", columnName(i+1), heatSheetRows+2, columnName(i+1), row-1)
+			if c.choices != nil || c.list != "" {
+				if has, err := b.hasValidation(sheet, sqref); err != nil || !has { // not again on a reseed
+					bl.do(err)
+					bl.dropdown(sheet, sqref, c.choices, c.list)
+				}
+			}
 		}
 	}
 	for _, pc := range ex.Players {
@@ -332,17 +340,51 @@ func (b *Book) WriteSeating(n int, boards []Seated, ex seeding.Explanation, p *s
 			continue
 		}
 		total, detail := conflictText(pc, p)
-		if c := heat.cell(r, HeaderConflictTotal); c != "" {
-			bl.do(b.f.SetCellValue(sheet, c, total))
+		writes = append(writes, write{r, HeaderConflictTotal, total}, write{r, HeaderConflictDetail, detail})
+	}
+	// The cells are written on save, into the sheet's bytes (see
+	// patch.go), unless a text would not come back as it is.
+	later := true
+	for _, w := range writes {
+		if v, ok := w.v.(string); ok && !patchable(v) {
+			later = false
 		}
-		if c := heat.cell(r, HeaderConflictDetail); c != "" {
-			bl.do(b.f.SetCellValue(sheet, c, detail))
+	}
+	for _, w := range writes {
+		col, ok := heat.cols[normalHeader(w.header)]
+		switch {
+		case !ok:
+		case later:
+			b.setCellLater(sheet, w.row, col+1, w.v)
+		default:
+			bl.do(b.f.SetCellValue(sheet, cellName(col+1, w.row), w.v))
 		}
 	}
 	if bl.err != nil {
 		return fmt.Errorf("write %s: %w", sheet, bl.err)
 	}
 	return nil
+}
+
+// hasValidation reports whether a sheet has a data validation of exactly
+// the range sqref; it reads the sheet's bytes as read, when excelize has
+// not decoded it.
+func (b *Book) hasValidation(sheet, sqref string) (bool, error) {
+	if paths, err := sheetPartPaths(b.pkgPart, workbookPart(b.pkgPart)); err == nil && paths[sheet] != "" {
+		if raw, ok := b.asRead(paths[sheet]); ok {
+			return bytes.Contains(raw, []byte(` sqref="`+sqref+`"`)), nil
+		}
+	}
+	dvs, err := b.f.GetDataValidations(sheet)
+	if err != nil {
+		return false, err
+	}
+	for _, dv := range dvs {
+		if dv.Sqref == sqref {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // conflictText is what a player's Conflict and Conflict detail cells say.

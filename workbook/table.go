@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/xuri/excelize/v2"
 )
 
 // table is a sheet whose first row holds column headers. Columns are found by
@@ -52,7 +50,7 @@ func (r *reader) readTable(sheet string, spec columnSpec) (*table, bool) {
 			"sheet %q is missing", sheet)
 		return nil, false
 	}
-	rows, err := r.f.GetRows(sheet, excelize.Options{RawCellValue: true})
+	rows, err := r.sheetRows(sheet)
 	if err != nil {
 		r.p.add(sheet, "", "", "cannot read the sheet: %v", err)
 		return nil, false

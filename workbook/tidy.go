@@ -332,7 +332,18 @@ func plainStreamSheet(raw []byte) []byte {
 		return raw
 	}
 	end += head
-	body := relsPrefixRe.ReplaceAll(raw[end:], []byte("<$1 r:$2="))
+	body := raw[end:]
+	// The cells hold no relationship: the prefixes are renamed around
+	// them (a regular expression over every cell costs much).
+	if from, to := bytes.Index(body, []byte("<sheetData")), bytes.LastIndex(body, []byte("</sheetData>")); from >= 0 && to > from &&
+		!bytes.Contains(body[from:to], []byte(" xmlns:relationships=")) {
+		renamed := make([]byte, 0, len(body)+64)
+		renamed = append(renamed, relsPrefixRe.ReplaceAll(body[:from], []byte("<$1 r:$2="))...)
+		renamed = append(renamed, body[from:to]...)
+		body = append(renamed, relsPrefixRe.ReplaceAll(body[to:], []byte("<$1 r:$2="))...)
+	} else {
+		body = relsPrefixRe.ReplaceAll(body, []byte("<$1 r:$2="))
+	}
 	// The stream writer writes cells without prefixes: only what is around
 	// the sheet data may use one.
 	around := body

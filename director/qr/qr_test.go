@@ -3,6 +3,7 @@ package qr
 import (
 	"bytes"
 	"errors"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -152,6 +153,42 @@ func TestDecodeBack(t *testing.T) {
 		}
 		if !bytes.Equal(out, data) {
 			t.Errorf("version %d mask %d: decoded %q, want %q", v, c.Mask, out, data)
+		}
+	}
+}
+
+// TestPNGPixels decodes the PNG with image/png and checks every pixel:
+// dark exactly on the dark modules, the quiet zone white.
+func TestPNGPixels(t *testing.T) {
+	for _, tc := range []struct {
+		data  string
+		scale int
+	}{{"H1-B7", 1}, {"H1-B7", 3}, {"https://example.org/form?h=9&b=123", 8}} {
+		c, err := Encode([]byte(tc.data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := c.PNG(tc.scale)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(raw))
+		if err != nil {
+			t.Fatalf("%q at scale %d: %v", tc.data, tc.scale, err)
+		}
+		side := (c.Size + 8) * tc.scale
+		if b := img.Bounds(); b.Dx() != side || b.Dy() != side {
+			t.Fatalf("%q at scale %d: %v, want %d×%d", tc.data, tc.scale, b, side, side)
+		}
+		for y := range side {
+			for x := range side {
+				mx, my := x/tc.scale-4, y/tc.scale-4
+				dark := mx >= 0 && my >= 0 && mx < c.Size && my < c.Size && c.modules[my][mx]
+				r, _, _, _ := img.At(x, y).RGBA()
+				if (r == 0) != dark {
+					t.Fatalf("%q at scale %d: pixel (%d, %d) dark = %v, want %v", tc.data, tc.scale, x, y, r == 0, dark)
+				}
+			}
 		}
 	}
 }

@@ -1,0 +1,487 @@
+package workbook
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// sheetRows returns a sheet's cells as excelize's GetRows with
+// RawCellValue does: row i of the result is the sheet's row i+1, each row
+// to its last value. Sheets of the usual form (every row and cell with its
+// reference, values, formulas and plain inline text) are read from their
+// bytes by quickRows, several times faster than excelize's decoder, which
+// reads the rest.
+func (r *reader) sheetRows(sheet string) ([][]string, error) {
+	quick, ok := r.quickRows(sheet)
+	if ok && compareQuickRows == nil {
+		return quick, nil
+	}
+	rows, err := r.f.GetRows(sheet, excelize.Options{RawCellValue: true})
+	if ok && err == nil {
+		compareQuickRows(sheet, quick, rows)
+	}
+	return rows, err
+}
+
+// compareQuickRows, set by the tests, is given both readings of every sheet
+// quickRows reads, to check that they are the same.
+var compareQuickRows func(sheet string, quick, rows [][]string)
+
+// quickRows reads a sheet as excelize holds it when read, with the shared
+// strings excelize has read; false when it cannot be sure to read it as
+// GetRows does.
+func (r *reader) quickRows(sheet string) ([][]string, bool) {
+	// The shared strings are read by excelize itself (which also adds
+	// their part to a workbook that has none, as GetRows always did): the
+	// first sheet of a workbook is read by GetRows.
+	if r.f.SharedStrings == nil {
+		return nil, false
+	}
+	if r.parts == nil {
+		part := func(name string) ([]byte, error) {
+			if v, ok := r.f.Pkg.Load(name); ok {
+				if raw, ok := v.([]byte); ok {
+					return raw, nil
+				}
+			}
+			return nil, fmt.Errorf("%s: missing part", name)
+		}
+		paths, err := sheetPartPaths(part, workbookPart(part))
+		if err != nil {
+			paths = map[string]string{}
+		}
+		r.parts = paths
+	}
+	name, ok := r.parts[sheet]
+	if !ok {
+		return nil, false
+	}
+	if ws, loaded := r.f.Sheet.Load(name); loaded && ws != nil {
+		return nil, false
+	}
+	v, ok := r.f.Pkg.Load(name)
+	if !ok {
+		return nil, false
+	}
+	raw, ok := v.([]byte)
+	if !ok {
+		return nil, false
+	}
+	if r.sst == nil {
+		r.sst = make([]string, len(r.f.SharedStrings.SI))
+		for i, si := range r.f.SharedStrings.SI {
+			r.sst[i] = si.String()
+		}
+	}
+	return quickSheetRows(raw, r.sst)
+}
+
+// maxSheetRows and maxSheetColumns are excelize's bounds of a cell
+// reference.
+const (
+	maxSheetRows    = 1_048_576
+	maxSheetColumns = 16_384
+)
+
+// quickSheetRows reads the cells of a worksheet's XML as GetRows does with
+// RawCellValue, given the shared strings; false when the sheet is not of
+// the form it reads: a sheetData of <row r> elements in order, each of <c
+// r s t> elements in order holding <v>, <f> and inline <is><t> text, with
+// no comment, CDATA or namespace prefix anywhere in the part.
+func quickSheetRows(data []byte, sst []string) ([][]string, bool) {
+	if bytes.Contains(data, []byte("<!")) || bytes.Contains(data, []byte("\r")) {
+		return nil, false
+	}
+	from := bytes.Index(data, []byte("<sheetData"))
+	if from < 0 || bytes.Contains(data[from+1:], []byte("<sheetData")) || rowTag(data[:from]) {
+		return nil, false
+	}
+	p := &sheetScanner{data: data, i: from}
+	name, _, empty, ok := p.tag()
+	if !ok || name != "sheetData" {
+		return nil, false
+	}
+	var rows [][]string
+	if empty {
+		return rows, true
+	}
+	lastRow := 0
+	for {
+		name, attrs, empty, ok := p.tag()
+		if !ok {
+			return nil, false
+		}
+		switch name {
+		case "/sheetData":
+			return rows, true
+		case "row":
+		default:
+			return nil, false
+		}
+		n := 0
+		for _, a := range attrs {
+			if a.name == "r" {
+				if n, ok = wholeAttr(a.value); !ok {
+					return nil, false
+				}
+			}
+		}
+		if n <= lastRow || n > maxSheetRows {
+			return nil, false
+		}
+		lastRow = n
+		if empty {
+			continue
+		}
+		cells, ok := p.rowCells(sst)
+		if !ok {
+			return nil, false
+		}
+		if len(cells) > 0 {
+			for len(rows) < n-1 {
+				rows = append(rows, nil)
+			}
+			rows = append(rows, cells)
+		}
+	}
+}
+
+// rowCells reads a row's cells to its </row>.
+func (p *sheetScanner) rowCells(sst []string) ([]string, bool) {
+	var cells []string
+	lastCol := 0
+	for {
+		name, attrs, empty, ok := p.tag()
+		if !ok {
+			return nil, false
+		}
+		switch name {
+		case "/row":
+			return cells, true
+		case "c":
+		default:
+			return nil, false
+		}
+		col := 0
+		var kind string
+		for _, a := range attrs {
+			switch a.name {
+			case "r":
+				if col, ok = cellColumn(a.value); !ok {
+					return nil, false
+				}
+			case "s":
+				if _, err := strconv.ParseInt(string(a.value), 10, 64); err != nil {
+					return nil, false
+				}
+			case "t":
+				kind = string(a.value)
+			}
+		}
+		if col <= lastCol {
+			return nil, false
+		}
+		lastCol = col
+		var v, is []byte
+		var hasV, hasF, hasIS bool
+		for done := empty; !done; {
+			name, attrs, leaf, ok := p.tag()
+			if !ok || len(attrs) > 0 && name != "f" {
+				return nil, false
+			}
+			switch {
+			case name == "/c":
+				done = true
+			case name == "v" && !hasV:
+				hasV = true
+				if !leaf {
+					if v, ok = p.text("v"); !ok {
+						return nil, false
+					}
+				}
+			case name == "f" && !hasF:
+				hasF = true
+				if !leaf {
+					if _, ok = p.text("f"); !ok {
+						return nil, false
+					}
+				}
+			case name == "is" && !hasIS && !leaf:
+				hasIS = true
+				if is, ok = p.inlineText(); !ok {
+					return nil, false
+				}
+			default:
+				return nil, false
+			}
+		}
+		val, ok := cellValue(kind, v, is, hasIS, sst)
+		if !ok {
+			return nil, false
+		}
+		if val != "" || hasF {
+			for len(cells) < col-1 {
+				cells = append(cells, "")
+			}
+			cells = append(cells, val)
+		}
+	}
+}
+
+// cellValue is a cell's value as excelize gives it with RawCellValue.
+func cellValue(kind string, v, is []byte, hasIS bool, sst []string) (string, bool) {
+	switch kind {
+	case "s":
+		if len(v) == 0 {
+			return "", true
+		}
+		i, _ := strconv.Atoi(strings.TrimSpace(string(v)))
+		if i < 0 || i >= len(sst) {
+			return "", true // excelize's error, which GetRows drops
+		}
+		return sst[i], true
+	case "inlineStr":
+		if hasIS {
+			if bytes.Contains(is, []byte("_x")) { // excelize's escapes
+				return "", false
+			}
+			return string(is), true
+		}
+	}
+	return string(v), true
+}
+
+// sheetScanner walks the tags of a worksheet's sheet data.
+type sheetScanner struct {
+	data []byte
+	i    int
+}
+
+// sheetAttr is an attribute of a tag, its value as written.
+type sheetAttr struct {
+	name  string
+	value []byte
+}
+
+// tag reads the next tag, skipping white space before it: its name ("/c"
+// for an end tag), attributes, and whether it closes itself. Text other
+// than white space, a prefixed name or an attribute value with an entity
+// is not read (false).
+func (p *sheetScanner) tag() (string, []sheetAttr, bool, bool) {
+	d := p.data
+	i := skipSpace(d, p.i)
+	if i >= len(d) || d[i] != '<' {
+		return "", nil, false, false
+	}
+	i++
+	closing := i < len(d) && d[i] == '/'
+	if closing {
+		i++
+	}
+	raw, i, ok := scanName(d, i)
+	if !ok || bytes.IndexByte(raw, ':') >= 0 {
+		return "", nil, false, false
+	}
+	name := sheetTagName(raw, closing)
+	var attrs []sheetAttr
+	for {
+		i = skipSpace(d, i)
+		if i >= len(d) {
+			return "", nil, false, false
+		}
+		switch d[i] {
+		case '>':
+			p.i = i + 1
+			return name, attrs, false, true
+		case '/':
+			if closing || i+1 >= len(d) || d[i+1] != '>' {
+				return "", nil, false, false
+			}
+			p.i = i + 2
+			return name, attrs, true, true
+		}
+		if closing {
+			return "", nil, false, false
+		}
+		var an []byte
+		if an, i, ok = scanName(d, i); !ok {
+			return "", nil, false, false
+		}
+		i = skipSpace(d, i)
+		if i >= len(d) || d[i] != '=' {
+			return "", nil, false, false
+		}
+		i = skipSpace(d, i+1)
+		if i >= len(d) || (d[i] != '"' && d[i] != '\'') {
+			return "", nil, false, false
+		}
+		q := bytes.IndexByte(d[i+1:], d[i])
+		if q < 0 {
+			return "", nil, false, false
+		}
+		value := d[i+1 : i+1+q]
+		i += q + 2
+		if bytes.IndexByte(an, ':') >= 0 {
+			// xml:space and the like: no attribute of a cell's
+			// reading, but a prefixed r, s or t would be one.
+			if l := unprefixed(an); string(l) == "r" || string(l) == "s" || string(l) == "t" {
+				return "", nil, false, false
+			}
+			continue
+		}
+		if bytes.IndexByte(value, '&') >= 0 {
+			return "", nil, false, false
+		}
+		attrs = append(attrs, sheetAttr{name: string(an), value: value})
+	}
+}
+
+// sheetTagName returns the names quickSheetRows knows without allocating.
+func sheetTagName(raw []byte, closing bool) string {
+	names := [...]string{"sheetData", "row", "c", "v", "f", "is", "t"}
+	for _, n := range names {
+		if string(raw) == n {
+			if closing {
+				return "/" + n
+			}
+			return n
+		}
+	}
+	return "?" // a tag it does not read
+}
+
+// text reads an element's text to its end tag </name>, entities decoded.
+func (p *sheetScanner) text(name string) ([]byte, bool) {
+	d := p.data
+	end := bytes.IndexByte(d[p.i:], '<')
+	if end < 0 {
+		return nil, false
+	}
+	raw := d[p.i : p.i+end]
+	p.i += end
+	if n, _, empty, ok := p.tag(); !ok || empty || n != "/"+name {
+		return nil, false
+	}
+	return unescape(raw)
+}
+
+// inlineText reads an inline string's <is><t>text</t></is> (the <is>
+// already read) to its end; a rich-text or phonetic string is not read.
+func (p *sheetScanner) inlineText() ([]byte, bool) {
+	name, _, empty, ok := p.tag()
+	switch {
+	case !ok:
+		return nil, false
+	case name == "/is":
+		return nil, true
+	case name != "t":
+		return nil, false
+	}
+	var text []byte
+	if !empty {
+		if text, ok = p.text("t"); !ok {
+			return nil, false
+		}
+	}
+	if name, _, _, ok = p.tag(); !ok || name != "/is" {
+		return nil, false
+	}
+	if text == nil {
+		text = []byte{}
+	}
+	return text, true
+}
+
+// unescape decodes the entities and character references of text that
+// quickWellFormed accepts.
+func unescape(raw []byte) ([]byte, bool) {
+	if bytes.IndexByte(raw, '&') < 0 {
+		return raw, true
+	}
+	out := make([]byte, 0, len(raw))
+	for {
+		a := bytes.IndexByte(raw, '&')
+		if a < 0 {
+			return append(out, raw...), true
+		}
+		out = append(out, raw[:a]...)
+		raw = raw[a+1:]
+		semi := bytes.IndexByte(raw, ';')
+		if semi < 0 {
+			return nil, false
+		}
+		switch ref := string(raw[:semi]); ref {
+		case "amp":
+			out = append(out, '&')
+		case "lt":
+			out = append(out, '<')
+		case "gt":
+			out = append(out, '>')
+		case "apos":
+			out = append(out, '\'')
+		case "quot":
+			out = append(out, '"')
+		default:
+			if !charRef(ref) {
+				return nil, false
+			}
+			base, digits := 10, ref[1:]
+			if digits[0] == 'x' {
+				base, digits = 16, digits[1:]
+			}
+			v, _ := strconv.ParseUint(digits, base, 32)
+			out = utf8.AppendRune(out, rune(v))
+		}
+		raw = raw[semi+1:]
+	}
+}
+
+// rowTag reports whether the part before the sheet data has a row element,
+// which excelize's reader would take for one.
+func rowTag(head []byte) bool {
+	for i := 0; ; i++ {
+		j := bytes.Index(head[i:], []byte("row"))
+		if j < 0 {
+			return false
+		}
+		i += j
+		if i > 0 && (head[i-1] == '<' || head[i-1] == ':') {
+			return true
+		}
+	}
+}
+
+// wholeAttr reads a row number: digits only.
+func wholeAttr(b []byte) (int, bool) {
+	if len(b) == 0 || len(b) > 7 || b[0] == '0' {
+		return 0, false
+	}
+	n := 0
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+// cellColumn reads the column of a reference such as "AB12" (capital
+// letters, then a row number).
+func cellColumn(ref []byte) (int, bool) {
+	i, col := 0, 0
+	for i < len(ref) && ref[i] >= 'A' && ref[i] <= 'Z' && i < 3 {
+		col = col*26 + int(ref[i]-'A'+1)
+		i++
+	}
+	if i == 0 || col > maxSheetColumns {
+		return 0, false
+	}
+	row, ok := wholeAttr(ref[i:])
+	return col, ok && row <= maxSheetRows
+}

@@ -1,0 +1,83 @@
+package workbook
+
+import (
+	"fmt"
+	"os"
+	"reflect"
+	"sync"
+	"testing"
+)
+
+// Every sheet any test of this package reads is read both ways, and the
+// two readings must be the same.
+var quickRows struct {
+	sync.Mutex
+	read       int
+	mismatches []string
+}
+
+func TestMain(m *testing.M) {
+	compareQuickRows = func(sheet string, quick, rows [][]string) {
+		quickRows.Lock()
+		defer quickRows.Unlock()
+		quickRows.read++
+		if !reflect.DeepEqual(quick, rows) && !(len(quick) == 0 && len(rows) == 0) {
+			quickRows.mismatches = append(quickRows.mismatches, fmt.Sprintf("%s: quickRows %q\nGetRows %q", sheet, quick, rows))
+		}
+	}
+	code := m.Run()
+	if len(quickRows.mismatches) > 0 {
+		fmt.Fprintf(os.Stderr, "quickRows differs from GetRows on %d sheets:\n", len(quickRows.mismatches))
+		for _, m := range quickRows.mismatches[:min(5, len(quickRows.mismatches))] {
+			fmt.Fprintln(os.Stderr, m)
+		}
+		code = 1
+	}
+	os.Exit(code)
+}
+
+// TestQuickRowsRead checks that the package's tests read sheets through
+// quickRows at all.
+func TestQuickRowsRead(t *testing.T) {
+	b, err := Open("../samples/armada-open.xlsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	quickRows.Lock()
+	defer quickRows.Unlock()
+	if quickRows.read == 0 {
+		t.Error("no sheet of the sample was read by quickRows")
+	}
+}
+
+func TestQuickSheetRows(t *testing.T) {
+	sst := []string{"zero", "one"}
+	for _, c := range []struct {
+		name, xml string
+		want      [][]string
+		ok        bool
+	}{
+		{"values", `<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>1</v></c><c r="C1"><v>2.5</v></c></row><row r="3" spans="1:2"><c r="B3" t="inlineStr"><is><t xml:space="preserve"> a &amp; b&#10;</t></is></c></row></sheetData></worksheet>`,
+			[][]string{{"one", "", "2.5"}, nil, {"", " a & b\n"}}, true},
+		{"formula without value", `<worksheet><sheetData><row r="2"><c r="B2"><f>A1+1</f></c><c r="C2" s="3"/></row></sheetData></worksheet>`,
+			[][]string{nil, {"", ""}}, true},
+		{"shared string out of range", `<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>7</v></c></row></sheetData></worksheet>`, nil, true},
+		{"no sheet data", `<worksheet><sheetData/></worksheet>`, nil, true},
+		{"row without number", `<worksheet><sheetData><row><c r="A1"><v>1</v></c></row></sheetData></worksheet>`, nil, false},
+		{"cell without reference", `<worksheet><sheetData><row r="1"><c><v>1</v></c></row></sheetData></worksheet>`, nil, false},
+		{"rows out of order", `<worksheet><sheetData><row r="2"/><row r="1"/></sheetData></worksheet>`, nil, false},
+		{"rich text", `<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><r><t>a</t></r></is></c></row></sheetData></worksheet>`, nil, false},
+		{"escape", `<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>_x000D_</t></is></c></row></sheetData></worksheet>`, nil, false},
+		{"prefixed", `<x:worksheet><x:sheetData><x:row r="1"/></x:sheetData></x:worksheet>`, nil, false},
+		{"comment", `<worksheet><sheetData><!-- x --></sheetData></worksheet>`, nil, false},
+		{"row before the data", `<worksheet><x:row/><sheetData/></worksheet>`, nil, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, ok := quickSheetRows([]byte(c.xml), sst)
+			if ok != c.ok || (ok && !reflect.DeepEqual(got, c.want) && !(len(got) == 0 && len(c.want) == 0)) {
+				t.Errorf("quickSheetRows = %q, %v; want %q, %v", got, ok, c.want, c.ok)
+			}
+		})
+	}
+}

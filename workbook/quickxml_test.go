@@ -1,0 +1,83 @@
+package workbook
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// quickCases are XML parts for the fast well-formedness check: quick says
+// whether quickWellFormed must be sure of it (true), or must leave it to
+// wellFormed (false, which is never wrong).
+var quickCases = []struct {
+	name    string
+	xml     string
+	limited bool
+	quick   bool
+}{
+	{"sheet", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\n" +
+		`<worksheet xmlns="m" xmlns:r="r"><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="inlineStr"><is><t xml:space="preserve">a &amp; b &#10;</t></is></c></row></sheetData><drawing r:id="rId1"/></worksheet>`, true, true},
+	{"prefixed", `<x:worksheet xmlns:x="m"><x:sheetData><x:row r="2"><x:c r="C2"><x:v>1</x:v></x:c></x:row></x:sheetData></x:worksheet>`, true, true},
+	{"comment and spaces", "<a  b = 'c' ><!-- note --><d/>\n</a >\n", false, true},
+	{"rels", `<Relationships xmlns="p"><Relationship Id="rId1" Type="t" Target="worksheets/sheet1.xml"/></Relationships>`, false, true},
+	{"empty", ``, false, false},
+	{"cut short", `<a><b></b>`, false, false},
+	{"wrong close", `<a><b></a></b>`, false, false},
+	{"two roots", `<a/><b/>`, false, false},
+	{"text outside", `<a/>x`, false, false},
+	{"unknown entity", `<a>&nbsp;</a>`, false, false},
+	{"bad char ref", `<a>&#1;</a>`, false, false},
+	{"bare ampersand", `<a>a & b</a>`, false, false},
+	{"lt in attribute", `<a b="<"/>`, false, false},
+	{"unquoted attribute", `<a b=c/>`, false, false},
+	{"attribute without value", `<a b/>`, false, false},
+	{"cdata end in text", `<a>]]></a>`, false, false},
+	{"double dash in comment", `<a><!-- a -- b --></a>`, false, false},
+	{"control character", "<a>\x01</a>", false, false},
+	{"invalid utf-8", "<a>\xff</a>", false, false},
+	{"U+FFFE", "<a>\uFFFE</a>", false, false},
+	{"version 1.1", `<?xml version="1.1"?><a/>`, false, false},
+	{"latin-1", `<?xml version="1.0" encoding="ISO-8859-1"?><a/>`, false, false},
+	{"doctype", `<!DOCTYPE a><a/>`, false, false},
+	{"cdata", `<a><![CDATA[x]]></a>`, false, false},
+	{"two colons", `<a:b:c/>`, false, false},
+	{"name from a digit", `<1a/>`, false, false},
+	{"row past the limit", `<w><sheetData><row r="200001"><c r="A200001"><v>1</v></c></row></sheetData></w>`, true, false},
+	{"column past the limit", `<w><sheetData><row r="1"><c r="ALM1"><v>1</v></c></row></sheetData></w>`, true, false},
+	{"row past the limit, unlimited", `<w><sheetData><row r="200001"><c r="A200001"><v>1</v></c></row></sheetData></w>`, false, true},
+	{"long value", `<w><sheetData><row r="1"><c r="A1"><v>` + strings.Repeat("x", MaxCellLength+1) + `</v></c></row></sheetData></w>`, true, false},
+}
+
+func TestQuickWellFormed(t *testing.T) {
+	for _, c := range quickCases {
+		t.Run(c.name, func(t *testing.T) {
+			got := quickWellFormed([]byte(c.xml), c.limited, true)
+			if got != c.quick {
+				t.Errorf("quickWellFormed = %v, want %v", got, c.quick)
+			}
+			if got {
+				if ps, err := wellFormed(bytes.NewReader([]byte(c.xml)), "S", c.limited, true); err != nil || len(ps) > 0 {
+					t.Errorf("quickWellFormed is sure, but wellFormed finds %v %v", ps, err)
+				}
+			}
+		})
+	}
+}
+
+// FuzzQuickWellFormed checks that the fast path is never sure of a part
+// wellFormed refuses or finds a problem in.
+func FuzzQuickWellFormed(f *testing.F) {
+	for _, c := range quickCases {
+		if len(c.xml) < 1000 {
+			f.Add(c.xml, c.limited)
+		}
+	}
+	f.Fuzz(func(t *testing.T, doc string, limited bool) {
+		if !quickWellFormed([]byte(doc), limited, true) {
+			return
+		}
+		if ps, err := wellFormed(strings.NewReader(doc), "S", limited, true); err != nil || len(ps) > 0 {
+			t.Errorf("quickWellFormed is sure of %q, but wellFormed finds %v %v", doc, ps, err)
+		}
+	})
+}
