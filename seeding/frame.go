@@ -253,7 +253,8 @@ func (f *frame) pairCost(e pairInfo) int { return int(e.static) + f.ro*int(e.his
 //     pair is counted twice;
 //   - the free players who shared a board in an earlier round cannot all
 //     be parted: spread as evenly as possible over the new boards they
-//     still leave pairs together, each a repeat; the static costs add at
+//     still leave pairs together, each a repeat, and each earlier round
+//     forces its own (a pair that met twice pays two); the static costs add at
 //     least the negative ones, counted as in the first bound;
 //   - term by term: those repeats; each player group's and team's members
 //     spread as evenly as possible over the boards (packed as closely as
@@ -344,17 +345,18 @@ func ceilHalf(v int) int {
 	return -((-v) / 2)
 }
 
-// spreadRepeats is the least number of pairs of free players that shared a
-// board before and must share one again, taking the earlier round that
-// forces the most: a board's k free players spread over
-// B new boards leave at least the pairs of the most even spread together.
-// Rounds where a player appears twice are skipped.
+// spreadRepeats is a lower bound on the repeats of this round's pairs,
+// counted once per earlier meeting: a board's k free players spread over
+// B new boards leave at least the pairs of the most even spread together,
+// and as a pair pays a repeat for each earlier round where it shared a
+// board, what the earlier rounds force adds up. A round where a player
+// appears twice (not a partition) is skipped.
 func (f *frame) spreadRepeats(isFree []bool) int {
 	boards := len(f.free) / BoardSize
 	if boards == 0 {
 		return 0
 	}
-	best := 0
+	sum := 0
 	for _, blocks := range f.earlier {
 		seen := make(map[int]bool)
 		rep, ok := 0, true
@@ -372,10 +374,10 @@ func (f *frame) spreadRepeats(isFree []bool) int {
 			rep += spreadPairs(k, boards)
 		}
 		if ok {
-			best = max(best, rep)
+			sum += rep
 		}
 	}
-	return best
+	return sum
 }
 
 // boundTotal is a lower bound on the conflict of the whole tentative
