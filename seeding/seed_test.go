@@ -3,6 +3,7 @@ package seeding
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -556,5 +557,49 @@ func TestBoundRounds(t *testing.T) {
 	}
 	if res.Conflict != 300 || !res.Optimal() {
 		t.Errorf("seeded %d (bound %d), want the optimum 300", res.Conflict, res.Bound)
+	}
+}
+
+// TestPowerSeats checks the power part of the bound, each power having one
+// seat a board, against a search over every way to fill the seats (players
+// in order, state = seats taken per power) on random costs.
+func TestPowerSeats(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for _, n := range []int{7, 14, 21} {
+		for trial := range 20 {
+			f := &frame{pow0: make([]int32, n*BoardSize)}
+			for i := range n {
+				f.free = append(f.free, i)
+				for q := range BoardSize {
+					f.pow0[i*BoardSize+q] = int32(rng.IntN(12) - 2)
+				}
+			}
+			seats := n / BoardSize
+			best := map[[BoardSize]int]int{{}: 0}
+			for i := range n {
+				next := map[[BoardSize]int]int{}
+				for st, c := range best {
+					for q := range BoardSize {
+						if st[q] == seats {
+							continue
+						}
+						s2 := st
+						s2[q]++
+						v := c + int(f.pow0[i*BoardSize+q])
+						if o, ok := next[s2]; !ok || v < o {
+							next[s2] = v
+						}
+					}
+				}
+				best = next
+			}
+			want := math.MaxInt
+			for _, c := range best {
+				want = min(want, c)
+			}
+			if got := f.powerSeats(); got != want {
+				t.Errorf("%d players, trial %d: %d, want %d", n, trial, got, want)
+			}
+		}
 	}
 }
