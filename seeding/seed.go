@@ -86,9 +86,10 @@ func (r Result) BoundNote() string {
 	if r.Optimal() {
 		return "the lower bound is reached: no seating of this heat has less conflict"
 	}
-	return fmt.Sprintf("the lower bound counts only what each player must pay on their own, the repeats "+
-		"that earlier boards force and the pairs that large groups and teams must leave together; the best "+
-		"seating may cost more than it, so a gap of %d does not mean that a better seating exists",
+	return fmt.Sprintf("the lower bound counts only what each player must pay on their own, the powers "+
+		"left when each has one seat a board, the repeats that earlier boards force and the pairs that "+
+		"large groups and teams must leave together; the best seating may cost more than it, so a gap of %d "+
+		"does not mean that a better seating exists",
 		r.Conflict-r.Bound)
 }
 
