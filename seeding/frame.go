@@ -2,6 +2,7 @@ package seeding
 
 import (
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -264,14 +265,17 @@ func (f *frame) setHorizon(h int) {
 // cost and a repeat for each earlier meeting.
 func (f *frame) pairCost(e pairInfo) int { return int(e.static) + f.ro*int(e.hist) }
 
-// bound0 is a lower bound on this round's conflict: the cheapest power of
-// each free player plus the largest of three bounds on the pairs' cost:
+// bound0 is a lower bound on this round's conflict: the cheapest powers
+// of the free players, each power having one seat a board (powerSeats; up
+// to denseMax players, above that each player's cheapest power), plus the
+// largest of three bounds on the pairs' cost:
 //
 //   - each free player pays at least its six cheapest pairings, halved as a
 //     pair is counted twice;
 //   - the free players who shared a board in an earlier round cannot all
 //     be parted: spread as evenly as possible over the new boards they
-//     still leave pairs together, each a repeat; the static costs add at
+//     still leave pairs together, each a repeat, and each earlier round
+//     forces its own (a pair that met twice pays two); the static costs add at
 //     least the negative ones, counted as in the first bound;
 //   - term by term: those repeats; each player group's and team's members
 //     spread as evenly as possible over the boards (packed as closely as
@@ -305,9 +309,79 @@ func (f *frame) bound0() int {
 			pw += int(slices.Min(f.pow0[i*BoardSize : (i+1)*BoardSize]))
 		}
 	}
+	if f.powers && len(f.free) <= denseMax {
+		pw = f.powerSeats()
+	}
 	rep := f.ro * f.spreadRepeats(isFree)
 	pairs := max(ceilHalf(star), rep+ceilHalf(negStar), rep+f.staticParts(isFree))
 	return pairs + pw
+}
+
+// powerSeats is the least power cost of this round's free players when
+// each power has one seat a board: a transportation problem (players to
+// seven powers of len(free)/7 seats each), solved exactly by adding the
+// players one at a time along the cheapest chain of moves between powers.
+// It costs O(players^2) and is used up to denseMax players; above, each
+// player's cheapest power is counted.
+func (f *frame) powerSeats() int {
+	seats := len(f.free) / BoardSize
+	var at [BoardSize][]int // players seated at each power
+	total := 0
+	for _, i := range f.free {
+		c := f.pow0[i*BoardSize : (i+1)*BoardSize]
+		// move[p][q]: the cheapest move of a player from power p to q, and who.
+		var move [BoardSize][BoardSize]int
+		var who [BoardSize][BoardSize]int
+		for p := range BoardSize {
+			for q := range BoardSize {
+				move[p][q], who[p][q] = math.MaxInt, -1
+				if p == q {
+					continue
+				}
+				for k, j := range at[p] {
+					cj := f.pow0[j*BoardSize : (j+1)*BoardSize]
+					if d := int(cj[q] - cj[p]); d < move[p][q] {
+						move[p][q], who[p][q] = d, k
+					}
+				}
+			}
+		}
+		var dist [BoardSize]int
+		var pred [BoardSize]int
+		for q := range BoardSize {
+			dist[q], pred[q] = int(c[q]), -1
+		}
+		for range BoardSize {
+			for p := range BoardSize {
+				for q := range BoardSize {
+					if who[p][q] >= 0 && dist[p]+move[p][q] < dist[q] {
+						dist[q], pred[q] = dist[p]+move[p][q], p
+					}
+				}
+			}
+		}
+		end := -1
+		for q := range BoardSize {
+			if len(at[q]) < seats && (end < 0 || dist[q] < dist[end]) {
+				end = q
+			}
+		}
+		total += dist[end]
+		// Shift the chain: the player moved from pred[q] to q, back to
+		// the power where i sits.
+		for q := end; pred[q] >= 0; q = pred[q] {
+			p := pred[q]
+			k := who[p][q]
+			at[q] = append(at[q], at[p][k])
+			at[p] = slices.Delete(at[p], k, k+1)
+		}
+		first := end
+		for pred[first] >= 0 {
+			first = pred[first]
+		}
+		at[first] = append(at[first], i)
+	}
+	return total
 }
 
 // clique is a set of players each pair of which pays value when seated
@@ -362,17 +436,18 @@ func ceilHalf(v int) int {
 	return -((-v) / 2)
 }
 
-// spreadRepeats is the least number of pairs of free players that shared a
-// board before and must share one again, taking the earlier round that
-// forces the most: a board's k free players spread over
-// B new boards leave at least the pairs of the most even spread together.
-// Rounds where a player appears twice are skipped.
+// spreadRepeats is a lower bound on the repeats of this round's pairs,
+// counted once per earlier meeting: a board's k free players spread over
+// B new boards leave at least the pairs of the most even spread together,
+// and as a pair pays a repeat for each earlier round where it shared a
+// board, what the earlier rounds force adds up. A round where a player
+// appears twice (not a partition) is skipped.
 func (f *frame) spreadRepeats(isFree []bool) int {
 	boards := len(f.free) / BoardSize
 	if boards == 0 {
 		return 0
 	}
-	best := 0
+	sum := 0
 	for _, blocks := range f.earlier {
 		seen := make(map[int]bool)
 		rep, ok := 0, true
@@ -390,10 +465,10 @@ func (f *frame) spreadRepeats(isFree []bool) int {
 			rep += spreadPairs(k, boards)
 		}
 		if ok {
-			best = max(best, rep)
+			sum += rep
 		}
 	}
-	return best
+	return sum
 }
 
 // boundTotal is a lower bound on the conflict of the whole tentative

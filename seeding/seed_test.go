@@ -3,6 +3,7 @@ package seeding
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -515,5 +516,90 @@ func TestBoundGroups(t *testing.T) {
 	}
 	if res.Bound != 120 || res.Conflict != 120 {
 		t.Errorf("bound %d, conflict %d; want 120 and 120", res.Bound, res.Conflict)
+	}
+}
+
+// TestBoundRounds checks that the repeats each earlier round forces add
+// up: 21 players, round 1 boards 0-6, 7-13, 14-20, round 2 boards by
+// player mod 3 (so each takes 3+2+2 of round 1's boards). Seating the
+// 21 again, each old board of either round spreads 3+2+2 at best and
+// leaves 3+1+1 = 5 pairs together: 15 repeats for each earlier round,
+// 30 in all, 300 (a pair that met in both rounds pays 20, counted once
+// per round). Counting only the round that forces the most gave 150.
+func TestBoundRounds(t *testing.T) {
+	p := &Problem{Values: DefaultValues()}
+	var present []int
+	r1, r2 := Plan{Round: 1}, Plan{Round: 2}
+	for i := range 21 {
+		p.Players = append(p.Players, fmt.Sprintf("p%d", i))
+		present = append(present, i)
+	}
+	for b := range 3 {
+		var s1, s2 []Seat
+		for x := range BoardSize {
+			s1 = append(s1, Seat{Player: b*BoardSize + x, Power: NoPower})
+			s2 = append(s2, Seat{Player: 3*x + b, Power: NoPower})
+		}
+		r1.Boards = append(r1.Boards, Board{Seats: s1})
+		r2.Boards = append(r2.Boards, Board{Seats: s2})
+	}
+	p.History = []Plan{r1, r2}
+	got, err := LowerBound(p, present, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != 300 {
+		t.Errorf("bound %d, want 300", got)
+	}
+	res, err := Seed(context.Background(), p, present, nil, Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Conflict != 300 || !res.Optimal() {
+		t.Errorf("seeded %d (bound %d), want the optimum 300", res.Conflict, res.Bound)
+	}
+}
+
+// TestPowerSeats checks the power part of the bound, each power having one
+// seat a board, against a search over every way to fill the seats (players
+// in order, state = seats taken per power) on random costs.
+func TestPowerSeats(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for _, n := range []int{7, 14, 21} {
+		for trial := range 20 {
+			f := &frame{pow0: make([]int32, n*BoardSize)}
+			for i := range n {
+				f.free = append(f.free, i)
+				for q := range BoardSize {
+					f.pow0[i*BoardSize+q] = int32(rng.IntN(12) - 2)
+				}
+			}
+			seats := n / BoardSize
+			best := map[[BoardSize]int]int{{}: 0}
+			for i := range n {
+				next := map[[BoardSize]int]int{}
+				for st, c := range best {
+					for q := range BoardSize {
+						if st[q] == seats {
+							continue
+						}
+						s2 := st
+						s2[q]++
+						v := c + int(f.pow0[i*BoardSize+q])
+						if o, ok := next[s2]; !ok || v < o {
+							next[s2] = v
+						}
+					}
+				}
+				best = next
+			}
+			want := math.MaxInt
+			for _, c := range best {
+				want = min(want, c)
+			}
+			if got := f.powerSeats(); got != want {
+				t.Errorf("%d players, trial %d: %d, want %d", n, trial, got, want)
+			}
+		}
 	}
 }

@@ -25,36 +25,45 @@ type ownInstance struct {
 var ownInstances = []ownInstance{
 	{name: "f_21x7", spec: seeding.Spec{Players: 21, Rounds: 7, Powers: true, Seed: 1},
 		bounds: map[string]any{
-			"lower_bound_total":   2646,
+			"lower_bound_total":   3276,
 			"known_optimum_total": 3276,
 			"best_known_total":    3276,
-			"note": "21 players meet 441 times over 210 pairs: at least 189 pairs twice and 21 three times, " +
-				"10 x 252 = 2520, plus 6 a player for powers (3 group repeats): 2646. The optimum 3276 is the one " +
-				"issue 12 reports as proven for 21 players over 7 rounds (all such events are alike); dtm " +
-				"reaches it on some seeds, 3280 on most.",
+			"note": "Repeats count once per pair of rounds a pair shares a board in (10 x C(m, 2) = 10 x the pairs " +
+				"of rounds): in any two rounds each old board's 7 players spread over 3 boards leave at least " +
+				"3+1+1 = 5 pairs together, 15 for each of the 21 pairs of rounds, 3150; plus 6 a player for powers " +
+				"(all seven powers in seven rounds: 3 group repeats), 126: 3276. dtm reaches it with seed 1 and on " +
+				"most seeds (3280-3288 on others).",
 		}},
 	{name: "f_45x3_sitout", spec: seeding.Spec{Players: 45, Rounds: 3, Powers: true, Seed: 1},
 		bounds: map[string]any{
-			"best_known_total": 90,
-			"note": "3 players sit out each round, in turn. 90 found by dtm (seed 3 at Effort 4; 100 on most " +
-				"seeds); issue 12 reports 90 as proven for its 45 x 3 event with sit-outs. No event bound is " +
-				"proven here: a round's bound depends on the rounds before it.",
+			"lower_bound_total":   90,
+			"known_optimum_total": 90,
+			"best_known_total":    90,
+			"note": "3 players sit out each round, in turn. In any two rounds, the boards of the later one holding " +
+				"none of the 3 who sat out the earlier one each hold two players who shared a board in it: at least " +
+				"3 pairs for each of the 3 pairs of rounds, 90. dtm reaches every round's own bound on every seed " +
+				"tried, and 90 when the next round's sit-outs happen to have sat on different boards (seed 4: " +
+				"100 with seed 1), which the protocol does not let a round know.",
 		}},
 	{name: "f_42x6_nogroups", spec: seeding.Spec{Players: 42, Rounds: 6, Powers: true, Seed: 1}, flat: true,
 		bounds: map[string]any{
-			"lower_bound_total": 0,
-			"best_known_total":  950,
+			"lower_bound_total": 900,
+			"best_known_total":  944,
 			"note": "No power groups: power repeats are avoidable over six rounds, so everything is repeat " +
-				"opponents, which boards of seven over six rounds of 42 players seem to force; no bound above " +
-				"0 is proven here. 950 found by dtm (seed 6 at Effort 4; 958-1006 on other seeds).",
+				"opponents. In any two rounds each board of the later one holds 7 players from the 6 boards of " +
+				"the earlier one, so two who shared a board: 6 pairs for each of the 15 pairs of rounds, 900. " +
+				"944 found by dtm: rounds 1-4 as with seed 1 (0, 60, 120, 180, at the bound), round 5 with seed 9 " +
+				"at Effort 8 and 32 restarts (240), round 6 with seed 11 (344); 950 with seed 6 at Effort 4; " +
+				"954-984 at default settings.",
 		}},
 	{name: "f_63x5_fam_clubs", spec: seeding.Spec{Players: 63, Rounds: 5, Powers: true, Families: 3, Clubs: 4, Seed: 1},
 		bounds: map[string]any{
-			"lower_bound_total": 126,
-			"best_known_total":  209,
-			"note": "3 family pairs, 4 clubs of 5 (value 5). Everyone plays 5 rounds: with 4 power groups the fifth " +
-				"game repeats a group, 2 a player, 126; repeats, families and clubs are avoidable by counting. " +
-				"209 found by dtm (seed 5 at Effort 4; 211-231 on other seeds).",
+			"lower_bound_total": 162,
+			"best_known_total":  189,
+			"note": "3 family pairs, 4 clubs of 5 (value 5). Repeats, families and clubs are avoidable by counting; " +
+				"powers are not: 9 boards a round give 45 Germany seats in 5 rounds, so 18 players never play " +
+				"Germany and pay at least 4 (two power groups doubled), the others at least 2: 162. 189 found by " +
+				"dtm at default settings with seed 1; 192-227 on other seeds.",
 		}},
 }
 
