@@ -274,12 +274,28 @@ func TestChampionshipDay(t *testing.T) {
 	checkClean(t, tr, book)
 	callsMatch(t, book, 1)
 
-	// Results: the first doubler's first board is a French solo, their
-	// second board a five-way draw; the rest draw. Their heat score is the
-	// better of the two games (hand-worked from the tables above).
-	doubler := by1[name(core[volunteers[0]])]
-	finishBoards(t, book, 1, map[int]map[string][3]any{doubler[0].board: soloBoard, doubler[1].board: fiveDrawBoard})
-	kinds := map[[2]int]string{{1, doubler[0].board}: "solo", {1, doubler[1].board}: "five"}
+	// Results: a doubler whose second power survives a five-way draw has
+	// that draw on their second board; their first board draws seven ways;
+	// the first board without them is a French solo; the rest draw. Their
+	// heat score is the better game, the second board's: 33 - 8 = 25, not
+	// 11 - 7 = 4.
+	var dname string
+	for _, v := range volunteers[:4] {
+		if s := by1[name(core[v])]; s[1].power != "Austria" && s[1].power != "Russia" {
+			dname = name(core[v])
+			break
+		}
+	}
+	if dname == "" {
+		t.Fatalf("heat 1: no doubler plays a five-way draw survivor on their second board: %v", by1)
+	}
+	doubler := by1[dname]
+	solo := 1
+	for solo == doubler[0].board || solo == doubler[1].board {
+		solo++
+	}
+	finishBoards(t, book, 1, map[int]map[string][3]any{solo: soloBoard, doubler[1].board: fiveDrawBoard})
+	kinds := map[[2]int]string{{1, solo}: "solo", {1, doubler[1].board}: "five"}
 	gameScore := func(heat int, s eventSeat) float64 {
 		k, ok := kinds[[2]int{heat, s.board}]
 		if !ok {
@@ -289,14 +305,9 @@ func TestChampionshipDay(t *testing.T) {
 	}
 	step("score", book)
 	_, sc := champStandings(t, book)
-	want := max(gameScore(1, doubler[0]), gameScore(1, doubler[1]))
-	wantBoard := doubler[0].board
-	if gameScore(1, doubler[1]) > gameScore(1, doubler[0]) {
-		wantBoard = doubler[1].board
-	}
-	if got := sc[name(core[volunteers[0]])]; got.Heats[0].Score != want || got.Heats[0].Board != wantBoard || got.Total != want {
-		t.Errorf("heat 1: doubler %s (%s on board %d, %s on board %d) should score %v on board %d, total %v: got %+v",
-			name(core[volunteers[0]]), doubler[0].power, doubler[0].board, doubler[1].power, doubler[1].board, want, wantBoard, want, got)
+	if got := sc[dname]; got.Heats[0].Score != 25 || got.Heats[0].Board != doubler[1].board || got.Total != 25 {
+		t.Errorf("heat 1: doubler %s (a seven-way draw on board %d, %s in a five-way draw on board %d) should score 25 on board %d, total 25: got %+v",
+			dname, doubler[0].board, doubler[1].power, doubler[1].board, doubler[1].board, got)
 	}
 
 	// Heat 2: 28 players and the standby: the standby sits out.
@@ -419,15 +430,17 @@ func TestChampionshipDay(t *testing.T) {
 	order, sc := champStandings(t, book)
 	for h := 1; h <= 3; h++ {
 		for n, ss := range byPlayer(heatSeats(t, book, h)) {
-			best := gameScore(h, ss[0])
+			best, board := gameScore(h, ss[0]), ss[0].board // the earlier board on a tie
 			for _, s := range ss[1:] {
-				best = max(best, gameScore(h, s))
+				if g := gameScore(h, s); g > best {
+					best, board = g, s.board
+				}
 			}
-			if h == 3 && ss[0].board == 1 {
+			if h == 3 && board == 1 {
 				best *= 2
 			}
-			if got := sc[n].Heats[h-1].Score; got != best {
-				t.Errorf("heat %d: %s scores %v, want %v (%+v)", h, n, got, best, ss)
+			if got := sc[n].Heats[h-1]; got.Score != best || got.Board != board {
+				t.Errorf("heat %d: %s scores %v on board %d, want %v on board %d (%+v)", h, n, got.Score, got.Board, best, board, ss)
 			}
 		}
 	}
@@ -462,8 +475,8 @@ func TestChampionshipDay(t *testing.T) {
 		files[n] = string(data)
 		goldenFile(t, "championship/"+n, string(data))
 	}
-	checkWDD(t, files["Championship Day WDD boards.csv"], files["Championship Day WDD classification.csv"], name(core[volunteers[0]]), pool)
-	checkWDR(t, files["Championship Day WDR.json"], name(core[volunteers[0]]), sc)
+	checkWDD(t, files["Championship Day WDD boards.csv"], files["Championship Day WDD classification.csv"], dname, pool, sc)
+	checkWDR(t, files["Championship Day WDR.json"], dname, sc)
 
 	step("publish", "--out", filepath.Join(dir, "site"), book)
 	if _, err := os.Stat(filepath.Join(dir, "site", "index.html")); err != nil {
@@ -478,6 +491,17 @@ func TestChampionshipDay(t *testing.T) {
 			t.Errorf("Standings row %d as LibreOffice shows it: %v; dtm: %s %v", i+2, lo[min(i+1, len(lo)-1)], p.Name, p.Total)
 		}
 	}
+	noteCol := slices.Index(lo[0], "Dropped or multiplied")
+	for _, r := range lo[1:] {
+		if in := slices.Contains(pool, r[rankCol]); in != strings.Contains(r[noteCol], "heat 3 top board ×2") {
+			t.Errorf("Standings: %s (on the top board: %v) notes %q", r[rankCol], in, r[noteCol])
+		}
+	}
+	var shown strings.Builder
+	for _, r := range lo {
+		fmt.Fprintln(&shown, strings.Join(r, ","))
+	}
+	goldenFile(t, "championship/Standings as LibreOffice shows it.csv", shown.String())
 	goldenFile(t, "championship/transcript.txt", tr.String())
 }
 
@@ -491,9 +515,10 @@ func toAny(row []string) []any {
 }
 
 // checkWDD checks the WDD files: the doubler's two heat-1 games are both
-// in the boards file, and exactly heat 3's board 1 is a top board, flagged
-// for its seven players.
-func checkWDD(t *testing.T, boards, classification, doubler string, pool []string) {
+// in the boards file, each player's SCORE and R1 to R3 are dtm's total and
+// heat scores, and exactly heat 3's board 1 is a top board, flagged for its
+// seven players.
+func checkWDD(t *testing.T, boards, classification, doubler string, pool []string, sc map[string]champScore) {
 	t.Helper()
 	n := 0
 	for _, l := range strings.Split(boards, "\n") {
@@ -512,8 +537,18 @@ func checkWDD(t *testing.T, boards, classification, doubler string, pool []strin
 		t.Fatalf("WDD classification: no top-board columns: %s", lines[0])
 	}
 	var flagged []string
+	score, r1 := slices.Index(head, "SCORE"), slices.Index(head, "R1")
 	for _, l := range lines[1:] {
 		f := strings.Split(l, ",")
+		p := sc[f[0]+" "+f[1]]
+		if f[score] != strconv.FormatFloat(p.Total, 'f', -1, 64) {
+			t.Errorf("WDD classification: %s SCORE %s, dtm's total %v", f[0]+" "+f[1], f[score], p.Total)
+		}
+		for h, hs := range p.Heats {
+			if want := strconv.FormatFloat(hs.Score, 'f', -1, 64); hs.Board > 0 && f[r1+h] != want {
+				t.Errorf("WDD classification: %s R%d %s, dtm's heat score %s", f[0]+" "+f[1], h+1, f[r1+h], want)
+			}
+		}
 		if f[top] == "A" {
 			flagged = append(flagged, f[0]+" "+f[1])
 			// BOARD_TOPBOARD numbers the game in the tournament: 5 boards
