@@ -142,15 +142,38 @@ func callsMatch(t *testing.T, book string, heat int, top ...int) {
 // powerNames are the seven powers as the heat sheets name them.
 var powerNames = []string{"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"}
 
-// seededTotal is the total conflict dtm seed printed.
-func seededTotal(t *testing.T, out string) int {
+// seededColumn is what the heat sheet's Conflict column should sum to
+// after dtm seed printed out: each player's row holds what they pay, so a
+// cost between two players (opponents met before, player conflicts,
+// groups, team-mates, neighbours) is on both their rows, and a player's own
+// (same power, power group, preference) on theirs; the breakdown's lines
+// must add up to the printed total.
+func seededColumn(t *testing.T, out string) int {
 	t.Helper()
 	m := regexp.MustCompile(`(?m)^total conflict (-?\d+)`).FindStringSubmatch(out)
 	if m == nil {
 		t.Fatalf("no total conflict in:\n%s", out)
 	}
-	n, _ := strconv.Atoi(m[1])
-	return n
+	total, _ := strconv.Atoi(m[1])
+	pairs := map[string]bool{"opponents met before": true, "player conflicts": true, "groups": true, "team-mates": true,
+		"neighbours again": true, "same power again": false, "power group again": false, "power preferences": false}
+	sum, column := 0, 0
+	for _, l := range regexp.MustCompile(`(?m)^  ([a-z -]+?)\s+(-?\d+)$`).FindAllStringSubmatch(out, -1) {
+		pair, ok := pairs[l[1]]
+		if !ok {
+			t.Fatalf("unknown conflict line %q in:\n%s", l[0], out)
+		}
+		v, _ := strconv.Atoi(l[2])
+		sum += v
+		column += v
+		if pair {
+			column += v
+		}
+	}
+	if sum != total {
+		t.Errorf("the conflict lines sum to %d, the total is %d:\n%s", sum, total, out)
+	}
+	return column
 }
 
 // TestChampionshipDay replays a championship day of 31 players over three
@@ -247,8 +270,8 @@ func TestChampionshipDay(t *testing.T) {
 		t.Errorf("heat 1: want 31 players on 5 boards, 4 on two, nobody sitting out:\n%s", out)
 	}
 	seats1 := heatSeats(t, book, 1)
-	if c := conflictSum(t, book, 1); c != seededTotal(t, out) {
-		t.Errorf("heat 1: the Conflict column sums to %d, dtm seed printed %d", c, seededTotal(t, out))
+	if c, want := conflictSum(t, book, 1), seededColumn(t, out); c != want {
+		t.Errorf("heat 1: the Conflict column sums to %d, dtm seed's summary to %d", c, want)
 	}
 	by1 := byPlayer(seats1)
 	for i, p := range core {
@@ -264,11 +287,14 @@ func TestChampionshipDay(t *testing.T) {
 		case !doubler && len(s) != 1:
 			t.Errorf("heat 1: %s has %d seats, want 1", name(p), len(s))
 		}
-		if pr, ok := prefs[i]; ok && s[0].power != firstChoice[pr[:1]] {
+		if pr, ok := prefs[i]; ok && len(s) > 0 && s[0].power != firstChoice[pr[:1]] {
 			// Heat 1 has no history: every first choice can be kept at no
 			// cost, as the four first choices differ.
 			t.Errorf("heat 1: %s (%s) plays %s, not the first choice", name(p), pr, s[0].power)
 		}
+	}
+	if n := len(by1[name(standby)]); n != 1 {
+		t.Errorf("heat 1: the standby has %d seats, want 1", n)
 	}
 	heatPowers(1)
 	checkClean(t, tr, book)
@@ -315,6 +341,9 @@ func TestChampionshipDay(t *testing.T) {
 	if !strings.Contains(out, "heat 2: 28 players on 4 boards") || !strings.Contains(out, name(standby)+" sits out heat 2") {
 		t.Errorf("heat 2: want 28 seated and the standby sitting out:\n%s", out)
 	}
+	if c, want := conflictSum(t, book, 2), seededColumn(t, out); c != want {
+		t.Errorf("heat 2: the Conflict column sums to %d, dtm seed's summary to %d", c, want)
+	}
 	checkClean(t, tr, book)
 	before := heatSeats(t, book, 2)
 
@@ -345,6 +374,9 @@ func TestChampionshipDay(t *testing.T) {
 	if !strings.Contains(out, fmt.Sprintf("%s (late player) takes the seat of %s, who no longer plays heat 2 (board %d, %s)",
 		name(late), name(dropOut), dropSeat.board, dropSeat.power)) {
 		t.Errorf("heat 2: the late player should take the drop-out's seat:\n%s", out)
+	}
+	if c, want := conflictSum(t, book, 2), seededColumn(t, out); c != want {
+		t.Errorf("heat 2 after --late: the Conflict column sums to %d, dtm seed's summary to %d", c, want)
 	}
 	after := heatSeats(t, book, 2)
 	if len(after) != len(before) {
@@ -397,6 +429,9 @@ func TestChampionshipDay(t *testing.T) {
 		{"op": "clear", "sheet": "Players", "range": cell(column("Heat 3"), rowOf(leaver))},
 	})
 	out = step("seed", book, "--seed", "7", "--pool", "top 7")
+	if c, want := conflictSum(t, book, 3), seededColumn(t, out); c != want {
+		t.Errorf("heat 3: the Conflict column sums to %d, dtm seed's summary to %d", c, want)
+	}
 	var pool []string
 	for _, n := range line {
 		if n != decliner && n != leaver && len(pool) < 7 {
