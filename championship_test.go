@@ -236,6 +236,9 @@ func TestChampionshipDay(t *testing.T) {
 		}
 		if slices.Contains(volunteers, i) {
 			r[column("Can play two boards")] = "Yes"
+			if i == volunteers[1] {
+				r[column("Can play two boards")] = true // typed TRUE
+			}
 		}
 		if pr, ok := prefs[i]; ok {
 			r[column("Power preference")] = pr
@@ -243,7 +246,7 @@ func TestChampionshipDay(t *testing.T) {
 		rows = append(rows, r)
 	}
 	r := row(standby)
-	r[column("Heat 1")], r[column("Heat 2")], r[column("Standby")] = "Registered", "Registered", "Yes"
+	r[column("Heat 1")], r[column("Heat 2")], r[column("Standby")] = "Registered", "Registered", true // TRUE, a boolean cell
 	rows = append(rows, r)
 	loEdits(t, book, append(settings,
 		edit{"op": "set_rows", "sheet": "Players", "cell": "A1", "rows": [][]any{toAny(header)}},
