@@ -106,6 +106,18 @@ var drawBoard = map[string][3]any{
 // boards in solo are French solos, the rest seven-way draws.
 func finishHeat(t *testing.T, path string, heat int, solo ...int) {
 	t.Helper()
+	boards := map[int]map[string][3]any{}
+	for _, b := range solo {
+		boards[b] = soloBoard
+	}
+	finishBoards(t, path, heat, boards)
+}
+
+// finishBoards records every unfinished board of a heat in LibreOffice:
+// the boards in boards with those results (result, year, centres by
+// power), the rest seven-way draws.
+func finishBoards(t *testing.T, path string, heat int, boards map[int]map[string][3]any) {
+	t.Helper()
 	sheet := fmt.Sprintf("Heat %d", heat)
 	var edits []edit
 	for _, s := range heatSeats(t, path, heat) {
@@ -113,8 +125,8 @@ func finishHeat(t *testing.T, path string, heat int, solo ...int) {
 			continue
 		}
 		res := drawBoard[s.power]
-		if slices.Contains(solo, s.board) {
-			res = soloBoard[s.power]
+		if b, ok := boards[s.board]; ok {
+			res = b[s.power]
 		}
 		edits = append(edits, edit{"op": "set_rows", "sheet": sheet, "cell": fmt.Sprintf("B%d", s.row), "rows": [][]any{{"Finished"}}},
 			edit{"op": "set_rows", "sheet": sheet, "cell": fmt.Sprintf("F%d", s.row), "rows": [][]any{res[:]}})
@@ -132,6 +144,22 @@ func runOK(t *testing.T, args ...string) string {
 	return out
 }
 
+// transcript records dtm commands and their outputs, the test's directory
+// left out, for a golden file.
+type transcript struct {
+	dir string
+	strings.Builder
+}
+
+// step runs dtm (runOK) and records the command and its output.
+func (tr *transcript) step(t *testing.T, args ...string) string {
+	t.Helper()
+	out := runOK(t, args...)
+	fmt.Fprintf(tr, "$ dtm %s\n%s\n", strings.ReplaceAll(strings.Join(args, " "), tr.dir+string(filepath.Separator), ""),
+		strings.ReplaceAll(out, tr.dir+string(filepath.Separator), ""))
+	return out
+}
+
 // TestWholeEvent runs a 38-player, 4-heat tournament as a director does:
 // every edit typed in LibreOffice, every command from the README. Its
 // console outputs and export files are golden (testdata/event/); the
@@ -139,13 +167,10 @@ func runOK(t *testing.T, args ...string) string {
 func TestWholeEvent(t *testing.T) {
 	dir := t.TempDir()
 	book := filepath.Join(dir, "venue.xlsx")
-	var transcript strings.Builder
+	transcript := &transcript{dir: dir}
 	step := func(args ...string) string {
 		t.Helper()
-		out := runOK(t, args...)
-		fmt.Fprintf(&transcript, "$ dtm %s\n%s\n", strings.ReplaceAll(strings.Join(args, " "), dir+string(filepath.Separator), ""),
-			strings.ReplaceAll(out, dir+string(filepath.Separator), ""))
-		return out
+		return transcript.step(t, args...)
 	}
 	step("new", book, "--name", "Venue Open", "--heats", "4")
 

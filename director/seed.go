@@ -271,6 +271,9 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	var seeded seeding.Result
 	var doublers []int
 	if req.TwoBoardsAuto {
+		if err := benchStandbys(b, &hs, res); err != nil {
+			return nil, err
+		}
 		if doublers, err = chooseDoublers(t, hs, res); err != nil {
 			return nil, err
 		}
@@ -343,6 +346,32 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 // back those already marked who play after all, and updates hs.Present.
 func sitOut(b *workbook.Book, hs *workbook.HeatSeating, res *SeedResult) error {
 	t, n := b.Tournament, hs.Heat
+	cands := sitOutCandidates(t, *hs)
+	choice := seeding.ChooseSitOuts(cands, t.Settings.MinHeats)
+	if err := b.SetRegistration(n, choice.SitOut, workbook.SittingOut); err != nil {
+		return err
+	}
+	if err := b.SetRegistration(n, choice.Restore, workbook.Registered); err != nil {
+		return err
+	}
+	for _, p := range choice.SitOut {
+		res.SatOut = append(res.SatOut, t.Players[p].Name)
+		res.SatOutWhy = append(res.SatOutWhy, choice.Why[p])
+	}
+	for _, p := range choice.Restore {
+		res.Restored = append(res.Restored, t.Players[p].Name)
+		res.RestoredWhy = append(res.RestoredWhy, choice.Why[p])
+	}
+	hs.Present = slices.DeleteFunc(hs.Present, func(p int) bool { return slices.Contains(choice.SitOut, p) })
+	hs.Present = append(hs.Present, choice.Restore...)
+	slices.Sort(hs.Present)
+	return nil
+}
+
+// sitOutCandidates are the players who may play heat hs.Heat or sit it
+// out: registered for it or marked Sitting out, and not on a started board.
+func sitOutCandidates(t *workbook.Tournament, hs workbook.HeatSeating) []seeding.SitOutCandidate {
+	n := hs.Heat
 	seated := map[int]bool{} // players on the heat's started boards
 	for _, lb := range hs.Locked {
 		for _, s := range lb.Seats {
@@ -377,24 +406,28 @@ func sitOut(b *workbook.Book, hs *workbook.HeatSeating, res *SeedResult) error {
 		}
 		cands = append(cands, c)
 	}
-	choice := seeding.ChooseSitOuts(cands, t.Settings.MinHeats)
-	if err := b.SetRegistration(n, choice.SitOut, workbook.SittingOut); err != nil {
-		return err
+	return cands
+}
+
+// benchStandbys, for --two-boards auto, has standbys sit heat hs.Heat out
+// when that alone makes its players fill boards of seven
+// (seeding.BenchStandbys): a standby plays only if needed, and nobody then
+// plays two boards. It marks them Sitting out on the Players sheet and
+// updates hs.Present.
+func benchStandbys(b *workbook.Book, hs *workbook.HeatSeating, res *SeedResult) error {
+	t := b.Tournament
+	choice := seeding.BenchStandbys(sitOutCandidates(t, *hs), len(hs.Present), t.Settings.MinHeats)
+	if len(choice.SitOut) == 0 {
+		return nil
 	}
-	if err := b.SetRegistration(n, choice.Restore, workbook.Registered); err != nil {
+	if err := b.SetRegistration(hs.Heat, choice.SitOut, workbook.SittingOut); err != nil {
 		return err
 	}
 	for _, p := range choice.SitOut {
 		res.SatOut = append(res.SatOut, t.Players[p].Name)
 		res.SatOutWhy = append(res.SatOutWhy, choice.Why[p])
 	}
-	for _, p := range choice.Restore {
-		res.Restored = append(res.Restored, t.Players[p].Name)
-		res.RestoredWhy = append(res.RestoredWhy, choice.Why[p])
-	}
 	hs.Present = slices.DeleteFunc(hs.Present, func(p int) bool { return slices.Contains(choice.SitOut, p) })
-	hs.Present = append(hs.Present, choice.Restore...)
-	slices.Sort(hs.Present)
 	return nil
 }
 

@@ -50,7 +50,8 @@ func finishHeat(t *testing.T, path string, n int, score func(player int) int) {
 // fourteen (heat 2, board 1 or 2: the WDD's board ids 5 and 6, as it
 // numbers boards through the event), the WDR JSON flags exactly boards 1 and
 // 2 of round 2, and the totals count the top boards twice: P27 127 + 20 =
-// 147, P13 113 + 10 = 123.
+// 147, P13 113 + 10 = 123. The Standings note the pool's heat 2 as a top
+// board counted twice.
 func TestPoolTopBoardsExported(t *testing.T) {
 	path := ruleWorkbook(t, 28, 2, map[string]any{workbook.SetTopFactor: 2})
 	if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 1}); err != nil {
@@ -77,6 +78,30 @@ func TestPoolTopBoardsExported(t *testing.T) {
 		t.Fatalf("pool %v on %d boards, want %v on 2", got, res.Pool.Boards, want)
 	}
 	finishHeat(t, path, 2, func(int) int { return 10 })
+	if _, err := Score(ScoreRequest{Path: path}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	standings, err := f.GetRows(workbook.SheetStandings)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := slices.Index(standings[0], workbook.HeaderCounted)
+	for _, r := range standings[1:] {
+		// The Standings say why a pool player's heat 2 reads 20 for a game of 10.
+		want := map[bool]string{true: "heat 2 top board ×2", false: ""}[slices.Contains(pool, strings.Fields(r[1])[0])]
+		got := ""
+		if notes < len(r) {
+			got = r[notes]
+		}
+		if got != want {
+			t.Errorf("Standings: %s's %s note %q, want %q", r[1], workbook.HeaderCounted, got, want)
+		}
+	}
 	out := t.TempDir()
 	if _, err := Export(ExportRequest{Path: path, WDD: true, WDR: true, Out: out}); err != nil {
 		t.Fatal(err)

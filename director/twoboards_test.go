@@ -228,3 +228,55 @@ func TestScoreTwoBoards(t *testing.T) {
 		t.Errorf("publish: %v", err)
 	}
 }
+
+// TestSeedTwoBoardsStandbys: a standby plays only if needed, with
+// --two-boards auto too. 15 players, P14 a standby: 15 mod 7 = 1, so P14
+// sits out (marked on the Players sheet) and 14 fill two boards, nobody on
+// two; before, P14 played and six volunteers each played two of three
+// boards. 13 players, P12 a standby: 13 mod 7 = 6 and one standby cannot
+// make it, so P12 plays and one volunteer (P00) plays two boards.
+func TestSeedTwoBoardsStandbys(t *testing.T) {
+	for _, tc := range []struct {
+		players           int
+		satOut, twoBoards []string
+		boards            int
+	}{
+		{15, []string{"P14 Player"}, nil, 2},
+		{13, nil, []string{"P00 Player"}, 2},
+	} {
+		path := twoBoardsWorkbook(t, tc.players, 1, 0, 1, 2, 3, 4, 5)
+		f, err := excelize.OpenFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		set(t, f, workbook.SheetPlayers, fmt.Sprint(playersColumn(t, f, workbook.HeaderStandby), tc.players+1), "Yes")
+		if err := f.Save(); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		res, err := Seed(context.Background(), SeedRequest{Path: path, TwoBoardsAuto: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(res.SatOut, tc.satOut) || !slices.Equal(res.TwoBoards, tc.twoBoards) || res.Boards != tc.boards {
+			t.Errorf("%d players: sat out %v, two boards %v, %d boards; want %v, %v, %d",
+				tc.players, res.SatOut, res.TwoBoards, res.Boards, tc.satOut, tc.twoBoards, tc.boards)
+		}
+		var out strings.Builder
+		res.WriteText(&out)
+		for _, p := range tc.satOut {
+			if !strings.Contains(out.String(), p+" sits out heat 1 (marked Sitting out on the Players sheet)\n  why: standby: plays only if needed\n") {
+				t.Errorf("%d players: summary:\n%s", tc.players, out.String())
+			}
+		}
+		b, err := workbook.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sat := b.Tournament.Players[tc.players-1].Registration[0] == workbook.SittingOut
+		b.Close()
+		if sat != (len(tc.satOut) > 0) {
+			t.Errorf("%d players: the standby marked Sitting out: %v", tc.players, sat)
+		}
+	}
+}

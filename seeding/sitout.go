@@ -157,3 +157,31 @@ func SitOutOrder(candidates []SitOutCandidate, minHeats int) []int {
 	}
 	return out
 }
+
+// BenchStandbys decides, for players players to seat that do not fill
+// boards of seven, whether standbys sit out instead of anyone playing two
+// boards: when at least players mod 7 of the candidates are standbys, the
+// first that many of them in the sit-out order sit out, and the rest fill
+// boards of seven; otherwise nobody does (the standbys play, and players
+// on two boards fill the boards). With fewer than seven players it changes
+// nothing.
+func BenchStandbys(candidates []SitOutCandidate, players, minHeats int) SitOuts {
+	out := SitOuts{Why: map[int]string{}}
+	var standbys []SitOutCandidate
+	for _, c := range candidates {
+		if c.Standby && !c.Sitting {
+			standbys = append(standbys, c)
+		}
+	}
+	r := players % BoardSize
+	if r == 0 || players < BoardSize || len(standbys) < r {
+		return out
+	}
+	slices.SortStableFunc(standbys, sitOutOrder(minHeats))
+	for _, c := range standbys[:r] {
+		out.SitOut = append(out.SitOut, c.Player)
+		out.Why[c.Player] = c.why(minHeats)
+	}
+	slices.Sort(out.SitOut)
+	return out
+}

@@ -186,3 +186,36 @@ func TestSitOutWhy(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchStandbys: under --two-boards, standbys sit out only when that
+// alone fills boards of seven. 15 players with two standbys: 15 mod 7 = 1,
+// so the one the sit-out order benches first (the later row, 9) sits out
+// and 14 fill two boards; with 13 players (13 mod 7 = 6) two standbys are
+// not enough, so both play and players on two boards fill the boards.
+func TestBenchStandbys(t *testing.T) {
+	two := []SitOutCandidate{{Player: 3, Standby: true, Row: 5}, {Player: 7, Standby: true, Row: 9}, {Player: 1, Row: 12}}
+	for _, tc := range []struct {
+		name       string
+		candidates []SitOutCandidate
+		players    int
+		want       []int
+	}{
+		{"15 players, one must go: the later standby", two, 15, []int{7}},
+		{"16 players, two must go: both standbys", two, 16, []int{3, 7}},
+		{"13 players, six must go: the standbys play", two, 13, nil},
+		{"14 players fill two boards", two, 14, nil},
+		{"no standby", []SitOutCandidate{{Player: 1, Row: 2}}, 8, nil},
+		{"a standby already sitting out does not count", []SitOutCandidate{{Player: 3, Standby: true, Sitting: true}}, 8, nil},
+		{"fewer than seven", []SitOutCandidate{{Player: 3, Standby: true}}, 6, nil},
+	} {
+		got := BenchStandbys(tc.candidates, tc.players, 0)
+		if !slices.Equal(got.SitOut, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, got.SitOut, tc.want)
+		}
+		for _, p := range got.SitOut {
+			if got.Why[p] != "standby: plays only if needed" {
+				t.Errorf("%s: why %q", tc.name, got.Why[p])
+			}
+		}
+	}
+}

@@ -406,12 +406,12 @@ func (r *reader) readPlayers() bool {
 			if v == "" {
 				continue
 			}
-			c := choiceIndex(ChoicesYesNo, v)
-			if c < 0 {
+			yes, ok := parseYesNo(v) // TRUE typed in LibreOffice or Excel is a boolean cell, read as 1
+			if !ok {
 				r.p.add(SheetPlayers, t.cell(i, yn.header), "choose "+choiceList(ChoicesYesNo)+", or leave it empty (No)",
 					"%s cannot be %q", strings.ToLower(yn.header), v)
 			}
-			*yn.dst = c == 0
+			*yn.dst = yes
 		}
 		if v := t.get(i, HeaderPrefers); v != "" {
 			prefs, err := parsePreferences(v)

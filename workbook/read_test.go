@@ -461,3 +461,26 @@ func TestNationalityCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayerYesNoColumns reads the Players sheet's Yes/No columns that a
+// director adds (Standby, Can play two boards, Declines pool) as the
+// settings are read: Yes/No in any case, and TRUE/FALSE, which LibreOffice
+// and Excel turn into boolean cells (stored as 1 and 0) when typed. Before,
+// TRUE was refused as "standby cannot be "1"" while the cell showed TRUE.
+func TestPlayerYesNoColumns(t *testing.T) {
+	f := fixture(t)
+	set(t, f, SheetPlayers, "N1", HeaderStandby, HeaderTwoBoards, HeaderDeclines)
+	set(t, f, SheetPlayers, "N2", true, "yes", false)
+	set(t, f, SheetPlayers, "N3", "No", false, "YES")
+	set(t, f, SheetPlayers, "N4", "Perhaps")
+	b := reread(t, f)
+	if len(b.Problems) != 1 || b.Problems[0].Cell != "N4" || !strings.Contains(b.Problems[0].Msg, `standby cannot be "Perhaps"`) {
+		t.Errorf("problems: %v, want one at N4", b.Problems)
+	}
+	ps := b.Tournament.Players
+	for i, want := range [][3]bool{{true, true, false}, {false, false, true}} {
+		if got := [3]bool{ps[i].Standby, ps[i].TwoBoards, ps[i].Declines}; got != want {
+			t.Errorf("row %d: standby, two boards, declines %v, want %v", i+2, got, want)
+		}
+	}
+}

@@ -3,11 +3,13 @@ package workbook
 import (
 	"bytes"
 	"regexp"
+	"strings"
 )
 
 // The director's formulas are recalculated when the workbook is next opened:
-// on save, every formula cell loses its cached value (and its value type),
-// and the workbook loses its calculation properties (calcPr), so that Excel
+// on save, every formula cell but the constants TRUE() and FALSE()
+// (constantBool) loses its cached value (and its value type), and the
+// workbook loses its calculation properties (calcPr), so that Excel
 // and LibreOffice compute every formula afresh, from the values dtm wrote.
 // excelize's UpdateLinkedValue does the same, but decodes and re-encodes
 // every sheet of the workbook to do it; this works on the package's bytes,
@@ -66,7 +68,7 @@ func dropFormulaValues(sheet []byte) []byte {
 		body := sheet[tagEnd+1 : bodyEnd]
 		i = bodyEnd + len(closing)
 		prefix := name[:len(name)-1] // "" or "x:"
-		if !hasElement(body, prefix, "f") {
+		if !hasElement(body, prefix, "f") || constantBool(body, prefix) {
 			continue
 		}
 		vFrom, vTo, ok := valueElement(body, prefix)
@@ -87,6 +89,30 @@ func dropFormulaValues(sheet []byte) []byte {
 		return sheet
 	}
 	return append(out, sheet[done:]...)
+}
+
+// constantBool reports whether a formula cell's formula is TRUE() or
+// FALSE(): how LibreOffice saves a boolean typed in a cell (TRUE in a
+// Standby column) once it has read it from an .xlsx. Its value cannot
+// change on recalculation, and dtm reads it, so it keeps its cached value:
+// without it the next dtm command would read the cell as empty.
+func constantBool(body, prefix []byte) bool {
+	open := []byte("<" + string(prefix) + "f")
+	from := bytes.Index(body, open)
+	if from < 0 {
+		return false
+	}
+	gt := bytes.IndexByte(body[from:], '>')
+	if gt < 0 || body[from+gt-1] == '/' {
+		return false
+	}
+	text := body[from+gt+1:]
+	end := bytes.Index(text, []byte("</"+string(prefix)+"f>"))
+	if end < 0 {
+		return false
+	}
+	f := strings.ToUpper(strings.TrimPrefix(strings.TrimSpace(string(text[:end])), "="))
+	return f == "TRUE()" || f == "FALSE()"
 }
 
 // typeAttr is a cell's value type attribute.

@@ -12,7 +12,12 @@ func TestDropFormulaValues(t *testing.T) {
 		{"shared formula", `<c r="B3" t="n"><f t="shared" si="0"/><v>1</v></c><c r="B4"/>`, `<c r="B3"><f t="shared" si="0"/></c><c r="B4"/>`},
 		{"empty value kept", `<c r="B2" t="str"><f>A2</f><v></v></c>`, ""},
 		{"formula without value", `<c r="B2"><f>A2</f></c>`, ""},
-		{"prefixed", `<x:c r="A1" t="b"><x:f>TRUE()</x:f><x:v>1</x:v></x:c>`, `<x:c r="A1"><x:f>TRUE()</x:f></x:c>`},
+		{"prefixed", `<x:c r="A1" t="b"><x:f>B1=1</x:f><x:v>1</x:v></x:c>`, `<x:c r="A1"><x:f>B1=1</x:f></x:c>`},
+		// LibreOffice's boolean (TRUE typed in a cell) keeps its value:
+		// dtm reads it, and it cannot change.
+		{"TRUE() kept", `<c r="M2" s="7" t="n"><f aca="false">TRUE()</f><v>1</v></c>`, ""},
+		{"false() kept", `<x:c r="M3" t="b"><x:f>false()</x:f><x:v>0</x:v></x:c>`, ""},
+		{"TRUE() in a larger formula", `<c r="M4" t="b"><f>AND(TRUE(),B1)</f><v>1</v></c>`, `<c r="M4"><f>AND(TRUE(),B1)</f></c>`},
 		{"cols and text are not cells", `<cols><col min="1"/></cols><c r="A1" t="inlineStr"><is><t>if &lt;f&gt; then</t></is></c>`, ""},
 	}
 	for _, tc := range tests {

@@ -94,12 +94,21 @@ func (b *Book) standingsTab(table scoring.Table) Output {
 			o.Formats[c] = "0.0000"
 		}
 	}
+	tops := make([]map[int]bool, len(t.Heats)) // each heat's top boards, when they are multiplied
+	if f := t.Settings.TopBoardFactor; f != 1 && !t.Settings.Hurst {
+		for i := range t.Heats {
+			tops[i] = t.Heats[i].TopBoards()
+		}
+	}
 	for r, s := range table.Players {
 		row := []any{s.Rank, t.Players[s.Player].Name, s.Total}
 		var notes []string
 		for _, h := range s.Heats {
 			row = append(row, h.Score)
 			cell := Mark{Row: r + 2, Col: 3 + h.Heat}
+			if h.Played && tops[h.Heat-1][h.Board] {
+				notes = append(notes, fmt.Sprintf("heat %d top board ×%s", h.Heat, number(t.Settings.TopBoardFactor)))
+			}
 			switch {
 			case !h.Played:
 				cell.Kind = MarkUnplayed

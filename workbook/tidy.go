@@ -39,9 +39,9 @@ const (
 //     writes the others: it declares some fifty namespaces on the
 //     worksheet, unused, and binds the drawing's relationship id to a
 //     prefix of its own, "relationships:" (Gnumeric warns about both);
-//   - it drops the cached values of formula cells and the workbook's
-//     calculation properties, so that the director's formulas are
-//     recalculated on opening (see recalc.go).
+//   - it drops the cached values of formula cells (but TRUE() and FALSE())
+//     and the workbook's calculation properties, so that the director's
+//     formulas are recalculated on opening (see recalc.go).
 //
 // It also writes the cells recorded for saving that settle could not write
 // before (patches, see patch.go), and does not look at the worksheet parts
