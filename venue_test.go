@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -83,5 +84,33 @@ func TestSmallSurprises(t *testing.T) {
 	}
 	if code, out, _ := dtm(t, "simulate", "--players", "38", "--rounds", "2"); code != 0 || !strings.Contains(out, "38 players do not fill boards of seven: 3 sit out each round") {
 		t.Errorf("simulate --players 38 does not say who sits out:\n%s", out)
+	}
+}
+
+// TestRegistrationFormulaSurvivesSeeding replays a director who registers
+// players with formulas typed in LibreOffice (="Registered", and IF() on a
+// cell of their own): dtm seed seats them, and the seat and the next
+// reseed still read them as registered. Before, dtm's save dropped every
+// formula's cached value, so the next command read those cells as empty
+// and reseeded nobody.
+func TestRegistrationFormulaSurvivesSeeding(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "Formula Open.xlsx")
+	f, set := newBook(t, path, "--name", "Formula Open", "--heats", "2")
+	for i := range 14 {
+		set("Players", fmt.Sprintf("A%d", i+2), fmt.Sprintf("P%02d", i), "Formula", nil, nil, nil, nil, nil, nil, nil, "Registered")
+	}
+	saveXLSX(t, f)
+	loEdit(t, path, `[{"op":"set","sheet":"Players","cell":"J2","input":"=\"Registered\""},
+		{"op":"set","sheet":"Players","cell":"Z3","value":1},
+		{"op":"set","sheet":"Players","cell":"J3","input":"=IF(Z3=1,\"Registered\",\"\")"}]`)
+	for _, args := range [][]string{{"seed", "--heat", "1", path}, {"seed", "--heat", "1", path}} {
+		code, out, errOut := dtm(t, args...)
+		if code != 0 || !strings.Contains(out, "heat 1: 14 players on 2 boards") {
+			t.Fatalf("dtm %v: exit %d\n%s%s", args, code, out, errOut)
+		}
+	}
+	rows := lotest.CSV(t, path, "Players")
+	if rows[1][9] != "Registered" || rows[2][9] != "Registered" {
+		t.Errorf("LibreOffice shows the formulas' registrations as %q and %q", rows[1][9], rows[2][9])
 	}
 }

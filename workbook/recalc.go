@@ -2,15 +2,20 @@ package workbook
 
 import (
 	"bytes"
+	"html"
 	"regexp"
 	"strings"
 )
 
 // The director's formulas are recalculated when the workbook is next opened:
-// on save, every formula cell but the constants TRUE() and FALSE()
-// (constantBool) loses its cached value (and its value type), and the
-// workbook loses its calculation properties (calcPr), so that Excel
-// and LibreOffice compute every formula afresh, from the values dtm wrote.
+// on save, formula cells lose their cached value (and its value type), and
+// the workbook loses its calculation properties (calcPr), so that Excel and
+// LibreOffice compute them afresh, from the values dtm wrote. Two kinds keep
+// their value, because dtm reads them and a value dropped would read as an
+// empty cell in the next command, before any spreadsheet has recalculated:
+// the constants TRUE() and FALSE() (constantBool), and, on the sheets dtm
+// reads (inputSheet), every formula that does not refer to a tab dtm
+// writes whole (referencesOutput).
 // excelize's UpdateLinkedValue does the same, but decodes and re-encodes
 // every sheet of the workbook to do it; this works on the package's bytes,
 // and touches only the sheets that hold a formula.
@@ -31,9 +36,10 @@ func mayHoldFormula(sheet []byte) bool {
 }
 
 // dropFormulaValues returns a worksheet part with the cached value and the
-// value type removed from every formula cell that has a value; sheet itself
-// when there is none.
-func dropFormulaValues(sheet []byte) []byte {
+// value type removed from every formula cell that has a value, but those
+// kept (see above; input: the sheet is one dtm reads); sheet itself when
+// there is none.
+func dropFormulaValues(sheet []byte, input bool) []byte {
 	if !mayHoldFormula(sheet) {
 		return sheet
 	}
@@ -68,7 +74,7 @@ func dropFormulaValues(sheet []byte) []byte {
 		body := sheet[tagEnd+1 : bodyEnd]
 		i = bodyEnd + len(closing)
 		prefix := name[:len(name)-1] // "" or "x:"
-		if !hasElement(body, prefix, "f") || constantBool(body, prefix) {
+		if !hasElement(body, prefix, "f") || constantBool(body, prefix) || input && !referencesOutput(formulaText(body, prefix)) {
 			continue
 		}
 		vFrom, vTo, ok := valueElement(body, prefix)
@@ -97,22 +103,51 @@ func dropFormulaValues(sheet []byte) []byte {
 // change on recalculation, and dtm reads it, so it keeps its cached value:
 // without it the next dtm command would read the cell as empty.
 func constantBool(body, prefix []byte) bool {
+	f := strings.ToUpper(strings.TrimPrefix(strings.TrimSpace(formulaText(body, prefix)), "="))
+	return f == "TRUE()" || f == "FALSE()"
+}
+
+// formulaText is the formula of a cell's body, its XML entities decoded;
+// "" for a shared formula's other cells (<f t="shared" si="0"/>).
+func formulaText(body, prefix []byte) string {
 	open := []byte("<" + string(prefix) + "f")
 	from := bytes.Index(body, open)
 	if from < 0 {
-		return false
+		return ""
 	}
 	gt := bytes.IndexByte(body[from:], '>')
 	if gt < 0 || body[from+gt-1] == '/' {
-		return false
+		return ""
 	}
 	text := body[from+gt+1:]
 	end := bytes.Index(text, []byte("</"+string(prefix)+"f>"))
 	if end < 0 {
-		return false
+		return ""
 	}
-	f := strings.ToUpper(strings.TrimPrefix(strings.TrimSpace(string(text[:end])), "="))
-	return f == "TRUE()" || f == "FALSE()"
+	return html.UnescapeString(string(text[:end]))
+}
+
+// inputSheet reports whether dtm reads a sheet: the Tournament, Players,
+// Conflicts, Groups, Teams, Heats, Systems and Clock sheets and the heat
+// sheets.
+func inputSheet(name string) bool {
+	switch name {
+	case SheetTournament, SheetPlayers, SheetConflicts, SheetGroups, SheetTeams, SheetHeats, SheetSystems, SheetClock:
+		return true
+	}
+	_, heat := heatSheetNumber(name)
+	return heat
+}
+
+// outputRef matches a reference to a tab dtm writes whole: Standings, Team
+// Standings, Awards or a heat's calls tab, quoted or not, before its "!".
+var outputRef = regexp.MustCompile(`(?i)(^|[^\w.'])(standings|awards|'(team standings|heat [0-9]+ calls|standings|awards)')!`)
+
+// referencesOutput reports whether a formula refers to a tab dtm writes
+// whole, whose values change when dtm runs: such a formula must be
+// recalculated even on a sheet dtm reads.
+func referencesOutput(formula string) bool {
+	return outputRef.MatchString(formula)
 }
 
 // typeAttr is a cell's value type attribute.

@@ -25,8 +25,48 @@ func TestDropFormulaValues(t *testing.T) {
 		if want == "" {
 			want = tc.in
 		}
-		if got := string(dropFormulaValues([]byte(tc.in))); got != want {
+		if got := string(dropFormulaValues([]byte(tc.in), false)); got != want {
 			t.Errorf("%s:\n got %s\nwant %s", tc.name, got, want)
+		}
+	}
+}
+
+// TestDropFormulaValuesOnInputSheets: on a sheet dtm reads, a formula keeps
+// its value unless it refers to a tab dtm writes whole.
+func TestDropFormulaValuesOnInputSheets(t *testing.T) {
+	tests := []struct {
+		formula string
+		dropped bool
+	}{
+		{`"Registered"`, false},
+		{`IF(B2&gt;3,&quot;Registered&quot;,&quot;&quot;)`, false},
+		{`SUM(H2:H8)`, false},
+		{`Players!A2`, false},
+		{`'Heat 1'!H2+1`, false},
+		{`Standings!B2`, true},
+		{`standings!$B$2`, true},
+		{`INDEX(&apos;Team Standings&apos;!B:B,2)`, true},
+		{`COUNTA('Heat 2 calls'!A:A)`, true},
+		{`Awards!B3`, true},
+		{`'My Standings'!B2`, false},
+		{`MyStandings!B2`, false},
+	}
+	for _, tc := range tests {
+		in := `<c r="J2" t="str"><f>` + tc.formula + `</f><v>x</v></c>`
+		want := in
+		if tc.dropped {
+			want = `<c r="J2"><f>` + tc.formula + `</f></c>`
+		}
+		if got := string(dropFormulaValues([]byte(in), true)); got != want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.formula, got, want)
+		}
+		if got := string(dropFormulaValues([]byte(in), false)); got == in {
+			t.Errorf("%s: kept its value on a sheet dtm does not read", tc.formula)
+		}
+	}
+	for sheet, want := range map[string]bool{"Players": true, "Heat 3": true, "Clock": true, "Heat 3 calls": false, "Standings": false, "Notes": false} {
+		if got := inputSheet(sheet); got != want {
+			t.Errorf("inputSheet(%q) = %v", sheet, got)
 		}
 	}
 }

@@ -133,6 +133,16 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool) ([]
 		}
 	}
 	// The director's formulas, recalculated on opening (see recalc.go).
+	inputs := map[string]bool{} // the parts of the sheets dtm reads
+	if wb != "" {
+		paths, err := sheetPartPaths(zipPart, wb)
+		if err != nil {
+			return nil, err
+		}
+		for sheet, name := range paths {
+			inputs[name] = inputSheet(sheet)
+		}
+	}
 	for name, part := range parts {
 		if dir, file := path.Split(name); dir != "xl/worksheets/" || !strings.HasSuffix(file, ".xml") || skip[name] {
 			continue
@@ -144,7 +154,7 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool) ([]
 				return nil, fmt.Errorf("%s: %w", name, err)
 			}
 		}
-		if plain := dropFormulaValues(plainStreamSheet(raw)); len(plain) != len(raw) || ok {
+		if plain := dropFormulaValues(plainStreamSheet(raw), inputs[name]); len(plain) != len(raw) || ok {
 			edited[name] = plain
 		}
 	}
