@@ -33,21 +33,7 @@ func TestSeedLate(t *testing.T) {
 	if _, err := Seed(context.Background(), SeedRequest{Path: path}); err != nil {
 		t.Fatal(err)
 	}
-	seats := func() map[int][2]int { // player -> board, power
-		b, err := workbook.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer b.Close()
-		out := map[int][2]int{}
-		for _, g := range b.Tournament.Heats[0].Games {
-			for _, s := range g.Seats {
-				out[s.Player] = [2]int{g.Board, s.Power}
-			}
-		}
-		return out
-	}
-	before := seats()
+	before := heatSeats(t, path)
 	if _, err := Seed(context.Background(), SeedRequest{Path: path, Late: true}); err == nil ||
 		!strings.Contains(err.Error(), "is seated") {
 		t.Errorf("--late with everyone seated: %v", err)
@@ -65,7 +51,7 @@ func TestSeedLate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	after := seats()
+	after := heatSeats(t, path)
 	if after[14] != before[12] {
 		t.Errorf("P14 sits at %v, want P12's seat %v", after[14], before[12])
 	}
@@ -141,18 +127,24 @@ func lateWorkbook(t *testing.T, registered int, standbys ...int) (string, func(p
 // heatSeats reads heat 1's seats: player -> board and power.
 func heatSeats(t *testing.T, path string) map[int][2]int {
 	t.Helper()
-	b, err := workbook.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
 	out := map[int][2]int{}
-	for _, g := range b.Tournament.Heats[0].Games {
+	for _, g := range heatGames(t, path, 1) {
 		for _, s := range g.Seats {
 			out[s.Player] = [2]int{g.Board, s.Power}
 		}
 	}
 	return out
+}
+
+// heatGames reads heat n's games as the workbook holds them.
+func heatGames(t *testing.T, path string, n int) []workbook.Game {
+	t.Helper()
+	b, err := workbook.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	return b.Tournament.Heats[n-1].Games
 }
 
 // TestSeedLateNewBoards checks late players on new boards, hand-worked:

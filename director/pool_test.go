@@ -110,12 +110,7 @@ func TestSeedPool(t *testing.T) {
 	if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 1}); err != nil {
 		t.Fatal(err)
 	}
-	b, err := workbook.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	games := b.Tournament.Heats[0].Games
-	b.Close()
+	games := heatGames(t, path, 1)
 	f, err = excelize.OpenFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -140,7 +135,7 @@ func TestSeedPool(t *testing.T) {
 	if res.Pool == nil || !slices.Equal(res.Pool.Players, want) || !slices.Equal(res.Pool.Declined, []string{"P20 Player"}) {
 		t.Fatalf("pool %+v, want %v with P20 declined", res.Pool, want)
 	}
-	b, err = workbook.Open(path)
+	b, err := workbook.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,12 +269,7 @@ func contentionWorkbook(t *testing.T, settings map[string]any, score map[int]int
 	if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 1}); err != nil {
 		t.Fatal(err)
 	}
-	b, err := workbook.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	games := b.Tournament.Heats[0].Games
-	b.Close()
+	games := heatGames(t, path, 1)
 	f, err := excelize.OpenFile(path)
 	if err != nil {
 		t.Fatal(err)

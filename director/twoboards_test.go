@@ -155,12 +155,7 @@ func TestScoreTwoBoards(t *testing.T) {
 	if _, err := Seed(context.Background(), SeedRequest{Path: path, TwoBoardsAuto: true}); err != nil {
 		t.Fatal(err)
 	}
-	b, err := workbook.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	games := b.Tournament.Heats[0].Games
-	b.Close()
+	games := heatGames(t, path, 1)
 	best := map[int]float64{} // player -> the better override
 	boardOf := map[int]int{}  // player -> the board of the better game
 	entries := map[int]int{}  // player -> seats
@@ -208,7 +203,7 @@ func TestScoreTwoBoards(t *testing.T) {
 	if doubled != 6 {
 		t.Errorf("%d players on two boards, want 6", doubled)
 	}
-	b, err = workbook.Open(path)
+	b, err := workbook.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
