@@ -255,7 +255,7 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int, later [
 	return f, nil
 }
 
-// knownLater checks Options.Later for the next rounds later rounds and
+// knownLater checks Options.Later for the next rounds rounds and
 // returns the lists to plan with: a round whose list is nil, or does not
 // make boards of seven, is nil (planned with the players of this heat).
 func knownLater(p *Problem, later [][]int, rounds int) ([][]int, error) {
@@ -549,11 +549,7 @@ func (f *frame) spreadRepeats(isFree []bool) int {
 // opponent again costs one more repeat, and the cheapest sequence of powers.
 func (f *frame) boundTotal() int {
 	n := f.n
-	isFree := make([]bool, n)
-	for _, i := range f.free {
-		isFree[i] = true
-	}
-	seated := make([]int, n)
+	seated := make([]int, n) // the rounds planned for each player
 	for r := range f.rounds {
 		for _, i := range f.roundPlayers(r) {
 			seated[i]++
