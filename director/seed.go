@@ -284,6 +284,7 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	case req.Pool != "":
 		seeded.Plan, seeded.Bound, seeded.TimedOut, err = seatPool(ctx, t, hs, problem, req.Pool, opts, res)
 	default:
+		opts.Later = laterPlayers(t, n, hs.Present, hs.Locked)
 		seeded, err = seeding.Seed(ctx, problem, hs.Present, hs.Locked, opts)
 	}
 	var ce *seeding.CountError
@@ -346,7 +347,7 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 // back those already marked who play after all, and updates hs.Present.
 func sitOut(b *workbook.Book, hs *workbook.HeatSeating, res *SeedResult) error {
 	t, n := b.Tournament, hs.Heat
-	cands := sitOutCandidates(t, *hs)
+	cands := heatCandidates(t, *hs)
 	choice := seeding.ChooseSitOuts(cands, t.Settings.MinHeats)
 	if err := b.SetRegistration(n, choice.SitOut, workbook.SittingOut); err != nil {
 		return err
@@ -368,45 +369,16 @@ func sitOut(b *workbook.Book, hs *workbook.HeatSeating, res *SeedResult) error {
 	return nil
 }
 
-// sitOutCandidates are the players who may play heat hs.Heat or sit it
-// out: registered for it or marked Sitting out, and not on a started board.
-func sitOutCandidates(t *workbook.Tournament, hs workbook.HeatSeating) []seeding.SitOutCandidate {
-	n := hs.Heat
+// heatCandidates lists the sit-out candidates of heat hs.Heat as the
+// workbook stands (sitOutCandidates), off the heat's started boards.
+func heatCandidates(t *workbook.Tournament, hs workbook.HeatSeating) []seeding.SitOutCandidate {
 	seated := map[int]bool{} // players on the heat's started boards
 	for _, lb := range hs.Locked {
 		for _, s := range lb.Seats {
 			seated[s.Player] = true
 		}
 	}
-	played := make([]int, len(t.Players))
-	for h := 1; h < n; h++ {
-		for _, g := range t.Heats[h-1].Games {
-			for _, s := range g.Seats {
-				if s.Player >= 0 {
-					played[s.Player]++
-				}
-			}
-		}
-	}
-	var cands []seeding.SitOutCandidate
-	for i, p := range t.Players {
-		reg := p.Registration[n-1]
-		if seated[i] || (!reg.Plays() && reg != workbook.SittingOut) {
-			continue
-		}
-		c := seeding.SitOutCandidate{Player: i, Priority: p.Priority, Played: played[i], Distance: p.Distance,
-			Row: p.Row, Sitting: reg == workbook.SittingOut, Standby: p.Standby}
-		for h, r := range p.Registration {
-			switch {
-			case h < n-1 && r == workbook.SittingOut:
-				c.SatOut++
-			case h > n-1 && r.Plays():
-				c.ToPlay++
-			}
-		}
-		cands = append(cands, c)
-	}
-	return cands
+	return sitOutCandidates(t, hs.Heat, registrations(t), playedBefore(t, hs.Heat), seated)
 }
 
 // benchStandbys, for --two-boards auto, has standbys sit heat hs.Heat out
@@ -416,7 +388,7 @@ func sitOutCandidates(t *workbook.Tournament, hs workbook.HeatSeating) []seeding
 // updates hs.Present.
 func benchStandbys(b *workbook.Book, hs *workbook.HeatSeating, res *SeedResult) error {
 	t := b.Tournament
-	choice := seeding.BenchStandbys(sitOutCandidates(t, *hs), len(hs.Present), t.Settings.MinHeats)
+	choice := seeding.BenchStandbys(heatCandidates(t, *hs), len(hs.Present), t.Settings.MinHeats)
 	if len(choice.SitOut) == 0 {
 		return nil
 	}
@@ -429,6 +401,109 @@ func benchStandbys(b *workbook.Book, hs *workbook.HeatSeating, res *SeedResult) 
 	}
 	hs.Present = slices.DeleteFunc(hs.Present, func(p int) bool { return slices.Contains(choice.SitOut, p) })
 	return nil
+}
+
+// registrations copies each player's registrations, heat by heat.
+func registrations(t *workbook.Tournament) [][]workbook.Registration {
+	regs := make([][]workbook.Registration, len(t.Players))
+	for i, p := range t.Players {
+		regs[i] = slices.Clone(p.Registration)
+	}
+	return regs
+}
+
+// playedBefore counts the heats each player played before heat n.
+func playedBefore(t *workbook.Tournament, n int) []int {
+	played := make([]int, len(t.Players))
+	for h := 1; h < n; h++ {
+		for _, g := range t.Heats[h-1].Games {
+			for _, s := range g.Seats {
+				if s.Player >= 0 {
+					played[s.Player]++
+				}
+			}
+		}
+	}
+	return played
+}
+
+// sitOutCandidates lists who may sit heat n out under --sit-out auto, given
+// the registrations regs (player, heat-1) and the heats each has played
+// before it: those registered or marked as sitting out, off the heat's
+// started boards (seated).
+func sitOutCandidates(t *workbook.Tournament, n int, regs [][]workbook.Registration, played []int,
+	seated map[int]bool) []seeding.SitOutCandidate {
+	var cands []seeding.SitOutCandidate
+	for i, p := range t.Players {
+		reg := regs[i][n-1]
+		if seated[i] || (!reg.Plays() && reg != workbook.SittingOut) {
+			continue
+		}
+		c := seeding.SitOutCandidate{Player: i, Priority: p.Priority, Played: played[i], Distance: p.Distance,
+			Row: p.Row, Sitting: reg == workbook.SittingOut, Standby: p.Standby}
+		for h, r := range regs[i] {
+			switch {
+			case h < n-1 && r == workbook.SittingOut:
+				c.SatOut++
+			case h > n-1 && r.Plays():
+				c.ToPlay++
+			}
+		}
+		cands = append(cands, c)
+	}
+	return cands
+}
+
+// laterPlayers predicts who plays each heat after heat n (seeding.Options.
+// Later), present being heat n's players: those registered for it and,
+// where they do not fill boards of seven, without the ones --sit-out auto
+// would bench (or with those it would bring back), heat by heat, the
+// sit-outs and heats played counted as they would be by then.
+func laterPlayers(t *workbook.Tournament, n int, present []int, locked []seeding.Board) [][]int {
+	regs := registrations(t)
+	played := playedBefore(t, n)
+	this := slices.Clone(present)
+	for _, b := range locked {
+		for _, s := range b.Seats {
+			this = append(this, s.Player)
+		}
+	}
+	for i := range regs {
+		switch {
+		case slices.Contains(this, i):
+			regs[i][n-1] = workbook.Registered
+			played[i]++
+		case regs[i][n-1].Plays():
+			regs[i][n-1] = workbook.SittingOut
+		}
+	}
+	var later [][]int
+	for h := n + 1; h <= t.Settings.Heats; h++ {
+		count := 0
+		for i := range regs {
+			if regs[i][h-1].Plays() {
+				count++
+			}
+		}
+		if count%seeding.BoardSize != 0 {
+			choice := seeding.ChooseSitOuts(sitOutCandidates(t, h, regs, played, nil), t.Settings.MinHeats)
+			for _, i := range choice.SitOut {
+				regs[i][h-1] = workbook.SittingOut
+			}
+			for _, i := range choice.Restore {
+				regs[i][h-1] = workbook.Registered
+			}
+		}
+		var pl []int
+		for i := range regs {
+			if regs[i][h-1].Plays() {
+				pl = append(pl, i)
+				played[i]++
+			}
+		}
+		later = append(later, pl)
+	}
+	return later
 }
 
 // chooseDoublers chooses, when heat hs.Heat's players do not fill boards of

@@ -22,8 +22,12 @@ func constructionFits(f *frame) bool {
 }
 
 // constructionStart returns a tentative schedule from the affine plane (49
-// players) or a transversal design (7q players), when one fits the heat.
+// players) or a transversal design (7q players), when one fits the heat
+// and every planned round seats the heat's players.
 func constructionStart(f *frame, rng *rand.Rand) ([][]int32, bool) {
+	if f.known {
+		return nil, false
+	}
 	if seat, ok := affineStart(f, rng); ok {
 		return seat, true
 	}

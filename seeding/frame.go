@@ -16,11 +16,17 @@ const totalWeight = 2
 // frame is the read-only data of one seeding: the heat's players renumbered
 // 0..n-1, their static pair costs and history, and the rounds to plan.
 type frame struct {
-	n         int
-	glob      []int // local -> global player
-	free      []int // local players to seat this round
-	locked    []Board
-	rounds    int // rounds planned, this one included
+	n      int
+	glob   []int // local -> global player
+	free   []int // local players to seat this round
+	locked []Board
+	rounds int // rounds planned, this one included
+	// later holds the local players seated in each later planned round
+	// (later[0] is the next round): Options.Later where known, else the
+	// players of this heat. known is true when some later round differs
+	// from this heat's players (no construction then fits).
+	later     [][]int
+	known     bool
 	ro, sp    int
 	half      int
 	grp       [BoardSize]int
@@ -52,7 +58,7 @@ type frame struct {
 }
 
 // newFrame checks the heat and indexes its players.
-func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame, error) {
+func newFrame(p *Problem, present []int, locked []Board, roundsLeft int, later [][]int) (*frame, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
@@ -96,7 +102,31 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 	if err := countError(len(f.free)); err != nil {
 		return nil, err
 	}
+	heat := len(f.glob)
+	known, err := knownLater(p, later, f.rounds-1)
+	if err != nil {
+		return nil, err
+	}
+	for _, pl := range known {
+		for _, g := range pl {
+			add(g)
+		}
+	}
 	n := len(f.glob)
+	f.later = make([][]int, f.rounds-1)
+	for r := range f.later {
+		if r < len(known) && known[r] != nil {
+			for _, g := range known[r] {
+				f.later[r] = append(f.later[r], loc[g])
+			}
+			slices.Sort(f.later[r])
+			f.known = f.known || len(f.later[r]) != heat || n != heat
+			continue
+		}
+		for i := range heat {
+			f.later[r] = append(f.later[r], i)
+		}
+	}
 	f.n = n
 	f.ro, f.sp, f.half = p.Values.RepeatOpponent, p.Values.SamePower, p.Values.SamePower/2
 	f.grp, f.useGroups = p.groupOf()
@@ -225,6 +255,30 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int) (*frame
 	return f, nil
 }
 
+// knownLater checks Options.Later for the next rounds rounds and
+// returns the lists to plan with: a round whose list is nil, or does not
+// make boards of seven, is nil (planned with the players of this heat).
+func knownLater(p *Problem, later [][]int, rounds int) ([][]int, error) {
+	var out [][]int
+	for r, pl := range later[:min(len(later), rounds)] {
+		seen := make(map[int]bool, len(pl))
+		for _, g := range pl {
+			if g < 0 || g >= len(p.Players) {
+				return nil, fmt.Errorf("player %d present in later round %d out of range", g, r+1)
+			}
+			if seen[g] {
+				return nil, fmt.Errorf("player %q listed twice as present in later round %d", p.Players[g], r+1)
+			}
+			seen[g] = true
+		}
+		if len(pl) == 0 || len(pl)%BoardSize != 0 {
+			pl = nil
+		}
+		out = append(out, pl)
+	}
+	return out, nil
+}
+
 // playerPowerCost is the power cost, up to a constant, of a player who has
 // played each power cnt[q] times: SamePower for every earlier play of the
 // same power, half of it for each further distinct power of a group.
@@ -251,14 +305,33 @@ func (f *frame) playerPowerCost(cnt []int32) int {
 	return c
 }
 
+// knownHorizon is the default horizon when the later rounds' known
+// players differ from this heat's (Options.Later): the heats' absences
+// force repeats that only a plan seeing them can spread (measured on
+// f_45x3_sitout, seeds 1-5: 90, the optimum, on each at 3 rounds; 90-100
+// at 2).
+const knownHorizon = 3
+
 // setHorizon limits the rounds planned (see Options.Horizon).
 func (f *frame) setHorizon(h int) {
 	switch {
 	case h > 0:
 		f.rounds = min(f.rounds, h)
+	case f.known:
+		f.rounds = min(f.rounds, knownHorizon)
 	case !constructionFits(f):
 		f.rounds = min(f.rounds, 2)
 	}
+	f.later = f.later[:max(f.rounds-1, 0)]
+}
+
+// roundPlayers lists the local players seated in planned round r (0: this
+// round's free players).
+func (f *frame) roundPlayers(r int) []int {
+	if r == 0 {
+		return f.free
+	}
+	return f.later[r-1]
 }
 
 // pairCost is what a pair pays for sharing a board this round: its static
@@ -476,18 +549,17 @@ func (f *frame) spreadRepeats(isFree []bool) int {
 // opponent again costs one more repeat, and the cheapest sequence of powers.
 func (f *frame) boundTotal() int {
 	n := f.n
-	isFree := make([]bool, n)
-	for _, i := range f.free {
-		isFree[i] = true
+	seated := make([]int, n) // the rounds planned for each player
+	for r := range f.rounds {
+		for _, i := range f.roundPlayers(r) {
+			seated[i]++
+		}
 	}
 	pairs, pw := 0, 0
 	var row []int
 	cnt := make([]int32, BoardSize)
 	for i := range n {
-		r := f.rounds
-		if !isFree[i] {
-			r--
-		}
+		r := seated[i]
 		if r == 0 {
 			continue
 		}
@@ -544,7 +616,7 @@ func sparseSmallest(row []int, zeros, step, levels, k int) int {
 // locked boards, given the problem's history (see Result.BoundNote for what
 // it counts).
 func LowerBound(p *Problem, present []int, locked []Board) (int, error) {
-	f, err := newFrame(p, present, locked, 1)
+	f, err := newFrame(p, present, locked, 1, nil)
 	if err != nil {
 		return 0, err
 	}

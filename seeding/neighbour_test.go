@@ -261,7 +261,7 @@ func TestNeighbourDelta(t *testing.T) {
 	for i := range all {
 		all[i] = i
 	}
-	f, err := newFrame(&p, all, nil, 1)
+	f, err := newFrame(&p, all, nil, 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

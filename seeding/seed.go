@@ -19,13 +19,21 @@ type Options struct {
 	// Result.TimedOut).
 	Seed int64
 	// RoundsLeft counts the rounds still to seed, this one included (0 is
-	// taken as 1). Seed plans them all, everyone present, and keeps the
-	// first, so that this round leaves later ones free of repeats.
+	// taken as 1). Seed plans them all and keeps the first, so that this
+	// round leaves later ones free of repeats.
 	RoundsLeft int
+	// Later lists, when known, the players present in each later round
+	// (Later[0] is the next round): a later round is planned with them
+	// alone, so that this round avoids the repeats their absences force
+	// (a player absent from this round may be listed). A round missing or
+	// nil, or whose players do not make boards of seven, is planned with
+	// everyone present in this round.
+	Later [][]int
 	// Horizon caps the rounds planned at once, this one included. 0 means
 	// all of RoundsLeft when a construction fits the heat (7q players, q = 7
 	// or a prime power of at least 8, no locked board, the complete rounds
-	// so far classes of the same design), else 2:
+	// so far classes of the same design), 3 when Later tells of players
+	// absent from this heat or from a later one, else 2:
 	// measured on the benchmark's kinds, a long tentative schedule that the
 	// optimiser cannot solve well misleads it more than it helps.
 	Horizon int
@@ -132,7 +140,7 @@ const smallHeat = 70
 // their powers in the problem's ChoiceOrder (the result's Conflict is that
 // of the boards as chosen).
 func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts Options) (Result, error) {
-	f, err := newFrame(p, present, locked, opts.RoundsLeft)
+	f, err := newFrame(p, present, locked, opts.RoundsLeft, opts.Later)
 	if err != nil {
 		return Result{}, err
 	}
@@ -174,7 +182,10 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 	if effort <= 0 {
 		effort = 1
 	}
-	slots := len(f.free) + (f.rounds-1)*f.n
+	slots := 0
+	for r := range f.rounds {
+		slots += len(f.roundPlayers(r))
+	}
 	iters := int(effort * float64(min(max(movesPerSlot*slots, minMoves), maxMoves)))
 	if large {
 		iters = int(effort * float64(min(movesPerSlot*slots, maxMovesLarge)))
@@ -311,13 +322,7 @@ func unruled(f *frame, rng *rand.Rand, k int) (seat [][]int32, built bool) {
 	}
 	seat = make([][]int32, f.rounds)
 	for r := range seat {
-		pl := f.free
-		if r > 0 {
-			pl = make([]int, f.n)
-			for i := range pl {
-				pl[i] = i
-			}
-		}
+		pl := f.roundPlayers(r)
 		seat[r] = make([]int32, len(pl))
 		for s, v := range rng.Perm(len(pl)) {
 			seat[r][s] = int32(pl[v])

@@ -290,7 +290,7 @@ func TestDelta(t *testing.T) {
 	for i := range 35 {
 		present = append(present, i)
 	}
-	f, err := newFrame(p, present[7:], []Board{seats(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6)}, 3)
+	f, err := newFrame(p, present[7:], []Board{seats(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6)}, 3, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

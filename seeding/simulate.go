@@ -40,6 +40,18 @@ type SimRound struct {
 // with HeatSeed(Options.Seed, t), as dtm seed seeds heat t; the clock is
 // Options.Now.
 func Simulate(ctx context.Context, in *Instance, opts Options) ([]SimRound, error) {
+	return simulate(ctx, in, opts, false)
+}
+
+// SimulateKnowing is Simulate where round t is seeded also knowing who is
+// present in each later round (Options.Later), as a tournament director
+// knows it from the registrations. The benchmark's protocol does not allow
+// it; its figures are Simulate's.
+func SimulateKnowing(ctx context.Context, in *Instance, opts Options) ([]SimRound, error) {
+	return simulate(ctx, in, opts, true)
+}
+
+func simulate(ctx context.Context, in *Instance, opts Options, knowing bool) ([]SimRound, error) {
 	p := in.Problem
 	p.History = append([]Plan(nil), in.Problem.History...)
 	var out []SimRound
@@ -47,6 +59,12 @@ func Simulate(ctx context.Context, in *Instance, opts Options) ([]SimRound, erro
 		o := opts
 		o.RoundsLeft = len(in.Rounds) - t
 		o.Seed = HeatSeed(opts.Seed, t+1)
+		o.Later = nil
+		if knowing {
+			for _, l := range in.Rounds[t+1:] {
+				o.Later = append(o.Later, l.Present)
+			}
+		}
 		start := o.now()
 		res, err := Seed(ctx, &p, h.Present, h.Locked, o)
 		if err != nil {
