@@ -275,3 +275,84 @@ func TestSeedTwoBoardsStandbys(t *testing.T) {
 		}
 	}
 }
+
+// TestPowerRuleWarningTwoBoards: a player on two boards who is given, by
+// hand, a power the rule forbids on their first board is warned about at
+// that board's Power cell, not at their other seat's.
+func TestPowerRuleWarningTwoBoards(t *testing.T) {
+	path := ruleWorkbook(t, 13, 2, map[string]any{workbook.SetPowerRule: "Different power every heat"})
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := playersColumn(t, f, workbook.HeaderTwoBoards)
+	for p := range 7 {
+		set(t, f, workbook.SheetPlayers, fmt.Sprint(col, p+2), "Yes")
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	for heat := 1; heat <= 2; heat++ {
+		if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: heat, TwoBoardsAuto: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	played := map[int]int{} // heat 1: player -> a power they played
+	for _, g := range heatGames(t, path, 1) {
+		for _, s := range g.Seats {
+			played[s.Player] = s.Power
+		}
+	}
+	seats := map[int][]workbook.Seat{} // heat 2: player -> seats, board order
+	var games []workbook.Game
+	for _, g := range heatGames(t, path, 2) {
+		games = append(games, g)
+		for _, s := range g.Seats {
+			seats[s.Player] = append(seats[s.Player], s)
+		}
+	}
+	doubler := -1
+	for p, ss := range seats {
+		if len(ss) == 2 {
+			doubler = p
+		}
+	}
+	if doubler < 0 {
+		t.Fatal("nobody plays two boards in heat 2")
+	}
+	first, was := seats[doubler][0], played[doubler]
+	var other workbook.Seat // the seat on the first board with the power the doubler played before
+	for _, g := range games {
+		for _, s := range g.Seats {
+			if s.Power == was && slices.ContainsFunc(g.Seats, func(x workbook.Seat) bool { return x.Row == first.Row }) {
+				other = s
+			}
+		}
+	}
+	if other.Row == 0 || other.Row == first.Row {
+		t.Fatalf("no seat to swap with on the doubler's first board (power %d)", was)
+	}
+	f, err = excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set(t, f, workbook.HeatSheet(2), cellName(4, first.Row), workbook.ChoicesPower[was])
+	set(t, f, workbook.HeatSheet(2), cellName(4, other.Row), workbook.ChoicesPower[first.Power])
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	res, err := Check(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("'Heat 2'!D%d: warning: P%02d Player plays %s, which the power rule", first.Row, doubler, workbook.ChoicesPower[was])
+	found := false
+	for _, w := range res.Warnings {
+		found = found || strings.HasPrefix(w.String(), want)
+	}
+	if !found {
+		t.Errorf("no warning like %q in %v", want, res.Warnings)
+	}
+}

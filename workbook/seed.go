@@ -646,7 +646,7 @@ func (t *Tournament) PowerRuleWarnings(n int, p *seeding.Problem) Problems {
 		cell := ""
 		for _, g := range heat.Games {
 			for _, s := range g.Seats {
-				if s.Player == br.Player {
+				if s.Player == br.Player && s.Power == br.Power { // a player on two boards has two seats
 					cell = heat.cell(s.Row, HeaderPower)
 				}
 			}
