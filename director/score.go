@@ -31,6 +31,9 @@ type ScoreResult struct {
 	Report Report
 	// Site is set when the published site was refreshed (or failed to be).
 	Site *SiteRefresh
+	// Multiplied marks the heat and board of each top board whose scores
+	// count more than once (Top board multiplier), for the printed star.
+	Multiplied map[[2]int]bool
 }
 
 // Score scores every finished game of a workbook under its system, ranks
@@ -48,6 +51,14 @@ func Score(req ScoreRequest) (*ScoreResult, error) {
 	res := &ScoreResult{Path: req.Path, Heats: t.Settings.Heats, Table: table, Report: NewReport(t.Settings.Name, event, table)}
 	for _, p := range t.Players {
 		res.Names = append(res.Names, p.Name)
+	}
+	if event.Rules.TopFactor() != 1 {
+		res.Multiplied = map[[2]int]bool{}
+		for _, g := range event.Games {
+			if g.Top {
+				res.Multiplied[[2]int{g.Heat, g.Board}] = true
+			}
+		}
 	}
 	if req.DryRun {
 		return res, nil
@@ -77,7 +88,7 @@ func (r *ScoreResult) WriteText(w io.Writer, top int) {
 		fmt.Fprintf(tw, "%d\t%s\t", s.Rank, r.Names[s.Player])
 		for _, h := range s.Heats {
 			mark := ""
-			if h.Factor != 1 && h.Played {
+			if h.Played && (h.Factor != 1 || r.Multiplied[[2]int{h.Heat, h.Board}]) {
 				mark = "*"
 			}
 			fmt.Fprintf(tw, "%s%s\t", number(h.Score), mark)
