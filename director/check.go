@@ -69,6 +69,7 @@ func Check(path string) (*CheckResult, error) {
 		}
 		res.Warnings = append(res.Warnings, stale...)
 		res.Warnings = append(res.Warnings, t.PowerRuleWarnings(h, problem)...)
+		res.Warnings = append(res.Warnings, t.DropOutWarnings(h)...)
 	}
 	res.Warnings = append(res.Warnings, LikelyDuplicates(t)...)
 	res.Warnings = append(res.Warnings, MissingIDs(t, nil, t.Settings.ResultsToWDD, t.Settings.ResultsToWDR)...)

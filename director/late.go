@@ -61,7 +61,7 @@ func seatLate(ctx context.Context, b *workbook.Book, n int, opts seeding.Options
 			late = append(late, i)
 		}
 	}
-	if drops := dropOuts(t, n); len(drops) > 0 {
+	if drops := t.DropOuts(n); len(drops) > 0 {
 		var err error
 		if late, err = fillDropOuts(b, n, drops, late, res); err != nil {
 			return err
@@ -118,29 +118,11 @@ func lateHeat(t *workbook.Tournament) int {
 		if next > 0 && n+1 >= next {
 			break
 		}
-		if len(dropOuts(t, n+1)) > 0 {
+		if len(t.DropOuts(n+1)) > 0 {
 			return n + 1
 		}
 	}
 	return next
-}
-
-// dropOuts lists the seats, on heat n's boards that have not started, of
-// players who no longer play the heat (registration cleared or Sitting
-// out): board and seat indexes into the heat's games.
-func dropOuts(t *workbook.Tournament, n int) [][2]int {
-	var drops [][2]int
-	for gi, g := range t.Heats[n-1].Games {
-		if g.Status != workbook.Unstarted {
-			continue
-		}
-		for si, s := range g.Seats {
-			if s.Player >= 0 && !t.Players[s.Player].Registration[n-1].Plays() {
-				drops = append(drops, [2]int{gi, si})
-			}
-		}
-	}
-	return drops
 }
 
 // fillDropOuts seats, in the drop-outs' seats (board and power kept), the

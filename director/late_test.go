@@ -306,6 +306,19 @@ func TestSeedLateDropOuts(t *testing.T) {
 	}
 	edit("", nil, startedDrop, openDrop)
 	register(14)
+	chk, err := Check(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var warned []string
+	for _, w := range chk.Warnings {
+		if strings.Contains(w.Msg, "no longer plays heat 1") {
+			warned = append(warned, w.Msg)
+		}
+	}
+	if want := fmt.Sprintf("warning: P%02d Player is seated on board 2 but no longer plays heat 1 (Players sheet)", openDrop); len(warned) != 1 || warned[0] != want {
+		t.Errorf("dtm check warns %q, want only %q (board 1 has started)", warned, want)
+	}
 	res, err := Seed(context.Background(), SeedRequest{Path: path, Late: true})
 	if err != nil {
 		t.Fatal(err)

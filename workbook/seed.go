@@ -632,6 +632,39 @@ func (t *Tournament) callBoard(heat *Heat, g *Game, seats []CallSeat) CallBoard 
 	return cb
 }
 
+// DropOuts lists the seats, on heat n's boards that have not started, of
+// players who no longer play the heat (their registration cleared, or
+// Sitting out): indexes of the heat's game and of the seat in it.
+func (t *Tournament) DropOuts(n int) [][2]int {
+	var drops [][2]int
+	for gi, g := range t.Heats[n-1].Games {
+		if g.Status != Unstarted {
+			continue
+		}
+		for si, s := range g.Seats {
+			if s.Player >= 0 && !t.Players[s.Player].Registration[n-1].Plays() {
+				drops = append(drops, [2]int{gi, si})
+			}
+		}
+	}
+	return drops
+}
+
+// DropOutWarnings lists heat n's DropOuts as warnings at their Player
+// cells.
+func (t *Tournament) DropOutWarnings(n int) Problems {
+	heat := &t.Heats[n-1]
+	var out Problems
+	for _, d := range t.DropOuts(n) {
+		g := heat.Games[d[0]]
+		s := g.Seats[d[1]]
+		out = append(out, Problem{Sheet: HeatSheet(n), Cell: heat.cell(s.Row, HeaderSeatPlayer),
+			Msg:  fmt.Sprintf("warning: %s is seated on board %d but no longer plays heat %d (Players sheet)", t.Players[s.Player].Name, g.Board, n),
+			Hint: fmt.Sprintf("dtm seed --late gives the seat to a late player or a standby sitting the heat out; or register them again for heat %d", n)})
+	}
+	return out
+}
+
 // PowerRuleWarnings lists, as warnings located at the Power cells, the
 // seats of heat n that break the Tournament sheet's power rule (after a
 // swap by hand, or powers typed in): every board counts, started or not.
