@@ -136,6 +136,22 @@ func heatSeats(t *testing.T, path string) map[int][2]int {
 	return out
 }
 
+// startBoardOne marks heat 1's first board (rows 2 to 8) Started.
+func startBoardOne(t *testing.T, path string) {
+	t.Helper()
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := 2; r <= 8; r++ {
+		set(t, f, workbook.HeatSheet(1), cellName(2, r), "Started")
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+}
+
 // heatGames reads heat n's games as the workbook holds them.
 func heatGames(t *testing.T, path string, n int) []workbook.Game {
 	t.Helper()
@@ -184,17 +200,7 @@ func TestSeedLateNewBoards(t *testing.T) {
 		if _, err := Seed(context.Background(), SeedRequest{Path: path}); err != nil {
 			t.Fatal(err)
 		}
-		f, err := excelize.OpenFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for r := 2; r <= 8; r++ {
-			set(t, f, workbook.HeatSheet(1), cellName(2, r), "Started")
-		}
-		if err := f.Save(); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
+		startBoardOne(t, path)
 		before := heatSeats(t, path)
 		register(14, 15, 16, 17, 18, 19, 20)
 		res, err := Seed(context.Background(), SeedRequest{Path: path, Late: true})
@@ -282,17 +288,7 @@ func TestSeedLateDropOuts(t *testing.T) {
 		f.Close()
 	}
 	edit("", "Sitting out", 15, 16)
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for r := 2; r <= 8; r++ {
-		set(t, f, workbook.HeatSheet(1), cellName(2, r), "Started")
-	}
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	startBoardOne(t, path)
 	before := heatSeats(t, path)
 	boardOf := func(p int) int { return before[p][0] }
 	startedDrop, openDrop := -1, -1

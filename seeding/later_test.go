@@ -3,7 +3,6 @@ package seeding
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -123,18 +122,5 @@ func TestDeltaLater(t *testing.T) {
 	if f.rounds != 3 {
 		t.Fatalf("%d rounds planned, want 3", f.rounds)
 	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	seat, _ := initial(f, rng, 1)
-	a := newAnnealer(f, rng, seat)
-	for range 2000 {
-		r := rng.IntN(len(a.seat))
-		s, u := rng.IntN(len(a.seat[r])), rng.IntN(len(a.seat[r]))
-		if s == u {
-			continue
-		}
-		a.swap(r, s, u, a.delta(r, s, u))
-	}
-	if got := a.objective(); got != a.obj {
-		t.Fatalf("incremental objective %d, recomputed %d", a.obj, got)
-	}
+	randomSwaps(t, f)
 }

@@ -294,20 +294,7 @@ func TestDelta(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	seat, _ := initial(f, rng, 1)
-	a := newAnnealer(f, rng, seat)
-	for range 2000 {
-		r := rng.IntN(len(a.seat))
-		s, u := rng.IntN(len(a.seat[r])), rng.IntN(len(a.seat[r]))
-		if s == u {
-			continue
-		}
-		a.swap(r, s, u, a.delta(r, s, u))
-	}
-	if got := a.objective(); got != a.obj {
-		t.Fatalf("incremental objective %d, recomputed %d", a.obj, got)
-	}
+	a := randomSwaps(t, f)
 	a.polishPowers()
 	if got := a.objective(); got != a.obj {
 		t.Fatalf("after polishing: incremental objective %d, recomputed %d", a.obj, got)
@@ -602,4 +589,26 @@ func TestPowerSeats(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomSwaps makes 2,000 random swaps in an annealer on f's initial
+// seating and fails unless the objective it keeps incrementally equals
+// the objective recomputed; it returns the annealer.
+func randomSwaps(t *testing.T, f *frame) *annealer {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(1, 2))
+	seat, _ := initial(f, rng, 1)
+	a := newAnnealer(f, rng, seat)
+	for range 2000 {
+		r := rng.IntN(len(a.seat))
+		s, u := rng.IntN(len(a.seat[r])), rng.IntN(len(a.seat[r]))
+		if s == u {
+			continue
+		}
+		a.swap(r, s, u, a.delta(r, s, u))
+	}
+	if got := a.objective(); got != a.obj {
+		t.Fatalf("incremental objective %d, recomputed %d", a.obj, got)
+	}
+	return a
 }
