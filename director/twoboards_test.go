@@ -333,26 +333,6 @@ func TestPowerRuleWarningTwoBoards(t *testing.T) {
 	if other.Row == 0 || other.Row == first.Row {
 		t.Fatalf("no seat to swap with on the doubler's first board (power %d)", was)
 	}
-	f, err = excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	set(t, f, workbook.HeatSheet(2), cellName(4, first.Row), workbook.ChoicesPower[was])
-	set(t, f, workbook.HeatSheet(2), cellName(4, other.Row), workbook.ChoicesPower[first.Power])
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	res, err := Check(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := fmt.Sprintf("'Heat 2'!D%d: warning: P%02d Player plays %s, which the power rule", first.Row, doubler, workbook.ChoicesPower[was])
-	found := false
-	for _, w := range res.Warnings {
-		found = found || strings.HasPrefix(w.String(), want)
-	}
-	if !found {
-		t.Errorf("no warning like %q in %v", want, res.Warnings)
-	}
+	swapPowers(t, path, 2, first, other)
+	checkWarns(t, path, fmt.Sprintf("'Heat 2'!D%d: warning: P%02d Player plays %s, which the power rule", first.Row, doubler, workbook.ChoicesPower[was]))
 }
