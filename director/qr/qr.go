@@ -390,8 +390,8 @@ func (c *Code) penalty() int {
 	return p + max(k, 0)*10
 }
 
-// finderLike is the pattern dark-light-dark×3-light-dark of rule 3.
-var finderLike = []bool{true, false, true, true, true, false, true}
+// finderLike is the length of rule 3's pattern, dark-light-dark×3-light-dark.
+const finderLike = 7
 
 // linePenalty scores one row or column under rules 1 and 3. Beyond the
 // symbol the modules count as light (the quiet zone).
@@ -408,21 +408,15 @@ func linePenalty(line []bool) int {
 		run = 1
 	}
 	at := func(i int) bool { return i >= 0 && i < len(line) && line[i] }
-	for i := -4; i+len(finderLike)+4 <= len(line)+4; i++ {
-		match := true
-		for k, d := range finderLike {
-			if at(i+k) != d {
-				match = false
-				break
-			}
-		}
-		if !match {
+	// The pattern begins and ends dark: it lies within the line.
+	for i := 0; i+finderLike <= len(line); i++ {
+		if !line[i] || line[i+1] || !line[i+2] || !line[i+3] || !line[i+4] || line[i+5] || !line[i+6] {
 			continue
 		}
 		lightBefore, lightAfter := true, true
 		for k := 1; k <= 4; k++ {
 			lightBefore = lightBefore && !at(i-k)
-			lightAfter = lightAfter && !at(i+len(finderLike)-1+k)
+			lightAfter = lightAfter && !at(i+finderLike-1+k)
 		}
 		if lightBefore || lightAfter {
 			p += 40
@@ -513,7 +507,9 @@ type zlibWriter struct {
 
 var zlibWriters = sync.Pool{New: func() any {
 	z := &zlibWriter{}
-	z.w = zlib.NewWriter(&z.buf)
+	// The fastest level: a QR code's rows repeat, which any level
+	// compresses well, and a heat's board calls draw one code a board.
+	z.w, _ = zlib.NewWriterLevel(&z.buf, zlib.BestSpeed) // a valid level: no error
 	return z
 }}
 
