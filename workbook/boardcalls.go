@@ -270,45 +270,41 @@ func (w *callsWriter) pageBreak() {
 }
 
 // flush writes the gathered tab: the page breaks, then every row and merge
-// through a stream writer, which replaces the old cells, styles, row
-// heights and merges wholesale.
-func (w *callsWriter) flush() {
+// in one pass (a sheetBody, put into the sheet's part on save in place of
+// the old cells, styles, row heights and merges).
+func (w *callsWriter) flush() sheetBody {
 	if w.err != nil || w.values != nil {
-		return
+		return sheetBody{}
 	}
 	w.do(w.f.SetSheetDimension(w.sheet, "A1:"+cellName(callCols, max(1, w.row-1))))
 	for _, r := range w.breaks {
 		w.do(w.f.InsertPageBreak(w.sheet, cellName(1, r)))
-	}
-	if w.err != nil {
-		return
-	}
-	sw, err := w.f.NewStreamWriter(w.sheet)
-	if err != nil {
-		w.do(err)
-		return
 	}
 	rows := make([]int, 0, len(w.rows))
 	for r := range w.rows {
 		rows = append(rows, r)
 	}
 	slices.Sort(rows)
+	bw := newBodyWriter()
+	var cols []int
 	for _, r := range rows {
 		cr := w.rows[r]
-		last := 0
+		bw.startRow(r, cr.height)
+		cols = cols[:0]
 		for c := range cr.cells {
-			last = max(last, c)
+			cols = append(cols, c)
 		}
-		values := make([]any, last)
-		for c, cell := range cr.cells {
-			values[c-1] = excelize.Cell{StyleID: cell.style, Value: cell.v}
+		slices.Sort(cols)
+		for _, c := range cols {
+			bw.cell(c, cr.cells[c].style, cr.cells[c].v)
 		}
-		w.do(sw.SetRow(cellName(1, r), values, excelize.RowOpts{Height: cr.height}))
 	}
 	for _, m := range w.merges {
-		w.do(sw.MergeCell(m[0], m[1]))
+		bw.merge(m[0], m[1])
 	}
-	w.do(sw.Flush())
+	body, err := bw.body()
+	w.do(err)
+	return body
 }
 
 // WriteBoardCalls rewrites (in place) heat n's board-calls tab: one printed page per board, then one page
@@ -352,9 +348,15 @@ func (b *Book) writeBoardCalls(heat int, boards []CallBoard, values map[string]s
 	}
 	w.playerList(heat, b.Tournament, boards)
 	w.pageSetup(b.Tournament)
-	w.flush()
+	body := w.flush()
 	if w.err != nil {
 		return fmt.Errorf("write %s: %w", sheet, w.err)
+	}
+	if values == nil {
+		if b.bodies == nil {
+			b.bodies = map[string]sheetBody{}
+		}
+		b.bodies[sheet] = body
 	}
 	return nil
 }

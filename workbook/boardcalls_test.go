@@ -660,7 +660,9 @@ func TestBoardCallsFollowSystems(t *testing.T) {
 	if err := b.WriteBoardCalls(1, b.Tournament.HeatCallBoards(1)); err != nil {
 		t.Fatal(err)
 	}
-	got := sheetCells(t, b.f, BoardCallsSheet(1))
+	b.Path = filepath.Join(t.TempDir(), "systems.xlsx")
+	saved := packed(t, b, b.Path)
+	got := sheetCells(t, saved, BoardCallsSheet(1))
 	want := map[string]string{
 		"A1": "Board 1 · Top board", "A2": "Heat 1 · Saturday 18 April 2026 · Test Open",
 		"A3": "Scoring system: Regatta 2002 (ARMADA Regatta III)", "A5": "Austria", "G5": "Ann Smith",
@@ -687,13 +689,9 @@ func TestBoardCallsFollowSystems(t *testing.T) {
 			t.Errorf("%s = %q: board 2 has no victory table", cell, v)
 		}
 	}
-	golden(t, "boardcalls/systems.txt", dumpCalls(t, b.f, BoardCallsSheet(1)))
+	golden(t, "boardcalls/systems.txt", dumpCalls(t, saved, BoardCallsSheet(1)))
 	// In LibreOffice, the top board's page with its system line and victory table still prints on one page:
 	// two boards and the list make three.
-	b.Path = filepath.Join(t.TempDir(), "systems.xlsx")
-	if err := b.f.SaveAs(b.Path); err != nil {
-		t.Fatal(err)
-	}
 	pdf := filepath.Join(t.TempDir(), "calls.pdf")
 	if out, _, _ := strings.Cut(string(lotest.Run(t, "lo-pdf", "--sheet", BoardCallsSheet(1), "--pages", b.Path, pdf)), "\n"); out != "3" {
 		t.Errorf("the calls print on %s pages, want 3", out)

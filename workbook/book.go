@@ -27,9 +27,13 @@ type Book struct {
 	Ignored Problems
 
 	f    *excelize.File
+	src  []byte // the file as read (or last saved)
 	hash [sha256.Size]byte
 	// patches are cells written on save, by sheet (see patch.go).
 	patches map[string][]cellPatch
+	// bodies are the cells and merges of tabs written whole, by sheet,
+	// put into their parts on save (see sheetbody.go).
+	bodies map[string]sheetBody
 }
 
 // ErrNotWorkbook reports a file that is not an .xlsx workbook.
@@ -58,7 +62,7 @@ func openBytes(path string, data []byte) (*Book, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w (save it from Excel or LibreOffice as .xlsx): %v", path, ErrNotWorkbook, err)
 	}
-	b := &Book{Path: path, f: f, hash: sha256.Sum256(data)}
+	b := &Book{Path: path, f: f, src: data, hash: sha256.Sum256(data)}
 	b.Tournament, b.Problems, b.Ignored = read(f)
 	return b, nil
 }
@@ -159,28 +163,36 @@ const keepBackups = 20
 // current file as a backup in BackupDir, then renames the new file over the
 // old one. If anything fails, the original file is left as it was.
 func (b *Book) Save(opts Options) error {
-	skip := b.settle()
-	var buf bytes.Buffer
-	if _, err := b.f.WriteTo(&buf); err != nil {
-		return fmt.Errorf("save %s: %w", b.Path, err)
-	}
-	data, err := tidy(buf.Bytes(), b.patches, skip)
-	if errors.Is(err, errPatch) { // a sheet laid out otherwise: through excelize
-		if err = b.applyPatchesNow(); err == nil {
-			buf.Reset()
-			if _, err = b.f.WriteTo(&buf); err == nil {
-				data, err = tidy(buf.Bytes(), nil, nil)
-			}
-		}
-	}
+	data, err := b.pack()
 	if err != nil {
 		return fmt.Errorf("save %s: %w", b.Path, err)
 	}
 	if err := b.replace(data, opts); err != nil {
 		return err
 	}
-	b.hash = sha256.Sum256(data)
+	b.src, b.hash = data, sha256.Sum256(data)
 	return nil
+}
+
+// pack returns the workbook's package as Save writes it: excelize's,
+// finished by tidy.
+func (b *Book) pack() ([]byte, error) {
+	skip := b.settle()
+	b.f.SetZipWriter(func(w io.Writer) excelize.ZipWriter { return newPackWriter(w, b.src) })
+	var buf bytes.Buffer
+	if _, err := b.f.WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	data, err := tidy(buf.Bytes(), b.patches, skip, b.bodies)
+	if errors.Is(err, errPatch) { // a sheet laid out otherwise: through excelize
+		if err = b.applyPatchesNow(); err == nil {
+			buf.Reset()
+			if _, err = b.f.WriteTo(&buf); err == nil {
+				data, err = tidy(buf.Bytes(), nil, nil, b.bodies)
+			}
+		}
+	}
+	return data, err
 }
 
 // ErrReadOnly reports a workbook whose permissions forbid writing it.

@@ -33,6 +33,25 @@ func saved(t *testing.T) *Book {
 	return b
 }
 
+// packed writes b's package as Save would to path (without Save's checks
+// and backup) and opens the file with excelize alone.
+func packed(t *testing.T, b *Book, path string) *excelize.File {
+	t.Helper()
+	data, err := b.pack()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
 func readFile(t *testing.T, path string) []byte {
 	t.Helper()
 	data, err := os.ReadFile(path)

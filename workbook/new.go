@@ -49,7 +49,7 @@ func Create(path string, opts NewOptions) (string, error) {
 	if _, err := f.WriteTo(&buf); err != nil {
 		return "", fmt.Errorf("new workbook: %w", err)
 	}
-	data, err := tidy(buf.Bytes(), nil, nil)
+	data, err := tidy(buf.Bytes(), nil, nil, nil)
 	if err != nil {
 		return "", fmt.Errorf("new workbook: %w", err)
 	}

@@ -27,7 +27,7 @@ func TestTemplate(t *testing.T) {
 		if _, err := f.WriteTo(&buf); err != nil {
 			t.Fatal(err)
 		}
-		data, err := tidy(buf.Bytes(), nil, nil)
+		data, err := tidy(buf.Bytes(), nil, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -44,10 +44,11 @@ const (
 //     formulas are recalculated on opening (see recalc.go).
 //
 // It also writes the cells recorded for saving that settle could not write
-// before (patches, see patch.go), and does not look at the worksheet parts
-// in skip (held as read and free of formulas). Every other part is copied
-// as it is, without recompressing it.
-func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool) ([]byte, error) {
+// before (patches, see patch.go), puts the bodies of the tabs written whole
+// into their parts (see sheetbody.go), and does not look at the worksheet
+// parts in skip (held as read and free of formulas). Every other part is
+// copied as it is, without recompressing it.
+func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bodies map[string]sheetBody) ([]byte, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, err
@@ -158,6 +159,24 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool) ([]
 			edited[name] = plain
 		}
 	}
+	if len(bodies) > 0 {
+		paths, err := sheetPartPaths(zipPart, wb)
+		if err != nil {
+			return nil, err
+		}
+		for sheet, body := range bodies {
+			name := paths[sheet]
+			raw, ok := edited[name]
+			if !ok {
+				if raw, err = readPart(parts[name]); err != nil {
+					return nil, fmt.Errorf("%s: %w", sheet, err)
+				}
+			}
+			if edited[name], err = spliceBody(raw, body); err != nil {
+				return nil, fmt.Errorf("%s: %w", sheet, err)
+			}
+		}
+	}
 	if wb != "" {
 		raw, err := readPart(parts[wb])
 		if err != nil {
@@ -266,7 +285,6 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool) ([]
 var (
 	overrideRe = regexp.MustCompile(`<Override\b[^>]*?(?:/>|></Override>)`)
 	partNameRe = regexp.MustCompile(`PartName="([^"]*)"`)
-	rIDRe      = regexp.MustCompile(`\br:id="([^"]*)"`)
 )
 
 // dropNamespace removes a namespace prefix that a part declares (and lists
@@ -299,10 +317,25 @@ var ignorableRe = regexp.MustCompile(`mc:Ignorable="([^"]*)"`)
 // usedIDs returns the relationship ids a drawing part refers to.
 func usedIDs(drawing []byte) map[string]bool {
 	used := map[string]bool{}
-	for _, m := range rIDRe.FindAllSubmatch(drawing, -1) {
-		used[string(m[1])] = true
+	key := []byte(`r:id="`)
+	for rest := drawing; ; {
+		i := bytes.Index(rest, key)
+		if i < 0 {
+			return used
+		}
+		value := rest[i+len(key):]
+		if i == 0 || !isWordByte(rest[i-1]) {
+			if end := bytes.IndexByte(value, '"'); end >= 0 {
+				used[string(value[:end])] = true
+			}
+		}
+		rest = value
 	}
-	return used
+}
+
+// isWordByte tells whether c is an ASCII letter, digit or underscore.
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
 // chartNames returns the new names of the chart parts that are left when

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"io"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -75,5 +76,15 @@ func TestChartRebuiltBesideDirectorsChart(t *testing.T) {
 	}
 	if leaders != 1 || director != 1 {
 		t.Errorf("%d leaders charts and %d of the director's, want 1 and 1", leaders, director)
+	}
+}
+
+func TestUsedIDs(t *testing.T) {
+	drawing := `<xdr:wsDr><c:chart xmlns:c="c" r:id="rId2"/><a:blip r:embed="rId3"/><x xr:id="rId9"/><c:chart r:id="rId12"/><y r:id="rId4` +
+		`"/><z r:id="unclosed`
+	got := usedIDs([]byte(drawing))
+	want := map[string]bool{"rId2": true, "rId12": true, "rId4": true}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("usedIDs = %v, want %v", got, want)
 	}
 }

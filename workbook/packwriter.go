@@ -1,0 +1,120 @@
+package workbook
+
+import (
+	"archive/zip"
+	"bytes"
+	"compress/flate"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"io/fs"
+	"path"
+	"strings"
+)
+
+// packWriter is the zip writer excelize saves the package through (see
+// excelize's SetZipWriter). A part whose bytes are exactly those of the
+// same part in the file as it was read is copied from the file as it was
+// compressed there, without compressing it again: the sheets dtm did not
+// touch cost nothing to save. Pictures, already compressed, are stored;
+// every other part is compressed at the fastest level, as tidy compresses
+// the parts it rewrites.
+type packWriter struct {
+	zw   *zip.Writer
+	orig map[string]*zip.File // the parts of the file as read; nil for none
+	name string               // the part being written, "" for none
+	buf  bytes.Buffer
+}
+
+// newPackWriter returns a packWriter writing to w, copying unchanged parts
+// from the package src (nil for none).
+func newPackWriter(w io.Writer, src []byte) *packWriter {
+	pw := &packWriter{zw: zip.NewWriter(w)}
+	pw.zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) { return flate.NewWriter(w, flate.BestSpeed) })
+	if zr, err := zip.NewReader(bytes.NewReader(src), int64(len(src))); err == nil && len(src) > 0 {
+		pw.orig = make(map[string]*zip.File, len(zr.File))
+		for _, f := range zr.File {
+			pw.orig[f.Name] = f
+		}
+	}
+	return pw
+}
+
+// Create starts the part named name.
+func (pw *packWriter) Create(name string) (io.Writer, error) {
+	if err := pw.finish(); err != nil {
+		return nil, err
+	}
+	pw.name = name
+	pw.buf.Reset()
+	return &pw.buf, nil
+}
+
+// AddFS is not used by excelize's save; it is refused.
+func (pw *packWriter) AddFS(fs.FS) error {
+	return errors.New("packWriter: AddFS is not supported")
+}
+
+// Close writes the last part and the zip's directory.
+func (pw *packWriter) Close() error {
+	if err := pw.finish(); err != nil {
+		return err
+	}
+	return pw.zw.Close()
+}
+
+// finish writes the part being written.
+func (pw *packWriter) finish() error {
+	if pw.name == "" {
+		return nil
+	}
+	name, data := pw.name, pw.buf.Bytes()
+	pw.name = ""
+	if o := pw.orig[name]; o != nil && sameContent(o, data) {
+		if err := pw.zw.Copy(o); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		return nil
+	}
+	method := zip.Deflate
+	switch strings.ToLower(path.Ext(name)) {
+	case ".png", ".jpeg", ".jpg", ".gif":
+		method = zip.Store
+	}
+	w, err := pw.zw.CreateHeader(&zip.FileHeader{Name: name, Method: method})
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if _, err := w.Write(data); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}
+
+// sameContent reports whether the part f holds exactly data: same size,
+// same checksum, then byte for byte.
+func sameContent(f *zip.File, data []byte) bool {
+	if f.UncompressedSize64 != uint64(len(data)) || f.CRC32 != crc32.ChecksumIEEE(data) {
+		return false
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return false
+	}
+	defer rc.Close()
+	var chunk [32 << 10]byte
+	for rest := data; ; {
+		n, err := rc.Read(chunk[:])
+		if n > len(rest) || !bytes.Equal(chunk[:n], rest[:n]) {
+			return false
+		}
+		rest = rest[n:]
+		if err == io.EOF {
+			return len(rest) == 0
+		}
+		if err != nil {
+			return false
+		}
+	}
+}
