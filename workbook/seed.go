@@ -326,7 +326,7 @@ func (b *Book) WriteSeating(n int, boards []Seated, ex seeding.Explanation, p *s
 			if c.choices != nil || c.list != "" {
 				if has, err := b.hasValidation(sheet, sqref); err != nil || !has { // not again on a reseed
 					bl.do(err)
-					bl.dropdown(sheet, sqref, c.choices, c.list)
+					bl.do(b.addDropdown(sheet, sqref, c.choices, c.list))
 				}
 			}
 		}
@@ -385,6 +385,26 @@ func (b *Book) hasValidation(sheet, sqref string) (bool, error) {
 		}
 	}
 	return false, nil
+}
+
+// addDropdown adds a dropdown (see newDropdown) to a sheet: into the
+// sheet's bytes when excelize holds them as read, since decoding a heat
+// sheet of a thousand players to add it, then encoding it again, costs
+// more than seating the heat; else through excelize.
+func (b *Book) addDropdown(sheet, sqref string, choices []string, list string) error {
+	dv, err := newDropdown(sqref, choices, list)
+	if err != nil {
+		return err
+	}
+	if paths, err := sheetPartPaths(b.pkgPart, workbookPart(b.pkgPart)); err == nil && paths[sheet] != "" {
+		if raw, ok := b.asRead(paths[sheet]); ok {
+			if out, ok := withDataValidation(raw, dataValidationXML(dv)); ok {
+				b.f.Pkg.Store(paths[sheet], out)
+				return nil
+			}
+		}
+	}
+	return b.f.AddDataValidation(sheet, dv)
 }
 
 // conflictText is what a player's Conflict and Conflict detail cells say.

@@ -198,16 +198,26 @@ func (b *builder) dropdown(sheet, sqref string, choices []string, list string) {
 	if choices == nil && list == "" {
 		return
 	}
+	dv, err := newDropdown(sqref, choices, list)
+	b.do(err)
+	b.do(b.f.AddDataValidation(sheet, dv))
+}
+
+// newDropdown returns the dropdown of the cells sqref: the choices, or the
+// cells list ("=Sheet!A2:A100").
+func newDropdown(sqref string, choices []string, list string) (*excelize.DataValidation, error) {
 	dv := excelize.NewDataValidation(true)
 	dv.Sqref = sqref
 	if choices != nil {
-		b.do(dv.SetDropList(choices))
+		if err := dv.SetDropList(choices); err != nil {
+			return nil, err
+		}
 		dv.SetError(excelize.DataValidationErrorStyleStop, "Not one of the choices", choiceMessage(choices))
 	} else {
 		dv.SetSqrefDropList(list[1:])
 		dv.SetError(excelize.DataValidationErrorStyleWarning, "Unknown scoring system", "Use a name from the Systems sheet.")
 	}
-	b.do(b.f.AddDataValidation(sheet, dv))
+	return dv, nil
 }
 
 // maxChoiceMessage bounds a dropdown's error message that names every
