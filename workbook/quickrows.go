@@ -36,11 +36,21 @@ var compareQuickRows func(sheet string, quick, rows [][]string)
 // strings excelize has read; false when it cannot be sure to read it as
 // GetRows does.
 func (r *reader) quickRows(sheet string) ([][]string, bool) {
-	// The shared strings are read by excelize itself (which also adds
-	// their part to a workbook that has none, as GetRows always did): the
-	// first sheet of a workbook is read by GetRows.
-	if r.f.SharedStrings == nil {
-		return nil, false
+	// The shared strings are read from their part when it is of the plain
+	// form quickSharedStrings reads; otherwise by excelize itself, the
+	// first sheet of the workbook being read by GetRows.
+	if r.sst == nil && r.f.SharedStrings == nil {
+		v, ok := r.f.Pkg.Load(sharedStringsPart)
+		if !ok {
+			return nil, false
+		}
+		raw, ok := v.([]byte)
+		if !ok {
+			return nil, false
+		}
+		if r.sst, ok = quickSharedStrings(raw); !ok {
+			return nil, false
+		}
 	}
 	if r.parts == nil {
 		part := func(name string) ([]byte, error) {
@@ -125,7 +135,7 @@ func quickSheetRows(data []byte, sst []string) ([][]string, bool) {
 		}
 		n := 0
 		for _, a := range attrs {
-			if a.name == "r" {
+			if a.name == 'r' {
 				if n, ok = wholeAttr(a.value); !ok {
 					return nil, false
 				}
@@ -171,16 +181,16 @@ func (p *sheetScanner) rowCells(sst []string) ([]string, bool) {
 		var kind string
 		for _, a := range attrs {
 			switch a.name {
-			case "r":
+			case 'r':
 				if col, ok = cellColumn(a.value); !ok {
 					return nil, false
 				}
-			case "s":
-				if _, err := strconv.ParseInt(string(a.value), 10, 64); err != nil {
+			case 's':
+				if !styleAttr(a.value) {
 					return nil, false
 				}
-			case "t":
-				kind = string(a.value)
+			case 't':
+				kind = sheetCellKind(a.value)
 			}
 		}
 		if col <= lastCol {
@@ -258,13 +268,14 @@ func cellValue(kind string, v, is []byte, hasIS bool, sst []string) (string, boo
 
 // sheetScanner walks the tags of a worksheet's sheet data.
 type sheetScanner struct {
-	data []byte
-	i    int
+	data  []byte
+	i     int
+	attrs []sheetAttr // the last tag's, reused
 }
 
 // sheetAttr is an attribute of a tag, its value as written.
 type sheetAttr struct {
-	name  string
+	name  byte // the name's letter: r, s or t; 0 for any other name
 	value []byte
 }
 
@@ -288,7 +299,8 @@ func (p *sheetScanner) tag() (string, []sheetAttr, bool, bool) {
 		return "", nil, false, false
 	}
 	name := sheetTagName(raw, closing)
-	var attrs []sheetAttr
+	attrs := p.attrs[:0]
+	defer func() { p.attrs = attrs[:0] }()
 	for {
 		i = skipSpace(d, i)
 		if i >= len(d) {
@@ -337,7 +349,11 @@ func (p *sheetScanner) tag() (string, []sheetAttr, bool, bool) {
 		if bytes.IndexByte(value, '&') >= 0 {
 			return "", nil, false, false
 		}
-		attrs = append(attrs, sheetAttr{name: string(an), value: value})
+		var letter byte
+		if len(an) == 1 && (an[0] == 'r' || an[0] == 's' || an[0] == 't') {
+			letter = an[0]
+		}
+		attrs = append(attrs, sheetAttr{name: letter, value: value})
 	}
 }
 
@@ -454,6 +470,34 @@ func rowTag(head []byte) bool {
 			return true
 		}
 	}
+}
+
+// styleAttr reports whether a cell's style is a number strconv reads
+// (as excelize reads it).
+func styleAttr(b []byte) bool {
+	if len(b) > 0 && len(b) < 10 {
+		for i, c := range b {
+			if c < '0' || c > '9' {
+				if i > 0 || (c != '-' && c != '+') || len(b) == 1 {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	_, err := strconv.ParseInt(string(b), 10, 64)
+	return err == nil
+}
+
+// sheetCellKind returns a cell's type attribute as a string, without
+// allocating for the usual ones.
+func sheetCellKind(b []byte) string {
+	for _, k := range [...]string{"s", "n", "b", "str", "inlineStr", "e", "d"} {
+		if string(b) == k {
+			return k
+		}
+	}
+	return string(b)
 }
 
 // wholeAttr reads a row number: digits only.

@@ -72,6 +72,11 @@ func TestQuickSheetRows(t *testing.T) {
 		{"prefixed", `<x:worksheet><x:sheetData><x:row r="1"/></x:sheetData></x:worksheet>`, nil, false},
 		{"comment", `<worksheet><sheetData><!-- x --></sheetData></worksheet>`, nil, false},
 		{"row before the data", `<worksheet><x:row/><sheetData/></worksheet>`, nil, false},
+		{"style numbers", `<worksheet><sheetData><row r="1"><c r="A1" s="+3"><v>1</v></c><c r="B1" s="007" t="n"><v>2</v></c><c r="C1" s="12345678901" t="str"><v>x</v></c></row></sheetData></worksheet>`,
+			[][]string{{"1", "2", "x"}}, true},
+		{"style not a number", `<worksheet><sheetData><row r="1"><c r="A1" s="-"><v>1</v></c></row></sheetData></worksheet>`, nil, false},
+		{"style with a letter", `<worksheet><sheetData><row r="1"><c r="A1" s="1a"><v>1</v></c></row></sheetData></worksheet>`, nil, false},
+		{"a long attribute name", `<worksheet><sheetData><row r="1"><c r="A1" ss="x" tt="y"><v>1</v></c></row></sheetData></worksheet>`, [][]string{{"1"}}, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got, ok := quickSheetRows([]byte(c.xml), sst)
