@@ -358,18 +358,13 @@ func (c *Code) applyMask(mask int) {
 func (c *Code) penalty() int {
 	n := c.Size
 	p := 0
-	line := make([]bool, n)
-	for pass := range 2 {
-		for i := range n {
-			for j := range n {
-				if pass == 0 {
-					line[j] = c.modules[i][j]
-				} else {
-					line[j] = c.modules[j][i]
-				}
-			}
-			p += linePenalty(line)
+	column := make([]bool, n)
+	for i := range n {
+		p += linePenalty(c.modules[i])
+		for j := range n {
+			column[j] = c.modules[j][i]
 		}
+		p += linePenalty(column)
 	}
 	dark := 0
 	for y := range n {
