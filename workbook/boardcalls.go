@@ -2,8 +2,10 @@ package workbook
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
-	"image/png"
+	_ "image/png" // excelize reads a picture's size through image.DecodeConfig
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -190,15 +192,16 @@ type callsWriter struct {
 	// values, when set, receives each cell's value as text instead of the
 	// sheet (StaleCalls compares them with the tab as it is).
 	values map[string]string
-	rows   map[int]*callRow
-	merges [][2]string
-	breaks []int // rows that start a printed page
+	rows   []*callRow // by row number; nil for none
+	merges [][3]int   // row, first and last column
+	breaks []int      // rows that start a printed page
 }
 
 // callRow is one row of a board-calls tab, as gathered.
 type callRow struct {
 	height float64
-	cells  map[int]callCell // by column
+	cells  [callCols + 1]callCell // by column, from 1
+	used   uint32                 // bit c set when column c has a cell
 }
 
 // callCell is one cell of a board-calls tab: its value (nil for none) and
@@ -210,45 +213,47 @@ type callCell struct {
 
 // at returns row r, gathered so far.
 func (w *callsWriter) at(r int) *callRow {
-	if w.rows == nil {
-		w.rows = map[int]*callRow{}
+	for len(w.rows) <= r {
+		w.rows = append(w.rows, nil)
 	}
-	cr := w.rows[r]
-	if cr == nil {
-		cr = &callRow{cells: map[int]callCell{}}
-		w.rows[r] = cr
+	if w.rows[r] == nil {
+		w.rows[r] = &callRow{}
 	}
-	return cr
+	return w.rows[r]
 }
 
 // style styles columns from to to of row r.
 func (w *callsWriter) style(r, from, to, style int) {
+	if from < 1 || to > callCols {
+		w.do(fmt.Errorf("columns %d to %d are outside the tab's %d", from, to, callCols))
+		return
+	}
 	cr := w.at(r)
 	for c := from; c <= to; c++ {
-		cell := cr.cells[c]
-		cell.style = style
-		cr.cells[c] = cell
+		cr.cells[c].style = style
+		cr.used |= 1 << c
 	}
 }
 
 // put writes v into the span of row, styles the whole span and merges it.
 func (w *callsWriter) put(row int, span [2]int, v any, style int) {
-	first, last := cellName(span[0], row), cellName(span[1], row)
 	if w.values != nil {
 		if v != nil && v != "" {
-			w.values[first] = fmt.Sprint(v)
+			w.values[cellName(span[0], row)] = fmt.Sprint(v)
 		}
 		return
 	}
 	w.style(row, span[0], span[1], style)
 	if v != nil && v != "" {
+		if w.err != nil {
+			return
+		}
 		cr := w.at(row)
-		cell := cr.cells[span[0]]
-		cell.v = v
-		cr.cells[span[0]] = cell
+		cr.cells[span[0]].v = v
+		cr.used |= 1 << span[0]
 	}
 	if span[1] > span[0] {
-		w.merges = append(w.merges, [2]string{first, last})
+		w.merges = append(w.merges, [3]int{row, span[0], span[1]})
 	}
 }
 
@@ -280,27 +285,26 @@ func (w *callsWriter) flush() sheetBody {
 	for _, r := range w.breaks {
 		w.do(w.f.InsertPageBreak(w.sheet, cellName(1, r)))
 	}
-	rows := make([]int, 0, len(w.rows))
-	for r := range w.rows {
-		rows = append(rows, r)
-	}
-	slices.Sort(rows)
-	bw := newBodyWriter()
-	var cols []int
-	for _, r := range rows {
-		cr := w.rows[r]
-		bw.startRow(r, cr.height)
-		cols = cols[:0]
-		for c := range cr.cells {
-			cols = append(cols, c)
+	cells := 0
+	for _, cr := range w.rows {
+		if cr != nil {
+			cells += bits.OnesCount32(cr.used)
 		}
-		slices.Sort(cols)
-		for _, c := range cols {
-			bw.cell(c, cr.cells[c].style, cr.cells[c].v)
+	}
+	bw := newBodyWriter(cells * 24) // about a styled cell's bytes
+	for r, cr := range w.rows {
+		if cr == nil {
+			continue
+		}
+		bw.startRow(r, cr.height)
+		for c := 1; c <= callCols; c++ {
+			if cr.used&(1<<c) != 0 {
+				bw.cell(c, cr.cells[c].style, cr.cells[c].v)
+			}
 		}
 	}
 	for _, m := range w.merges {
-		bw.merge(m[0], m[1])
+		bw.merge(m[0], m[1], m[2])
 	}
 	body, err := bw.body()
 	w.do(err)
@@ -518,15 +522,25 @@ func (w *callsWriter) qrCode(row int, data []byte) {
 	if len(data) == 0 || w.values != nil {
 		return
 	}
-	img, err := png.DecodeConfig(bytes.NewReader(data))
-	if err != nil || img.Width == 0 {
-		w.do(fmt.Errorf("the QR code of row %d is not a PNG image: %v", row, err))
+	width := pngWidth(data)
+	if width == 0 {
+		w.do(fmt.Errorf("the QR code of row %d is not a PNG image", row))
 		return
 	}
-	scale, print := float64(callQRPixels)/float64(img.Width), true
+	scale, print := float64(callQRPixels)/float64(width), true
 	w.do(w.f.AddPictureFromBytes(w.sheet, cellName(callCols-3, row), &excelize.Picture{Extension: ".png", File: data,
 		Format: &excelize.GraphicOptions{AltText: "QR code of the board", OffsetX: 2, OffsetY: 2,
 			ScaleX: scale, ScaleY: scale, Positioning: "oneCell", LockAspectRatio: true, PrintObject: &print}}))
+}
+
+// pngWidth returns the width in pixels that a PNG image's header gives,
+// or 0 when data does not begin as a PNG image does.
+func pngWidth(data []byte) int {
+	const ihdr = "\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR"
+	if len(data) < len(ihdr)+8 || string(data[:len(ihdr)]) != ihdr {
+		return 0
+	}
+	return int(binary.BigEndian.Uint32(data[len(ihdr):]))
 }
 
 // systemNote names the board's scoring system and its last game-year.
@@ -800,19 +814,35 @@ func callEntries(t *Tournament, boards []CallBoard) []callEntry {
 			out = append(out, e)
 		}
 	}
-	loose, exact := collate.New(language.Und, collate.Loose), collate.New(language.Und)
-	slices.SortStableFunc(out, func(a, b callEntry) int {
-		for _, c := range []*collate.Collator{loose, exact} {
-			if d := c.CompareString(a.last, b.last); d != 0 {
-				return d
-			}
-			if d := c.CompareString(a.first, b.first); d != 0 {
+	// Sorted by the names' collation keys, computed once each: comparing
+	// strings through the collator at each step of the sort cost more
+	// than the rest of the board calls.
+	var buf collate.Buffer
+	keys := make([][4][]byte, len(out))
+	for i, c := range []*collate.Collator{collate.New(language.Und, collate.Loose), collate.New(language.Und)} {
+		for j, e := range out {
+			keys[j][2*i] = bytes.Clone(c.KeyFromString(&buf, e.last))
+			keys[j][2*i+1] = bytes.Clone(c.KeyFromString(&buf, e.first))
+			buf.Reset()
+		}
+	}
+	order := make([]int, len(out))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		for k := range keys[a] {
+			if d := bytes.Compare(keys[a][k], keys[b][k]); d != 0 {
 				return d
 			}
 		}
-		return a.board - b.board
+		return out[a].board - out[b].board
 	})
-	return out
+	sorted := make([]callEntry, len(out))
+	for i, j := range order {
+		sorted[i] = out[j]
+	}
+	return sorted
 }
 
 // pageSetup makes the tab print as its pages: A4 portrait fitted to the

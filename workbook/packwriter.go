@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+	"sync"
 )
 
 // packWriter is the zip writer excelize saves the package through (see
@@ -31,7 +32,7 @@ type packWriter struct {
 // from the package src (nil for none).
 func newPackWriter(w io.Writer, src []byte) *packWriter {
 	pw := &packWriter{zw: zip.NewWriter(w)}
-	pw.zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) { return flate.NewWriter(w, flate.BestSpeed) })
+	pw.zw.RegisterCompressor(zip.Deflate, fastCompressor)
 	if zr, err := zip.NewReader(bytes.NewReader(src), int64(len(src))); err == nil && len(src) > 0 {
 		pw.orig = make(map[string]*zip.File, len(zr.File))
 		for _, f := range zr.File {
@@ -90,6 +91,35 @@ func (pw *packWriter) finish() error {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	return nil
+}
+
+// fastWriters keeps compressors for the next part: a new one takes about a
+// megabyte, and a save compresses dozens of parts.
+var fastWriters sync.Pool
+
+// fastCompressor is a zip compressor at the fastest level, from the pool.
+func fastCompressor(w io.Writer) (io.WriteCloser, error) {
+	fw, ok := fastWriters.Get().(*flate.Writer)
+	if ok {
+		fw.Reset(w)
+	} else {
+		var err error
+		if fw, err = flate.NewWriter(w, flate.BestSpeed); err != nil {
+			return nil, err
+		}
+	}
+	return &pooledWriter{fw}, nil
+}
+
+// pooledWriter returns its compressor to the pool when closed.
+type pooledWriter struct{ *flate.Writer }
+
+// Close flushes the compressed data and gives the compressor back.
+func (p *pooledWriter) Close() error {
+	err := p.Writer.Close()
+	fastWriters.Put(p.Writer)
+	p.Writer = nil
+	return err
 }
 
 // sameContent reports whether the part f holds exactly data: same size,

@@ -31,9 +31,11 @@ type bodyWriter struct {
 	name         []byte // scratch for a cell's name
 }
 
-// newBodyWriter returns a writer of an empty sheetBody.
-func newBodyWriter() *bodyWriter {
+// newBodyWriter returns a writer of an empty sheetBody, with room for about
+// size bytes of cells.
+func newBodyWriter(size int) *bodyWriter {
 	w := &bodyWriter{}
+	w.data.Grow(size)
 	w.data.WriteString("<sheetData>")
 	return w
 }
@@ -107,13 +109,12 @@ func (w *bodyWriter) cell(col, style int, v any) {
 	}
 }
 
-// merge merges the range from first to last.
-func (w *bodyWriter) merge(first, last string) {
+// merge merges the cells of row from column first to column last.
+func (w *bodyWriter) merge(row, first, last int) {
 	w.nMerges++
 	w.merges.WriteString(`<mergeCell ref="`)
-	w.merges.WriteString(first)
-	w.merges.WriteByte(':')
-	w.merges.WriteString(last)
+	w.name = appendCellName(append(appendCellName(w.name[:0], first, row), ':'), last, row)
+	w.merges.Write(w.name)
 	w.merges.WriteString(`"/>`)
 }
 

@@ -6,7 +6,7 @@ import (
 )
 
 func TestBodyWriter(t *testing.T) {
-	w := newBodyWriter()
+	w := newBodyWriter(0)
 	w.startRow(1, 30)
 	w.cell(1, 4, "Board 1 · Top board")
 	w.cell(2, 4, nil)
@@ -15,8 +15,8 @@ func TestBodyWriter(t *testing.T) {
 	w.cell(1, 0, " Ann & <Bob>\r\n")
 	w.cell(2, 0, "Zoë\x01")
 	w.cell(3, 0, 2.5)
-	w.merge("A1", "X1")
-	w.merge("B3", "C3")
+	w.merge(1, 1, 24)
+	w.merge(3, 2, 3)
 	body, err := w.body()
 	if err != nil {
 		t.Fatal(err)
@@ -41,13 +41,13 @@ func TestBodyWriter(t *testing.T) {
 		{"cells out of order", func(w *bodyWriter) { w.startRow(1, 0); w.cell(2, 0, "x"); w.cell(1, 0, "y") }, "cell A1 written out of order"},
 		{"a type it cannot write", func(w *bodyWriter) { w.startRow(1, 0); w.cell(1, 0, true) }, "cell A1: cannot write a bool"},
 	} {
-		w := newBodyWriter()
+		w := newBodyWriter(0)
 		c.write(w)
 		if _, err := w.body(); err == nil || err.Error() != c.want {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)
 		}
 	}
-	empty, err := newBodyWriter().body()
+	empty, err := newBodyWriter(0).body()
 	if err != nil || string(empty.data) != "<sheetData></sheetData>" || empty.merges != nil {
 		t.Errorf("empty body: %q %q %v", empty.data, empty.merges, err)
 	}
@@ -85,6 +85,23 @@ func TestAppendCellName(t *testing.T) {
 	for _, c := range [][2]int{{1, 1}, {24, 143}, {26, 9}, {27, 10}, {52, 1}, {53, 2}, {702, 3}, {703, 4}, {16384, 1048576}} {
 		if got, want := string(appendCellName([]byte("x"), c[0], c[1])), "x"+cellName(c[0], c[1]); got != want {
 			t.Errorf("appendCellName(%d, %d) = %s, want %s", c[0], c[1], got, want)
+		}
+	}
+}
+
+func TestPNGWidth(t *testing.T) {
+	head := "\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR"
+	for _, c := range []struct {
+		data string
+		want int
+	}{
+		{head + "\x00\x00\x00\xe8\x00\x00\x00\xe8", 232},
+		{head + "\x00\x00\x01\x00", 0},                                // cut short
+		{"GIF89a" + head[6:] + "\x00\x00\x00\xe8\x00\x00\x00\xe8", 0}, // not a PNG
+		{"", 0},
+	} {
+		if got := pngWidth([]byte(c.data)); got != c.want {
+			t.Errorf("pngWidth(%q) = %d, want %d", c.data, got, c.want)
 		}
 	}
 }

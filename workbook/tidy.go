@@ -3,7 +3,6 @@ package workbook
 import (
 	"archive/zip"
 	"bytes"
-	"compress/flate"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -242,7 +241,7 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bod
 	zw := zip.NewWriter(&out)
 	// The parts rewritten here were compressed once already by excelize:
 	// the fastest compression keeps the second time cheap.
-	zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) { return flate.NewWriter(w, flate.BestSpeed) })
+	zw.RegisterCompressor(zip.Deflate, fastCompressor)
 	for _, f := range zr.File {
 		if drop[f.Name] {
 			continue
