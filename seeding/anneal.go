@@ -37,7 +37,16 @@ type annealer struct {
 	// meetings of every pair: before this round and in the schedule. It is
 	// n*n, at most 2 MiB; larger heats count with planned instead.
 	meet []int16
+	// journal, when logging, records the swaps made (round, slots), so
+	// that kickSearch can take back a kick that did not pay.
+	journal []swapRec
+	logging bool
+	// moved lists the players repartition last moved to the other board.
+	moved []int32
 }
+
+// swapRec is a swap of slots s and t of round r.
+type swapRec struct{ r, s, t int32 }
 
 func newAnnealer(f *frame, rng *rand.Rand, seat [][]int32) *annealer {
 	a := &annealer{f: f, rng: rng, seat: seat, aimEvery: 4}
@@ -343,6 +352,9 @@ func (a *annealer) swap(r, s, t int, d int) {
 	}
 	sl[s], sl[t] = int32(y), int32(x)
 	a.pos[r][x], a.pos[r][y] = int32(t), int32(s)
+	if a.logging {
+		a.journal = append(a.journal, swapRec{int32(r), int32(s), int32(t)})
+	}
 	R := len(a.seat)
 	a.brd[x*R+r], a.brd[y*R+r] = int32(t/BoardSize), int32(s/BoardSize)
 	a.obj += d

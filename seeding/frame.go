@@ -622,3 +622,6 @@ func LowerBound(p *Problem, present []int, locked []Board) (int, error) {
 	}
 	return f.bound0(), nil
 }
+
+// meet reports whether annealers of the frame keep the flat meeting table.
+func (f *frame) meet() bool { return f.pairs.dense != nil }

@@ -210,7 +210,7 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 	for range workers {
 		wg.Go(func() {
 			for k := range next {
-				results[k] = restart(f, opts.Seed, k, iters, bound, t0, t1, func() bool {
+				results[k] = restart(f, opts.Seed, k, iters, bound, bound0, t0, t1, func() bool {
 					return atBound.Load() < int64(k) || ctx.Err() != nil || capped()
 				})
 				if results[k].obj <= bound {
@@ -245,19 +245,40 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 		}
 		return a.roundCost(0) < b.roundCost(0)
 	}
+	// first orders schedules as they win: better, then the lower restart.
+	first := func(a, b *annealer) int {
+		switch {
+		case better(a, b):
+			return -1
+		case better(b, a):
+			return 1
+		}
+		return a.restart - b.restart
+	}
 	// A result is read only after its worker reported it on done; ties go
 	// to the lower restart index, whatever the order of arrival.
 	count := 0
+	// Small heats keep their best few restarts for continueBest.
+	polish := len(f.free) <= kickMax && f.meet()
+	var kept []*annealer
 	for k := range done {
 		count++
 		if r := results[k]; best == nil || better(r, best) || (!better(best, r) && k < best.restart) {
 			best = r
 		}
-		results[k] = nil // only the best is kept: memory does not grow with the restarts
+		if polish {
+			kept = append(kept, results[k])
+			slices.SortFunc(kept, first)
+			kept = kept[:min(len(kept), kickTop)]
+		}
+		results[k] = nil // only the best (kickTop in small heats) are kept: memory does not grow with the restarts
 		if opts.Progress != nil {
 			opts.Progress(Progress{Restart: count, Restarts: restarts, Best: best.roundCost(0),
 				Bound: bound0, Elapsed: opts.now().Sub(start)})
 		}
+	}
+	if polish && best.roundCost(0) > bound0 && best.obj > bound {
+		best = continueBest(kept, first, bound, bound0, workers, func() bool { return ctx.Err() != nil || capped() })
 	}
 	res := Result{Plan: best.plan(), Conflict: best.roundCost(0), Bound: bound0, TimedOut: timedOut.Load()}
 	if p.Method == LowestRankedFirst && f.powers && len(p.Preferences) > 0 {
@@ -277,7 +298,7 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 // restart runs restart k: it anneals its starting schedule, then assigns
 // each board's powers optimally. A construction that the annealing did not
 // improve is kept as it was.
-func restart(f *frame, seed int64, k, iters, bound int, t0, t1 float64, stop func() bool) *annealer {
+func restart(f *frame, seed int64, k, iters, bound, bound0 int, t0, t1 float64, stop func() bool) *annealer {
 	rng := rand.New(rand.NewPCG(uint64(seed), uint64(k)))
 	seat, built := initial(f, rng, k)
 	var kept [][]int32
@@ -357,3 +378,27 @@ func (a *annealer) plan() Plan {
 // seed is base: each heat starts from its own random state, and the same
 // base gives the same seed for heat n in dtm seed and dtm simulate alike.
 func HeatSeed(base int64, n int) int64 { return base + int64(n) }
+
+// continueBest continues the kept schedules (the best restarts, in the
+// order first) that stay above the heat's bound bound0 with
+// repartitionAll and kickSearch, workers at a time, each with its own
+// restart's random state, and returns the best schedule: the same whatever
+// the order in which they end.
+func continueBest(kept []*annealer, first func(a, b *annealer) int, bound, bound0, workers int, stop func() bool) *annealer {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, workers)
+	for _, a := range kept {
+		if a.roundCost(0) <= bound0 {
+			continue
+		}
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			a.repartitionAll()
+			a.kickSearch(kicks, bound, stop)
+		})
+	}
+	wg.Wait()
+	slices.SortFunc(kept, first)
+	return kept[0]
+}

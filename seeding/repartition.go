@@ -1,0 +1,292 @@
+package seeding
+
+// The best kickTop restarts of a heat of at most kickMax free players
+// (six boards) that stay above the heat's bound are continued by
+// repartitionAll and kicks rounds of kickSearch. On the forced-repeat
+// event f_42x6_nogroups (seeding/instance/testdata/bench) this lowered the
+// mean total over seeds 1-4 from 973.5 to 958; heats of more boards
+// (f_63x5_fam_clubs) gained nothing there for several times the work, as a
+// kick and its descent cost grows with the pairs of boards.
+const (
+	kickMax = 6 * BoardSize
+	kickTop = 4
+	kicks   = 200
+)
+
+// repartitionAll re-splits pairs of boards of every planned round (see
+// repartition) until no pair of boards improves, and reports whether any
+// did. It needs the flat meeting table (small heats) and is skipped for
+// this round when neighbouring powers are charged (their cost depends on
+// the pairs seated side by side, which the split does not score).
+func (a *annealer) repartitionAll() bool {
+	if a.meet == nil {
+		return false
+	}
+	any := false
+	for improved := true; improved; {
+		improved = false
+		for r, sl := range a.seat {
+			if r == 0 && a.f.nb > 0 {
+				continue
+			}
+			boards := len(sl) / BoardSize
+			for b1 := range boards {
+				for b2 := b1 + 1; b2 < boards; b2++ {
+					if a.repartition(r, b1, b2) {
+						improved, any = true, true
+					}
+				}
+			}
+		}
+	}
+	return any
+}
+
+// repartition tries every split of the fourteen players of boards b1 and
+// b2 of round r into two boards of seven, each board's powers assigned
+// optimally, the rest of the schedule fixed, and seats the best split
+// when it lowers the objective (it reports whether it did). Every
+// 2-for-2, 3-for-3 ... exchange between the boards is one of the splits,
+// which the annealing's single swaps reach only through worse seatings.
+func (a *annealer) repartition(r, b1, b2 int) bool {
+	a.moved = a.moved[:0]
+	f := a.f
+	n := f.n
+	sl := a.seat[r]
+	const m = 2 * BoardSize
+	var pl [m]int
+	for x := range BoardSize {
+		pl[x] = int(sl[b1*BoardSize+x])
+		pl[BoardSize+x] = int(sl[b2*BoardSize+x])
+	}
+	// w[x][y]: what x and y pay in the objective for sharing a board of
+	// round r, the other rounds as they are.
+	var w [m][m]int
+	for x := range m {
+		for y := x + 1; y < m; y++ {
+			i, j := pl[x], pl[y]
+			e := f.pairs.dense[i*n+j]
+			k := int(a.meet[i*n+j])
+			if (x < BoardSize) == (y < BoardSize) {
+				k-- // their meeting in round r, which the split replaces
+			}
+			c := totalWeight * (int(e.static) + f.ro*k)
+			if r == 0 {
+				c += f.pairCost(e)
+			}
+			w[x][y], w[y][x] = c, c
+		}
+	}
+	// pc[x][q]: the change of x's power cost when x plays q instead of
+	// the power it has now; lb is the least the fourteen can gain.
+	var pc [m][BoardSize]int
+	lb := 0
+	if f.powers {
+		for x := range m {
+			i, cur := pl[x], x%BoardSize
+			low := 0
+			for q := range BoardSize {
+				c := totalWeight * a.powerDelta(i, cur, q)
+				if r == 0 {
+					c += int(f.pow0[i*BoardSize+q] - f.pow0[i*BoardSize+cur])
+				}
+				pc[x][q] = c
+				low = min(low, c)
+			}
+			lb += low
+		}
+	}
+	now := 0
+	for x := range m {
+		for y := x + 1; y < m; y++ {
+			if (x < BoardSize) == (y < BoardSize) {
+				now += w[x][y]
+			}
+		}
+	}
+	// Player 0 stays on the first board: the other six of it are chosen
+	// from the thirteen others (1,716 splits), depth first. With W all
+	// the pairs' weights and row[x] x's weights to the thirteen others, a
+	// first board A costs, with its complement, W + 2 within(A) - the sum
+	// of row over A.
+	var row [m]int
+	all := 0
+	for x := range m {
+		for y := range m {
+			row[x] += w[x][y]
+		}
+		all += row[x]
+	}
+	all /= 2
+	best, bestGain := [m]int{}, 0
+	found := false
+	var members [BoardSize]int
+	var split func(next, k, within, rows int)
+	split = func(next, k, within, rows int) {
+		if k == BoardSize {
+			c := all + 2*within - rows
+			if c+lb >= now-bestGain {
+				return
+			}
+			var in [m]bool
+			for _, x := range members {
+				in[x] = true
+			}
+			var sa, sb [BoardSize]int
+			na, nb := 0, 0
+			for x := range m {
+				if in[x] {
+					sa[na] = x
+					na++
+				} else {
+					sb[nb] = x
+					nb++
+				}
+			}
+			gain := now - c
+			var order [m]int
+			if f.powers {
+				var ca, cb [BoardSize][BoardSize]int
+				for u := range BoardSize {
+					ca[u], cb[u] = pc[sa[u]], pc[sb[u]]
+				}
+				pa, ta := assign(&ca)
+				pb, tb := assign(&cb)
+				gain -= ta + tb
+				for u := range BoardSize {
+					order[pa[u]] = sa[u]
+					order[BoardSize+pb[u]] = sb[u]
+				}
+			} else {
+				order = [m]int{}
+				copy(order[:BoardSize], sa[:])
+				copy(order[BoardSize:], sb[:])
+			}
+			if gain > bestGain {
+				best, bestGain, found = order, gain, true
+			}
+			return
+		}
+		for v := next; v <= m-(BoardSize-k); v++ {
+			add := 0
+			for _, u := range members[:k] {
+				add += w[u][v]
+			}
+			members[k] = v
+			split(v+1, k+1, within+add, rows+row[v])
+		}
+	}
+	split(1, 1, 0, row[0])
+	if !found {
+		return false
+	}
+	// Seat the split by swaps, each charged exactly as the annealing's.
+	slot := func(x int) int {
+		if x < BoardSize {
+			return b1*BoardSize + x
+		}
+		return b2*BoardSize + x - BoardSize
+	}
+	for x := range m {
+		if (x < BoardSize) != (best[x] < BoardSize) {
+			a.moved = append(a.moved, int32(pl[best[x]]))
+		}
+	}
+	for x := range m {
+		want := int32(pl[best[x]])
+		s := slot(x)
+		if sl[s] == want {
+			continue
+		}
+		t := int(a.pos[r][want])
+		a.swap(r, s, t, a.delta(r, s, t))
+	}
+	return true
+}
+
+// descend re-splits pairs of boards, one of them listed in dirty (by
+// round*stride + board), until none improves; a board whose players
+// change lists their boards in the other rounds.
+func (a *annealer) descend(dirty []bool) {
+	for again := true; again; {
+		again = false
+		for r, sl := range a.seat {
+			if r == 0 && a.f.nb > 0 {
+				continue
+			}
+			boards := len(sl) / BoardSize
+			for b1 := range boards {
+				if !dirty[r*a.stride+b1] {
+					continue
+				}
+				dirty[r*a.stride+b1] = false
+				for b2 := range boards {
+					if b2 == b1 || !a.repartition(r, min(b1, b2), max(b1, b2)) {
+						continue
+					}
+					again = true
+					dirty[r*a.stride+b1], dirty[r*a.stride+b2] = true, true
+					a.markMoved(dirty, r, a.moved)
+				}
+			}
+		}
+	}
+}
+
+// kickSearch runs kicks rounds of an iterated local search: a random
+// three-player rotation between three boards of a round, then descend;
+// the kick is kept when the objective is no worse, else taken back.
+func (a *annealer) kickSearch(kicks, bound int, stop func() bool) {
+	dirty := make([]bool, len(a.seat)*a.stride)
+	for k := 0; k < kicks && a.obj > bound; k++ {
+		if k%64 == 0 && stop() {
+			return
+		}
+		r := a.rng.IntN(len(a.seat))
+		if r == 0 && a.f.nb > 0 {
+			continue
+		}
+		boards := len(a.seat[r]) / BoardSize
+		if boards < 3 {
+			return
+		}
+		b1 := a.rng.IntN(boards)
+		b2 := (b1 + 1 + a.rng.IntN(boards-1)) % boards
+		b3 := a.rng.IntN(boards)
+		for b3 == b1 || b3 == b2 {
+			b3 = a.rng.IntN(boards)
+		}
+		s1 := b1*BoardSize + a.rng.IntN(BoardSize)
+		s2 := b2*BoardSize + a.rng.IntN(BoardSize)
+		s3 := b3*BoardSize + a.rng.IntN(BoardSize)
+		old := a.obj
+		a.journal, a.logging = a.journal[:0], true
+		a.swap(r, s1, s2, a.delta(r, s1, s2))
+		a.swap(r, s2, s3, a.delta(r, s2, s3))
+		for _, b := range []int{b1, b2, b3} {
+			dirty[r*a.stride+b] = true
+		}
+		a.markMoved(dirty, r, []int32{a.seat[r][s1], a.seat[r][s2], a.seat[r][s3]})
+		a.descend(dirty)
+		a.logging = false
+		if a.obj > old {
+			for j := len(a.journal) - 1; j >= 0; j-- {
+				m := a.journal[j]
+				a.swap(int(m.r), int(m.s), int(m.t), a.delta(int(m.r), int(m.s), int(m.t)))
+			}
+		}
+	}
+}
+
+// markMoved lists in dirty the boards of the other rounds where players
+// who changed boards in round r sit: only there do the weights of
+// repartition change.
+func (a *annealer) markMoved(dirty []bool, r int, moved []int32) {
+	for _, i := range moved {
+		for q, p := range a.pos {
+			if q != r && p[i] >= 0 {
+				dirty[q*a.stride+int(p[i])/BoardSize] = true
+			}
+		}
+	}
+}
