@@ -210,7 +210,7 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 	for range workers {
 		wg.Go(func() {
 			for k := range next {
-				results[k] = restart(f, opts.Seed, k, iters, bound, bound0, t0, t1, func() bool {
+				results[k] = restart(f, opts.Seed, k, iters, bound, t0, t1, func() bool {
 					return atBound.Load() < int64(k) || ctx.Err() != nil || capped()
 				})
 				if results[k].obj <= bound {
@@ -298,7 +298,7 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 // restart runs restart k: it anneals its starting schedule, then assigns
 // each board's powers optimally. A construction that the annealing did not
 // improve is kept as it was.
-func restart(f *frame, seed int64, k, iters, bound, bound0 int, t0, t1 float64, stop func() bool) *annealer {
+func restart(f *frame, seed int64, k, iters, bound int, t0, t1 float64, stop func() bool) *annealer {
 	rng := rand.New(rand.NewPCG(uint64(seed), uint64(k)))
 	seat, built := initial(f, rng, k)
 	var kept [][]int32
