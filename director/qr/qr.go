@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"math/bits"
 	"sync"
 )
 
@@ -356,6 +357,14 @@ func (c *Code) applyMask(mask int) {
 // more modules of one colour, 2×2 blocks of one colour, finder-like
 // patterns, and the balance of dark and light.
 func (c *Code) penalty() int {
+	if c.Size <= 64 {
+		return c.penaltyBits()
+	}
+	return c.penaltyLines()
+}
+
+// penaltyLines is penalty for a code of any size, a line at a time.
+func (c *Code) penaltyLines() int {
 	n := c.Size
 	p := 0
 	column := make([]bool, n)
@@ -383,6 +392,83 @@ func (c *Code) penalty() int {
 	total := n * n
 	k := (abs(dark*20-total*10)+total-1)/total - 1
 	return p + max(k, 0)*10
+}
+
+// penaltyBits is penalty for a code of at most 64 modules a side, with a
+// row or column held as the bits of a word (bit i for module i): the mask
+// of least penalty is chosen among eight, and this is most of a code's
+// making.
+func (c *Code) penaltyBits() int {
+	n := c.Size
+	rows, cols := make([]uint64, n), make([]uint64, n)
+	dark := 0
+	for y := range n {
+		for x, d := range c.modules[y] {
+			if d {
+				rows[y] |= 1 << x
+				cols[x] |= 1 << y
+				dark++
+			}
+		}
+	}
+	full := uint64(1)<<n - 1
+	p := 0
+	for i := range n {
+		p += linePenaltyBits(rows[i], n) + linePenaltyBits(cols[i], n)
+	}
+	// Rule 2: 2×2 blocks of one colour.
+	inner := full >> 1 // a block's left module: not the last column
+	for y := 0; y+1 < n; y++ {
+		a, b := rows[y], rows[y+1]
+		same := ^(a ^ b) & ^(a ^ a>>1) & ^(b ^ b>>1) & inner
+		p += 3 * bits.OnesCount64(same)
+	}
+	total := n * n
+	k := (abs(dark*20-total*10)+total-1)/total - 1
+	return p + max(k, 0)*10
+}
+
+// linePenaltyBits is linePenalty for a line of n ≤ 64 modules held as the
+// bits of a word.
+func linePenaltyBits(line uint64, n int) int {
+	full := uint64(1)<<n - 1
+	p := 0
+	// Rule 1: runs of five or more; a run ends where a module differs
+	// from the next one, and at the line's end.
+	ends := (line^line>>1)&(full>>1) | 1<<(n-1)
+	start := 0
+	for ends != 0 {
+		end := bits.TrailingZeros64(ends)
+		if run := end - start + 1; run >= 5 {
+			p += 3 + run - 5
+		}
+		start = end + 1
+		ends &= ends - 1
+	}
+	// Rule 3: dark-light-dark×3-light-dark with four light modules on
+	// either side (beyond the line, light).
+	if n < finderLike {
+		return p
+	}
+	light := ^line & full
+	match := full >> (finderLike - 1) // the pattern's first module: it fits
+	for k, d := range [finderLike]bool{true, false, true, true, true, false, true} {
+		if d {
+			match &= line >> k
+		} else {
+			match &= light >> k
+		}
+	}
+	for match != 0 {
+		i := bits.TrailingZeros64(match)
+		match &= match - 1
+		before := line & (uint64(1)<<i - 1) &^ (uint64(1)<<max(i-4, 0) - 1)
+		after := line >> (i + finderLike) & 0xf
+		if before == 0 || after == 0 {
+			p += 40
+		}
+	}
+	return p
 }
 
 // finderLike is the length of rule 3's pattern, dark-light-dark×3-light-dark.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"image/png"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -189,6 +190,42 @@ func TestPNGPixels(t *testing.T) {
 					t.Fatalf("%q at scale %d: pixel (%d, %d) dark = %v, want %v", tc.data, tc.scale, x, y, r == 0, dark)
 				}
 			}
+		}
+	}
+}
+
+// TestPenaltyBits scores random module patterns (and real codes) both
+// ways: with the rows and columns as bits, and a line at a time.
+func TestPenaltyBits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{7, 8, 11, 21, 25, 33, 45, 57, 63, 64} {
+		for trial := range 50 {
+			c := &Code{Size: n, modules: make([][]bool, n)}
+			density := []int{2, 3, 5, 8}[trial%4] // sparse to dense: long runs and finder-like lines
+			for y := range n {
+				c.modules[y] = make([]bool, n)
+				for x := range n {
+					c.modules[y][x] = rng.IntN(density) != 0 == (trial%2 == 0)
+				}
+			}
+			if trial == 0 { // the finder pattern with light around it, at both ends
+				for x, d := range []bool{true, false, true, true, true, false, true} {
+					c.modules[0][x] = d
+					c.modules[1][n-7+x] = d
+				}
+			}
+			if got, want := c.penaltyBits(), c.penaltyLines(); got != want {
+				t.Fatalf("size %d, trial %d: penaltyBits %d, penaltyLines %d\n%s", n, trial, got, want, c)
+			}
+		}
+	}
+	for _, text := range []string{"H1-B1-X", "https://example.org/forms/d/e/1FAIpQLSe/viewform?entry.1=H12-B143-K"} {
+		c, err := Encode([]byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.penaltyBits() != c.penaltyLines() {
+			t.Errorf("%q: %d against %d", text, c.penaltyBits(), c.penaltyLines())
 		}
 	}
 }
