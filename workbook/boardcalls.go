@@ -814,17 +814,17 @@ func callEntries(t *Tournament, boards []CallBoard) []callEntry {
 			out = append(out, e)
 		}
 	}
-	// Sorted by the names' collation keys, computed once each: comparing
-	// strings through the collator at each step of the sort cost more
-	// than the rest of the board calls.
+	// Sorted by the names' collation keys, computed once each (comparing
+	// strings through the collator at each step of the sort cost more than
+	// the rest of the board calls); names the same to the loose collation
+	// (case and accents aside) are then compared exactly.
 	var buf collate.Buffer
-	keys := make([][4][]byte, len(out))
-	for i, c := range []*collate.Collator{collate.New(language.Und, collate.Loose), collate.New(language.Und)} {
-		for j, e := range out {
-			keys[j][2*i] = bytes.Clone(c.KeyFromString(&buf, e.last))
-			keys[j][2*i+1] = bytes.Clone(c.KeyFromString(&buf, e.first))
-			buf.Reset()
-		}
+	loose, exact := collate.New(language.Und, collate.Loose), collate.New(language.Und)
+	keys := make([][2][]byte, len(out))
+	for j, e := range out {
+		keys[j][0] = bytes.Clone(loose.KeyFromString(&buf, e.last))
+		keys[j][1] = bytes.Clone(loose.KeyFromString(&buf, e.first))
+		buf.Reset()
 	}
 	order := make([]int, len(out))
 	for i := range order {
@@ -835,6 +835,12 @@ func callEntries(t *Tournament, boards []CallBoard) []callEntry {
 			if d := bytes.Compare(keys[a][k], keys[b][k]); d != 0 {
 				return d
 			}
+		}
+		if d := exact.CompareString(out[a].last, out[b].last); d != 0 {
+			return d
+		}
+		if d := exact.CompareString(out[a].first, out[b].first); d != 0 {
+			return d
 		}
 		return out[a].board - out[b].board
 	})

@@ -449,13 +449,15 @@ func TestListEntries(t *testing.T) {
 	}}
 	boards := []CallBoard{
 		{Board: 2, Seats: []CallSeat{{"Austria", "Émile Zola"}, {"England", "Anna de Vries"}, {"France", "Bob Ebert"}}},
-		{Board: 1, Seats: []CallSeat{{"Austria", "Al Ébert"}, {"England", "Cher"}, {"France", "Zed Adams"}, {"Italy", "Mary Ann Ott"}, {"Russia", ""}}},
+		{Board: 1, Seats: []CallSeat{{"Austria", "Al Ébert"}, {"England", "Cher"}, {"France", "Zed Adams"}, {"Italy", "Mary Ann Ott"}, {"Russia", ""}, {"Germany", "Bob Ébert"}}},
 	}
 	// By hand: Adams; Cher (a single name sorts as the last name); de Vries
 	// (d after c, case aside); Ébert Al before Ebert Bob (same letters, the
-	// first names decide); Ott (not on the sheet: last word); Zola.
+	// first names decide); Ébert Bob (not on the sheet) after Ebert Bob
+	// (the same but for the accent, which decides last); Ott (not on the
+	// sheet: last word); Zola.
 	want := []string{"Adams, Zed 1 France", "Cher 1 England", "de Vries, Anna 2 England", "Ébert, Al 1 Austria",
-		"Ebert, Bob 2 France", "Ott, Mary Ann 1 Italy", "Zola, Émile 2 Austria"}
+		"Ebert, Bob 2 France", "Ébert, Bob 1 Germany", "Ott, Mary Ann 1 Italy", "Zola, Émile 2 Austria"}
 	var got []string
 	for _, e := range callEntries(tour, boards) {
 		got = append(got, e.shown+" "+strconv.Itoa(e.board)+" "+e.power)
