@@ -166,31 +166,33 @@ func (p *sheetScanner) rowCells(sst []string) ([]string, bool) {
 	var cells []string
 	lastCol := 0
 	for {
-		name, attrs, empty, ok := p.tag()
-		if !ok {
-			return nil, false
-		}
-		switch name {
-		case "/row":
-			return cells, true
-		case "c":
-		default:
-			return nil, false
-		}
-		col := 0
-		var kind string
-		for _, a := range attrs {
-			switch a.name {
-			case 'r':
-				if col, ok = cellColumn(a.value); !ok {
-					return nil, false
+		col, kind, empty, matched := p.cellTag()
+		if !matched {
+			name, attrs, e, ok := p.tag()
+			if !ok {
+				return nil, false
+			}
+			switch name {
+			case "/row":
+				return cells, true
+			case "c":
+			default:
+				return nil, false
+			}
+			empty = e
+			for _, a := range attrs {
+				switch a.name {
+				case 'r':
+					if col, ok = cellColumn(a.value); !ok {
+						return nil, false
+					}
+				case 's':
+					if !styleAttr(a.value) {
+						return nil, false
+					}
+				case 't':
+					kind = sheetCellKind(a.value)
 				}
-			case 's':
-				if !styleAttr(a.value) {
-					return nil, false
-				}
-			case 't':
-				kind = sheetCellKind(a.value)
 			}
 		}
 		if col <= lastCol {
@@ -199,6 +201,11 @@ func (p *sheetScanner) rowCells(sst []string) ([]string, bool) {
 		lastCol = col
 		var v, is []byte
 		var hasV, hasF, hasIS bool
+		if !empty {
+			if v, hasV = p.plainValue(); hasV {
+				empty = true // read to its </c>
+			}
+		}
 		for done := empty; !done; {
 			name, attrs, leaf, ok := p.tag()
 			if !ok || len(attrs) > 0 && name != "f" {
@@ -241,6 +248,79 @@ func (p *sheetScanner) rowCells(sst []string) ([]string, bool) {
 			cells = append(cells, val)
 		}
 	}
+}
+
+// cellTag reads a cell's start tag of the usual form, <c r="AB12" s="3"
+// t="s"> (s and t optional, in that order, s in digits) or the same closed
+// by "/>": its column, type and whether it closes itself. Anything else is
+// left where it is (matched false) for tag, which reads every form.
+func (p *sheetScanner) cellTag() (col int, kind string, empty, matched bool) {
+	d := p.data
+	i := skipSpace(d, p.i)
+	const head = `<c r="`
+	if !bytes.HasPrefix(d[i:], []byte(head)) {
+		return 0, "", false, false
+	}
+	i += len(head)
+	q := bytes.IndexByte(d[i:], '"')
+	if q < 0 {
+		return 0, "", false, false
+	}
+	col, ok := cellColumn(d[i : i+q])
+	if !ok {
+		return 0, "", false, false
+	}
+	i += q + 1
+	if bytes.HasPrefix(d[i:], []byte(` s="`)) {
+		i += len(` s="`)
+		q = bytes.IndexByte(d[i:], '"')
+		if q < 1 || q > 9 {
+			return 0, "", false, false
+		}
+		for _, c := range d[i : i+q] {
+			if c < '0' || c > '9' {
+				return 0, "", false, false
+			}
+		}
+		i += q + 1
+	}
+	if bytes.HasPrefix(d[i:], []byte(` t="`)) {
+		i += len(` t="`)
+		q = bytes.IndexByte(d[i:], '"')
+		if q < 0 || bytes.IndexByte(d[i:i+q], '&') >= 0 {
+			return 0, "", false, false
+		}
+		kind = sheetCellKind(d[i : i+q])
+		i += q + 1
+	}
+	switch {
+	case bytes.HasPrefix(d[i:], []byte("/>")):
+		p.i = i + 2
+		return col, kind, true, true
+	case i < len(d) && d[i] == '>':
+		p.i = i + 1
+		return col, kind, false, true
+	}
+	return 0, "", false, false
+}
+
+// plainValue reads a cell's content of the usual form, <v>text</v></c>,
+// to the cell's end; false leaves the scanner where it was.
+func (p *sheetScanner) plainValue() ([]byte, bool) {
+	d := p.data[p.i:]
+	if !bytes.HasPrefix(d, []byte("<v>")) {
+		return nil, false
+	}
+	lt := bytes.IndexByte(d[3:], '<')
+	if lt < 0 || !bytes.HasPrefix(d[3+lt:], []byte("</v></c>")) {
+		return nil, false
+	}
+	v, ok := unescape(d[3 : 3+lt])
+	if !ok {
+		return nil, false
+	}
+	p.i += 3 + lt + len("</v></c>")
+	return v, true
 }
 
 // cellValue is a cell's value as excelize gives it with RawCellValue.

@@ -74,6 +74,11 @@ func TestQuickSheetRows(t *testing.T) {
 		{"row before the data", `<worksheet><x:row/><sheetData/></worksheet>`, nil, false},
 		{"style numbers", `<worksheet><sheetData><row r="1"><c r="A1" s="+3"><v>1</v></c><c r="B1" s="007" t="n"><v>2</v></c><c r="C1" s="12345678901" t="str"><v>x</v></c></row></sheetData></worksheet>`,
 			[][]string{{"1", "2", "x"}}, true},
+		{"usual and unusual cell forms", `<worksheet><sheetData><row r="1"><c r="A1" s="3" t="s"><v>1</v></c><c r="B1" t="n"><v>&lt;2</v></c>` +
+			`<c r="C1"> <v>3</v> </c><c r="D1" s="3" t="s" cm="1"><v>0</v></c><c r="E1" t="s"><v>0</v><f>X</f></c><c r="F1" s="4"/><c r="G1" s="007"><v>7</v></c></row></sheetData></worksheet>`,
+			[][]string{{"one", "<2", "3", "zero", "zero", "", "7"}}, true},
+		{"cells out of order", `<worksheet><sheetData><row r="1"><c r="B1"><v>1</v></c><c r="A1"><v>2</v></c></row></sheetData></worksheet>`, nil, false},
+		{"value not closed", `<worksheet><sheetData><row r="1"><c r="A1"><v>1</c></row></sheetData></worksheet>`, nil, false},
 		{"style not a number", `<worksheet><sheetData><row r="1"><c r="A1" s="-"><v>1</v></c></row></sheetData></worksheet>`, nil, false},
 		{"style with a letter", `<worksheet><sheetData><row r="1"><c r="A1" s="1a"><v>1</v></c></row></sheetData></worksheet>`, nil, false},
 		{"a long attribute name", `<worksheet><sheetData><row r="1"><c r="A1" ss="x" tt="y"><v>1</v></c></row></sheetData></worksheet>`, [][]string{{"1"}}, true},
