@@ -55,12 +55,24 @@ func Open(path string) (*Book, error) {
 }
 
 func openBytes(path string, data []byte) (*Book, error) {
-	if err := checkPackage(path, data); err != nil {
+	zr, where, err := checkHeaders(path, data)
+	if err != nil {
 		return nil, err
 	}
+	// Each part is checked as excelize read it, rather than decompressed
+	// once more; when that is not certain, the parts are read again from
+	// the file, which says what is wrong.
 	f, err := openExcelize(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w (save it from Excel or LibreOffice as .xlsx): %v", path, ErrNotWorkbook, err)
+	if err != nil || !partsAsRead(zr, where, excelizePart(f)) {
+		if cerr := checkParts(path, zr, where); cerr != nil {
+			if f != nil {
+				f.Close()
+			}
+			return nil, cerr
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w (save it from Excel or LibreOffice as .xlsx): %v", path, ErrNotWorkbook, err)
+		}
 	}
 	b := &Book{Path: path, f: f, src: data, hash: sha256.Sum256(data)}
 	b.Tournament, b.Problems, b.Ignored = read(f)
@@ -97,6 +109,30 @@ func staleTemp(name string) bool {
 	}
 	info, err := os.Lstat(name)
 	return err == nil && info.Mode().IsRegular() && time.Since(info.ModTime()) > time.Hour
+}
+
+// excelizePart returns the bytes excelize read for the zip entry named
+// name, as it names its parts (slashes, and its own spelling of the content
+// types and shared strings parts).
+func excelizePart(f *excelize.File) func(name string) ([]byte, bool) {
+	return func(name string) ([]byte, bool) {
+		if f == nil {
+			return nil, false
+		}
+		name = strings.ReplaceAll(name, `\`, "/")
+		switch strings.ToLower(name) {
+		case "[content_types].xml":
+			name = "[Content_Types].xml"
+		case "xl/sharedstrings.xml":
+			name = sharedStringsPart
+		}
+		v, ok := f.Pkg.Load(name)
+		if !ok {
+			return nil, false
+		}
+		data, ok := v.([]byte)
+		return data, ok
+	}
 }
 
 // openExcelize opens checked workbook bytes in memory. The size limits are
@@ -179,15 +215,15 @@ func (b *Book) Save(opts Options) error {
 func (b *Book) pack() ([]byte, error) {
 	skip := b.settle()
 	b.f.SetZipWriter(func(w io.Writer) excelize.ZipWriter { return newPackWriter(w, b.src) })
-	var buf bytes.Buffer
-	if _, err := b.f.WriteTo(&buf); err != nil {
+	// WriteToBuffer, not WriteTo, which copies that buffer into another.
+	buf, err := b.f.WriteToBuffer()
+	if err != nil {
 		return nil, err
 	}
 	data, err := tidy(buf.Bytes(), b.patches, skip, b.bodies)
 	if errors.Is(err, errPatch) { // a sheet laid out otherwise: through excelize
 		if err = b.applyPatchesNow(); err == nil {
-			buf.Reset()
-			if _, err = b.f.WriteTo(&buf); err == nil {
+			if buf, err = b.f.WriteToBuffer(); err == nil {
 				data, err = tidy(buf.Bytes(), nil, nil, b.bodies)
 			}
 		}

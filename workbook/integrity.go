@@ -106,10 +106,11 @@ func readWorkbookFile(name string) ([]byte, error) {
 	if info.Size() > MaxFileBytes {
 		return nil, &FileError{Path: name, Err: ErrTooLarge, Hint: fmt.Sprintf("the file is %s; dtm opens workbooks of up to %s", mib(info.Size()), mib(MaxFileBytes))}
 	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
-	if err != nil {
+	buf := bytes.NewBuffer(make([]byte, 0, info.Size()+bytes.MinRead))
+	if _, err := buf.ReadFrom(io.LimitReader(f, MaxFileBytes+1)); err != nil {
 		return nil, fmt.Errorf("open workbook: %w", err)
 	}
+	data := buf.Bytes()
 	if len(data) > MaxFileBytes {
 		return nil, &FileError{Path: name, Err: ErrTooLarge, Hint: fmt.Sprintf("dtm opens workbooks of up to %s", mib(MaxFileBytes))}
 	}
@@ -155,16 +156,32 @@ func utf16LE(s string) []byte {
 // well-formed to its end. Sheets dtm reads are held to the row, column and
 // cell limits. Each fault is located at its sheet when the part is one.
 func checkPackage(name string, data []byte) error {
+	zr, where, err := checkHeaders(name, data)
+	if err != nil {
+		return err
+	}
+	return checkParts(name, zr, where)
+}
+
+// partPlace names a part for a problem: the sheet it holds ("" for none)
+// and how to call it.
+type partPlace func(part string) (sheet, what string)
+
+// checkHeaders checks what the zip's directory declares, before anything
+// is decompressed: an encrypted or old Excel file, a file that is no zip,
+// parts or a total too large (a zip bomb is refused here), part names that
+// leave the workbook, and parts stored twice.
+func checkHeaders(name string, data []byte) (*zip.Reader, partPlace, error) {
 	if bytes.HasPrefix(data, oleMagic) {
 		if bytes.Contains(data, utf16LE("EncryptedPackage")) {
-			return fmt.Errorf("%s: %w: dtm cannot read it; open it in Excel or LibreOffice, remove the password (Excel: File > Info > Protect Workbook > Encrypt with Password, emptied; LibreOffice: Save As with \"Save with password\" unticked) and save it as .xlsx",
+			return nil, nil, fmt.Errorf("%s: %w: dtm cannot read it; open it in Excel or LibreOffice, remove the password (Excel: File > Info > Protect Workbook > Encrypt with Password, emptied; LibreOffice: Save As with \"Save with password\" unticked) and save it as .xlsx",
 				name, ErrEncrypted)
 		}
-		return fmt.Errorf("%s: %w: it is an old Excel 97-2003 file (.xls) or another OLE document; open it in Excel or LibreOffice and save it as .xlsx", name, ErrNotWorkbook)
+		return nil, nil, fmt.Errorf("%s: %w: it is an old Excel 97-2003 file (.xls) or another OLE document; open it in Excel or LibreOffice and save it as .xlsx", name, ErrNotWorkbook)
 	}
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
-		return fmt.Errorf("%s: %w (save it from Excel or LibreOffice as .xlsx): %v", name, ErrNotWorkbook, err)
+		return nil, nil, fmt.Errorf("%s: %w (save it from Excel or LibreOffice as .xlsx): %v", name, ErrNotWorkbook, err)
 	}
 	sheets := sheetParts(zr)
 	where := func(part string) (string, string) {
@@ -188,9 +205,9 @@ func checkPackage(name string, data []byte) error {
 		big = append(big, Problem{Msg: fmt.Sprintf("its parts total %s uncompressed; dtm reads workbooks of up to %s", mib(int64(min(total, 1<<62))), mib(MaxTotalBytes))})
 	}
 	if len(big) > 0 {
-		return &FileError{Path: name, Err: ErrTooLarge, Parts: big, Hint: "see docs/workbook.md, \"Limits\""}
+		return nil, nil, &FileError{Path: name, Err: ErrTooLarge, Parts: big, Hint: "see docs/workbook.md, \"Limits\""}
 	}
-	var damaged, limits Problems
+	var damaged Problems
 	seen := map[string]bool{}
 	for _, zf := range zr.File {
 		s, what := where(zf.Name)
@@ -204,6 +221,19 @@ func checkPackage(name string, data []byte) error {
 			continue
 		}
 		seen[strings.ToLower(clean)] = true
+	}
+	if len(damaged) > 0 {
+		return nil, nil, &FileError{Path: name, Err: ErrDamaged, Parts: damaged, Hint: damagedHint}
+	}
+	return zr, where, nil
+}
+
+// checkParts reads every part to its end (see checkPart): a damaged part
+// is a located problem, and so is what passes a limit.
+func checkParts(name string, zr *zip.Reader, where partPlace) error {
+	var damaged, limits Problems
+	for _, zf := range zr.File {
+		s, what := where(zf.Name)
 		ps, err := checkPart(zf, s, readsSheet(s), !outputSheet(s))
 		limits = append(limits, ps...)
 		if err != nil {
@@ -217,6 +247,28 @@ func checkPackage(name string, data []byte) error {
 		return &FileError{Path: name, Err: ErrTooLarge, Parts: limits, Hint: "see docs/workbook.md, \"Limits\""}
 	}
 	return nil
+}
+
+// partsAsRead reports whether every part of zr is certainly whole and
+// within the limits as excelize read it (part returns its bytes): its
+// size and checksum are those the zip declares (excelize does not check
+// them) and an XML part passes quickWellFormed. false means "not sure":
+// checkParts then reads the file's parts again and says what is wrong.
+func partsAsRead(zr *zip.Reader, where partPlace, part func(name string) ([]byte, bool)) bool {
+	for _, zf := range zr.File {
+		data, ok := part(zf.Name)
+		if !ok || uint64(len(data)) != zf.UncompressedSize64 || zf.CRC32 != 0 && crc32.ChecksumIEEE(data) != zf.CRC32 {
+			return false
+		}
+		lower := strings.ToLower(zf.Name)
+		if strings.HasSuffix(lower, ".xml") || strings.HasSuffix(lower, ".rels") {
+			s, _ := where(zf.Name)
+			if !quickWellFormed(data, readsSheet(s), !outputSheet(s)) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // outputSheet reports one of the tabs dtm rewrites whole: a cell too long

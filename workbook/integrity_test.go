@@ -334,3 +334,45 @@ func TestLongCellOnAnOutputTab(t *testing.T) {
 	}
 	b.Close()
 }
+
+// TestPartsAsRead checks every part as excelize read it: the samples pass
+// without a second decompression, and a part that differs from what the
+// zip declares, or that excelize lacks, sends the open to the full check.
+func TestPartsAsRead(t *testing.T) {
+	for _, sample := range []string{"../samples/armada-open.xlsx", "../samples/dipcon-xxxiv.xlsx"} {
+		data, err := os.ReadFile(sample)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zr, where, err := checkHeaders(sample, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := openExcelize(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		part := excelizePart(f)
+		if !partsAsRead(zr, where, part) {
+			t.Errorf("%s: not read as declared", sample)
+		}
+		name := zr.File[len(zr.File)-1].Name
+		changed := func(n string) ([]byte, bool) {
+			data, ok := part(n)
+			if n == name && len(data) > 0 {
+				data = append([]byte{data[0] ^ 1}, data[1:]...)
+			}
+			return data, ok
+		}
+		missing := func(n string) ([]byte, bool) {
+			if n == name {
+				return nil, false
+			}
+			return part(n)
+		}
+		if partsAsRead(zr, where, changed) || partsAsRead(zr, where, missing) {
+			t.Errorf("%s: %s changed or missing, read as declared", sample, name)
+		}
+		f.Close()
+	}
+}
