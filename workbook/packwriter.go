@@ -22,10 +22,11 @@ import (
 // every other part is compressed at the fastest level, as tidy compresses
 // the parts it rewrites.
 type packWriter struct {
-	zw   *zip.Writer
-	orig map[string]*zip.File // the parts of the file as read; nil for none
-	name string               // the part being written, "" for none
-	buf  bytes.Buffer
+	zw    *zip.Writer
+	orig  map[string]*zip.File // the parts of the file as read; nil for none
+	name  string               // the part being written, "" for none
+	buf   bytes.Buffer
+	chunk []byte // sameContent's, kept for the next part
 }
 
 // newPackWriter returns a packWriter writing to w, copying unchanged parts
@@ -72,7 +73,10 @@ func (pw *packWriter) finish() error {
 	}
 	name, data := pw.name, pw.buf.Bytes()
 	pw.name = ""
-	if o := pw.orig[name]; o != nil && sameContent(o, data) {
+	if pw.chunk == nil {
+		pw.chunk = make([]byte, 32<<10)
+	}
+	if o := pw.orig[name]; o != nil && sameContent(o, data, pw.chunk) {
 		if err := pw.zw.Copy(o); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
@@ -123,8 +127,8 @@ func (p *pooledWriter) Close() error {
 }
 
 // sameContent reports whether the part f holds exactly data: same size,
-// same checksum, then byte for byte.
-func sameContent(f *zip.File, data []byte) bool {
+// same checksum, then byte for byte (read into chunk).
+func sameContent(f *zip.File, data, chunk []byte) bool {
 	if f.UncompressedSize64 != uint64(len(data)) || f.CRC32 != crc32.ChecksumIEEE(data) {
 		return false
 	}
@@ -133,9 +137,8 @@ func sameContent(f *zip.File, data []byte) bool {
 		return false
 	}
 	defer rc.Close()
-	var chunk [32 << 10]byte
 	for rest := data; ; {
-		n, err := rc.Read(chunk[:])
+		n, err := rc.Read(chunk)
 		if n > len(rest) || !bytes.Equal(chunk[:n], rest[:n]) {
 			return false
 		}

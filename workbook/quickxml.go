@@ -27,7 +27,9 @@ func quickPart(zf *zip.File, limited, lengths bool) bool {
 		return false
 	}
 	defer rc.Close()
-	data := make([]byte, 0, int(zf.UncompressedSize64)+1)
+	// Room for the part and the little more that ReadFrom wants free to
+	// read on (else it grows the buffer, copying the part, at the end).
+	data := make([]byte, 0, int(zf.UncompressedSize64)+bytes.MinRead)
 	buf := bytes.NewBuffer(data)
 	if _, err := buf.ReadFrom(io.LimitReader(rc, MaxPartBytes+1)); err != nil {
 		return false

@@ -32,10 +32,11 @@ type bodyWriter struct {
 }
 
 // newBodyWriter returns a writer of an empty sheetBody, with room for about
-// size bytes of cells.
-func newBodyWriter(size int) *bodyWriter {
+// size bytes of cells and merges bytes of merged ranges.
+func newBodyWriter(size, merges int) *bodyWriter {
 	w := &bodyWriter{}
 	w.data.Grow(size)
+	w.merges.Grow(merges)
 	w.data.WriteString("<sheetData>")
 	return w
 }
@@ -204,8 +205,10 @@ var afterMergeCells = []string{"phoneticPr", "conditionalFormatting", "dataValid
 	"picture", "oleObjects", "controls", "webPublishItems", "tableParts", "extLst"}
 
 // spliceBody puts body into a worksheet part as excelize wrote it: its
-// sheetData replaces the part's, and its mergeCells any the part has.
-func spliceBody(part []byte, body sheetBody) ([]byte, error) {
+// sheetData replaces the part's, and its mergeCells any the part has. The
+// part is returned in pieces, to be written one after the other: the body
+// (megabytes for a big heat's board calls) is not copied.
+func spliceBody(part []byte, body sheetBody) ([][]byte, error) {
 	part = cutElement(part, "mergeCells", "")
 	from := bytes.Index(part, []byte("<sheetData"))
 	if from < 0 {
@@ -233,12 +236,7 @@ func spliceBody(part []byte, body sheetBody) ([]byte, error) {
 			at = to + i
 		}
 	}
-	out := make([]byte, 0, len(part)+len(body.data)+len(body.merges))
-	out = append(out, part[:from]...)
-	out = append(out, body.data...)
-	out = append(out, part[to:at]...)
-	out = append(out, body.merges...)
-	return append(out, part[at:]...), nil
+	return [][]byte{part[:from], body.data, part[to:at], body.merges, part[at:]}, nil
 }
 
 // elementAt returns where the first element named name (unprefixed)

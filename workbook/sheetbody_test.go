@@ -1,12 +1,13 @@
 package workbook
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 )
 
 func TestBodyWriter(t *testing.T) {
-	w := newBodyWriter(0)
+	w := newBodyWriter(0, 0)
 	w.startRow(1, 30)
 	w.cell(1, 4, "Board 1 · Top board")
 	w.cell(2, 4, nil)
@@ -41,13 +42,13 @@ func TestBodyWriter(t *testing.T) {
 		{"cells out of order", func(w *bodyWriter) { w.startRow(1, 0); w.cell(2, 0, "x"); w.cell(1, 0, "y") }, "cell A1 written out of order"},
 		{"a type it cannot write", func(w *bodyWriter) { w.startRow(1, 0); w.cell(1, 0, true) }, "cell A1: cannot write a bool"},
 	} {
-		w := newBodyWriter(0)
+		w := newBodyWriter(0, 0)
 		c.write(w)
 		if _, err := w.body(); err == nil || err.Error() != c.want {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)
 		}
 	}
-	empty, err := newBodyWriter(0).body()
+	empty, err := newBodyWriter(0, 0).body()
 	if err != nil || string(empty.data) != "<sheetData></sheetData>" || empty.merges != nil {
 		t.Errorf("empty body: %q %q %v", empty.data, empty.merges, err)
 	}
@@ -70,8 +71,8 @@ func TestSpliceBody(t *testing.T) {
 		{head + `<sheetData x="1"/></worksheet>`, "has attributes"},
 		{head + `<sheetData/>`, "worksheet element is not closed"},
 	} {
-		out, err := spliceBody([]byte(c.in), body)
-		got := string(out)
+		pieces, err := spliceBody([]byte(c.in), body)
+		got := string(bytes.Join(pieces, nil))
 		if err != nil {
 			got = err.Error()
 		}

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
-	"io"
 	"path"
 	"regexp"
 	"sort"
@@ -58,6 +57,7 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bod
 	}
 	drop := map[string]bool{}
 	edited := map[string][]byte{}
+	spliced := map[string][][]byte{} // parts written in pieces, uncopied (sheetbody.go)
 	rels := func(name string) (*relationships, error) {
 		if raw, ok := edited[name]; ok {
 			return parseRels(raw)
@@ -171,9 +171,10 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bod
 					return nil, fmt.Errorf("%s: %w", sheet, err)
 				}
 			}
-			if edited[name], err = spliceBody(raw, body); err != nil {
+			if spliced[name], err = spliceBody(raw, body); err != nil {
 				return nil, fmt.Errorf("%s: %w", sheet, err)
 			}
+			delete(edited, name)
 		}
 	}
 	if wb != "" {
@@ -191,7 +192,7 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bod
 			edited[styles] = plain
 		}
 	}
-	if len(drop) == 0 && len(edited) == 0 {
+	if len(drop) == 0 && len(edited) == 0 && len(spliced) == 0 {
 		return data, nil
 	}
 	// excelize names a new chart after the number of chart parts: number
@@ -237,7 +238,16 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bod
 		}
 		return o
 	})
+	// Room for the package, with the spliced parts compressed about five
+	// times, so that the buffer is rarely grown (copied) again.
 	var out bytes.Buffer
+	size := len(data)
+	for _, pieces := range spliced {
+		for _, piece := range pieces {
+			size += len(piece) / 5
+		}
+	}
+	out.Grow(size)
 	zw := zip.NewWriter(&out)
 	// The parts rewritten here were compressed once already by excelize:
 	// the fastest compression keeps the second time cheap.
@@ -254,20 +264,26 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bod
 				name = path.Dir(to) + "/_rels/" + path.Base(to) + ".rels"
 			}
 		}
-		body, ok := edited[f.Name]
+		pieces, ok := spliced[f.Name]
+		if body, edit := edited[f.Name]; edit {
+			pieces, ok = [][]byte{body}, true
+		}
 		if !ok && name != f.Name {
-			if body, err = readPart(f); err != nil {
+			body, err := readPart(f)
+			if err != nil {
 				return nil, err
 			}
-			ok = true
+			pieces, ok = [][]byte{body}, true
 		}
 		if ok {
 			w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: f.Modified})
 			if err != nil {
 				return nil, err
 			}
-			if _, err := w.Write(body); err != nil {
-				return nil, err
+			for _, piece := range pieces {
+				if _, err := w.Write(piece); err != nil {
+					return nil, err
+				}
 			}
 			continue
 		}
@@ -523,5 +539,7 @@ func readPart(f *zip.File) ([]byte, error) {
 		return nil, err
 	}
 	defer rc.Close()
-	return io.ReadAll(rc)
+	buf := bytes.NewBuffer(make([]byte, 0, min(f.UncompressedSize64, MaxPartBytes)+bytes.MinRead))
+	_, err = buf.ReadFrom(rc)
+	return buf.Bytes(), err
 }
