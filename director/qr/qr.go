@@ -9,13 +9,12 @@ package qr
 
 import (
 	"bytes"
-	"compress/zlib"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/adler32"
 	"hash/crc32"
 	"math/bits"
-	"sync"
 )
 
 // Code is a QR code: its size×size modules, true for dark.
@@ -517,7 +516,8 @@ func abs(v int) int {
 // scale×scale pixels, black on white: a two-colour palette image of one bit
 // a pixel. It is written here rather than by image/png, which reads the
 // image a pixel at a time and makes a new compressor for every image: a
-// tournament's codes took most of a seeding's time there.
+// tournament's codes took most of a seeding's time there. The pixels are
+// compressed by rowsDeflate, which needs no compressor at all.
 func (c *Code) PNG(scale int) ([]byte, error) {
 	const quiet = 4
 	if scale < 1 {
@@ -525,35 +525,24 @@ func (c *Code) PNG(scale int) ([]byte, error) {
 	}
 	side := (c.Size + 2*quiet) * scale
 	stride := 1 + (side+7)/8 // the filter byte (none), then the pixels
-	z := zlibWriters.Get().(*zlibWriter)
-	defer zlibWriters.Put(z)
-	z.buf.Reset()
-	z.w.Reset(&z.buf)
-	row := make([]byte, stride)
+	if stride > maxDistance {
+		return nil, fmt.Errorf("qr: scale %d: the image would be %d pixels wide", scale, side)
+	}
 	blank := make([]byte, stride)
-	for y := -quiet; y < c.Size+quiet; y++ {
-		line := blank
-		if y >= 0 && y < c.Size {
-			clear(row)
-			for x := range c.Size {
-				if !c.modules[y][x] {
-					continue
-				}
-				for px := (x + quiet) * scale; px < (x+quiet+1)*scale; px++ {
-					row[1+px/8] |= 0x80 >> (px % 8)
-				}
+	lines := []rowRun{{blank, quiet * scale}}
+	for y := range c.Size {
+		row := make([]byte, stride)
+		for x := range c.Size {
+			if !c.modules[y][x] {
+				continue
 			}
-			line = row
-		}
-		for range scale {
-			if _, err := z.w.Write(line); err != nil {
-				return nil, fmt.Errorf("qr: %w", err)
+			for px := (x + quiet) * scale; px < (x+quiet+1)*scale; px++ {
+				row[1+px/8] |= 0x80 >> (px % 8)
 			}
 		}
+		lines = append(lines, rowRun{row, scale})
 	}
-	if err := z.w.Close(); err != nil {
-		return nil, fmt.Errorf("qr: %w", err)
-	}
+	lines = append(lines, rowRun{blank, quiet * scale})
 	var out bytes.Buffer
 	out.WriteString("\x89PNG\r\n\x1a\n")
 	ihdr := binary.BigEndian.AppendUint32(nil, uint32(side))
@@ -561,9 +550,125 @@ func (c *Code) PNG(scale int) ([]byte, error) {
 	ihdr = append(ihdr, 1, 3, 0, 0, 0) // 1 bit, palette; deflate, adaptive filters, no interlace
 	pngChunk(&out, "IHDR", ihdr)
 	pngChunk(&out, "PLTE", []byte{0xff, 0xff, 0xff, 0, 0, 0}) // white, black
-	pngChunk(&out, "IDAT", z.buf.Bytes())
+	pngChunk(&out, "IDAT", rowsDeflate(lines))
 	pngChunk(&out, "IEND", nil)
 	return out.Bytes(), nil
+}
+
+// rowRun is an image row (filter byte and pixels) and how many times it
+// comes in a row.
+type rowRun struct {
+	row []byte
+	n   int
+}
+
+// rowsDeflate returns the zlib stream of the rows: one deflate block with
+// the fixed codes, each run's row as literals and its repeats as one copy
+// of the row before (deflate copies may overlap what they write), cut in
+// copies of at most 258 bytes. Rows are at most maxDistance bytes long.
+func rowsDeflate(runs []rowRun) []byte {
+	bw := bitWriter{out: []byte{0x78, 0x01}} // deflate, 32 KiB window, fastest
+	bw.bits(1, 1)                            // the last block
+	bw.bits(1, 2)                            // fixed codes
+	sum := adler32.New()
+	for _, r := range runs {
+		for range r.n {
+			sum.Write(r.row)
+		}
+		for _, b := range r.row {
+			bw.literal(int(b))
+		}
+		for rest := len(r.row) * (r.n - 1); rest > 0; {
+			n := min(rest, maxMatch)
+			if left := rest - n; left > 0 && left < minMatch {
+				n = rest - minMatch
+			}
+			bw.match(n, len(r.row))
+			rest -= n
+		}
+	}
+	bw.literal(endOfBlock)
+	bw.flush()
+	return binary.BigEndian.AppendUint32(bw.out, sum.Sum32())
+}
+
+// Deflate's bounds on a copy and its symbol that ends a block.
+const (
+	minMatch    = 3
+	maxMatch    = 258
+	maxDistance = 32768
+	endOfBlock  = 256
+)
+
+// Deflate's length and distance codes: the least value of each and its
+// extra bits (RFC 1951, 3.2.5).
+var (
+	lengthBase  = [...]int{3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258}
+	lengthExtra = [...]uint{0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0}
+	distBase    = [...]int{1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577}
+	distExtra   = [...]uint{0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13}
+)
+
+// bitWriter writes a deflate stream: bits from the least significant,
+// Huffman codes from their most significant bit.
+type bitWriter struct {
+	out []byte
+	acc uint64
+	n   uint
+}
+
+// bits writes the n low bits of v.
+func (b *bitWriter) bits(v uint64, n uint) {
+	b.acc |= v << b.n
+	b.n += n
+	for b.n >= 8 {
+		b.out = append(b.out, byte(b.acc))
+		b.acc >>= 8
+		b.n -= 8
+	}
+}
+
+// code writes an n-bit Huffman code.
+func (b *bitWriter) code(c uint64, n uint) {
+	b.bits(uint64(bits.Reverse64(c)>>(64-n)), n)
+}
+
+// literal writes a literal/length symbol with the fixed codes.
+func (b *bitWriter) literal(v int) {
+	switch {
+	case v < 144:
+		b.code(uint64(0x30+v), 8)
+	case v < 256:
+		b.code(uint64(0x190+v-144), 9)
+	case v < 280:
+		b.code(uint64(v-256), 7)
+	default:
+		b.code(uint64(0xc0+v-280), 8)
+	}
+}
+
+// match writes a copy of length bytes from distance bytes back.
+func (b *bitWriter) match(length, distance int) {
+	i := len(lengthBase) - 1
+	for lengthBase[i] > length {
+		i--
+	}
+	b.literal(257 + i)
+	b.bits(uint64(length-lengthBase[i]), lengthExtra[i])
+	j := len(distBase) - 1
+	for distBase[j] > distance {
+		j--
+	}
+	b.code(uint64(j), 5)
+	b.bits(uint64(distance-distBase[j]), distExtra[j])
+}
+
+// flush writes the last bits, padded to a byte.
+func (b *bitWriter) flush() {
+	if b.n > 0 {
+		b.out = append(b.out, byte(b.acc))
+		b.acc, b.n = 0, 0
+	}
 }
 
 // pngChunk writes a PNG chunk: length, type, data and CRC.
@@ -579,20 +684,6 @@ func pngChunk(out *bytes.Buffer, kind string, data []byte) {
 	binary.BigEndian.PutUint32(n[:], crc.Sum32())
 	out.Write(n[:])
 }
-
-// zlibWriter is a compressor and its output, kept for the next image.
-type zlibWriter struct {
-	w   *zlib.Writer
-	buf bytes.Buffer
-}
-
-var zlibWriters = sync.Pool{New: func() any {
-	z := &zlibWriter{}
-	// The fastest level: a QR code's rows repeat, which any level
-	// compresses well, and a heat's board calls draw one code a board.
-	z.w, _ = zlib.NewWriterLevel(&z.buf, zlib.BestSpeed) // a valid level: no error
-	return z
-}}
 
 // String draws the code as text, "#" for dark and "." for light, a row a
 // line (for tests and debugging).

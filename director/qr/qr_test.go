@@ -2,8 +2,10 @@ package qr
 
 import (
 	"bytes"
+	"compress/zlib"
 	"errors"
 	"image/png"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -227,5 +229,47 @@ func TestPenaltyBits(t *testing.T) {
 		if c.penaltyBits() != c.penaltyLines() {
 			t.Errorf("%q: %d against %d", text, c.penaltyBits(), c.penaltyLines())
 		}
+	}
+}
+
+// TestRowsDeflate inflates the stream with compress/zlib: runs with copies
+// of every length near deflate's bounds (258 a copy, 3 at least), rows of
+// every byte value, and a row as long as a copy may reach back.
+func TestRowsDeflate(t *testing.T) {
+	row := func(n int, seed byte) []byte {
+		r := make([]byte, n)
+		for i := range r {
+			r[i] = byte(i*7) + seed
+		}
+		return r
+	}
+	cases := [][]rowRun{
+		{{row(5, 0), 1}},
+		{{row(256, 1), 2}, {row(259, 2), 2}, {row(260, 3), 2}, {row(261, 4), 2}},
+		{{row(86, 5), 4}, {row(129, 6), 3}, {row(30, 7), 8}, {row(30, 0), 32}},
+		{{row(maxDistance, 9), 3}},
+	}
+	for i, runs := range cases {
+		var want []byte
+		for _, r := range runs {
+			for range r.n {
+				want = append(want, r.row...)
+			}
+		}
+		zr, err := zlib.NewReader(bytes.NewReader(rowsDeflate(runs)))
+		if err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+		got, err := io.ReadAll(zr)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("case %d: %d bytes (%v), want %d", i, len(got), err, len(want))
+		}
+	}
+	c, err := Encode([]byte("H1-B7"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.PNG(20000); err == nil {
+		t.Error("a PNG wider than deflate can copy was made")
 	}
 }
