@@ -11,7 +11,6 @@ import (
 	"io/fs"
 	"path"
 	"strings"
-	"sync"
 )
 
 // packWriter is the zip writer excelize saves the package through (see
@@ -33,7 +32,7 @@ type packWriter struct {
 // from the package src (nil for none).
 func newPackWriter(w io.Writer, src []byte) *packWriter {
 	pw := &packWriter{zw: zip.NewWriter(w)}
-	pw.zw.RegisterCompressor(zip.Deflate, fastCompressor)
+	pw.zw.RegisterCompressor(zip.Deflate, reusedDeflate())
 	if zr, err := zip.NewReader(bytes.NewReader(src), int64(len(src))); err == nil && len(src) > 0 {
 		pw.orig = make(map[string]*zip.File, len(zr.File))
 		for _, f := range zr.File {
@@ -77,7 +76,7 @@ func (pw *packWriter) finish() error {
 		pw.chunk = make([]byte, 32<<10)
 	}
 	if o := pw.orig[name]; o != nil && sameContent(o, data, pw.chunk) {
-		if err := pw.zw.Copy(o); err != nil {
+		if err := copyRaw(pw.zw, o, pw.chunk); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 		return nil
@@ -97,32 +96,37 @@ func (pw *packWriter) finish() error {
 	return nil
 }
 
-// fastWriters keeps compressors for the next part: a new one takes about a
-// megabyte, and a save compresses dozens of parts.
-var fastWriters sync.Pool
-
-// fastCompressor is a zip compressor at the fastest level, from the pool.
-func fastCompressor(w io.Writer) (io.WriteCloser, error) {
-	fw, ok := fastWriters.Get().(*flate.Writer)
-	if ok {
-		fw.Reset(w)
-	} else {
-		var err error
-		if fw, err = flate.NewWriter(w, flate.BestSpeed); err != nil {
-			return nil, err
+// reusedDeflate returns a zip compressor at the fastest level that reuses
+// one flate writer for every part: a zip writes one part at a time, and a
+// new flate writer takes about half a megabyte.
+func reusedDeflate() func(io.Writer) (io.WriteCloser, error) {
+	var fw *flate.Writer
+	return func(w io.Writer) (io.WriteCloser, error) {
+		if fw == nil {
+			var err error
+			if fw, err = flate.NewWriter(w, flate.BestSpeed); err != nil {
+				return nil, err
+			}
+			return fw, nil
 		}
+		fw.Reset(w)
+		return fw, nil
 	}
-	return &pooledWriter{fw}, nil
 }
 
-// pooledWriter returns its compressor to the pool when closed.
-type pooledWriter struct{ *flate.Writer }
-
-// Close flushes the compressed data and gives the compressor back.
-func (p *pooledWriter) Close() error {
-	err := p.Writer.Close()
-	fastWriters.Put(p.Writer)
-	p.Writer = nil
+// copyRaw copies a part from one zip to another as it is compressed, as
+// zip's Writer.Copy does but through buf rather than a new buffer a part.
+func copyRaw(zw *zip.Writer, f *zip.File, buf []byte) error {
+	r, err := f.OpenRaw()
+	if err != nil {
+		return err
+	}
+	fh := f.FileHeader
+	w, err := zw.CreateRaw(&fh)
+	if err != nil {
+		return err
+	}
+	_, err = io.CopyBuffer(w, r, buf)
 	return err
 }
 

@@ -251,7 +251,8 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bod
 	zw := zip.NewWriter(&out)
 	// The parts rewritten here were compressed once already by excelize:
 	// the fastest compression keeps the second time cheap.
-	zw.RegisterCompressor(zip.Deflate, fastCompressor)
+	zw.RegisterCompressor(zip.Deflate, reusedDeflate())
+	buf := make([]byte, 32<<10) // for the parts copied as they are
 	for _, f := range zr.File {
 		if drop[f.Name] {
 			continue
@@ -287,7 +288,7 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bod
 			}
 			continue
 		}
-		if err := zw.Copy(f); err != nil {
+		if err := copyRaw(zw, f, buf); err != nil {
 			return nil, err
 		}
 	}
