@@ -126,12 +126,7 @@ func excelizePart(f *excelize.File) func(name string) ([]byte, bool) {
 		case "xl/sharedstrings.xml":
 			name = sharedStringsPart
 		}
-		v, ok := f.Pkg.Load(name)
-		if !ok {
-			return nil, false
-		}
-		data, ok := v.([]byte)
-		return data, ok
+		return heldPart(f, name)
 	}
 }
 

@@ -441,13 +441,27 @@ func cutElement(raw []byte, name, instead string) []byte {
 }
 
 // pkgPart returns a part of the package as excelize holds it.
-func (b *Book) pkgPart(name string) ([]byte, error) {
-	if v, ok := b.f.Pkg.Load(name); ok {
-		if raw, ok := v.([]byte); ok {
+func (b *Book) pkgPart(name string) ([]byte, error) { return filePart(b.f)(name) }
+
+// filePart returns a function that gives a part of f's package as
+// excelize holds it.
+func filePart(f *excelize.File) func(name string) ([]byte, error) {
+	return func(name string) ([]byte, error) {
+		if raw, ok := heldPart(f, name); ok {
 			return raw, nil
 		}
+		return nil, fmt.Errorf("%s: missing part", name)
 	}
-	return nil, fmt.Errorf("%s: missing part", name)
+}
+
+// heldPart returns a part of f's package as excelize holds it, if it does.
+func heldPart(f *excelize.File, name string) ([]byte, bool) {
+	v, ok := f.Pkg.Load(name)
+	if !ok {
+		return nil, false
+	}
+	raw, ok := v.([]byte)
+	return raw, ok
 }
 
 // asRead returns a worksheet part's bytes when excelize will write them as

@@ -2,7 +2,6 @@ package workbook
 
 import (
 	"bytes"
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -40,11 +39,7 @@ func (r *reader) quickRows(sheet string) ([][]string, bool) {
 	// form quickSharedStrings reads; otherwise by excelize itself, the
 	// first sheet of the workbook being read by GetRows.
 	if r.sst == nil && r.f.SharedStrings == nil {
-		v, ok := r.f.Pkg.Load(sharedStringsPart)
-		if !ok {
-			return nil, false
-		}
-		raw, ok := v.([]byte)
+		raw, ok := heldPart(r.f, sharedStringsPart)
 		if !ok {
 			return nil, false
 		}
@@ -53,14 +48,7 @@ func (r *reader) quickRows(sheet string) ([][]string, bool) {
 		}
 	}
 	if r.parts == nil {
-		part := func(name string) ([]byte, error) {
-			if v, ok := r.f.Pkg.Load(name); ok {
-				if raw, ok := v.([]byte); ok {
-					return raw, nil
-				}
-			}
-			return nil, fmt.Errorf("%s: missing part", name)
-		}
+		part := filePart(r.f)
 		paths, err := sheetPartPaths(part, workbookPart(part))
 		if err != nil {
 			paths = map[string]string{}
@@ -74,11 +62,7 @@ func (r *reader) quickRows(sheet string) ([][]string, bool) {
 	if ws, loaded := r.f.Sheet.Load(name); loaded && ws != nil {
 		return nil, false
 	}
-	v, ok := r.f.Pkg.Load(name)
-	if !ok {
-		return nil, false
-	}
-	raw, ok := v.([]byte)
+	raw, ok := heldPart(r.f, name)
 	if !ok {
 		return nil, false
 	}

@@ -222,8 +222,8 @@ func (b *Book) leadersChart(rows int) error {
 	}
 	for name := range chartParts(b.f) {
 		if !before[name] {
-			if raw, ok := b.f.Pkg.Load(name); ok {
-				b.f.Pkg.Store(name, plainChart(raw.([]byte)))
+			if raw, ok := heldPart(b.f, name); ok {
+				b.f.Pkg.Store(name, plainChart(raw))
 			}
 		}
 	}

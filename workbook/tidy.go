@@ -113,14 +113,17 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bod
 			drop[dir+"_rels/"+file+".rels"] = true
 		}
 	}
-	// The cells written on save (see patch.go).
+	// The sheets' parts, by sheet.
 	zipPart := func(name string) ([]byte, error) { return readPart(parts[name]) }
 	wb := workbookPart(zipPart)
-	if len(patches) > 0 {
-		paths, err := sheetPartPaths(zipPart, wb)
-		if err != nil {
+	var paths map[string]string
+	if wb != "" {
+		if paths, err = sheetPartPaths(zipPart, wb); err != nil {
 			return nil, err
 		}
+	}
+	// The cells written on save (see patch.go).
+	if len(patches) > 0 {
 		for sheet, ps := range patches {
 			name := paths[sheet]
 			raw, err := readPart(parts[name])
@@ -134,14 +137,8 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bod
 	}
 	// The director's formulas, recalculated on opening (see recalc.go).
 	inputs := map[string]bool{} // the parts of the sheets dtm reads
-	if wb != "" {
-		paths, err := sheetPartPaths(zipPart, wb)
-		if err != nil {
-			return nil, err
-		}
-		for sheet, name := range paths {
-			inputs[name] = inputSheet(sheet)
-		}
+	for sheet, name := range paths {
+		inputs[name] = inputSheet(sheet)
 	}
 	for name, part := range parts {
 		if dir, file := path.Split(name); dir != "xl/worksheets/" || !strings.HasSuffix(file, ".xml") || skip[name] {
@@ -159,10 +156,6 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bod
 		}
 	}
 	if len(bodies) > 0 {
-		paths, err := sheetPartPaths(zipPart, wb)
-		if err != nil {
-			return nil, err
-		}
 		for sheet, body := range bodies {
 			name := paths[sheet]
 			raw, ok := edited[name]
