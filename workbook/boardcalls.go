@@ -5,7 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	_ "image/png" // excelize reads a picture's size through image.DecodeConfig
-	"math/bits"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -274,8 +274,8 @@ func (w *callsWriter) pageBreak() {
 	}
 }
 
-// flush writes the gathered tab: the page breaks, then every row and merge
-// in one pass (a sheetBody, put into the sheet's part on save in place of
+// flush writes the gathered tab's page breaks and returns its cells and
+// merges (a sheetBody, written into the sheet's part on save in place of
 // the old cells, styles, row heights and merges).
 func (w *callsWriter) flush() sheetBody {
 	if w.err != nil || w.values != nil {
@@ -286,31 +286,41 @@ func (w *callsWriter) flush() sheetBody {
 		w.do(w.f.InsertPageBreak(w.sheet, cellName(1, r)))
 	}
 	cells := 0
-	for _, cr := range w.rows {
-		if cr != nil {
-			cells += bits.OnesCount32(cr.used)
-		}
-	}
-	// About 28 bytes a styled cell and 30 a merge at 1,001 players: a
-	// little more, so that the buffers are never grown (copied) again.
-	bw := newBodyWriter(cells*32+len(w.rows)*48, len(w.merges)*32)
 	for r, cr := range w.rows {
 		if cr == nil {
 			continue
 		}
-		bw.startRow(r, cr.height)
 		for c := 1; c <= callCols; c++ {
-			if cr.used&(1<<c) != 0 {
-				bw.cell(c, cr.cells[c].style, cr.cells[c].v)
+			if cr.used&(1<<c) == 0 {
+				continue
+			}
+			cells++
+			if err := cellValueOK(cr.cells[c].v); err != nil {
+				w.do(fmt.Errorf("cell %s: %w", cellName(c, r), err))
+				return sheetBody{}
 			}
 		}
 	}
-	for _, m := range w.merges {
-		bw.merge(m[0], m[1], m[2])
+	rows, merges := w.rows, w.merges
+	return sheetBody{
+		data: func(out io.Writer) error {
+			bw := newBodyWriter(out)
+			for r, cr := range rows {
+				if cr == nil {
+					continue
+				}
+				bw.startRow(r, cr.height)
+				for c := 1; c <= callCols; c++ {
+					if cr.used&(1<<c) != 0 {
+						bw.cell(c, cr.cells[c].style, cr.cells[c].v)
+					}
+				}
+			}
+			return bw.close()
+		},
+		merges: func(out io.Writer) error { return writeMerges(out, merges) },
+		size:   cells*28 + len(merges)*30, // about the bytes a styled cell and a merge take
 	}
-	body, err := bw.body()
-	w.do(err)
-	return body
 }
 
 // WriteBoardCalls rewrites (in place) heat n's board-calls tab: one printed page per board, then one page

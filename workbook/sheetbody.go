@@ -1,9 +1,11 @@
 package workbook
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"io"
 	"strconv"
 )
 
@@ -17,27 +19,25 @@ import (
 // merge is checked against the others (excelize's MergeCell does, which
 // grows with the square of the merges).
 type sheetBody struct {
-	data   []byte // <sheetData>…</sheetData>
-	merges []byte // <mergeCells …>…</mergeCells>, nil for none
+	data   func(io.Writer) error // writes <sheetData>…</sheetData>
+	merges func(io.Writer) error // writes <mergeCells …>…</mergeCells>, or nothing for none
+	size   int                   // about how many bytes the two write
 }
 
-// bodyWriter writes a sheetBody row by row, in increasing order of rows
-// and, within a row, of columns.
+// bodyWriter writes a sheetData element row by row, in increasing order of
+// rows and, within a row, of columns. It is written straight into the
+// saved part (a big heat's calls are megabytes, never held whole).
 type bodyWriter struct {
-	data, merges bytes.Buffer
-	row, col     int // the row open and the last column written in it (0 for none)
-	nMerges      int
-	err          error
-	name         []byte // scratch for a cell's name
+	out      *bufio.Writer
+	row, col int // the row open and the last column written in it (0 for none)
+	err      error
+	name     []byte // scratch for a cell's name
 }
 
-// newBodyWriter returns a writer of an empty sheetBody, with room for about
-// size bytes of cells and merges bytes of merged ranges.
-func newBodyWriter(size, merges int) *bodyWriter {
-	w := &bodyWriter{}
-	w.data.Grow(size)
-	w.merges.Grow(merges)
-	w.data.WriteString("<sheetData>")
+// newBodyWriter returns a writer of a sheetData element to out.
+func newBodyWriter(out io.Writer) *bodyWriter {
+	w := &bodyWriter{out: bufio.NewWriterSize(out, 64<<10)}
+	w.out.WriteString("<sheetData>")
 	return w
 }
 
@@ -50,73 +50,114 @@ func (w *bodyWriter) startRow(r int, height float64) {
 	}
 	w.endRow()
 	w.row, w.col = r, 0
-	w.data.WriteString(`<row r="`)
-	w.data.WriteString(strconv.Itoa(r))
-	w.data.WriteByte('"')
+	w.out.WriteString(`<row r="`)
+	w.out.WriteString(strconv.Itoa(r))
+	w.out.WriteByte('"')
 	if height > 0 {
-		w.data.WriteString(` ht="`)
-		w.data.WriteString(strconv.FormatFloat(height, 'f', -1, 64))
-		w.data.WriteString(`" customHeight="1"`)
+		w.out.WriteString(` ht="`)
+		w.out.WriteString(strconv.FormatFloat(height, 'f', -1, 64))
+		w.out.WriteString(`" customHeight="1"`)
 	}
-	w.data.WriteByte('>')
+	w.out.WriteByte('>')
 }
 
 // endRow closes the open row, if any.
 func (w *bodyWriter) endRow() {
 	if w.row > 0 && w.col >= 0 {
-		w.data.WriteString("</row>")
+		w.out.WriteString("</row>")
 		w.col = -1 // closed
 	}
 }
 
 // cell writes the cell at column col of the open row: its style (0 for
-// the default) and value (nil for none; text, a whole number or a number).
+// the default) and value (see cellValueOK).
 func (w *bodyWriter) cell(col, style int, v any) {
 	if w.row == 0 || w.col < 0 || col <= w.col {
 		w.fail(fmt.Errorf("cell %s written out of order", cellName(col, max(w.row, 1))))
 		return
 	}
+	if err := cellValueOK(v); err != nil {
+		w.fail(fmt.Errorf("cell %s: %w", cellName(col, w.row), err))
+		return
+	}
 	w.col = col
-	w.data.WriteString(`<c r="`)
+	w.out.WriteString(`<c r="`)
 	w.name = appendCellName(w.name[:0], col, w.row)
-	w.data.Write(w.name)
-	w.data.WriteByte('"')
+	w.out.Write(w.name)
+	w.out.WriteByte('"')
 	if style != 0 {
-		w.data.WriteString(` s="`)
-		w.data.WriteString(strconv.Itoa(style))
-		w.data.WriteByte('"')
+		w.out.WriteString(` s="`)
+		w.out.WriteString(strconv.Itoa(style))
+		w.out.WriteByte('"')
 	}
 	switch v := v.(type) {
 	case nil:
-		w.data.WriteString("/>")
+		w.out.WriteString("/>")
 	case string:
-		w.data.WriteString(` t="inlineStr"><is><t`)
+		w.out.WriteString(` t="inlineStr"><is><t`)
 		if v != "" && (isSpace(v[0]) || isSpace(v[len(v)-1])) {
-			w.data.WriteString(` xml:space="preserve"`)
+			w.out.WriteString(` xml:space="preserve"`)
 		}
-		w.data.WriteByte('>')
-		escapeText(&w.data, fitCell(v))
-		w.data.WriteString("</t></is></c>")
+		w.out.WriteByte('>')
+		escapeText(w.out, fitCell(v))
+		w.out.WriteString("</t></is></c>")
 	case int:
-		w.data.WriteString("><v>")
-		w.data.WriteString(strconv.Itoa(v))
-		w.data.WriteString("</v></c>")
+		w.out.WriteString("><v>")
+		w.out.WriteString(strconv.Itoa(v))
+		w.out.WriteString("</v></c>")
 	case float64:
-		w.data.WriteString("><v>")
-		w.data.WriteString(strconv.FormatFloat(v, 'f', -1, 64))
-		w.data.WriteString("</v></c>")
-	default:
-		w.fail(fmt.Errorf("cell %s: cannot write a %T", cellName(col, w.row), v))
+		w.out.WriteString("><v>")
+		w.out.WriteString(strconv.FormatFloat(v, 'f', -1, 64))
+		w.out.WriteString("</v></c>")
 	}
 }
 
-// merge merges the cells of row from column first to column last.
-func (w *bodyWriter) merge(row, first, last int) {
-	w.nMerges++
-	w.merges.WriteString(`<mergeCell ref="`)
-	w.name = appendCellName(append(appendCellName(w.name[:0], first, row), ':'), last, row)
-	w.merges.Write(w.name)
-	w.merges.WriteString(`"/>`)
+// cellValueOK says whether a bodyWriter can write a cell's value: nil for
+// none, text, a whole number or a number.
+func cellValueOK(v any) error {
+	switch v.(type) {
+	case nil, string, int, float64:
+		return nil
+	}
+	return fmt.Errorf("cannot write a %T", v)
+}
+
+// close ends the element and writes what is left.
+func (w *bodyWriter) close() error {
+	if w.err != nil {
+		return w.err
+	}
+	w.endRow()
+	w.out.WriteString("</sheetData>")
+	return w.out.Flush()
+}
+
+// fail keeps the first error.
+func (w *bodyWriter) fail(err error) {
+	if w.err == nil {
+		w.err = err
+	}
+}
+
+// writeMerges writes the mergeCells element of merged ranges (the row, its
+// first and last column each); nothing for none.
+func writeMerges(out io.Writer, merges [][3]int) error {
+	if len(merges) == 0 {
+		return nil
+	}
+	bw := bufio.NewWriterSize(out, 64<<10)
+	bw.WriteString(`<mergeCells count="`)
+	bw.WriteString(strconv.Itoa(len(merges)))
+	bw.WriteString(`">`)
+	var name []byte
+	for _, m := range merges {
+		bw.WriteString(`<mergeCell ref="`)
+		name = appendCellName(append(appendCellName(name[:0], m[1], m[0]), ':'), m[2], m[0])
+		bw.Write(name)
+		bw.WriteString(`"/>`)
+	}
+	bw.WriteString("</mergeCells>")
+	return bw.Flush()
 }
 
 // appendCellName appends the name of the cell at col and row ("AB12").
@@ -132,32 +173,6 @@ func appendCellName(dst []byte, col, row int) []byte {
 	return strconv.AppendInt(append(dst, letters[i:]...), int64(row), 10)
 }
 
-// fail keeps the first error.
-func (w *bodyWriter) fail(err error) {
-	if w.err == nil {
-		w.err = err
-	}
-}
-
-// body returns what was written.
-func (w *bodyWriter) body() (sheetBody, error) {
-	if w.err != nil {
-		return sheetBody{}, w.err
-	}
-	w.endRow()
-	w.data.WriteString("</sheetData>")
-	b := sheetBody{data: w.data.Bytes()}
-	if w.nMerges > 0 {
-		merges := make([]byte, 0, w.merges.Len()+40)
-		merges = append(merges, `<mergeCells count="`...)
-		merges = strconv.AppendInt(merges, int64(w.nMerges), 10)
-		merges = append(merges, `">`...)
-		merges = append(merges, w.merges.Bytes()...)
-		b.merges = append(merges, "</mergeCells>"...)
-	}
-	return b, nil
-}
-
 // isSpace tells whether a byte is one of the spaces that a cell's text
 // keeps only with xml:space="preserve" at its start or end.
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
@@ -165,7 +180,7 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 // escapeText writes text escaped as XML character data. Line breaks are
 // kept as they are (as excelize writes them); characters XML cannot hold
 // become U+FFFD.
-func escapeText(buf *bytes.Buffer, text string) {
+func escapeText(buf *bufio.Writer, text string) {
 	start := 0
 	for i := 0; i < len(text); i++ {
 		c := text[i]
@@ -204,11 +219,18 @@ var afterMergeCells = []string{"phoneticPr", "conditionalFormatting", "dataValid
 	"cellWatches", "ignoredErrors", "smartTags", "drawing", "legacyDrawing", "legacyDrawingHF", "drawingHF",
 	"picture", "oleObjects", "controls", "webPublishItems", "tableParts", "extLst"}
 
+// A piece is a stretch of a part being written: bytes, or what writes them.
+type piece struct {
+	raw   []byte
+	write func(io.Writer) error
+}
+
 // spliceBody puts body into a worksheet part as excelize wrote it: its
 // sheetData replaces the part's, and its mergeCells any the part has. The
 // part is returned in pieces, to be written one after the other: the body
-// (megabytes for a big heat's board calls) is not copied.
-func spliceBody(part []byte, body sheetBody) ([][]byte, error) {
+// (megabytes for a big heat's board calls) is written straight into the
+// saved part.
+func spliceBody(part []byte, body sheetBody) ([]piece, error) {
 	part = cutElement(part, "mergeCells", "")
 	from := bytes.Index(part, []byte("<sheetData"))
 	if from < 0 {
@@ -236,7 +258,7 @@ func spliceBody(part []byte, body sheetBody) ([][]byte, error) {
 			at = to + i
 		}
 	}
-	return [][]byte{part[:from], body.data, part[to:at], body.merges, part[at:]}, nil
+	return []piece{{raw: part[:from]}, {write: body.data}, {raw: part[to:at]}, {write: body.merges}, {raw: part[at:]}}, nil
 }
 
 // elementAt returns where the first element named name (unprefixed)

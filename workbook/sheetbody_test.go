@@ -2,12 +2,14 @@ package workbook
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"testing"
 )
 
 func TestBodyWriter(t *testing.T) {
-	w := newBodyWriter(0, 0)
+	var out bytes.Buffer
+	w := newBodyWriter(&out)
 	w.startRow(1, 30)
 	w.cell(1, 4, "Board 1 · Top board")
 	w.cell(2, 4, nil)
@@ -16,21 +18,26 @@ func TestBodyWriter(t *testing.T) {
 	w.cell(1, 0, " Ann & <Bob>\r\n")
 	w.cell(2, 0, "Zoë\x01")
 	w.cell(3, 0, 2.5)
-	w.merge(1, 1, 24)
-	w.merge(3, 2, 3)
-	body, err := w.body()
-	if err != nil {
+	if err := w.close(); err != nil {
 		t.Fatal(err)
 	}
 	want := `<sheetData><row r="1" ht="30" customHeight="1"><c r="A1" s="4" t="inlineStr"><is><t>Board 1 · Top board</t></is></c>` +
 		`<c r="B1" s="4"/><c r="X1"><v>17</v></c></row>` +
 		`<row r="3"><c r="A3" t="inlineStr"><is><t xml:space="preserve"> Ann &amp; &lt;Bob&gt;&#xD;` + "\n" + `</t></is></c>` +
 		`<c r="B3" t="inlineStr"><is><t>Zoë` + "\uFFFD" + `</t></is></c><c r="C3"><v>2.5</v></c></row></sheetData>`
-	if string(body.data) != want {
-		t.Errorf("data:\n%s\nwant\n%s", body.data, want)
+	if out.String() != want {
+		t.Errorf("data:\n%s\nwant\n%s", out.String(), want)
 	}
-	if m := `<mergeCells count="2"><mergeCell ref="A1:X1"/><mergeCell ref="B3:C3"/></mergeCells>`; string(body.merges) != m {
-		t.Errorf("merges: %s, want %s", body.merges, m)
+	out.Reset()
+	if err := writeMerges(&out, [][3]int{{1, 1, 24}, {3, 2, 3}}); err != nil {
+		t.Fatal(err)
+	}
+	if m := `<mergeCells count="2"><mergeCell ref="A1:X1"/><mergeCell ref="B3:C3"/></mergeCells>`; out.String() != m {
+		t.Errorf("merges: %s, want %s", out.String(), m)
+	}
+	out.Reset()
+	if err := writeMerges(&out, nil); err != nil || out.Len() > 0 {
+		t.Errorf("no merges: %q, %v", out.String(), err)
 	}
 	for _, c := range []struct {
 		name  string
@@ -42,20 +49,23 @@ func TestBodyWriter(t *testing.T) {
 		{"cells out of order", func(w *bodyWriter) { w.startRow(1, 0); w.cell(2, 0, "x"); w.cell(1, 0, "y") }, "cell A1 written out of order"},
 		{"a type it cannot write", func(w *bodyWriter) { w.startRow(1, 0); w.cell(1, 0, true) }, "cell A1: cannot write a bool"},
 	} {
-		w := newBodyWriter(0, 0)
+		w := newBodyWriter(io.Discard)
 		c.write(w)
-		if _, err := w.body(); err == nil || err.Error() != c.want {
+		if err := w.close(); err == nil || err.Error() != c.want {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)
 		}
 	}
-	empty, err := newBodyWriter(0, 0).body()
-	if err != nil || string(empty.data) != "<sheetData></sheetData>" || empty.merges != nil {
-		t.Errorf("empty body: %q %q %v", empty.data, empty.merges, err)
+	out.Reset()
+	if err := newBodyWriter(&out).close(); err != nil || out.String() != "<sheetData></sheetData>" {
+		t.Errorf("empty body: %q %v", out.String(), err)
 	}
 }
 
 func TestSpliceBody(t *testing.T) {
-	body := sheetBody{data: []byte(`<sheetData><row r="1"/></sheetData>`), merges: []byte(`<mergeCells count="1"><mergeCell ref="A1:B1"/></mergeCells>`)}
+	text := func(s string) func(io.Writer) error {
+		return func(w io.Writer) error { _, err := io.WriteString(w, s); return err }
+	}
+	body := sheetBody{data: text(`<sheetData><row r="1"/></sheetData>`), merges: text(`<mergeCells count="1"><mergeCell ref="A1:B1"/></mergeCells>`)}
 	const head = `<worksheet><dimension ref="A1:X9"/>`
 	for _, c := range []struct{ in, want string }{
 		{head + `<sheetData/><pageMargins left="1"/><pageSetup/><drawing r:id="rId1"/></worksheet>`,
@@ -72,7 +82,15 @@ func TestSpliceBody(t *testing.T) {
 		{head + `<sheetData/>`, "worksheet element is not closed"},
 	} {
 		pieces, err := spliceBody([]byte(c.in), body)
-		got := string(bytes.Join(pieces, nil))
+		var out bytes.Buffer
+		for _, p := range pieces {
+			if p.write != nil {
+				p.write(&out)
+			} else {
+				out.Write(p.raw)
+			}
+		}
+		got := out.String()
 		if err != nil {
 			got = err.Error()
 		}

@@ -57,7 +57,7 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bod
 	}
 	drop := map[string]bool{}
 	edited := map[string][]byte{}
-	spliced := map[string][][]byte{} // parts written in pieces, uncopied (sheetbody.go)
+	spliced := map[string][]piece{} // parts written in pieces (sheetbody.go)
 	rels := func(name string) (*relationships, error) {
 		if raw, ok := edited[name]; ok {
 			return parseRels(raw)
@@ -236,9 +236,12 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bod
 	var out bytes.Buffer
 	size := len(data)
 	for _, pieces := range spliced {
-		for _, piece := range pieces {
-			size += len(piece) / 5
+		for _, p := range pieces {
+			size += len(p.raw) / 5
 		}
+	}
+	for _, body := range bodies {
+		size += body.size / 5
 	}
 	out.Grow(size)
 	zw := zip.NewWriter(&out)
@@ -260,23 +263,28 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bod
 		}
 		pieces, ok := spliced[f.Name]
 		if body, edit := edited[f.Name]; edit {
-			pieces, ok = [][]byte{body}, true
+			pieces, ok = []piece{{raw: body}}, true
 		}
 		if !ok && name != f.Name {
 			body, err := readPart(f)
 			if err != nil {
 				return nil, err
 			}
-			pieces, ok = [][]byte{body}, true
+			pieces, ok = []piece{{raw: body}}, true
 		}
 		if ok {
 			w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: f.Modified})
 			if err != nil {
 				return nil, err
 			}
-			for _, piece := range pieces {
-				if _, err := w.Write(piece); err != nil {
-					return nil, err
+			for _, p := range pieces {
+				if p.write != nil {
+					err = p.write(w)
+				} else {
+					_, err = w.Write(p.raw)
+				}
+				if err != nil {
+					return nil, fmt.Errorf("%s: %w", f.Name, err)
 				}
 			}
 			continue
