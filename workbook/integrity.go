@@ -150,18 +150,14 @@ func utf16LE(s string) []byte {
 	return out
 }
 
-// checkPackage checks the workbook's zip package whole before excelize
-// reads it: the format (not encrypted, not .xls), the declared and actual
-// size of every part, every part's checksum, and that every XML part is
-// well-formed to its end. Sheets dtm reads are held to the row, column and
-// cell limits. Each fault is located at its sheet when the part is one.
-func checkPackage(name string, data []byte) error {
-	zr, where, err := checkHeaders(name, data)
-	if err != nil {
-		return err
-	}
-	return checkParts(name, zr, where)
-}
+// A workbook's zip package is checked whole before anything is read from
+// it: the format (not encrypted, not .xls), the declared and actual size of
+// every part, every part's checksum, and that every XML part is well-formed
+// to its end; sheets dtm reads are held to the row, column and cell limits,
+// and each fault is located at its sheet when the part is one. The checks
+// are checkHeaders (before anything is decompressed), then partsAsRead on
+// the parts as excelize read them or, when that is not certain,
+// checkParts, which reads them again and says what is wrong.
 
 // partPlace names a part for a problem: the sheet it holds ("" for none)
 // and how to call it.
@@ -257,15 +253,9 @@ func checkParts(name string, zr *zip.Reader, where partPlace) error {
 func partsAsRead(zr *zip.Reader, where partPlace, part func(name string) ([]byte, bool)) bool {
 	for _, zf := range zr.File {
 		data, ok := part(zf.Name)
-		if !ok || uint64(len(data)) != zf.UncompressedSize64 || zf.CRC32 != 0 && crc32.ChecksumIEEE(data) != zf.CRC32 {
+		s, _ := where(zf.Name)
+		if !ok || !wholePart(zf, data, readsSheet(s), !outputSheet(s)) {
 			return false
-		}
-		lower := strings.ToLower(zf.Name)
-		if strings.HasSuffix(lower, ".xml") || strings.HasSuffix(lower, ".rels") {
-			s, _ := where(zf.Name)
-			if !quickWellFormed(data, readsSheet(s), !outputSheet(s)) {
-				return false
-			}
 		}
 	}
 	return true

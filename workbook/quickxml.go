@@ -5,8 +5,8 @@ import (
 	"bytes"
 	"encoding/xml"
 	"hash/crc32"
-	"io"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -22,21 +22,20 @@ func quickPart(zf *zip.File, limited, lengths bool) bool {
 	if zf.UncompressedSize64 > MaxPartBytes {
 		return false
 	}
-	rc, err := zf.Open()
-	if err != nil {
+	data, err := readPart(zf) // archive/zip fails a part longer than it declares
+	return err == nil && wholePart(zf, data, limited, lengths)
+}
+
+// wholePart reports whether data is certainly the whole of the part zf
+// declares (its size and CRC-32) and, for an XML part, passes
+// quickWellFormed; false means "not sure".
+func wholePart(zf *zip.File, data []byte, limited, lengths bool) bool {
+	if uint64(len(data)) != zf.UncompressedSize64 || zf.CRC32 != 0 && crc32.ChecksumIEEE(data) != zf.CRC32 {
 		return false
 	}
-	defer rc.Close()
-	// Room for the part and the little more that ReadFrom wants free to
-	// read on (else it grows the buffer, copying the part, at the end).
-	data := make([]byte, 0, int(zf.UncompressedSize64)+bytes.MinRead)
-	buf := bytes.NewBuffer(data)
-	if _, err := buf.ReadFrom(io.LimitReader(rc, MaxPartBytes+1)); err != nil {
-		return false
-	}
-	data = buf.Bytes()
-	if uint64(len(data)) != zf.UncompressedSize64 || (zf.CRC32 != 0 && crc32.ChecksumIEEE(data) != zf.CRC32) {
-		return false
+	lower := strings.ToLower(zf.Name)
+	if !strings.HasSuffix(lower, ".xml") && !strings.HasSuffix(lower, ".rels") {
+		return true
 	}
 	return quickWellFormed(data, limited, lengths)
 }
