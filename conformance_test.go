@@ -14,9 +14,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/lotest"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/workbook"
-	"github.com/armada-dtm/dtm/workbook/lotest"
-	"github.com/armada-dtm/dtm/workbook/xlsxcheck"
 )
 
 // loAuthored are the reader messages about what LibreOffice itself writes

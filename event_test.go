@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/armada-dtm/dtm/workbook/lotest"
+	"github.com/armada-dtm/dtm/internal/lotest"
 	"github.com/xuri/excelize/v2"
 )
 

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/armada-dtm/dtm/workbook/lotest"
+	"github.com/armada-dtm/dtm/internal/lotest"
 )
 
 // docsImages rewrites the screenshots of docs/publish.md.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/armada-dtm/dtm/workbook/lotest"
+	"github.com/armada-dtm/dtm/internal/lotest"
 )
 
 // TestSeedRefreshAfterSwap replays a director's hand swap: heat 2 seeded,

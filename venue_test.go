@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/armada-dtm/dtm/workbook/lotest"
+	"github.com/armada-dtm/dtm/internal/lotest"
 )
 
 // loEdit applies edits to a workbook in a real LibreOffice, as a director

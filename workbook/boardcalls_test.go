@@ -15,8 +15,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/lotest"
 	"github.com/armada-dtm/dtm/scoring"
-	"github.com/armada-dtm/dtm/workbook/lotest"
 	"github.com/xuri/excelize/v2"
 )
 

@@ -6,7 +6,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/armada-dtm/dtm/workbook/lotest"
+	"github.com/armada-dtm/dtm/internal/lotest"
 	"github.com/xuri/excelize/v2"
 )
 

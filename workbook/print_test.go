@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/armada-dtm/dtm/workbook/xlsxcheck"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 )
 
 func TestPageHeader(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/armada-dtm/dtm/workbook/xlsxcheck"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/xuri/excelize/v2"
 )
 

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/armada-dtm/dtm/workbook/lotest"
+	"github.com/armada-dtm/dtm/internal/lotest"
 )
 
 // openpyxlScript loads a workbook with openpyxl, reads every cell and
