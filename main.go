@@ -240,28 +240,73 @@ func seedCommand() *cli.Command {
 			if tb := c.String("two-boards"); tb != "" && tb != "auto" {
 				return usageError{Err: fmt.Errorf("--two-boards takes auto, not %q", tb)}
 			}
-			req := director.SeedRequest{TwoBoardsAuto: c.String("two-boards") == "auto", Path: path, Heat: c.Int("heat"), Time: c.Duration("time"),
-				SitOutAuto: c.String("sit-out") == "auto", Pool: c.String("pool"), Late: c.Bool("late"), Unseed: c.Bool("unseed"), Refresh: c.Bool("refresh"), Force: c.Bool("force")}
-			if c.IsSet("seed") {
-				s := c.Int64("seed")
-				req.Seed = &s
-			}
-			if isTerminal(c.App.ErrWriter) {
-				req.Progress = func(heat int, p seeding.Progress) {
-					fmt.Fprintf(c.App.ErrWriter, "\rseeding heat %d: restart %d of %d, best conflict %d (lower bound %d) ", heat, p.Restart, p.Restarts, p.Best, p.Bound)
-				}
-			}
-			res, err := director.Seed(c.Context, req)
-			if req.Progress != nil {
-				fmt.Fprintln(c.App.ErrWriter)
-			}
-			if err != nil {
-				return err
-			}
-			res.WriteText(c.App.Writer)
-			return nil
+			return seed(c, path)
 		},
 	}
+}
+
+// seed runs the seating use case the flags pick: refresh, unseed, seat the
+// late players or seat the heat. The flags that do not combine are refused
+// here.
+func seed(c *cli.Context, path string) error {
+	sitOut, twoBoards, pool := c.String("sit-out") == "auto", c.String("two-boards") == "auto", c.String("pool")
+	late, unseed, refresh := c.Bool("late"), c.Bool("unseed"), c.Bool("refresh")
+	var seedFlag *int64
+	if c.IsSet("seed") {
+		s := c.Int64("seed")
+		seedFlag = &s
+	}
+	w := c.App.Writer
+	switch {
+	case refresh:
+		if sitOut || twoBoards || unseed || pool != "" || late {
+			return usageError{Err: errors.New("--refresh rewrites what the heat sheet says as it stands: it cannot be combined with --sit-out, --unseed, --pool or --late")}
+		}
+		res, err := director.Refresh(c.Context, director.RefreshRequest{Path: path, Heat: c.Int("heat"), Force: c.Bool("force")})
+		if err != nil {
+			return err
+		}
+		res.WriteText(w)
+	case unseed:
+		if late {
+			return usageError{Err: errors.New("--unseed empties the heat's boards that have not started: it cannot be combined with --late")}
+		}
+		res, err := director.Unseed(c.Context, director.UnseedRequest{Path: path, Heat: c.Int("heat"), Force: c.Bool("force")})
+		if err != nil {
+			return err
+		}
+		res.WriteText(w)
+	case twoBoards && sitOut:
+		return usageError{Err: errors.New("--two-boards and --sit-out are two ways to fill boards of seven: choose one (never mixing sitters and doublers)")}
+	case twoBoards && (pool != "" || late):
+		return usageError{Err: errors.New("--two-boards cannot be combined with --pool, --late or --unseed")}
+	case late:
+		if sitOut || pool != "" {
+			return usageError{Err: errors.New("--late seats only the late players, moving nobody else: it cannot be combined with --sit-out or --pool")}
+		}
+		res, err := director.SeatLate(c.Context, director.LateRequest{Path: path, Heat: c.Int("heat"), Seed: seedFlag, Time: c.Duration("time"), Force: c.Bool("force")})
+		if err != nil {
+			return err
+		}
+		res.WriteText(w)
+	default:
+		req := director.SeedRequest{Path: path, Heat: c.Int("heat"), Seed: seedFlag, Time: c.Duration("time"),
+			SitOutAuto: sitOut, TwoBoardsAuto: twoBoards, Pool: pool, Force: c.Bool("force")}
+		if isTerminal(c.App.ErrWriter) {
+			req.Progress = func(heat int, p seeding.Progress) {
+				fmt.Fprintf(c.App.ErrWriter, "\rseeding heat %d: restart %d of %d, best conflict %d (lower bound %d) ", heat, p.Restart, p.Restarts, p.Best, p.Bound)
+			}
+		}
+		res, err := director.Seed(c.Context, req)
+		if req.Progress != nil {
+			fmt.Fprintln(c.App.ErrWriter)
+		}
+		if err != nil {
+			return err
+		}
+		res.WriteText(w)
+	}
+	return nil
 }
 
 // isTerminal reports whether w is a terminal, where a progress line helps.

@@ -70,6 +70,11 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"check", "--bogus", "a.xlsx"}, "flag provided but not defined"},
 		{[]string{"new", "--heats", "0", filepath.Join(dir, "x.xlsx")}, "--heats must be from 1 to 30"},
 		{[]string{"new", "--heats", "many", filepath.Join(dir, "x.xlsx")}, "invalid value"},
+		{[]string{"seed", "--two-boards", "auto", "--sit-out", "auto", "x.xlsx"}, "never mixing sitters and doublers"},
+		{[]string{"seed", "--two-boards", "auto", "--pool", "top 7", "x.xlsx"}, "--two-boards cannot be combined"},
+		{[]string{"seed", "--late", "--pool", "top 7", "x.xlsx"}, "--late seats only the late players"},
+		{[]string{"seed", "--refresh", "--late", "x.xlsx"}, "--refresh rewrites what the heat sheet says"},
+		{[]string{"seed", "--unseed", "--late", "x.xlsx"}, "--unseed empties the heat's boards"},
 	}
 	for _, tc := range tests {
 		code, _, errOut := dtm(t, tc.args...)

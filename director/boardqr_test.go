@@ -50,7 +50,7 @@ func TestScoreSheetQRCodes(t *testing.T) {
 			t.Fatal(err)
 		}
 		for range 2 { // written, then rewritten
-			if _, err := Seed(t.Context(), SeedRequest{Path: path, Heat: 1, Refresh: true}); err != nil {
+			if _, err := Refresh(t.Context(), RefreshRequest{Path: path, Heat: 1}); err != nil {
 				t.Fatal(err)
 			}
 		}

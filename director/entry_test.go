@@ -37,7 +37,7 @@ func entryPage(t *testing.T) (book, page string) {
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Seed(t.Context(), SeedRequest{Path: path, Heat: 1, Refresh: true})
+	res, err := Refresh(t.Context(), RefreshRequest{Path: path, Heat: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

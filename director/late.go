@@ -3,12 +3,140 @@ package director
 import (
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
 )
+
+// LateRequest says which heat's late players and drop-outs to seat.
+type LateRequest struct {
+	Path string
+	// Heat is the heat to seat them in; 0 for the earliest with a drop-out
+	// on a board that has not started, or else the next heat to seat.
+	Heat int
+	// Seed is the random seed of new boards; nil for the Tournament sheet's
+	// Random seed.
+	Seed *int64
+	// Time caps the seeder's time on new boards; 0 for its default.
+	Time time.Duration
+	// Force writes even when a lock file says the workbook is open.
+	Force bool
+}
+
+// LateResult is what seating a heat's late players did.
+type LateResult struct {
+	Path string
+	Heat int
+	// DropOuts lists the seats of players who dropped out and who took
+	// them.
+	DropOuts []DropOut
+	// Restored are the standbys sitting the heat out brought back to make
+	// new boards of seven, by name; RestoredWhy says why each.
+	Restored, RestoredWhy []string
+	// LateBoards lists the new boards seated for late players.
+	LateBoards []LateBoard
+	// Late lists who took whose seat.
+	Late []LateSwap
+	// SittingOut are all the players marked as sitting the heat out, by
+	// name.
+	SittingOut []string
+	Boards     int // boards of the heat, new ones included
+	Kept       int // boards kept as started or finished
+	// Explanation is the heat's conflict after the late players were seated.
+	Explanation seeding.Explanation
+	Bound       int  // the new boards' lower bound
+	TimedOut    bool // the seeder's time cap ended the search for new boards
+	// Site is set when the published site was refreshed (or failed to be).
+	Site *SiteRefresh
+}
+
+// SeatLate seats a heat's late players (registered, on no board) and fills
+// the seats of drop-outs on boards that have not started, moving nobody
+// else (seatLate says how), and saves the workbook.
+//
+// When the workbook's site was published (dtm publish), it is refreshed
+// after the workbook is saved.
+func SeatLate(ctx context.Context, req LateRequest) (*LateResult, error) {
+	res, err := late(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	res.Site = refreshSite(req.Path)
+	return res, nil
+}
+
+// late is SeatLate without refreshing the site.
+func late(ctx context.Context, req LateRequest) (*LateResult, error) {
+	b, err := open(req.Path, usedSystems)
+	if err != nil {
+		return nil, err
+	}
+	defer b.Close()
+	t := b.Tournament
+	heat := req.Heat
+	if heat == 0 {
+		heat = lateHeat(t)
+	}
+	if heat, err = heatToSeat(t, heat); err != nil {
+		return nil, err
+	}
+	res := &LateResult{Path: req.Path, Heat: heat}
+	opts := seeding.Options{Seed: seeding.HeatSeed(eventSeed(t, req.Seed), heat), Time: req.Time, RoundsLeft: t.Settings.Heats - heat + 1}
+	if err := seatLate(ctx, b, heat, opts, res); err != nil {
+		return nil, err
+	}
+	if err := b.Save(workbook.Options{Force: req.Force}); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// WriteText prints who took which seat, the new boards, the heat's
+// conflict with its breakdown by kind, and what was written.
+func (r *LateResult) WriteText(w io.Writer) {
+	for _, d := range r.DropOuts {
+		seat := fmt.Sprintf("board %d", d.Board)
+		if d.Power != "" {
+			seat += ", " + d.Power
+		}
+		who := "late player"
+		if d.Standby {
+			who = "standby"
+		}
+		fmt.Fprintf(w, "%s (%s) takes the seat of %s, who no longer plays heat %d (%s)\n", d.By, who, d.Player, r.Heat, seat)
+		if d.Standby {
+			fmt.Fprintf(w, "%s plays heat %d after all (registered again on the Players sheet)\n  why: standby sitting the heat out, brought back to take a drop-out's seat\n", d.By, r.Heat)
+		}
+	}
+	for k, name := range r.Restored {
+		fmt.Fprintf(w, "%s plays heat %d after all (registered again on the Players sheet)%s\n", name, r.Heat, because(r.RestoredWhy, k))
+	}
+	for _, lb := range r.LateBoards {
+		fmt.Fprintf(w, "heat %d: new board %d for late players, seeded with the usual conflicts (no other board changed): %s\n",
+			r.Heat, lb.Board, strings.Join(lb.Players, ", "))
+	}
+	for _, sw := range r.Late {
+		seat := fmt.Sprintf("board %d", sw.Board)
+		if sw.Power != "" {
+			seat += ", " + sw.Power
+		}
+		fmt.Fprintf(w, "%s takes the seat of standby %s (%s); %s sits out heat %d (marked Sitting out on the Players sheet)\n",
+			sw.Late, sw.Standby, seat, sw.Standby, r.Heat)
+	}
+	writeConflicts(w, r.Explanation, 0, false)
+	what := "those seats only"
+	if len(r.LateBoards) > 0 && len(r.DropOuts)+len(r.Late) > 0 {
+		what = "those seats and the new boards only"
+	} else if len(r.LateBoards) > 0 {
+		what = "the new boards only"
+	}
+	fmt.Fprintf(w, "wrote %s: sheet %s (%s) and its board calls, %s\n", r.Path, workbook.HeatSheet(r.Heat), what, workbook.BoardCallsSheet(r.Heat))
+	r.Site.WriteText(w)
+}
 
 // LateSwap is one late player seated in a standby's place.
 type LateSwap struct {
@@ -44,7 +172,7 @@ type LateBoard struct {
 //     the next multiple of seven, on new boards.
 //
 // Otherwise it changes nothing and says what the options are.
-func seatLate(ctx context.Context, b *workbook.Book, n int, opts seeding.Options, res *SeedResult) error {
+func seatLate(ctx context.Context, b *workbook.Book, n int, opts seeding.Options, res *LateResult) error {
 	t := b.Tournament
 	heat := &t.Heats[n-1]
 	seated := map[int]bool{}
@@ -132,7 +260,7 @@ func lateHeat(t *workbook.Tournament) int {
 // changes the heat's games in memory, registers the standbys again and
 // returns the late players left without a seat. With too few newcomers it
 // changes nothing and says what the options are.
-func fillDropOuts(b *workbook.Book, n int, drops [][2]int, late []int, res *SeedResult) ([]int, error) {
+func fillDropOuts(b *workbook.Book, n int, drops [][2]int, late []int, res *LateResult) ([]int, error) {
 	t := b.Tournament
 	heat := &t.Heats[n-1]
 	newcomers := slices.Clone(late)
@@ -233,7 +361,7 @@ func onBoard(heat *workbook.Heat, p int) bool {
 func heatBoards(heat *workbook.Heat) ([]workbook.Seated, error) {
 	var boards []workbook.Seated
 	for _, g := range heat.Games {
-		sb, ok := workbookBoard(g)
+		sb, ok := g.SeedingBoard()
 		if !ok {
 			return nil, fmt.Errorf("heat %d: board %d is not complete: seat seven players on it first", heat.Number, g.Board)
 		}
@@ -264,14 +392,14 @@ func seatedStandbys(t *workbook.Tournament, n int) []seeding.SitOutCandidate {
 // back from sitting out, on new boards numbered after the heat's last,
 // seeded with the usual conflicts around every board already on the sheet,
 // which stays as it is.
-func newLateBoards(ctx context.Context, b *workbook.Book, n int, late, back []int, opts seeding.Options, res *SeedResult) error {
+func newLateBoards(ctx context.Context, b *workbook.Book, n int, late, back []int, opts seeding.Options, res *LateResult) error {
 	t := b.Tournament
 	heat := &t.Heats[n-1]
 	var boards []workbook.Seated
 	var kept []seeding.Board
 	last := 0
 	for _, g := range heat.Games {
-		sb, ok := workbookBoard(g)
+		sb, ok := g.SeedingBoard()
 		if !ok {
 			return fmt.Errorf("heat %d: board %d is not complete: seat seven players on it first", n, g.Board)
 		}
@@ -309,7 +437,7 @@ func newLateBoards(ctx context.Context, b *workbook.Book, n int, late, back []in
 
 // writeLate explains and writes heat n's boards after seating late players,
 // and fills res.
-func writeLate(b *workbook.Book, n int, boards []workbook.Seated, res *SeedResult) error {
+func writeLate(b *workbook.Book, n int, boards []workbook.Seated, res *LateResult) error {
 	t := b.Tournament
 	problem := t.SeedProblem(n)
 	plan := seeding.Plan{Round: n}
@@ -336,7 +464,7 @@ func writeLate(b *workbook.Book, n int, boards []workbook.Seated, res *SeedResul
 // that have not started (cands, at least one per late player), one each,
 // changing nothing else: each standby is marked Sitting out. The standbys
 // give up their seats in the order --sit-out auto benches them.
-func swapLate(b *workbook.Book, n int, late []int, cands []seeding.SitOutCandidate, res *SeedResult) error {
+func swapLate(b *workbook.Book, n int, late []int, cands []seeding.SitOutCandidate, res *LateResult) error {
 	t := b.Tournament
 	heat := &t.Heats[n-1]
 	order := seeding.SitOutOrder(cands, t.Settings.MinHeats)
@@ -347,7 +475,7 @@ func swapLate(b *workbook.Book, n int, late []int, cands []seeding.SitOutCandida
 	var boards []workbook.Seated
 	var out []int
 	for _, g := range heat.Games {
-		sb, ok := workbookBoard(g)
+		sb, ok := g.SeedingBoard()
 		if !ok {
 			return fmt.Errorf("heat %d: board %d is not complete: seat seven players on it first", n, g.Board)
 		}
@@ -371,24 +499,4 @@ func swapLate(b *workbook.Book, n int, late []int, cands []seeding.SitOutCandida
 		return err
 	}
 	return writeLate(b, n, boards, res)
-}
-
-// workbookBoard converts a heat sheet's board as it stands, locked when it
-// has started; false when it is not a complete board.
-func workbookBoard(g workbook.Game) (seeding.Board, bool) {
-	if len(g.Seats) != seeding.BoardSize {
-		return seeding.Board{}, false
-	}
-	b := seeding.Board{Locked: g.Status != workbook.Unstarted}
-	for _, s := range g.Seats {
-		if s.Player < 0 {
-			return seeding.Board{}, false
-		}
-		pw := seeding.NoPower
-		if s.Power >= 0 {
-			pw = s.Power
-		}
-		b.Seats = append(b.Seats, seeding.Seat{Player: s.Player, Power: pw})
-	}
-	return b, true
 }

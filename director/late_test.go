@@ -34,7 +34,7 @@ func TestSeedLate(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := heatSeats(t, path)
-	if _, err := Seed(context.Background(), SeedRequest{Path: path, Late: true}); err == nil ||
+	if _, err := SeatLate(context.Background(), LateRequest{Path: path}); err == nil ||
 		!strings.Contains(err.Error(), "is seated") {
 		t.Errorf("--late with everyone seated: %v", err)
 	}
@@ -47,7 +47,7 @@ func TestSeedLate(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
-	res, err := Seed(context.Background(), SeedRequest{Path: path, Late: true})
+	res, err := SeatLate(context.Background(), LateRequest{Path: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +203,7 @@ func TestSeedLateNewBoards(t *testing.T) {
 		startBoardOne(t, path)
 		before := heatSeats(t, path)
 		register(14, 15, 16, 17, 18, 19, 20)
-		res, err := Seed(context.Background(), SeedRequest{Path: path, Late: true})
+		res, err := SeatLate(context.Background(), LateRequest{Path: path})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -225,12 +225,13 @@ func TestSeedLateNewBoards(t *testing.T) {
 		}
 		before := heatSeats(t, path)
 		register(16, 17, 18, 19, 20)
-		if res, err = Seed(context.Background(), SeedRequest{Path: path, Late: true}); err != nil {
+		late, err := SeatLate(context.Background(), LateRequest{Path: path})
+		if err != nil {
 			t.Fatal(err)
 		}
 		check(path, before, []int{13, 14, 16, 17, 18, 19, 20})
-		if !slices.Equal(res.Restored, []string{"P13 Player", "P14 Player"}) || len(res.SittingOut) != 0 {
-			t.Errorf("restored %v, sitting out %v", res.Restored, res.SittingOut)
+		if !slices.Equal(late.Restored, []string{"P13 Player", "P14 Player"}) || len(late.SittingOut) != 0 {
+			t.Errorf("restored %v, sitting out %v", late.Restored, late.SittingOut)
 		}
 	})
 	t.Run("three late", func(t *testing.T) {
@@ -240,7 +241,7 @@ func TestSeedLateNewBoards(t *testing.T) {
 		}
 		before := heatSeats(t, path)
 		register(14, 15, 16)
-		_, err := Seed(context.Background(), SeedRequest{Path: path, Late: true})
+		_, err := SeatLate(context.Background(), LateRequest{Path: path})
 		for _, want := range []string{"heat 1: 3 late player(s) (P14 Player, P15 Player, P16 Player) do not make a whole board",
 			"find 4 more (late players registered for the heat, or standbys marked Sitting out in it)", "dtm seed --heat 1", "dtm seed --refresh --heat 1"} {
 			if err == nil || !strings.Contains(err.Error(), want) {
@@ -315,7 +316,7 @@ func TestSeedLateDropOuts(t *testing.T) {
 	if want := fmt.Sprintf("warning: P%02d Player is seated on board 2 but no longer plays heat 1 (Players sheet)", openDrop); len(warned) != 1 || warned[0] != want {
 		t.Errorf("dtm check warns %q, want only %q (board 1 has started)", warned, want)
 	}
-	res, err := Seed(context.Background(), SeedRequest{Path: path, Late: true})
+	res, err := SeatLate(context.Background(), LateRequest{Path: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -351,7 +352,7 @@ func TestSeedLateDropOuts(t *testing.T) {
 	}
 	before = heatSeats(t, path)
 	edit("", nil, second)
-	if res, err = Seed(context.Background(), SeedRequest{Path: path, Late: true}); err != nil {
+	if res, err = SeatLate(context.Background(), LateRequest{Path: path}); err != nil {
 		t.Fatal(err)
 	}
 	after = heatSeats(t, path)
@@ -379,7 +380,7 @@ func TestSeedLateDropOuts(t *testing.T) {
 	}
 	before = heatSeats(t, path)
 	edit("", nil, two...)
-	_, err = Seed(context.Background(), SeedRequest{Path: path, Late: true})
+	_, err = SeatLate(context.Background(), LateRequest{Path: path})
 	for _, want := range []string{"heat 1: 2 player(s) seated on boards that have not started no longer play the heat",
 		"0 late player(s) and 1 standby(s) sitting the heat out", "register 1 more", "dtm seed --heat 1"} {
 		if err == nil || !strings.Contains(err.Error(), want) {

@@ -91,15 +91,14 @@ func TestRenderings(t *testing.T) {
 			return err
 		}},
 		{"seed", func(t *testing.T) error {
-			unseeded := 3
 			(&SeedResult{Path: "t.xlsx", Heat: 2, SatOut: []string{"Ann Smith"}, SatOutWhy: []string{"standby: plays only if needed"}, Restored: []string{"Bob Jones"}, TimedOut: true,
 				BoundNote:  seeding.Result{Conflict: 34, Bound: 25}.BoundNote(),
 				SittingOut: []string{"Ann Smith", "Carl Brown"}, Boards: 4, Kept: 1, Seed: 7, Bound: 25,
 				Explanation: seeding.Explanation{Total: 34, Locked: 10,
 					Breakdown: seeding.Breakdown{Repeat: 20, Conflict: 100, Power: 4, PowerGroup: -90}}}).WriteText(&buf)
-			(&SeedResult{Path: "t.xlsx", Heat: 2, Unseeded: &unseeded}).WriteText(&buf)
-			(&SeedResult{Path: "t.xlsx", Refreshed: &[]int{2, 3}}).WriteText(&buf)
-			(&SeedResult{Path: "t.xlsx", Refreshed: &[]int{}}).WriteText(&buf)
+			(&UnseedResult{Path: "t.xlsx", Heat: 2, Emptied: 3}).WriteText(&buf)
+			(&RefreshResult{Path: "t.xlsx", Refreshed: []int{2, 3}}).WriteText(&buf)
+			(&RefreshResult{Path: "t.xlsx", Refreshed: []int{}}).WriteText(&buf)
 			return nil
 		}},
 		{"simulate", func(t *testing.T) error {

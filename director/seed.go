@@ -26,22 +26,13 @@ type SeedRequest struct {
 	// of seven.
 	SitOutAuto bool
 	// TwoBoardsAuto seats players marked Can play two boards on two boards
-	// each when the players do not fill boards of seven; never with
-	// SitOutAuto.
+	// each when the players do not fill boards of seven; the command line
+	// never sets it with SitOutAuto or Pool.
 	TwoBoardsAuto bool
 	// Pool, when set ("top 7", "top 14" ...), seats a pool on the top boards:
 	// the best of the qualification ranking, seeded among themselves; or,
 	// "contention", everyone who can still finish first.
 	Pool string
-	// Unseed empties the heat's boards that have not started, and stops.
-	Unseed bool
-	// Late seats the late players (registered, on no board) in the seats
-	// of standbys on unstarted boards, changing nothing else.
-	Late bool
-	// Refresh rewrites the board calls and the Conflict columns from the
-	// heat sheet as it stands, without reseeding: heat Heat, or (Heat 0)
-	// every heat where they no longer match.
-	Refresh bool
 	// Force writes even when a lock file says the workbook is open.
 	Force bool
 	// Progress, if set, is told after each of the seeder's restarts.
@@ -52,11 +43,6 @@ type SeedRequest struct {
 type SeedResult struct {
 	Path string
 	Heat int
-	// Unseeded is set for --unseed: the boards emptied.
-	Unseeded *int
-	// Refreshed is set for --refresh: the heats whose board calls and
-	// Conflict columns were rewritten (empty when all matched).
-	Refreshed *[]int
 	// SatOut are the players --sit-out auto chose, by name; SatOutWhy says
 	// why each (seeding.SitOuts.Why).
 	SatOut, SatOutWhy []string
@@ -89,14 +75,6 @@ type SeedResult struct {
 	EntryPage string
 	// Pool is set for --pool: who qualified for the top boards.
 	Pool *PoolResult
-	// Late lists, for --late, who took whose seat.
-	Late []LateSwap
-	// LateBoards lists, for --late, the new boards seated for late players
-	// (Restored: the standbys brought back to fill them).
-	LateBoards []LateBoard
-	// DropOuts lists, for --late, the seats of players who dropped out and
-	// who took them.
-	DropOuts []DropOut
 }
 
 // Seed seats one heat of a workbook: the registered players at boards of
@@ -107,10 +85,11 @@ type SeedResult struct {
 // after the workbook is saved.
 func Seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 	res, err := seed(ctx, req)
-	if err == nil {
-		res.Site = refreshSite(req.Path)
+	if err != nil {
+		return nil, err
 	}
-	return res, err
+	res.Site = refreshSite(req.Path)
+	return res, nil
 }
 
 // seed is Seed without refreshing the site.
@@ -120,59 +99,16 @@ func seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 		return nil, err
 	}
 	defer b.Close()
-	t := b.Tournament
-	if req.Refresh {
-		return refresh(b, req)
+	heat, err := heatToSeat(b.Tournament, req.Heat)
+	if err != nil {
+		return nil, err
 	}
-	heat := req.Heat
-	if heat == 0 && req.Late {
-		heat = lateHeat(t)
-	}
-	if heat == 0 {
-		if heat = t.NextHeat(); heat == 0 {
-			return nil, ErrNoHeat
-		}
-	}
-	if heat < 1 || heat > t.Settings.Heats {
-		return nil, usagef("--heat must be from 1 to %d", t.Settings.Heats)
-	}
-	res := &SeedResult{Path: req.Path, Heat: heat}
-	save := workbook.Options{Force: req.Force}
-	if req.Unseed {
-		n, err := b.Unseed(heat)
-		if err != nil {
-			return nil, err
-		}
-		res.Unseeded = &n
-		return res, b.Save(save)
-	}
-	if req.TwoBoardsAuto && req.SitOutAuto {
-		return nil, usagef("--two-boards and --sit-out are two ways to fill boards of seven: choose one (never mixing sitters and doublers)")
-	}
-	if req.TwoBoardsAuto && (req.Pool != "" || req.Late || req.Unseed) {
-		return nil, usagef("--two-boards cannot be combined with --pool, --late or --unseed")
-	}
-	switch {
-	case req.Seed != nil:
-		res.Seed = *req.Seed
-	case t.Settings.HasSeed:
-		res.Seed = t.Settings.RandomSeed
-	}
-	if req.Late {
-		if req.SitOutAuto || req.Pool != "" {
-			return nil, usagef("--late seats only the late players, moving nobody else: it cannot be combined with --sit-out or --pool")
-		}
-		opts := seeding.Options{Seed: seeding.HeatSeed(res.Seed, heat), Time: req.Time, RoundsLeft: t.Settings.Heats - heat + 1}
-		if err := seatLate(ctx, b, heat, opts, res); err != nil {
-			return nil, err
-		}
-		return res, b.Save(save)
-	}
+	res := &SeedResult{Path: req.Path, Heat: heat, Seed: eventSeed(b.Tournament, req.Seed)}
 	calls, err := seatHeat(ctx, b, heat, req, res)
 	if err != nil {
 		return nil, err
 	}
-	if err := b.Save(save); err != nil {
+	if err := b.Save(workbook.Options{Force: req.Force}); err != nil {
 		return nil, err
 	}
 	if res.EntryPage, err = writeEntryPage(b, heat, calls); err != nil {
@@ -181,63 +117,30 @@ func seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 	return res, nil
 }
 
-// refresh rewrites heat req.Heat's board calls and Conflict columns from
-// its sheet as it stands, or, with no heat given, those of every heat where
-// they no longer match; it saves only when something was rewritten.
-func refresh(b *workbook.Book, req SeedRequest) (*SeedResult, error) {
-	t := b.Tournament
-	if req.SitOutAuto || req.TwoBoardsAuto || req.Unseed || req.Pool != "" || req.Late {
-		return nil, usagef("--refresh rewrites what the heat sheet says as it stands: it cannot be combined with --sit-out, --unseed, --pool or --late")
-	}
-	if req.Heat != 0 && (req.Heat < 1 || req.Heat > t.Settings.Heats) {
-		return nil, usagef("--heat must be from 1 to %d", t.Settings.Heats)
-	}
-	done := []int{}
-	res := &SeedResult{Path: req.Path, Heat: req.Heat, Refreshed: &done}
-	for h := 1; h <= t.Settings.Heats; h++ {
-		if (req.Heat != 0 && h != req.Heat) || len(t.Heats[h-1].Games) == 0 {
-			continue
+// heatToSeat is the heat a seating use case works on: heat, or with heat 0
+// the next heat to seat (workbook.NextHeat).
+func heatToSeat(t *workbook.Tournament, heat int) (int, error) {
+	if heat == 0 {
+		if heat = t.NextHeat(); heat == 0 {
+			return 0, ErrNoHeat
 		}
-		problem := t.SeedProblem(h)
-		ex, err := seeding.Explain(problem, t.HeatPlan(h))
-		if err != nil {
-			return nil, wrapf(err, "heat %d", h)
-		}
-		boards := t.HeatCallBoards(h)
-		if req.Heat == 0 {
-			stale, err := staleOutput(b, h, ex, problem)
-			if err != nil {
-				return nil, err
-			}
-			if len(stale) == 0 {
-				continue
-			}
-		}
-		if err := b.WriteConflicts(h, ex, problem); err != nil {
-			return nil, err
-		}
-		if boards, err = withQRCodes(t, h, boards); err != nil {
-			return nil, err
-		}
-		if err := b.WriteBoardCalls(h, boards); err != nil {
-			return nil, err
-		}
-		done = append(done, h)
 	}
-	if req.Heat != 0 && len(done) == 0 {
-		return nil, fmt.Errorf("heat %d has no boards on its sheet: nothing to refresh; seat it with dtm seed --heat %d", req.Heat, req.Heat)
+	if heat < 1 || heat > t.Settings.Heats {
+		return 0, usagef("--heat must be from 1 to %d", t.Settings.Heats)
 	}
-	if len(done) == 0 {
-		return res, nil
+	return heat, nil
+}
+
+// eventSeed is the event's random seed: seed when given, else the
+// Tournament sheet's Random seed, else 0.
+func eventSeed(t *workbook.Tournament, seed *int64) int64 {
+	switch {
+	case seed != nil:
+		return *seed
+	case t.Settings.HasSeed:
+		return t.Settings.RandomSeed
 	}
-	if err := b.Save(workbook.Options{Force: req.Force}); err != nil {
-		return nil, err
-	}
-	var err error
-	if res.EntryPage, err = writeEntryPage(b, 0, nil); err != nil {
-		return nil, err
-	}
-	return res, nil
+	return 0
 }
 
 // seatHeat seats heat n in memory: the registered players around the heat's
@@ -345,61 +248,6 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 // the lower bound with the breakdown by kind, and what was written.
 func (r *SeedResult) WriteText(w io.Writer) {
 	defer r.Site.WriteText(w)
-	if r.Unseeded != nil {
-		fmt.Fprintf(w, "heat %d: emptied %d board(s) that had not started\n", r.Heat, *r.Unseeded)
-		return
-	}
-	if r.Refreshed != nil {
-		if len(*r.Refreshed) == 0 {
-			fmt.Fprintf(w, "%s: the board calls and Conflict columns match the heat sheets: nothing to refresh\n", r.Path)
-		}
-		for _, h := range *r.Refreshed {
-			fmt.Fprintf(w, "wrote %s: %s rewritten and the Conflict columns of sheet %s, from the sheet as it stands\n",
-				r.Path, workbook.BoardCallsSheet(h), workbook.HeatSheet(h))
-		}
-		r.writeEntryPage(w)
-		return
-	}
-	if len(r.Late) > 0 || len(r.LateBoards) > 0 || len(r.DropOuts) > 0 {
-		for _, d := range r.DropOuts {
-			seat := fmt.Sprintf("board %d", d.Board)
-			if d.Power != "" {
-				seat += ", " + d.Power
-			}
-			who := "late player"
-			if d.Standby {
-				who = "standby"
-			}
-			fmt.Fprintf(w, "%s (%s) takes the seat of %s, who no longer plays heat %d (%s)\n", d.By, who, d.Player, r.Heat, seat)
-			if d.Standby {
-				fmt.Fprintf(w, "%s plays heat %d after all (registered again on the Players sheet)\n  why: standby sitting the heat out, brought back to take a drop-out's seat\n", d.By, r.Heat)
-			}
-		}
-		for k, name := range r.Restored {
-			fmt.Fprintf(w, "%s plays heat %d after all (registered again on the Players sheet)%s\n", name, r.Heat, because(r.RestoredWhy, k))
-		}
-		for _, lb := range r.LateBoards {
-			fmt.Fprintf(w, "heat %d: new board %d for late players, seeded with the usual conflicts (no other board changed): %s\n",
-				r.Heat, lb.Board, strings.Join(lb.Players, ", "))
-		}
-		for _, sw := range r.Late {
-			seat := fmt.Sprintf("board %d", sw.Board)
-			if sw.Power != "" {
-				seat += ", " + sw.Power
-			}
-			fmt.Fprintf(w, "%s takes the seat of standby %s (%s); %s sits out heat %d (marked Sitting out on the Players sheet)\n",
-				sw.Late, sw.Standby, seat, sw.Standby, r.Heat)
-		}
-		writeConflicts(w, r.Explanation, 0, false)
-		what := "those seats only"
-		if len(r.LateBoards) > 0 && len(r.DropOuts)+len(r.Late) > 0 {
-			what = "those seats and the new boards only"
-		} else if len(r.LateBoards) > 0 {
-			what = "the new boards only"
-		}
-		fmt.Fprintf(w, "wrote %s: sheet %s (%s) and its board calls, %s\n", r.Path, workbook.HeatSheet(r.Heat), what, workbook.BoardCallsSheet(r.Heat))
-		return
-	}
 	for k, name := range r.SatOut {
 		fmt.Fprintf(w, "%s sits out heat %d (marked Sitting out on the Players sheet)%s\n", name, r.Heat, because(r.SatOutWhy, k))
 	}
@@ -443,13 +291,14 @@ func (r *SeedResult) WriteText(w io.Writer) {
 		fmt.Fprintln(w, "the time cap stopped the seeder before its planned work: run again with a longer --time for a seating that the same seed reproduces anywhere")
 	}
 	fmt.Fprintf(w, "wrote %s: sheet %s and its board calls, %s\n", r.Path, workbook.HeatSheet(r.Heat), workbook.BoardCallsSheet(r.Heat))
-	r.writeEntryPage(w)
+	writeEntryPageNote(w, r.EntryPage)
 }
 
-// writeEntryPage says where the results-entry page was written.
-func (r *SeedResult) writeEntryPage(w io.Writer) {
-	if r.EntryPage != "" {
-		fmt.Fprintf(w, "wrote %s: the results-entry page for the desk (docs/import.md)\n", r.EntryPage)
+// writeEntryPageNote says where the results-entry page was written, if it
+// was.
+func writeEntryPageNote(w io.Writer, page string) {
+	if page != "" {
+		fmt.Fprintf(w, "wrote %s: the results-entry page for the desk (docs/import.md)\n", page)
 	}
 }
 

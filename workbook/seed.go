@@ -58,7 +58,7 @@ func (t *Tournament) SeedProblem(n int) *seeding.Problem {
 	for h := 1; h < n && h <= len(t.Heats); h++ {
 		plan := seeding.Plan{Round: h}
 		for _, g := range t.Heats[h-1].Games {
-			if b, ok := seedBoard(g); ok {
+			if b, ok := g.SeedingBoard(); ok {
 				plan.Boards = append(plan.Boards, b)
 			}
 		}
@@ -69,9 +69,11 @@ func (t *Tournament) SeedProblem(n int) *seeding.Problem {
 	return p
 }
 
-// seedBoard converts a board of seven seated players; false when it is not
-// complete (the check reports why).
-func seedBoard(g Game) (seeding.Board, bool) {
+// SeedingBoard converts a heat sheet's board of seven seated players as
+// the seeder sees it: locked when it has started, the players replaced during
+// the game as Left, and no powers unless all seven are typed. It returns
+// false when the board is not complete (the check reports why).
+func (g Game) SeedingBoard() (seeding.Board, bool) {
 	if len(g.Seats) != seeding.BoardSize {
 		return seeding.Board{}, false
 	}
@@ -167,7 +169,7 @@ func (t *Tournament) Seating(n int) (HeatSeating, error) {
 			}
 			continue
 		}
-		b, ok := seedBoard(g)
+		b, ok := g.SeedingBoard()
 		if !ok {
 			ps = append(ps, Problem{Sheet: HeatSheet(n), Cell: heat.cell(g.Seats[0].Row, HeaderBoard),
 				Msg: fmt.Sprintf("board %d is started but not complete", g.Board), Hint: "seat seven players on it, or set it back to Unstarted"})
@@ -424,7 +426,7 @@ func (t *Tournament) conflictCells(n int, ex seeding.Explanation, p *seeding.Pro
 	rowOf := map[[2]int]int{} // player and board number -> row
 	var numbers []int         // the board number of each board of HeatPlan
 	for _, g := range t.Heats[n-1].Games {
-		if _, ok := seedBoard(g); ok {
+		if _, ok := g.SeedingBoard(); ok {
 			numbers = append(numbers, g.Board)
 		}
 		for _, s := range g.Seats {
@@ -555,7 +557,7 @@ func (b *Book) Unseed(n int) (int, error) {
 func (t *Tournament) HeatPlan(n int) seeding.Plan {
 	plan := seeding.Plan{Round: n}
 	for _, g := range t.Heats[n-1].Games {
-		if b, ok := seedBoard(g); ok {
+		if b, ok := g.SeedingBoard(); ok {
 			plan.Boards = append(plan.Boards, b)
 		}
 	}
