@@ -79,85 +79,6 @@ const (
 	HeaderHelp    = "Help"
 )
 
-// Tournament settings: the labels in the Tournament sheet's Setting column.
-const (
-	SetName            = "Tournament name"
-	SetDescription     = "Description"
-	SetSystem          = "Scoring system"
-	SetUnplayed        = "Unplayed score"
-	SetPowerAssignment = "Power assignment"
-	SetPowerGroups     = "Power groups"
-	SetPowerRule       = "Power rule"
-	SetQualification   = "Pool qualification"
-	SetPreference      = "Conflict: power preference"
-	SetMaxHeats        = "Maximum heats per player"
-	SetSameOpponent    = "Conflict: same opponent again"
-	SetSamePower       = "Conflict: same power again"
-	SetTeamMember      = "Conflict: team member"
-	SetHeats           = "Number of heats"
-	SetPreRegistration = "Pre-registration"
-	SetMinHeats        = "Minimum heats to qualify"
-	SetLowestCount     = "Lowest heats: how many"
-	SetLowestFactor    = "Lowest heats: multiplier"
-	SetNextCount       = "Next-lowest heats: how many"
-	SetNextFactor      = "Next-lowest heats: multiplier"
-	SetTeamSize        = "Team tournament"
-	SetTeamScoring     = "Team scoring"
-	SetTeamNumber      = "Team heat or games"
-	SetRandomSeed      = "Random seed"
-	SetMethod          = "Tournament scoring"
-	SetTieBreaks       = "Tie-breaks"
-	SetAwardsBy        = "Best-power awards by"
-	SetVictory         = "Victory rule"
-	SetScoreDecimals   = "Score decimals"
-	SetEventClass      = "Event class"
-	SetResultsTo       = "Results sent to"
-	// The publication policy: what dtm publish leaves off the site, and
-	// what its projector shows.
-	SetWithheldHeats    = "Publish: withhold standings after heats"
-	SetWithholdFinal    = "Publish: withhold final standings"
-	SetWithheldAwards   = "Publish: withhold awards"
-	SetProjectorPages   = "Publish: projector pages"
-	SetProjectorSeconds = "Publish: projector seconds"
-	SetResultsForm      = "Results form"
-)
-
-// ChoicesPreferenceMethod are seeding's preference methods, in
-// seeding.PreferenceMethod order.
-var ChoicesPreferenceMethod = []string{"Best total satisfaction", "Lowest-ranked chooses first"}
-
-// Settings of the seeder's neighbours and preference method, and of the
-// top boards' scores.
-const (
-	SetNeighbour        = "Conflict: same opponent again as a neighbour"
-	SetPreferenceMethod = "Power preference method"
-	SetTopFactor        = "Top board multiplier"
-)
-
-// Values of the publication settings.
-const (
-	WithholdNone = "None" // nothing withheld
-	WithholdAll  = "All"  // every heat (standings after each heat not posted)
-)
-
-// ChoicesProjector are the kinds of page the projector can cycle through,
-// as the Publish: projector pages setting names them.
-var ChoicesProjector = []string{"Board calls", "Standings", "Heat results", "Best powers", "Awards", "Team standings"}
-
-// DefaultProjector is the projector's cycle of a new workbook.
-const DefaultProjector = "Board calls, Standings, Heat results, Best powers, Awards"
-
-// DefaultProjectorSeconds is how long the projector shows each page.
-const DefaultProjectorSeconds = 20
-
-// DefaultScoreDecimals is how many decimals of a game's score are kept
-// when the Tournament sheet has no Score decimals row.
-const DefaultScoreDecimals = 2
-
-// MaxScoreDecimals is the most decimals of a game's score dtm keeps: a
-// spreadsheet shows 15 significant digits.
-const MaxScoreDecimals = 6
-
 // Column headers of the Players sheet. Registration columns are headed
 // HeatSheet(n) ("Heat 1", "Heat 2", ...).
 const (
@@ -254,50 +175,17 @@ const (
 	HeaderConflictDetail = "Conflict detail"
 )
 
-// Choices of every closed field. The first of each list is what a new
-// workbook holds. They are the dropdowns of the template.
+// Choices of the other sheets' closed fields (the Tournament sheet's are
+// in settings.go). The first of each list is what a new workbook holds.
+// They are the dropdowns of the template.
 var (
-	ChoicesYesNo           = []string{"Yes", "No"}
-	ChoicesPowerAssignment = []string{"Automatic", "At the tables"}
-	ChoicesPowerGroups     = []string{
-		"None",
-		"Austria-Germany-Italy / England-France / Russia-Turkey",
-		"Austria-Germany-Italy / England-Turkey / France-Russia",
-		"Austria-Italy / England-France / Germany / Russia-Turkey",
-	}
-	// ChoicesPowerRule are seeding's power rules, in seeding.PowerRule order.
-	ChoicesPowerRule    = []string{"None", "Different power every heat", "All seven before a repeat"}
-	ChoicesTeamSize     = []string{"None", "Teams of 3", "Teams of 4", "Teams of 5", "Teams of 6", "Teams of 7"}
-	ChoicesTeamScoring  = []string{"One heat", "Best games without interplay"}
+	ChoicesYesNo        = []string{"Yes", "No"}
 	ChoicesCriterion    = scoring.CriterionNames()
 	ChoicesRegistration = []string{"Registered", "Pre-registered", "Sitting out"}
 	ChoicesStatus       = []string{"Unstarted", "Started", "Finished"}
 	ChoicesResult       = []string{"Win", "Loss", "Conceded win"}
 	ChoicesPower        = powerChoices()
-	ChoicesMethod       = []string{"Sum of heats", "Hurst Tournament Mean"}
-	ChoicesAwardsBy     = []string{"Score", "Centres"}
-	// ChoicesResultsTo are where the results go: dtm check warns about
-	// players without the ids those databases need.
-	ChoicesResultsTo = []string{"None", "WDD", "WDR", "WDD and WDR"}
 )
-
-// SuggestedTieBreaks are the Tie-breaks setting's dropdown: None and
-// scoring's presets; any chain scoring.ParseTieBreaks reads may be typed
-// instead.
-var SuggestedTieBreaks = append([]string{"None"}, scoring.TieBreakPresets()...)
-
-// SuggestedVictory are the Victory rule setting's dropdown; any rule
-// scoring.ParseVictoryRule reads may be typed instead.
-var SuggestedVictory = []string{"classic", "regatta-2002", "regatta-2003", "norman", "norman-short-1", "norman-short-2", "norman-short-3", "norman-short-4"}
-
-// powerGroupSets gives, for each ChoicesPowerGroups entry, the partition of
-// power indexes (ChoicesPower order); nil means no grouping.
-var powerGroupSets = [][][]int{
-	nil,
-	{{0, 3, 4}, {1, 2}, {5, 6}},
-	{{0, 3, 4}, {1, 6}, {2, 5}},
-	{{0, 4}, {1, 2}, {3}, {5, 6}},
-}
 
 // MaxHeats is the largest number of heats a tournament may have (DTM allowed
 // nine).

@@ -34,7 +34,7 @@ func TestLibreOfficeRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	teamRow := 0
-	for i, s := range templateSettings {
+	for i, s := range tournamentSettings {
 		if s.label == SetTeamSize {
 			teamRow = i + 2
 		}

@@ -100,7 +100,7 @@ func fill(f *excelize.File, opts NewOptions) (string, error) {
 
 // setSetting writes a value next to a setting's label in the template.
 func setSetting(f *excelize.File, label string, v any) error {
-	for i, s := range templateSettings {
+	for i, s := range tournamentSettings {
 		if s.label == label {
 			return f.SetCellValue(SheetTournament, cellName(2, i+2), v)
 		}

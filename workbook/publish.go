@@ -10,60 +10,6 @@ import (
 	"github.com/armada-dtm/dtm/scoring"
 )
 
-// readPublication reads the publication policy (the Publish: settings).
-// Each row is optional: a workbook without it withholds nothing and
-// projects the default pages.
-func (r *reader) readPublication(rows map[string]setting, labelCol string) {
-	s := &r.t.Settings
-	p := &s.Publication
-	p.Projector = splitList(DefaultProjector)
-	p.ProjectorSeconds = DefaultProjectorSeconds
-	row := func(label, def string) (setting, bool) {
-		v, ok := rows[normalHeader(label)]
-		if !ok {
-			r.p.ignore(SheetTournament, labelCol, "setting %q is not in the workbook: %s applies (add the row to change it)", label, def)
-		}
-		return v, ok
-	}
-	if v, ok := row(SetWithheldHeats, "None"); ok {
-		p.WithheldHeats = r.withheldHeats(v, s.Heats)
-	}
-	if v, ok := row(SetWithholdFinal, "No"); ok {
-		b, yes := parseYesNo(v.value)
-		if !yes {
-			r.p.add(SheetTournament, v.cell, "choose Yes or No", "%s cannot be %q", SetWithholdFinal, v.value)
-		}
-		p.WithholdFinal = b
-	}
-	if v, ok := row(SetWithheldAwards, "None"); ok {
-		p.WithheldAwards = r.withheldAwards(v)
-	}
-	if v, ok := row(SetProjectorPages, DefaultProjector); ok {
-		p.Projector = nil
-		for _, name := range splitList(v.value) {
-			i := choiceIndex(ChoicesProjector, name)
-			if i < 0 {
-				r.p.add(SheetTournament, v.cell, "name pages from: "+strings.Join(ChoicesProjector, ", ")+"; separate them with commas",
-					"the projector cannot show %q", name)
-				continue
-			}
-			if slices.Contains(p.Projector, ChoicesProjector[i]) {
-				r.p.add(SheetTournament, v.cell, "name each page once", "%q is named twice", ChoicesProjector[i])
-				continue
-			}
-			p.Projector = append(p.Projector, ChoicesProjector[i])
-		}
-	}
-	if v, ok := row(SetProjectorSeconds, strconv.Itoa(DefaultProjectorSeconds)); ok {
-		n, whole := parseWhole(v.value)
-		if !whole || n < 5 || n > 600 {
-			r.p.add(SheetTournament, v.cell, "a whole number of seconds from 5 to 600 (e.g. 20)", "%s cannot be %q", SetProjectorSeconds, v.value)
-			n = DefaultProjectorSeconds
-		}
-		p.ProjectorSeconds = n
-	}
-}
-
 // withheldHeats reads the heats whose standings are withheld: None (or
 // empty), All, or heat numbers separated by commas.
 func (r *reader) withheldHeats(v setting, heats int) []int {

@@ -70,7 +70,7 @@ func set(t testing.TB, f *excelize.File, sheet, cell string, values ...any) {
 
 // settingRow finds a setting's row in the template's Tournament sheet.
 func settingRowOf(t testing.TB, label string) int {
-	for i, s := range templateSettings {
+	for i, s := range tournamentSettings {
 		if s.label == label {
 			return i + 2
 		}

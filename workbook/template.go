@@ -2,9 +2,6 @@ package workbook
 
 import (
 	"fmt"
-	"strings"
-
-	"github.com/armada-dtm/dtm/scoring"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -12,65 +9,6 @@ import (
 // DefaultSystem is the scoring system a new tournament starts with: the one
 // DipCon XXXIV used, the DTM manual's own example.
 const DefaultSystem = "DipCon XXXIV (2001)"
-
-// settingRow is one row of the template's Tournament sheet.
-type settingRow struct {
-	label   string
-	value   any
-	choices []string // a dropdown, or nil
-	help    string
-	// open makes the dropdown a list of suggestions: other values may be
-	// typed (and are checked by dtm check).
-	open bool
-}
-
-// templateSettings is the Tournament sheet of a new workbook.
-var templateSettings = []settingRow{
-	{SetName, "New tournament", nil, "Shown on every printed page.", false},
-	{SetDescription, "", nil, "Free text: where and when, who hosts it.", false},
-	{SetSystem, DefaultSystem, nil, "A name from the Systems sheet. Heats and single games may use another (Heats sheet; a heat sheet's Scoring system column).", false},
-	{SetUnplayed, 0, nil, "Score of a heat a player did not play: a fixed number, usually 0.", false},
-	{SetPowerAssignment, ChoicesPowerAssignment[0], ChoicesPowerAssignment, "Automatic: dtm seed chooses each player's power. At the tables: players choose; type the powers into the heat sheet before a game starts.", false},
-	{SetPowerGroups, ChoicesPowerGroups[3], ChoicesPowerGroups, "With groups, the seeder also avoids giving a player another power of a group they already played (half the same-power value, rounded down).", false},
-	{SetSameOpponent, 10, nil, "Conflict charged for every earlier meeting of two players seated on one board.", false},
-	{SetSamePower, 4, nil, "Conflict charged for every earlier game a player played the same power. 2 or more when power groups are used.", false},
-	{SetTeamMember, 20, nil, "Conflict charged when two team-mates share a board.", false},
-	{SetHeats, 4, nil, fmt.Sprintf("How many rounds (heats), 1 to %d.", MaxHeats), false},
-	{SetPreRegistration, ChoicesYesNo[1], ChoicesYesNo, "Yes lets players pre-register for heats (Players sheet, Heat columns: Pre-registered).", false},
-	{SetMinHeats, 0, nil, "Heats a player must play to be ranked; 0 ranks everyone. Best-power awards ignore it.", false},
-	{SetLowestCount, 0, nil, "How many of each player's lowest heat scores (unplayed heats included) are multiplied by the next setting.", false},
-	{SetLowestFactor, 0, nil, "0 drops those heats, 0.5 halves them, 1 counts them in full.", false},
-	{SetNextCount, 0, nil, "Then how many of the next-lowest heat scores are multiplied by the next setting.", false},
-	{SetNextFactor, 1, nil, "Multiplier for the next-lowest heats.", false},
-	{SetTeamSize, ChoicesTeamSize[0], ChoicesTeamSize, "A team tournament with teams of 3 to 7 players (Teams sheet).", false},
-	{SetTeamScoring, ChoicesTeamScoring[0], ChoicesTeamScoring, "One heat: the members' scores in one heat. Best games without interplay: each member's best games in which no team-mate was an opponent.", false},
-	{SetTeamNumber, 1, nil, "The team heat (One heat), or how many games of each member count (Best games).", false},
-	{SetRandomSeed, "", nil, "Makes seating reproducible: the same seed and workbook give the same seating. dtm new fills in one.", false},
-	{SetMethod, ChoicesMethod[0], ChoicesMethod, "Sum of heats: each player's heat scores, lowest ones multiplied as set above (the DTM). Hurst Tournament Mean: each game's centres minus the tournament's mean for that power, averaged over the heats played.", false},
-	{SetAwardsBy, ChoicesAwardsBy[0], ChoicesAwardsBy, "Best Austria, Best England ...: the best game score with that power, or the most centres (score breaking ties).", false},
-	{SetVictory, SuggestedVictory[0], SuggestedVictory, "When a game ends in a victory on the board: classic (18 centres), regatta-2002, regatta-2003, norman, norman-short-1 to -4, or your own table such as 18,18,18,18,17,15,14,12,11,9,8,6,5 (from 1901). dtm check compares each game's centre chart with it.", true},
-	{SetTieBreaks, SuggestedTieBreaks[0], SuggestedTieBreaks, tieBreakHelp, true},
-	{SetScoreDecimals, DefaultScoreDecimals, nil, fmt.Sprintf("How many decimals of each game's score are kept, 0 to %d: a score is rounded once, when the game is scored (half away from zero), and totals are the sums of those scores. The Hurst Tournament Mean always shows 4.", MaxScoreDecimals), false},
-	{SetEventClass, "", nil, "The event's class for the rating lists (e.g. the WPE's class), free text; dtm export --ratings prints it.", false},
-	{SetResultsTo, ChoicesResultsTo[0], ChoicesResultsTo, "Where the results go: dtm check then warns about players without a WDD id or WDR id (Players sheet).", false},
-	{SetWithheldHeats, WithholdNone, []string{WithholdNone, WithholdAll}, "dtm publish: the heats after which the standings are not posted, e.g. 1, 2, 3; All (the Regatta 2003 rule: scores and rankings after each round are not posted) or None. Their game scores stay off the site too until the final standings are published.", true},
-	{SetWithholdFinal, ChoicesYesNo[1], ChoicesYesNo, "dtm publish: Yes keeps the final standings, the places and the at-large awards off the site until you release them (set No and publish again, e.g. at the ceremony).", false},
-	{SetWithheldAwards, WithholdNone, []string{WithholdNone, WithholdAll}, "dtm publish: awards kept secret until the ceremony, by name as on the Awards tab, separated by commas (e.g. Best Austria, Last place); All or None.", true},
-	{SetProjectorPages, DefaultProjector, nil, "dtm publish: the pages the projector cycles through, in order, separated by commas: " + strings.Join(ChoicesProjector, ", ") + ".", false},
-	{SetProjectorSeconds, DefaultProjectorSeconds, nil, "dtm publish: how many seconds the projector shows each page, 5 to 600.", false},
-	{SetResultsForm, "", nil, "Optional: the address (https://...) of an online form for the results. Each score sheet's QR code then opens it with the board code filled in where the address has {code} (make a pre-filled link with a placeholder answer and replace the answer with {code}); without {code}, ?code=H2-B5-F is added. Empty: the QR code holds the board code alone. docs/import.md.", false},
-	{SetPowerRule, ChoicesPowerRule[0], ChoicesPowerRule, "A hard rule dtm seed never breaks (it refuses a heat where it cannot be kept, and says why). Different power every heat: never a power the player has played before (the Regatta rules; at most 7 heats). All seven before a repeat: no power twice until the player has played all seven (Hurst's rule 2). None: repeats only cost the same-power conflict.", false},
-	{SetQualification, "Standings", nil, "How dtm seed --pool \"top 7\" (or 14, 21 ...) ranks the players for the top boards: Standings (the tournament's standings so far), or best K of heats A-B, e.g. best 2 of heats 1-3 (the sum of each player's best K game scores in those heats). Players marked Declines pool are skipped: the seat goes to the next in line.", false},
-	{SetPreference, 0, nil, "Conflict charged per place a player's power is down their Power preference (a column you add to the Players sheet, e.g. FGIRT: France first, then Germany ...; a power not listed counts as the place after the last). 0 ignores preferences.", false},
-	{SetMaxHeats, 0, nil, "The most heats a player may play (registered, or seated on a board); dtm check reports a player over it. 0: no cap.", false},
-	{SetNeighbour, 0, nil, "Conflict charged, on top of the same-opponent conflict, for every earlier meeting of two players given neighbouring powers on the map (e.g. England and France; docs/seeding.md lists the pairs). 0: a neighbour counts as any other opponent.", false},
-	{SetPreferenceMethod, ChoicesPreferenceMethod[0], ChoicesPreferenceMethod, "How dtm seed uses the Power preference column. Best total satisfaction: each place down a player's list costs the power-preference conflict, weighed with the others. Lowest-ranked chooses first: on each board, the players in reverse order of the standings before the heat each take their most preferred power still free.", false},
-	{SetTopFactor, 1, nil, "Multiplies the game scores of the top boards (board 1 with a scoring system of its own, and each next board while it has one: dtm seed --pool marks them) in the players' totals, e.g. 2. 1 counts them as any other game.", false},
-}
-
-// tieBreakHelp is the Tie-breaks setting's help, listing the presets and rules of scoring's table.
-var tieBreakHelp = "None: tied players share a rank (the DTM). " + strings.Join(scoring.TieBreakPresets(), " or ") +
-	": those rules' chains. Or your own chain, in order, separated by commas: " + scoring.TieBreakHelp() + "."
 
 // style ids of a workbook being built.
 type styles struct {
@@ -252,7 +190,7 @@ func (b *builder) freeze(sheet string, rows int) {
 func (b *builder) tournament() {
 	const name = SheetTournament
 	b.table(name, tournamentSchema)
-	for i, s := range templateSettings {
+	for i, s := range tournamentSettings {
 		row := i + 2
 		b.do(b.f.SetCellStr(name, cellName(1, row), s.label))
 		b.do(b.f.SetCellValue(name, cellName(2, row), s.value))
@@ -260,8 +198,8 @@ func (b *builder) tournament() {
 		b.do(b.f.SetCellStyle(name, cellName(2, row), cellName(2, row), b.st.input))
 		b.do(b.f.SetCellStyle(name, cellName(3, row), cellName(3, row), b.st.help))
 		switch {
-		case s.label == SetSystem:
-			b.dropdown(name, cellName(2, row), nil, systemList)
+		case s.list != "":
+			b.dropdown(name, cellName(2, row), nil, s.list)
 		case s.open:
 			b.suggestions(name, cellName(2, row), s.choices)
 		case s.choices != nil:

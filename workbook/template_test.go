@@ -77,7 +77,7 @@ func TestTemplateReadsClean(t *testing.T) {
 			t.Errorf("template lacks sheet %q", sheet)
 		}
 	}
-	for _, s := range templateSettings {
+	for _, s := range tournamentSettings {
 		if tour.Settings.SettingCell(s.label) == "" {
 			t.Errorf("template lacks setting %q", s.label)
 		}
