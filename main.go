@@ -540,7 +540,7 @@ func formulaCommand() *cli.Command {
 				return err
 			}
 			if c.Bool("json") {
-				return printJSON(c.App.Writer, director.NewGameReport(res.Result))
+				return printJSON(c.App.Writer, res.Report())
 			}
 			res.WriteText(c.App.Writer, c.Bool("verbose"))
 			return nil
@@ -571,7 +571,7 @@ func gameCommand() *cli.Command {
 				return err
 			}
 			if c.Bool("json") {
-				return printJSON(c.App.Writer, director.NewOutcomeReport(res.Outcome))
+				return printJSON(c.App.Writer, res.Report())
 			}
 			res.WriteText(c.App.Writer)
 			return nil

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/workbook"
 )
 
@@ -93,7 +94,7 @@ func clockOf(rows []workbook.ClockRow, heat, start, last int) *clockPage {
 			case r.Minutes == 1:
 				c.Orders = "minute"
 			case r.Minutes > 0:
-				c.Orders = number(r.Minutes) + " minutes"
+				c.Orders = files.Number(r.Minutes) + " minutes"
 			}
 		}
 	}
@@ -102,7 +103,7 @@ func clockOf(rows []workbook.ClockRow, heat, start, last int) *clockPage {
 		e := clockEntry{Name: name, Break: brk, From: at, To: at + minutes}
 		at = e.To
 		c.Data.Phases = append(c.Data.Phases, e)
-		p := clockPhase{Name: name, Break: brk, Minutes: number(minutes), Note: note, Deadline: "+" + number(at) + " min"}
+		p := clockPhase{Name: name, Break: brk, Minutes: files.Number(minutes), Note: note, Deadline: "+" + files.Number(at) + " min"}
 		if start >= 0 {
 			p.Deadline = timeOfDay(float64(start) + at)
 		}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/workbook"
 )
@@ -54,30 +55,30 @@ func Export(req ExportRequest) (*ExportResult, error) {
 		return nil, wrapf(err, "export: the folder for the files")
 	}
 	base := filepath.Join(dir, fileName(t.Settings.Name))
-	files := map[string]*bytes.Buffer{}
+	out := map[string]*bytes.Buffer{}
 	if req.CSV {
-		files[base+".csv"] = new(bytes.Buffer)
-		if err := WriteDTM(files[base+".csv"], NewReport(t.Settings.Name, event, table)); err != nil {
+		out[base+".csv"] = new(bytes.Buffer)
+		if err := files.WriteDTM(out[base+".csv"], files.NewReport(t.Settings.Name, event, table)); err != nil {
 			return nil, err
 		}
 	}
 	r := results(t, event, table)
 	if req.WDD {
 		classification, boards, awards := new(bytes.Buffer), new(bytes.Buffer), new(bytes.Buffer)
-		if err := WriteWDD(classification, boards, awards, r); err != nil {
+		if err := files.WriteWDD(classification, boards, awards, r); err != nil {
 			return nil, err
 		}
-		files[base+" WDD classification.csv"], files[base+" WDD boards.csv"], files[base+" WDD awards.csv"] = classification, boards, awards
+		out[base+" WDD classification.csv"], out[base+" WDD boards.csv"], out[base+" WDD awards.csv"] = classification, boards, awards
 	}
 	if req.WDR {
-		files[base+" WDR.json"] = new(bytes.Buffer)
-		if err := WriteWDR(files[base+" WDR.json"], r); err != nil {
+		out[base+" WDR.json"] = new(bytes.Buffer)
+		if err := files.WriteWDR(out[base+" WDR.json"], r); err != nil {
 			return nil, err
 		}
 	}
 	if req.Ratings {
-		files[base+" ratings.txt"] = new(bytes.Buffer)
-		if err := WriteRatings(files[base+" ratings.txt"], r); err != nil {
+		out[base+" ratings.txt"] = new(bytes.Buffer)
+		if err := files.WriteRatings(out[base+" ratings.txt"], r); err != nil {
 			return nil, err
 		}
 	}
@@ -86,8 +87,8 @@ func Export(req ExportRequest) (*ExportResult, error) {
 		played[s.Player] = s.Played > 0
 	}
 	res := &ExportResult{Warnings: MissingIDs(t, played, req.WDD, req.WDR)}
-	for _, name := range slices.Sorted(maps.Keys(files)) {
-		if err := workbook.WriteFile(name, files[name].Bytes()); err != nil {
+	for _, name := range slices.Sorted(maps.Keys(out)) {
+		if err := workbook.WriteFile(name, out[name].Bytes()); err != nil {
 			return res, wrapf(err, "export")
 		}
 		res.Files = append(res.Files, name)
@@ -128,9 +129,9 @@ func writeWarnings(w io.Writer, ps workbook.Problems) {
 }
 
 // results gathers what the WDD, WDR and ratings files are written from.
-func results(t *workbook.Tournament, event scoring.Event, table scoring.Table) Results {
-	r := Results{Name: t.Settings.Name, Event: event, Table: table, Players: exportPlayers(t), Charts: charts(t),
-		Top: map[Chart]bool{}, Systems: map[Chart]string{}, EventClass: t.Settings.EventClass}
+func results(t *workbook.Tournament, event scoring.Event, table scoring.Table) files.Results {
+	r := files.Results{Name: t.Settings.Name, Event: event, Table: table, Players: exportPlayers(t), Charts: charts(t),
+		Top: map[files.Chart]bool{}, Systems: map[files.Chart]string{}, EventClass: t.Settings.EventClass}
 	for i := range t.Heats {
 		h := &t.Heats[i]
 		top := h.TopBoards()
@@ -138,8 +139,8 @@ func results(t *workbook.Tournament, event scoring.Event, table scoring.Table) R
 		r.Days, r.Dates = append(r.Days, h.Day), append(r.Dates, h.Date)
 		for j := range h.Games {
 			g := &h.Games[j]
-			r.Top[Chart{h.Number, g.Board}] = top[g.Board]
-			r.Systems[Chart{h.Number, g.Board}] = t.SystemName(h, g)
+			r.Top[files.Chart{Heat: h.Number, Board: g.Board}] = top[g.Board]
+			r.Systems[files.Chart{Heat: h.Number, Board: g.Board}] = t.SystemName(h, g)
 		}
 	}
 	return r
@@ -148,26 +149,26 @@ func results(t *workbook.Tournament, event scoring.Event, table scoring.Table) R
 // exportPlayers returns what the results files need of each player: the
 // names, ids and nationality, and the Players sheet's Country as the WDD
 // location code (a country's name such as France becomes its code, FRA).
-func exportPlayers(t *workbook.Tournament) []ExportPlayer {
-	out := make([]ExportPlayer, len(t.Players))
+func exportPlayers(t *workbook.Tournament) []files.ExportPlayer {
+	out := make([]files.ExportPlayer, len(t.Players))
 	for i, p := range t.Players {
 		loc := p.Country
 		if code, ok := workbook.CountryCode(p.Country); ok {
 			loc = code
 		}
-		out[i] = ExportPlayer{Name: p.Name, First: p.First, Last: p.Last, Location: loc, Nationality: p.Nationality,
+		out[i] = files.ExportPlayer{Name: p.Name, First: p.First, Last: p.Last, Location: loc, Nationality: p.Nationality,
 			WDDID: p.WDDID, WDRID: p.WDRID}
 	}
 	return out
 }
 
 // charts returns the centre chart of every scored game that has one.
-func charts(t *workbook.Tournament) map[Chart][]scoring.Year {
-	out := map[Chart][]scoring.Year{}
+func charts(t *workbook.Tournament) map[files.Chart][]scoring.Year {
+	out := map[files.Chart][]scoring.Year{}
 	for _, h := range t.Heats {
 		for _, g := range h.Games {
 			if sg := workbook.ScoringGame(&g); g.Scored && len(sg.History) > 0 {
-				out[Chart{Heat: h.Number, Board: g.Board}] = sg.History
+				out[files.Chart{Heat: h.Number, Board: g.Board}] = sg.History
 			}
 		}
 	}

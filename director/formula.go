@@ -9,6 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/formula"
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/workbook"
@@ -55,7 +56,7 @@ func (r *FormulaResult) WriteText(w io.Writer, verbose bool) {
 	if verbose {
 		fmt.Fprintf(w, "expr: %s\n", r.Expr)
 	}
-	fmt.Fprintln(w, number(r.Value))
+	fmt.Fprintln(w, files.Number(r.Value))
 }
 
 // indent indents every line by four spaces.
@@ -75,6 +76,9 @@ type GameScore struct {
 	Definition scoring.Definition
 	Result     scoring.Result
 }
+
+// Report is the game's score as dtm game-score --json prints it.
+func (r *GameScore) Report() files.GameReport { return files.NewGameReport(r.Result) }
 
 // ScoreGame scores the game in a GAME.json file under a built-in scoring
 // system or one of a workbook's.
@@ -135,7 +139,7 @@ func readGame(path string) (scoring.Game, error) {
 		return scoring.Game{}, err
 	}
 	defer f.Close()
-	g, err := DecodeGame(f)
+	g, err := files.DecodeGame(f)
 	if err != nil {
 		return g, wrapf(err, "%s", path)
 	}
@@ -160,9 +164,9 @@ func (r *GameScore) WriteText(w io.Writer, all bool) {
 		fmt.Fprintf(tw, "%s\t%s\t", p, r.Result.Slot[p])
 		for _, word := range words {
 			v, _ := r.Result.Words[p].Get(word)
-			fmt.Fprintf(tw, "%s\t", number(v))
+			fmt.Fprintf(tw, "%s\t", files.Number(v))
 		}
-		fmt.Fprintf(tw, "%s\t\n", number(r.Result.Scores[p]))
+		fmt.Fprintf(tw, "%s\t\n", files.Number(r.Result.Scores[p]))
 	}
 	tw.Flush()
 }

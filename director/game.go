@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/scoring"
 )
 
@@ -30,6 +31,9 @@ func CheckGame(path, victory string) (*GameOutcome, error) {
 	}
 	return &GameOutcome{Rule: rule, Game: g, Outcome: rule.Check(g.History), Disagreements: rule.CheckResult(g)}, nil
 }
+
+// Report is the outcome as dtm game --json prints it.
+func (r *GameOutcome) Report() files.OutcomeReport { return files.NewOutcomeReport(r.Outcome) }
 
 // WriteText tells a director how the game ended under the rule, whether
 // the recorded result agrees, and Norman's ranking of the powers.

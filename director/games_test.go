@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
@@ -336,10 +337,10 @@ func TestScoresRoundedOnce(t *testing.T) {
 			t.Errorf("decimals %v: totals %v, want %v", tc.decimals, totals, want)
 		}
 		var csv bytes.Buffer
-		if err := WriteDTM(&csv, res.Report); err != nil {
+		if err := files.WriteDTM(&csv, res.Report); err != nil {
 			t.Fatal(err)
 		}
-		if line, _, _ := strings.Cut(strings.TrimPrefix(csv.String(), utf8BOM), "\n"); line != tc.csv {
+		if line, _, _ := strings.Cut(strings.TrimPrefix(csv.String(), "\ufeff"), "\n"); line != tc.csv {
 			t.Errorf("decimals %v: CSV line %q, want %q", tc.decimals, line, tc.csv)
 		}
 	}

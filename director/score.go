@@ -3,10 +3,10 @@ package director
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/workbook"
 )
@@ -28,7 +28,7 @@ type ScoreResult struct {
 	Names []string
 	Table scoring.Table
 	// Report is the standings as dtm score --json prints them.
-	Report Report
+	Report files.Report
 	// Site is set when the published site was refreshed (or failed to be).
 	Site *SiteRefresh
 	// Multiplied marks the heat and board of each top board whose scores
@@ -48,7 +48,7 @@ func Score(req ScoreRequest) (*ScoreResult, error) {
 	}
 	defer b.Close()
 	t := b.Tournament
-	res := &ScoreResult{Path: req.Path, Heats: t.Settings.Heats, Table: table, Report: NewReport(t.Settings.Name, event, table)}
+	res := &ScoreResult{Path: req.Path, Heats: t.Settings.Heats, Table: table, Report: files.NewReport(t.Settings.Name, event, table)}
 	for _, p := range t.Players {
 		res.Names = append(res.Names, p.Name)
 	}
@@ -91,9 +91,9 @@ func (r *ScoreResult) WriteText(w io.Writer, top int) {
 			if h.Played && (h.Factor != 1 || r.Multiplied[[2]int{h.Heat, h.Board}]) {
 				mark = "*"
 			}
-			fmt.Fprintf(tw, "%s%s\t", number(h.Score), mark)
+			fmt.Fprintf(tw, "%s%s\t", files.Number(h.Score), mark)
 		}
-		fmt.Fprintf(tw, "%s\t\n", number(s.Total))
+		fmt.Fprintf(tw, "%s\t\n", files.Number(s.Total))
 	}
 	tw.Flush()
 	if len(players) > top {
@@ -111,4 +111,3 @@ func (r *ScoreResult) WriteText(w io.Writer, top int) {
 }
 
 // number prints a score as a director reads it: no trailing zeros.
-func number(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }

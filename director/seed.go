@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
 )
@@ -264,7 +265,7 @@ func (r *SeedResult) WriteText(w io.Writer) {
 		}
 		if c := p.Contention; c != nil {
 			fmt.Fprintf(w, "heat %d: %d can still finish first (a game scores %s to %s, %d heat(s) left): %s\n",
-				r.Heat, len(p.Contenders), number(c.Min), number(c.Max), c.Left, strings.Join(p.Contenders, ", "))
+				r.Heat, len(p.Contenders), files.Number(c.Min), files.Number(c.Max), c.Left, strings.Join(p.Contenders, ", "))
 		}
 		fmt.Fprintf(w, "heat %d: the pool (top %d by %s) on %s, seeded among themselves: %s\n",
 			r.Heat, p.Size, p.Qualification, on, strings.Join(p.Players, ", "))

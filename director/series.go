@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/scoring"
 )
 
@@ -63,7 +64,9 @@ func Series(paths []string, rule string) (*SeriesResult, error) {
 }
 
 // Report is the series as dtm series --json prints it.
-func (r *SeriesResult) Report() SeriesReport { return NewSeriesReport(r.Events, r.Rule, r.Standings) }
+func (r *SeriesResult) Report() files.SeriesReport {
+	return files.NewSeriesReport(r.Events, r.Rule, r.Standings)
+}
 
 // WriteWarnings prints the warnings, one per line.
 func (r *SeriesResult) WriteWarnings(w io.Writer) {
@@ -84,9 +87,9 @@ func (r *SeriesResult) WriteText(w io.Writer) error {
 			if !e.Counted {
 				mark = ", not counted"
 			}
-			parts = append(parts, fmt.Sprintf("%s: %s (rank %d%s)", r.Events[e.Event].Name, number(e.Total), e.Rank, mark))
+			parts = append(parts, fmt.Sprintf("%s: %s (rank %d%s)", r.Events[e.Event].Name, files.Number(e.Total), e.Rank, mark))
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\n", s.Rank, s.Name, number(s.Value), strings.Join(parts, "; "))
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\n", s.Rank, s.Name, files.Number(s.Value), strings.Join(parts, "; "))
 	}
 	return tw.Flush()
 }

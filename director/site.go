@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/workbook"
 	"golang.org/x/text/collate"
@@ -618,13 +619,13 @@ func pluralS(n int) string {
 	return "s"
 }
 
-// score prints a score as a director reads it: at most four decimals, no
-// trailing zeros, a true minus sign.
+// score prints a score as a director reads it: files.Number of it rounded to
+// at most four decimals, with a true minus sign.
 func score(v float64) string {
 	r := math.Round(v*1e4) / 1e4
 	if r == 0 {
 		r = 0 // no "-0"
 	}
-	out := strconv.FormatFloat(r, 'f', -1, 64)
+	out := files.Number(r)
 	return strings.Replace(out, "-", "\u2212", 1)
 }

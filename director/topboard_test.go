@@ -134,7 +134,17 @@ func TestPoolTopBoardsExported(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var doc wdrTournament
+	var doc struct { // what of the WDR document the test looks at
+		Rounds map[string]struct {
+			Games map[string]struct {
+				Board    int  `json:"board"`
+				TopBoard bool `json:"top_board"`
+				Players  map[string]struct {
+					Name string `json:"name"`
+				} `json:"players"`
+			} `json:"games"`
+		} `json:"rounds"`
+	}
 	if err := json.Unmarshal(data, &doc); err != nil {
 		t.Fatal(err)
 	}

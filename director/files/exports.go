@@ -1,4 +1,4 @@
-package director
+package files
 
 import (
 	"encoding/csv"
@@ -22,8 +22,12 @@ func Neutralise(s string) string {
 	return s
 }
 
-// plain writes a number as the WDD and DTM files want it: 37.5, 0, -11.
-func plain(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+// Number writes a score (or any other number of points) as dtm writes it
+// everywhere: in the shortest decimal form that reads back as the same
+// value, with no exponent and no trailing zeros: 37.5, 0, -11. The WDD and
+// DTM files want it so; the site rounds and sets a true minus sign on top
+// of it.
+func Number(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // utf8BOM starts the DTM CSV so that Excel, opening the file by a
 // double-click, reads it as UTF-8 (accented names intact) rather than in the
@@ -42,9 +46,9 @@ func WriteDTM(w io.Writer, r Report) error {
 	for _, p := range r.Players {
 		rec := []string{strconv.Itoa(p.Rank), Neutralise(p.Name)}
 		for _, h := range p.Heats {
-			rec = append(rec, plain(h.Score))
+			rec = append(rec, Number(h.Score))
 		}
-		rec = append(rec, plain(p.Total))
+		rec = append(rec, Number(p.Total))
 		if err := cw.Write(rec); err != nil {
 			return err
 		}
@@ -267,17 +271,17 @@ func writeClassification(w io.Writer, r Results) error {
 			}
 		}
 		rec := []string{Neutralise(p.First), Neutralise(p.Last), "1", strconv.Itoa(s.Rank), strconv.Itoa(tied),
-			Neutralise(p.Location), Neutralise(p.Nationality), plain(s.Total)}
+			Neutralise(p.Location), Neutralise(p.Nationality), Number(s.Total)}
 		for r := 1; r <= wddRounds; r++ {
 			v := ""
 			if r <= len(s.Heats) && s.Heats[r-1].Played {
-				v = plain(s.Heats[r-1].Score)
+				v = Number(s.Heats[r-1].Score)
 			}
 			rec = append(rec, v)
 		}
 		for pw := scoring.Austria; pw < scoring.NumPowers; pw++ {
 			if g, ok := best[s.Player][pw]; ok {
-				rec = append(rec, "1", plain(g.Score), strconv.Itoa(g.Centres), strconv.Itoa(g.Heat), strconv.Itoa(boardIDs[Chart{g.Heat, g.Board}]))
+				rec = append(rec, "1", Number(g.Score), strconv.Itoa(g.Centres), strconv.Itoa(g.Heat), strconv.Itoa(boardIDs[Chart{g.Heat, g.Board}]))
 			} else {
 				rec = append(rec, "", "", "", "", "")
 			}
@@ -304,7 +308,7 @@ func writeClassification(w io.Writer, r Results) error {
 		}
 		if teams {
 			if tm, ok := teamOf[s.Player]; ok {
-				rec = append(rec, Neutralise(e.Teams[tm].Name), plain(teamLine[tm].Total), strconv.Itoa(teamLine[tm].Rank))
+				rec = append(rec, Neutralise(e.Teams[tm].Name), Number(teamLine[tm].Total), strconv.Itoa(teamLine[tm].Rank))
 			} else {
 				rec = append(rec, "", "", "")
 			}
@@ -336,7 +340,7 @@ func writeBoards(w io.Writer, e scoring.Event, players []ExportPlayer, charts ma
 				elim = strconv.Itoa(seat.Year % 100)
 			}
 			rec := []string{Neutralise(p.First), Neutralise(p.Last), "1", strconv.Itoa(g.Heat), strconv.Itoa(boardIDs[Chart{g.Heat, g.Board}]),
-				wddPowers[pw], strconv.Itoa(rank), strconv.Itoa(tied), plain(seat.Score), strconv.Itoa(seat.Centres),
+				wddPowers[pw], strconv.Itoa(rank), strconv.Itoa(tied), Number(seat.Score), strconv.Itoa(seat.Centres),
 				elim, drawValue(g, pw)}
 			for y := 1; y <= 20; y++ {
 				v := ""

@@ -1,4 +1,4 @@
-package director
+package files
 
 import (
 	"github.com/armada-dtm/dtm/formula"

@@ -1,4 +1,4 @@
-package director
+package files
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 )
 
 func TestNeutralise(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"=SUM(A1)": "'=SUM(A1)", "+1": "'+1", "-cmd": "'-cmd", "@x": "'@x", "\tx": "'\tx",
 		"Ann Smith": "Ann Smith", "": "", "O'Neil": "O'Neil", "a=b": "a=b",
@@ -18,6 +19,7 @@ func TestNeutralise(t *testing.T) {
 }
 
 func TestOutcomeReportJSON(t *testing.T) {
+	t.Parallel()
 	none, _ := json.Marshal(NewOutcomeReport(scoring.Outcome{}))
 	if string(none) != `{"victory":null,"draw_vote_years":[]}` {
 		t.Errorf("no victory: %s", none)
@@ -29,6 +31,7 @@ func TestOutcomeReportJSON(t *testing.T) {
 }
 
 func TestGameReport(t *testing.T) {
+	t.Parallel()
 	var res scoring.Result
 	res.Scores[scoring.France] = 26
 	res.Words[scoring.France].Scs = 9

@@ -1,4 +1,4 @@
-package director
+package files
 
 import (
 	"fmt"
@@ -67,7 +67,7 @@ func WriteRatings(w io.Writer, r Results) error {
 		if s.Qualified {
 			place = placeText(s.Rank, r)
 		}
-		fmt.Fprintf(tw, "%5s  %s\t%s\n", place, r.Players[s.Player].Name, plain(s.Total))
+		fmt.Fprintf(tw, "%5s  %s\t%s\n", place, r.Players[s.Player].Name, Number(s.Total))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -98,7 +98,7 @@ func WriteRatings(w io.Writer, r Results) error {
 			if tied > 1 {
 				pos = fmt.Sprintf("%d=", rank)
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%d centres\t%s\n", pos, r.Players[seat.Player].Name, wdrPowers[pw], seat.Centres, plain(seat.Score))
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%d centres\t%s\n", pos, r.Players[seat.Player].Name, wdrPowers[pw], seat.Centres, Number(seat.Score))
 		}
 		if err := tw.Flush(); err != nil {
 			return err

@@ -1,4 +1,4 @@
-package director
+package files
 
 import (
 	"github.com/armada-dtm/dtm/scoring"
@@ -8,6 +8,7 @@ import (
 )
 
 func TestDecodeGame(t *testing.T) {
+	t.Parallel()
 	const good = `{
 	  "final_year": 1907,
 	  "centres": {"aus": 0, "eng": 10, "fra": 6, "ger": 5, "ita": 0, "rus": 0, "tur": 12},
