@@ -32,6 +32,7 @@ func zbarimg(t *testing.T) string {
 // board code, or, with a results form on the Tournament sheet, the form's
 // link pre-filled with it. A rewrite leaves one picture a board.
 func TestScoreSheetQRCodes(t *testing.T) {
+	t.Parallel()
 	zbar := zbarimg(t)
 	for _, tc := range []struct {
 		form string
@@ -103,6 +104,7 @@ func decodePictures(t *testing.T, zbar, path, sheet string) []string {
 // TestResultsFormProblems: a results form that is not a web address, or
 // too long for a QR code, is reported at its cell.
 func TestResultsFormProblems(t *testing.T) {
+	t.Parallel()
 	for form, want := range map[string]string{
 		"forms.example.org/r": `: Results form: "forms.example.org/r" is not a web address: it should start with https://`,
 		"https://forms.example.org/" + strings.Repeat("x", 200): "a QR code on a score sheet holds 213 (shorten it",

@@ -72,6 +72,7 @@ var (
 // taken by dtm import (France's solo of solo.csv, worked by hand there),
 // and its QR code shown only when the line has no errors.
 func TestEntryPage(t *testing.T) {
+	t.Parallel()
 	chrome := chromium(t)
 	book, page := entryPage(t)
 	solo := url.Values{"code": {"h1b2r"}, "result": {"France"}, "year": {"1909"},

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/armada-dtm/dtm/director/qr"
+	"github.com/armada-dtm/dtm/director/files/qr"
 )
 
 // longestChart fills the entry page with the longest line it takes for a
@@ -44,10 +44,11 @@ var qrCapacityM = []int{14, 26, 42, 62, 84, 106, 122, 152, 180, 213, 251, 287, 3
 // TestEntryQRLikeGo has the entry page's own QR encoder (its script, run in
 // headless Chromium on the page filled with the longest chart) encode the
 // page's line and a table of texts, and compares each symbol, module by
-// module, and its version and mask, with director/qr's: short codes, a
+// module, and its version and mask, with director/files/qr's: short codes, a
 // solo's line, non-ASCII text (UTF-8), and the lengths either side of
 // every version's capacity. Text over 2331 bytes has no code.
 func TestEntryQRLikeGo(t *testing.T) {
+	t.Parallel()
 	chrome := chromium(t)
 	_, page := entryPage(t)
 	texts := []string{"H1-B2-R", "H1-B2-R,Finished,France,1909,0,4,18,3,2,0,7,1906,,,,,1908,,,,,,,,",
@@ -103,16 +104,16 @@ document.getElementById("qrtest").textContent = JSON.stringify([document.getElem
 		name += " (" + strconv.Itoa(len(g.Text)) + " bytes)"
 		w, err := qr.Encode([]byte(g.Text))
 		if err != nil && len(g.Text) <= qr.MaxBytes {
-			t.Fatalf("director/qr: %s: %v", name, err)
+			t.Fatalf("director/files/qr: %s: %v", name, err)
 		}
 		switch {
 		case w == nil && g.Code == nil:
 		case w == nil || g.Code == nil:
-			t.Errorf("%s: the page makes a code: %v, director/qr: %v", name, g.Code != nil, w != nil)
+			t.Errorf("%s: the page makes a code: %v, director/files/qr: %v", name, g.Code != nil, w != nil)
 		case g.Code.Version != w.Version || g.Code.Mask != w.Mask:
-			t.Errorf("%s: the page makes version %d mask %d, director/qr version %d mask %d", name, g.Code.Version, g.Code.Mask, w.Version, w.Mask)
+			t.Errorf("%s: the page makes version %d mask %d, director/files/qr version %d mask %d", name, g.Code.Version, g.Code.Mask, w.Version, w.Mask)
 		case strings.Join(g.Code.Rows, "\n")+"\n" != w.String():
-			t.Errorf("%s: the page's symbol differs from director/qr's:\n%s\nwant:\n%s", name, strings.Join(g.Code.Rows, "\n"), w)
+			t.Errorf("%s: the page's symbol differs from director/files/qr's:\n%s\nwant:\n%s", name, strings.Join(g.Code.Rows, "\n"), w)
 		}
 	}
 	if c := got[0].Code; c == nil || c.Version < 30 {
@@ -148,6 +149,7 @@ func screenshot(t *testing.T, chrome, page string, fill url.Values, png string, 
 // kept in $DTM_ARTEFACTS (or the test's temporary folder, logged). A line
 // with errors has no QR code.
 func TestEntryPageQR(t *testing.T) {
+	t.Parallel()
 	chrome, zbar := chromium(t), zbarimg(t)
 	shots := os.Getenv("DTM_ARTEFACTS")
 	if shots == "" {

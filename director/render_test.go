@@ -43,6 +43,7 @@ const (
 // the bundled samples and a game worked by hand (France's solo in 1909
 // under the Regatta 2002 table).
 func TestRenderings(t *testing.T) {
+	t.Parallel()
 	var buf bytes.Buffer
 	tests := []struct {
 		name   string
@@ -134,6 +135,7 @@ func TestRenderings(t *testing.T) {
 // a Hurst Tournament Mean event and a sum-of-heats event says so, and that
 // ranking by average rank does not.
 func TestSeriesWarnsOfMixedMethods(t *testing.T) {
+	t.Parallel()
 	res, err := Series([]string{armada, "../samples/hurst-example.xlsx"}, "sum")
 	if err != nil {
 		t.Fatal(err)
@@ -155,6 +157,7 @@ func TestSeriesWarnsOfMixedMethods(t *testing.T) {
 // TestExportNamesStayInTheFolder checks that a tournament's name cannot
 // send its export files out of the export folder.
 func TestExportNamesStayInTheFolder(t *testing.T) {
+	t.Parallel()
 	for name, want := range map[string]string{"..": "tournament", "../../etc/x": "_.._etc_x", ".hidden": "hidden",
 		"Regatta 2026": "Regatta 2026", "a/b\\c:d": "a_b_c_d", "  ": "tournament"} {
 		if got := fileName(name); got != want {

@@ -238,7 +238,7 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	if err := b.WriteSeating(n, boards, res.Explanation, problem); err != nil {
 		return nil, err
 	}
-	calls, err := withQRCodes(t, n, t.CallBoards(n, problem, boards))
+	calls, err := files.WithQRCodes(t, n, t.CallBoards(n, problem, boards))
 	if err != nil {
 		return nil, err
 	}

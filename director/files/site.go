@@ -1,4 +1,4 @@
-package director
+package files
 
 import (
 	"fmt"
@@ -7,17 +7,16 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/workbook"
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
 )
 
-// site is everything the tournament's site shows, worked out from the
+// Site is everything the tournament's site shows, worked out from the
 // workbook and its standings with the publication policy applied: what is
 // withheld is not in it.
-type site struct {
+type Site struct {
 	Name, Description string
 	Updated           string // when it was published, as the pages say
 	Heats             int    // heats of the tournament
@@ -199,10 +198,12 @@ type siteInput struct {
 	updated string
 }
 
-// buildSite works out the site of a scored tournament.
-func buildSite(in siteInput) (*site, error) {
-	t := in.t
-	s := &site{Name: t.Settings.Name, Description: t.Settings.Description, Updated: in.updated, Heats: t.Settings.Heats,
+// BuildSite works out the site of a scored tournament: its standings,
+// heats, board calls, players, best powers, awards, teams and room clocks;
+// updated is when the pages say it was published.
+func BuildSite(t *workbook.Tournament, event scoring.Event, table scoring.Table, updated string) (*Site, error) {
+	in := siteInput{t: t, event: event, table: table, updated: updated}
+	s := &Site{Name: t.Settings.Name, Description: t.Settings.Description, Updated: in.updated, Heats: t.Settings.Heats,
 		HasTeams: t.Settings.TeamSize > 0}
 	pub := t.Settings.Publication
 	for _, g := range in.event.Games {
@@ -243,7 +244,7 @@ func buildSite(in siteInput) (*site, error) {
 			e.Games = slices.DeleteFunc(slices.Clone(e.Games), func(g scoring.Played) bool { return g.Heat > n })
 			var err error
 			if table, err = scoring.Standings(e); err != nil {
-				return nil, wrapf(err, "standings after heat %d", n)
+				return nil, fmt.Errorf("standings after heat %d: %w", n, err)
 			}
 		}
 		page := s.standings(t, table, n)
@@ -284,7 +285,7 @@ func buildSite(in siteInput) (*site, error) {
 }
 
 // players makes a page for every player.
-func (s *site) players(t *workbook.Tournament) {
+func (s *Site) players(t *workbook.Tournament) {
 	team := map[int]string{}
 	if t.Settings.TeamSize > 0 {
 		for _, tm := range t.Teams {
@@ -300,7 +301,7 @@ func (s *site) players(t *workbook.Tournament) {
 }
 
 // heats makes the heat pages and the board calls.
-func (s *site) heats(t *workbook.Tournament, scoresShown func(int) bool) {
+func (s *Site) heats(t *workbook.Tournament, scoresShown func(int) bool) {
 	for hi := range t.Heats {
 		h := &t.Heats[hi]
 		if len(h.Games) == 0 {
@@ -347,7 +348,7 @@ func (s *site) heats(t *workbook.Tournament, scoresShown func(int) bool) {
 }
 
 // board describes one board of a heat, and adds it to its players' pages.
-func (s *site) board(t *workbook.Tournament, h *workbook.Heat, g *workbook.Game, scores bool) *boardView {
+func (s *Site) board(t *workbook.Tournament, h *workbook.Heat, g *workbook.Game, scores bool) *boardView {
 	bv := &boardView{Heat: h.Number, Board: g.Board, Anchor: fmt.Sprintf("board-%d", g.Board),
 		Status: workbook.ChoicesStatus[g.Status], System: t.SystemName(h, g)}
 	years := map[int]bool{}
@@ -470,7 +471,7 @@ func sortCalls(t *workbook.Tournament, lines []callLine) {
 }
 
 // standings makes the standings page after heat n from its table.
-func (s *site) standings(t *workbook.Tournament, table scoring.Table, n int) *standingsPage {
+func (s *Site) standings(t *workbook.Tournament, table scoring.Table, n int) *standingsPage {
 	page := &standingsPage{After: n, Final: s.Complete && n == t.Settings.Heats, MinHeats: t.Settings.MinHeats}
 	page.Title = fmt.Sprintf("Standings after heat %d", n)
 	if page.Final {
@@ -496,7 +497,7 @@ func (s *site) standings(t *workbook.Tournament, table scoring.Table, n int) *st
 
 // rankCharts draws each player's rank after each heat whose standings are
 // published.
-func (s *site) rankCharts() {
+func (s *Site) rankCharts() {
 	ranks := make([][]rankPoint, len(s.Players))
 	for _, page := range s.After {
 		for _, l := range page.Lines {
@@ -511,7 +512,7 @@ func (s *site) rankCharts() {
 // powers lists each power's three best games among those whose scores are
 // published, by score (or by centres, score breaking ties, as the awards
 // go).
-func (s *site) powers(t *workbook.Tournament, scoresShown func(int) bool, byCentres bool) {
+func (s *Site) powers(t *workbook.Tournament, scoresShown func(int) bool, byCentres bool) {
 	type entry struct {
 		seat  workbook.Seat
 		board *boardView
@@ -560,7 +561,7 @@ func (s *site) powers(t *workbook.Tournament, scoresShown func(int) bool, byCent
 
 // awards lists the published awards: none named in the policy, and those
 // made from the totals only with the current standings.
-func (s *site) awards(in siteInput, withheld []string) {
+func (s *Site) awards(in siteInput, withheld []string) {
 	for _, a := range in.table.Awards {
 		if slices.Contains(withheld, a.Name) {
 			continue
@@ -581,7 +582,7 @@ func (s *site) awards(in siteInput, withheld []string) {
 }
 
 // withheldNotes says what the policy keeps off the site, for the home page.
-func (s *site) withheldNotes(t *workbook.Tournament, played map[int]bool, visible func(int) bool) {
+func (s *Site) withheldNotes(t *workbook.Tournament, played map[int]bool, visible func(int) bool) {
 	var heats []string
 	for n := 1; n <= s.Played; n++ {
 		if played[n] && !visible(n) && !(s.Complete && n == t.Settings.Heats) {
@@ -626,6 +627,6 @@ func score(v float64) string {
 	if r == 0 {
 		r = 0 // no "-0"
 	}
-	out := files.Number(r)
+	out := Number(r)
 	return strings.Replace(out, "-", "\u2212", 1)
 }

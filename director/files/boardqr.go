@@ -1,7 +1,9 @@
-package director
+package files
 
 import (
-	"github.com/armada-dtm/dtm/director/qr"
+	"fmt"
+
+	"github.com/armada-dtm/dtm/director/files/qr"
 	"github.com/armada-dtm/dtm/workbook"
 )
 
@@ -9,26 +11,26 @@ import (
 // sheet (the sheet scales the image to its printed size).
 const qrScale = 8
 
-// withQRCodes gives each board of heat its score sheet's QR code: the
+// WithQRCodes gives each board of heat its score sheet's QR code: the
 // results form's link for the board when the Tournament sheet gives a form,
 // else the board code alone.
-func withQRCodes(t *workbook.Tournament, heat int, boards []workbook.CallBoard) ([]workbook.CallBoard, error) {
+func WithQRCodes(t *workbook.Tournament, heat int, boards []workbook.CallBoard) ([]workbook.CallBoard, error) {
 	out := make([]workbook.CallBoard, len(boards))
 	for i, cb := range boards {
 		text := workbook.BoardCode(heat, cb.Board)
 		if form := t.Settings.ResultsForm; form != "" {
 			link, err := workbook.ResultsLink(form, heat, cb.Board)
 			if err != nil {
-				return nil, wrapf(err, "heat %d board %d", heat, cb.Board)
+				return nil, fmt.Errorf("heat %d board %d: %w", heat, cb.Board, err)
 			}
 			text = link
 		}
 		code, err := qr.Encode([]byte(text))
 		if err != nil {
-			return nil, wrapf(err, "heat %d board %d: QR code", heat, cb.Board)
+			return nil, fmt.Errorf("heat %d board %d: QR code: %w", heat, cb.Board, err)
 		}
 		if cb.QR, err = code.PNG(qrScale); err != nil {
-			return nil, wrapf(err, "heat %d board %d", heat, cb.Board)
+			return nil, fmt.Errorf("heat %d board %d: %w", heat, cb.Board, err)
 		}
 		out[i] = cb
 	}

@@ -1,10 +1,9 @@
-package director
+package files
 
 import (
 	"fmt"
 	"strconv"
 
-	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/workbook"
 )
 
@@ -52,7 +51,7 @@ const clockLastYear = 1914
 
 // clocks makes a room clock for every heat when the workbook has a Clock
 // table.
-func (s *site) clocks(t *workbook.Tournament) {
+func (s *Site) clocks(t *workbook.Tournament) {
 	if len(t.Clock) == 0 {
 		return
 	}
@@ -94,7 +93,7 @@ func clockOf(rows []workbook.ClockRow, heat, start, last int) *clockPage {
 			case r.Minutes == 1:
 				c.Orders = "minute"
 			case r.Minutes > 0:
-				c.Orders = files.Number(r.Minutes) + " minutes"
+				c.Orders = Number(r.Minutes) + " minutes"
 			}
 		}
 	}
@@ -103,7 +102,7 @@ func clockOf(rows []workbook.ClockRow, heat, start, last int) *clockPage {
 		e := clockEntry{Name: name, Break: brk, From: at, To: at + minutes}
 		at = e.To
 		c.Data.Phases = append(c.Data.Phases, e)
-		p := clockPhase{Name: name, Break: brk, Minutes: files.Number(minutes), Note: note, Deadline: "+" + files.Number(at) + " min"}
+		p := clockPhase{Name: name, Break: brk, Minutes: Number(minutes), Note: note, Deadline: "+" + Number(at) + " min"}
 		if start >= 0 {
 			p.Deadline = timeOfDay(float64(start) + at)
 		}

@@ -1,4 +1,4 @@
-package director
+package files
 
 import (
 	"fmt"
@@ -38,7 +38,7 @@ const (
 // projectorFrames makes the projector's cycle: the pages the policy
 // chooses, in its order, each split into frames; what is withheld is not
 // there.
-func projectorFrames(s *site, pub workbook.Publication) []*frame {
+func projectorFrames(s *Site, pub workbook.Publication) []*frame {
 	var out []*frame
 	add := func(f *frame) { out = append(out, f) }
 	for _, kind := range pub.Projector {
@@ -150,7 +150,7 @@ func frameFile(i int) string {
 }
 
 // heatFinished reports whether every board of a heat has finished.
-func (s *site) heatFinished(heat int) bool {
+func (s *Site) heatFinished(heat int) bool {
 	for _, h := range s.HeatPages {
 		if h.Number == heat {
 			return h.Finished == len(h.Boards)

@@ -3,7 +3,7 @@
 // correction level M (about 15 % of the code may be damaged), versions 1 to
 // 40 (up to 2331 bytes; dtm check keeps a score sheet's link to version 10),
 // the mask chosen by the standard's penalty rules. It is also the reference
-// the results-entry page's own encoder (director/entry.html) is tested
+// the results-entry page's own encoder (director/files/entry.html) is tested
 // against.
 package qr
 

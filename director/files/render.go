@@ -1,0 +1,92 @@
+package files
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"strings"
+
+	"github.com/armada-dtm/dtm/templates"
+	"github.com/armada-dtm/dtm/workbook"
+)
+
+// pageData is what every page template gets.
+type pageData struct {
+	Site  *Site
+	Title string
+	Page  any
+}
+
+// seatsData is what the "seats" template gets.
+type seatsData struct {
+	Board           *boardView
+	Results, Scores bool
+}
+
+// siteTemplates parses the page templates.
+func siteTemplates() (*template.Template, error) {
+	t, err := template.New("site").Funcs(template.FuncMap{
+		"lower": strings.ToLower,
+		"seats": func(b *boardView, results, scores bool) seatsData { return seatsData{b, results, scores} },
+	}).ParseFS(templates.Site, "site/*.html")
+	if err != nil {
+		return nil, fmt.Errorf("site templates: %w", err)
+	}
+	return t, nil
+}
+
+// Render renders every page of the site, by file name, with the projector's
+// cycle as the publication policy pub sets it.
+func (s *Site) Render(pub workbook.Publication) (map[string][]byte, error) {
+	tmpl, err := siteTemplates()
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]byte{}
+	css, err := fs.ReadFile(templates.Site, "site/style.css")
+	if err != nil {
+		return nil, fmt.Errorf("site style: %w", err)
+	}
+	out["style.css"] = css
+	render := func(file, name, title string, page any) {
+		if err != nil {
+			return
+		}
+		var buf bytes.Buffer
+		if e := tmpl.ExecuteTemplate(&buf, name, pageData{Site: s, Title: title, Page: page}); e != nil {
+			err = fmt.Errorf("page %s: %w", file, e)
+			return
+		}
+		out[file] = buf.Bytes()
+	}
+	render("index.html", "index", s.Name, nil)
+	if s.Current != nil {
+		render(s.Current.File, "standings", s.Current.Title, s.Current)
+	}
+	for _, p := range s.After {
+		render(p.File, "standings", p.Title, p)
+	}
+	for _, p := range s.HeatPages {
+		render(p.File, "heat", p.Title+": boards and results", p)
+	}
+	for _, p := range s.Calls {
+		render(p.File, "calls", p.Title, p)
+	}
+	render("players.html", "players", "The players", nil)
+	for _, p := range s.Players {
+		render(p.File, "player", p.Name, p)
+	}
+	render("powers.html", "powers", "Best powers", nil)
+	render("awards.html", "awards", "Awards", nil)
+	if s.Teams != nil {
+		render("teams.html", "teams", "Team standings", nil)
+	}
+	for _, c := range s.Clocks {
+		render(c.File, "clock", c.Title, c)
+	}
+	for _, f := range projectorFrames(s, pub) {
+		render(f.File, "projector", f.Title, f)
+	}
+	return out, err
+}
