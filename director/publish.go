@@ -1,8 +1,6 @@
 package director
 
 import (
-	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -36,27 +34,6 @@ type PublishResult struct {
 	Withheld []string
 }
 
-// siteMarker is the file in a site's folder that marks it as dtm's: it
-// lists the files dtm wrote there, so that publishing again replaces them
-// and removes those no longer published, and nothing else.
-const siteMarker = "dtm-site.txt"
-
-// sitePointerExt names the file beside a workbook that remembers where its
-// site was published ("regatta.dtm-site" for regatta.xlsx): dtm score and
-// dtm seed refresh that site.
-const sitePointerExt = ".dtm-site"
-
-// defaultSiteDir is the folder a workbook's site goes to without --out:
-// "NAME site" beside it.
-func defaultSiteDir(path string) string {
-	return strings.TrimSuffix(path, filepath.Ext(path)) + " site"
-}
-
-// sitePointer is the file beside a workbook that remembers its site.
-func sitePointer(path string) string {
-	return strings.TrimSuffix(path, filepath.Ext(path)) + sitePointerExt
-}
-
 // Publish makes the tournament's static site from a workbook that has no
 // problems: standings, heats, board calls, players, best powers, awards,
 // team standings, the projector's cycle and the room clocks, leaving out
@@ -71,9 +48,9 @@ func Publish(req PublishRequest) (*PublishResult, error) {
 	defer b.Close()
 	dir := req.Out
 	if dir == "" {
-		dir = defaultSiteDir(req.Path)
+		dir = files.DefaultSiteDir(req.Path)
 	}
-	earlier, err := siteFiles(dir)
+	earlier, err := files.SiteFiles(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -114,88 +91,19 @@ func Publish(req PublishRequest) (*PublishResult, error) {
 			res.Removed = append(res.Removed, name)
 		}
 	}
-	var marker bytes.Buffer
-	fmt.Fprintf(&marker, "# dtm publish wrote this folder from %s; publishing again replaces these files (and nothing else).\n", filepath.Base(req.Path))
-	for _, name := range names {
-		fmt.Fprintln(&marker, name)
-	}
-	if err := workbook.WriteFile(filepath.Join(dir, siteMarker), marker.Bytes()); err != nil {
+	if err := workbook.WriteFile(filepath.Join(dir, files.SiteMarker), files.SiteMarkerText(req.Path, names)); err != nil {
 		return res, wrapf(err, "publish")
 	}
-	if err := workbook.WriteFile(sitePointer(req.Path), []byte(pointerText(req.Path, dir))); err != nil {
+	if err := workbook.WriteFile(files.SitePointer(req.Path), []byte(files.SitePointerText(req.Path, dir))); err != nil {
 		return res, wrapf(err, "publish")
 	}
 	return res, nil
 }
 
-// pointerText is the pointer file's contents: the site's folder, relative
-// to the workbook's when it is inside it, so the two can move together.
-func pointerText(book, dir string) string {
-	if rel, err := filepath.Rel(filepath.Dir(book), dir); err == nil && !strings.HasPrefix(rel, "..") {
-		dir = rel
-	}
-	return dir + "\n"
-}
-
-// siteFiles reads the files an earlier publish wrote into dir. A folder
-// that exists, holds anything, and has no marker is not dtm's: Publish
-// refuses to write into it.
-func siteFiles(dir string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("publish: %w", err)
-	}
-	data, err := os.ReadFile(filepath.Join(dir, siteMarker))
-	if errors.Is(err, fs.ErrNotExist) {
-		if len(entries) == 0 {
-			return nil, nil
-		}
-		return nil, fmt.Errorf("publish: %s holds files that dtm did not write (no %s): choose another folder with --out, or empty it", dir, siteMarker)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("publish: %w", err)
-	}
-	var out []string
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		name := strings.TrimSpace(sc.Text())
-		// Only a plain file name dtm writes: never a path elsewhere.
-		if name == "" || strings.HasPrefix(name, "#") || name != filepath.Base(name) || strings.ContainsAny(name, `/\`) ||
-			!(strings.HasSuffix(name, ".html") || strings.HasSuffix(name, ".css")) {
-			continue
-		}
-		out = append(out, name)
-	}
-	return out, nil
-}
-
-// publishedSite returns the folder a workbook's site was published to, or
-// "" when it has not been published (or its folder is gone).
-func publishedSite(path string) string {
-	data, err := os.ReadFile(sitePointer(path))
-	if err != nil {
-		return ""
-	}
-	dir := strings.TrimSpace(string(data))
-	if dir == "" {
-		return ""
-	}
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(filepath.Dir(path), dir)
-	}
-	if _, err := os.Stat(filepath.Join(dir, siteMarker)); err != nil {
-		return ""
-	}
-	return dir
-}
-
 // refreshSite publishes a workbook again into the folder it was published
 // to, if it was; it returns nil when there is nothing to refresh.
 func refreshSite(path string) *SiteRefresh {
-	dir := publishedSite(path)
+	dir := files.PublishedSite(path)
 	if dir == "" {
 		return nil
 	}

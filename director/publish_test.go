@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/armada-dtm/dtm/director/files"
 )
 
 // publishedAt is the time the golden pages say they were updated.
@@ -205,7 +207,7 @@ func TestPublishRefusesAForeignFolder(t *testing.T) {
 	if got, _ := os.ReadFile(own); string(got) != "my own page" {
 		t.Errorf("the folder's page was changed: %q", got)
 	}
-	if publishedSite(book) != "" {
+	if files.PublishedSite(book) != "" {
 		t.Errorf("a refused publish is remembered")
 	}
 }
