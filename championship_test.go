@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/armada-dtm/dtm/internal/lotest"
 	"github.com/xuri/excelize/v2"
 )
@@ -511,7 +512,7 @@ func TestChampionshipDay(t *testing.T) {
 			t.Fatal(err)
 		}
 		files[n] = string(data)
-		goldenFile(t, "championship/"+n, string(data))
+		golden.Check(t, "testdata/championship/"+n, string(data))
 	}
 	checkWDD(t, files["Championship Day WDD boards.csv"], files["Championship Day WDD classification.csv"], dname, pool, sc)
 	checkWDR(t, files["Championship Day WDR.json"], dname, sc)
@@ -539,8 +540,8 @@ func TestChampionshipDay(t *testing.T) {
 	for _, r := range lo {
 		fmt.Fprintln(&shown, strings.Join(r, ","))
 	}
-	goldenFile(t, "championship/Standings as LibreOffice shows it.csv", shown.String())
-	goldenFile(t, "championship/transcript.txt", tr.String())
+	golden.Check(t, "testdata/championship/Standings as LibreOffice shows it.csv", shown.String())
+	golden.Check(t, "testdata/championship/transcript.txt", tr.String())
 }
 
 // toAny converts a row of text to lo-edit's cells.

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/armada-dtm/dtm/internal/lotest"
 	"github.com/xuri/excelize/v2"
 )
@@ -287,7 +288,7 @@ func TestWholeEvent(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		goldenFile(t, "event/"+name, string(data))
+		golden.Check(t, "testdata/event/"+name, string(data))
 	}
 	step("series", book, samplePath)
 
@@ -296,5 +297,5 @@ func TestWholeEvent(t *testing.T) {
 	if len(lo) < 2 || !strings.Contains(strings.Join(lo[1], ","), soloist) {
 		t.Errorf("LibreOffice's Standings does not start with %s: %v", soloist, lo[:min(2, len(lo))])
 	}
-	goldenFile(t, "event/transcript.txt", transcript.String())
+	golden.Check(t, "testdata/event/transcript.txt", transcript.String())
 }

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/golden"
 )
 
 // exportFiles are the files dtm export writes for the sample, with every
@@ -35,7 +37,7 @@ func TestExport(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		goldenFile(t, "export/"+name, string(data))
+		golden.Check(t, "testdata/export/"+name, string(data))
 	}
 	// Hand-worked lines. Heat 1 board 1: France (Chloe Carter) soloes in 1909 with 18: 121 - 9 = 112, first on
 	// the board, DRAW 1, her chart ending 18 in 1909; Austria (Alice Archer) out in 1906: 6 - 11 = -5, last.

@@ -2,17 +2,15 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/xuri/excelize/v2"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files under testdata/")
 
 // dtm runs the command line and returns its exit status and output.
 func dtm(t testing.TB, args ...string) (code int, stdout, stderr string) {
@@ -20,25 +18,6 @@ func dtm(t testing.TB, args ...string) (code int, stdout, stderr string) {
 	var out, errOut bytes.Buffer
 	code = run(append([]string{"dtm"}, args...), &out, &errOut)
 	return code, out.String(), errOut.String()
-}
-
-// goldenFile compares got with testdata/name, rewriting it with -update.
-func goldenFile(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test . -update creates it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s (go test . -update if intended):\n got:\n%s\nwant:\n%s", path, got, want)
-	}
 }
 
 func TestNewThenCheck(t *testing.T) {
@@ -158,7 +137,7 @@ func TestCheckTwentyMistakes(t *testing.T) {
 	if !strings.Contains(errOut, "20 problem(s)") {
 		t.Errorf("stderr = %q, want the count", errOut)
 	}
-	goldenFile(t, "check-twenty.txt", out)
+	golden.Check(t, "testdata/check-twenty.txt", out)
 	after, _ := os.ReadFile(path)
 	if !bytes.Equal(before, after) {
 		t.Error("dtm check changed the workbook")

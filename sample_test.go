@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -151,7 +152,7 @@ func buildSample(t *testing.T, path string) {
 
 // TestSample checks the bundled sample (and rebuilds it with -update).
 func TestSample(t *testing.T) {
-	if *update {
+	if golden.Update() {
 		buildSample(t, samplePath)
 	}
 	if _, err := os.Stat(samplePath); err != nil {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -110,7 +111,7 @@ func standingsJSON(t *testing.T, path string) map[string]struct {
 // after the second ((6-4.5) + (8-5.5)) / 2 with Austria's mean 27/6 and
 // Turkey's 33/6.
 func TestHurstExample(t *testing.T) {
-	if *update {
+	if golden.Update() {
 		buildHurst(t, hurstPath, 2)
 	}
 	if got := standingsJSON(t, hurstPath)["P1 Hurst"]; got.Total != 2.0 {
@@ -179,7 +180,7 @@ func buildDipcon(t testing.TB, path string) {
 // Yarden Livnat ranks above Tom Kobrin on 197 by the 2002 chain's second
 // rule, the higher dropped score (25 against 23), as the manual lists them.
 func TestDipconStandings(t *testing.T) {
-	if *update {
+	if golden.Update() {
 		buildDipcon(t, dipconPath)
 	}
 	got := standingsJSON(t, dipconPath)

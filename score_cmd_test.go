@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/armada-dtm/dtm/internal/lotest"
 	"github.com/xuri/excelize/v2"
 )
@@ -80,7 +81,7 @@ func TestScoreSample(t *testing.T) {
 		t.Errorf("top of the standings:\n%s", out)
 	}
 	first := outputDump(t, path)
-	goldenFile(t, "score-armada-open.txt", first)
+	golden.Check(t, "testdata/score-armada-open.txt", first)
 	if code, _, errOut := dtm(t, "score", path); code != 0 {
 		t.Fatalf("second dtm score: %s", errOut)
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
 )
@@ -107,7 +108,7 @@ func TestImportGoldens(t *testing.T) {
 			if (err != nil) != tc.problem {
 				t.Errorf("error %v, want problems %v", err, tc.problem)
 			}
-			golden(t, "import/"+strings.TrimSuffix(strings.TrimSuffix(tc.csv, ".csv"), ".tsv")+".txt", out)
+			golden.Check(t, "testdata/import/"+strings.TrimSuffix(strings.TrimSuffix(tc.csv, ".csv"), ".tsv")+".txt", out)
 		})
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/armada-dtm/dtm/director/files"
+	"github.com/armada-dtm/dtm/internal/golden"
 )
 
 // publishedAt is the time the golden pages say they were updated.
@@ -55,41 +56,7 @@ func TestPublishGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			goldenPage(t, filepath.Join("site", prefix+"-"+page), string(got))
-		}
-	}
-}
-
-// goldenPage compares a page with its golden file, naming the first line
-// that differs.
-func goldenPage(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test ./director -run TestPublishGolden -update creates it)", err)
-	}
-	g, w := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-	for i := range max(len(g), len(w)) {
-		gl, wl := "", ""
-		if i < len(g) {
-			gl = g[i]
-		}
-		if i < len(w) {
-			wl = w[i]
-		}
-		if gl != wl {
-			t.Errorf("%s differs at line %d (go test ./director -run TestPublishGolden -update if intended):\n got: %s\nwant: %s", path, i+1, gl, wl)
-			return
+			golden.Check(t, "testdata/site/"+prefix+"-"+page, string(got))
 		}
 	}
 }

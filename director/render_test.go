@@ -3,35 +3,12 @@ package director
 import (
 	"bytes"
 	"context"
-	"flag"
-	"os"
-	"path/filepath"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files under testdata/")
-
-// golden compares got with testdata/name, rewriting it with -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test ./director -update creates it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s (go test ./director -update if intended):\n got:\n%s\nwant:\n%s", path, got, want)
-	}
-}
 
 const (
 	armada = "../samples/armada-open.xlsx"
@@ -126,7 +103,7 @@ func TestRenderings(t *testing.T) {
 			if err := tc.render(t); err != nil {
 				t.Fatal(err)
 			}
-			golden(t, "render-"+tc.name+".txt", buf.String())
+			golden.Check(t, "testdata/render-"+tc.name+".txt", buf.String())
 		})
 	}
 }

@@ -1,17 +1,15 @@
 package formula
 
 import (
-	"flag"
 	"go/doc/comment"
 	goparser "go/parser"
 	gotoken "go/token"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite docs/formulas.md from doc.go")
+	"github.com/armada-dtm/dtm/internal/golden"
+)
 
 // headingIDs are the {#hdr-...} anchors go/doc/comment adds to headings,
 // which GitHub's Markdown shows as text.
@@ -39,15 +37,5 @@ func TestDocsFormulas(t *testing.T) {
 		"How to write the nine formulas of a scoring system. [scoring.md](scoring.md) shows how to add a system " +
 		"to the workbook and try it; [systems.md](systems.md) lists the built-in systems.\n\n" +
 		directors(string(pr.Markdown(p.Parse(f.Doc.Text()))))
-	const path = "../docs/formulas.md"
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil || string(want) != got {
-		t.Errorf("docs/formulas.md is not doc.go's text (%v): run go test ./formula -update", err)
-	}
+	golden.Check(t, "../docs/formulas.md", got)
 }

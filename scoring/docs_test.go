@@ -1,14 +1,12 @@
 package scoring
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite docs/systems.md from BuiltIn")
+	"github.com/armada-dtm/dtm/internal/golden"
+)
 
 // TestDocsSystems keeps docs/systems.md, the directors' catalogue of the
 // built-in scoring systems, identical to BuiltIn.
@@ -43,17 +41,7 @@ func TestDocsSystems(t *testing.T) {
 		}
 	}
 	got := b.String()
-	const path = "../docs/systems.md"
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil || string(want) != got {
-		t.Errorf("docs/systems.md is not BuiltIn's (%v): run go test ./scoring -update", err)
-	}
+	golden.Check(t, "../docs/systems.md", got)
 }
 
 // anchor is GitHub's heading anchor for a heading text.

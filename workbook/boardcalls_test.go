@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/armada-dtm/dtm/internal/lotest"
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/xuri/excelize/v2"
@@ -198,7 +199,7 @@ func TestBoardCallsCells(t *testing.T) {
 			if brk := rowBreaks(t, b.Path, sheet); !reflect.DeepEqual(brk.rows, tc.breaks) || brk.manual != len(tc.breaks) {
 				t.Errorf("page breaks after rows %v (manual count %d), want %v", brk.rows, brk.manual, tc.breaks)
 			}
-			golden(t, tc.goldenTxt, dumpCalls(t, f, sheet))
+			golden.Check(t, "testdata/"+tc.goldenTxt, dumpCalls(t, f, sheet))
 		})
 	}
 }
@@ -691,7 +692,7 @@ func TestBoardCallsFollowSystems(t *testing.T) {
 			t.Errorf("%s = %q: board 2 has no victory table", cell, v)
 		}
 	}
-	golden(t, "boardcalls/systems.txt", dumpCalls(t, saved, BoardCallsSheet(1)))
+	golden.Check(t, "testdata/boardcalls/systems.txt", dumpCalls(t, saved, BoardCallsSheet(1)))
 	// In LibreOffice, the top board's page with its system line and victory table still prints on one page:
 	// two boards and the list make three.
 	pdf := filepath.Join(t.TempDir(), "calls.pdf")

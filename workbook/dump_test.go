@@ -1,18 +1,13 @@
 package workbook
 
 import (
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files (and templates/tournament.xlsx)")
 
 // dump renders a workbook as text for golden files: sheets in order with
 // their visibility, frozen panes, column widths, dropdowns, and every
@@ -66,44 +61,4 @@ func dump(t *testing.T, f *excelize.File) string {
 		}
 	}
 	return b.String()
-}
-
-// golden compares got with a golden file, rewriting it with -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./workbook -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the golden file (run go test ./workbook -update if the change is intended):\n%s", name, firstDiff(string(want), got))
-	}
-}
-
-// firstDiff shows the first differing line of two texts.
-func firstDiff(want, got string) string {
-	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < max(len(wl), len(gl)); i++ {
-		var w, g string
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if w != g {
-			return fmt.Sprintf("line %d:\nwant %q\ngot  %q", i+1, w, g)
-		}
-	}
-	return "(no difference)"
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/golden"
 )
 
 // TestDocsSettings keeps the Tournament table of docs/workbook.md in step
@@ -26,7 +28,7 @@ func TestDocsSettings(t *testing.T) {
 		got = append(got, r[0])
 	}
 	if w, g := strings.Join(want, "\n"), strings.Join(got, "\n"); w != g {
-		t.Fatalf("docs/workbook.md, ## Tournament: the table's settings are not tournamentSettings' rows in order (settings.go):\n%s", firstDiff(w, g))
+		t.Fatalf("docs/workbook.md, ## Tournament: the table's settings are not tournamentSettings' rows in order (settings.go):\n%s", golden.Diff(w, g))
 	}
 	for i, d := range tournamentSettings {
 		value := rows[i][1]

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/templates"
 	"github.com/xuri/excelize/v2"
@@ -22,7 +23,7 @@ func TestTemplate(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := dump(t, f)
-	if *update {
+	if golden.Update() {
 		var buf bytes.Buffer
 		if _, err := f.WriteTo(&buf); err != nil {
 			t.Fatal(err)
@@ -35,8 +36,8 @@ func TestTemplate(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	golden(t, "template.txt", got)
-	if *update {
+	golden.Check(t, "testdata/template.txt", got)
+	if golden.Update() {
 		return
 	}
 	embedded, err := excelize.OpenReader(bytes.NewReader(templates.Tournament))
@@ -44,7 +45,7 @@ func TestTemplate(t *testing.T) {
 		t.Fatalf("templates/tournament.xlsx: %v", err)
 	}
 	if e := dump(t, embedded); e != got {
-		t.Errorf("templates/tournament.xlsx is out of date (run go test ./workbook -run TestTemplate -update):\n%s", firstDiff(got, e))
+		t.Errorf("templates/tournament.xlsx is out of date (run go test ./workbook -run TestTemplate -update):\n%s", golden.Diff(got, e))
 	}
 }
 
