@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/lotest"
+	"github.com/armada-dtm/dtm/internal/shared"
 	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/workbook"
 )
@@ -212,7 +213,7 @@ func part(t *testing.T, path, name string) string {
 func TestPrintedPagesHoldEverything(t *testing.T) {
 	t.Parallel()
 	path := digitSample(t)
-	if _, err := exec.LookPath("pdftotext"); err != nil && !lotest.Required() {
+	if _, err := exec.LookPath("pdftotext"); err != nil && !shared.Required() {
 		t.Skip("pdftotext (poppler-utils) is not installed")
 	}
 	dir := t.TempDir()
@@ -261,7 +262,7 @@ func printedQRCodes(t *testing.T, pdf string, boards int) {
 	t.Helper()
 	zbar, err := exec.LookPath("zbarimg")
 	if err != nil {
-		if lotest.Required() {
+		if shared.Required() {
 			t.Fatal("zbarimg is required (apt-get install zbar-tools)")
 		}
 		t.Skip("zbarimg (zbar-tools) is not installed")

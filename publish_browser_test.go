@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/armada-dtm/dtm/internal/lotest"
+	"github.com/armada-dtm/dtm/internal/shared"
 )
 
 // docsImages rewrites the screenshots of docs/publish.md.
@@ -31,7 +31,7 @@ func chromium(t *testing.T) string {
 			return path
 		}
 	}
-	if lotest.Required() {
+	if shared.Required() {
 		t.Fatal("chromium is not installed (apt-get install chromium); CI requires the browser tests")
 	}
 	t.Skip("chromium is not installed (apt-get install chromium): the browser tests skip")

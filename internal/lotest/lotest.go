@@ -2,8 +2,8 @@
 // through a real LibreOffice, from Go tests.
 //
 // A test that needs LibreOffice is skipped when it is not installed, unless
-// the CI or DTM_REQUIRE_LIBREOFFICE environment variable is set: then it
-// fails, so CI can never pass without having run it.
+// shared.Required: then it fails, so CI can never pass without having run
+// it.
 package lotest
 
 import (
@@ -14,40 +14,32 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/armada-dtm/dtm/internal/shared"
 )
 
 // Dir returns the directory of the lo-* tools: $LO_TOOLS_DIR, else
-// ../shared/tools beside the module root.
+// ../shared/tools beside the module root (see shared.Path).
 func Dir(t testing.TB) string {
 	t.Helper()
 	if dir := os.Getenv("LO_TOOLS_DIR"); dir != "" {
 		return dir
 	}
-	gomod, err := exec.Command("go", "env", "GOMOD").Output()
-	if err != nil {
-		t.Fatalf("go env GOMOD: %v", err)
-	}
-	return filepath.Join(filepath.Dir(strings.TrimSpace(string(gomod))), "..", "shared", "tools")
-}
-
-// Required reports whether LibreOffice tests must run rather than skip.
-func Required() bool {
-	return os.Getenv("CI") != "" || os.Getenv("DTM_REQUIRE_LIBREOFFICE") != ""
+	return shared.Path(t, "tools")
 }
 
 // Run runs a tool (e.g. "lo-csv") with arguments and returns its standard
 // output. Exit status 3 (LibreOffice missing) skips the test unless
-// Required.
+// shared.Required.
 func Run(t testing.TB, tool string, args ...string) []byte {
 	t.Helper()
 	dir := Dir(t)
 	path := filepath.Join(dir, tool)
 	if _, err := os.Stat(path); err != nil {
-		if Required() {
+		if shared.Required() {
 			t.Fatalf("%s: %v", tool, err)
 		}
 		t.Skipf("%s not found (%v); the LibreOffice tools live in ../shared/tools", tool, err)
@@ -61,7 +53,7 @@ func Run(t testing.TB, tool string, args ...string) []byte {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	var ee *exec.ExitError
-	if errors.As(err, &ee) && ee.ExitCode() == 3 && !Required() {
+	if errors.As(err, &ee) && ee.ExitCode() == 3 && !shared.Required() {
 		t.Skipf("%s: LibreOffice not installed (run %s/lo-install): %s", tool, dir, stderr.String())
 	}
 	if err != nil {

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/armada-dtm/dtm/internal/lotest"
+	"github.com/armada-dtm/dtm/internal/shared"
 )
 
 // openpyxlScript loads a workbook with openpyxl, reads every cell and
@@ -38,7 +38,7 @@ for w in caught:
 // Readers opens the workbook at path with openpyxl (Debian's
 // python3-openpyxl) and Gnumeric's ssconvert (gnumeric) and fails the test
 // on any error or warning they print, except lines containing one of
-// allow. Without the readers the test is skipped, unless lotest.Required
+// allow. Without the readers the test is skipped, unless shared.Required
 // (CI): .ci/run installs them.
 func Readers(t testing.TB, path string, allow ...string) {
 	t.Helper()
@@ -112,7 +112,7 @@ func complaints(out string, allow []string) []string {
 // missing skips the test for a missing reader, or fails it under CI.
 func missing(t testing.TB, what string) {
 	t.Helper()
-	if lotest.Required() {
+	if shared.Required() {
 		t.Fatalf("%s is not installed (.ci/run installs it)", what)
 	}
 	t.Skipf("%s is not installed", what)
