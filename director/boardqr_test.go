@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
 )
@@ -45,7 +46,7 @@ func TestScoreSheetQRCodes(t *testing.T) {
 	} {
 		path, f := gamesFixture(t)
 		if tc.form != "" {
-			setSetting(t, f, workbook.SetResultsForm, tc.form)
+			fixture.SetSetting(t, f, workbook.SetResultsForm, tc.form)
 		}
 		if err := f.Save(); err != nil {
 			t.Fatal(err)
@@ -110,7 +111,7 @@ func TestResultsFormProblems(t *testing.T) {
 		"https://forms.example.org/" + strings.Repeat("x", 200): "a QR code on a score sheet holds 213 (shorten it",
 	} {
 		path, f := gamesFixture(t)
-		cell := setSetting(t, f, workbook.SetResultsForm, form)
+		cell := fixture.SetSetting(t, f, workbook.SetResultsForm, form)
 		if strings.HasPrefix(want, ":") {
 			want = "Tournament!" + cell + want
 		}

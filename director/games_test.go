@@ -3,12 +3,12 @@ package director
 import (
 	"bytes"
 	"errors"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/armada-dtm/dtm/director/files"
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
@@ -20,51 +20,27 @@ import (
 // tournament scored by DipCon XXXIV (11 - yrs for a draw).
 func gamesFixture(t *testing.T) (string, *excelize.File) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "games.xlsx")
-	if _, err := workbook.Create(path, workbook.NewOptions{Name: "Games", Heats: 4, Seed: 7}); err != nil {
-		t.Fatal(err)
+	firsts := []string{"Ann", "Bob", "Carl", "Dana", "Eve", "Fred", "Gail", "Hal", "Ida", "Jon", "Kim", "Lou", "Max", "Nia"}
+	tour := fixture.Tournament{Name: "Games", Heats: 4, Seed: 7}
+	for _, first := range firsts {
+		// Registered for heat 1 only, as the template's one Heat 1 column has it.
+		tour.Players = append(tour.Players, fixture.Player{First: first, Last: "Test", Heats: map[int]any{2: nil, 3: nil, 4: nil}})
 	}
+	board1 := fixture.Game{Heat: 1, Board: 1, Status: "Finished"}
+	board2 := fixture.Game{Heat: 1, Board: 2, Status: "Unstarted"}
+	for s := range 7 {
+		board1.Seats = append(board1.Seats, fixture.Seat{Power: workbook.ChoicesPower[s], Player: firsts[s] + " Test",
+			Result: "Win", Year: 1907, Centres: []int{6, 5, 4, 5, 4, 5, 5}[s]})
+		board2.Seats = append(board2.Seats, fixture.Seat{Power: workbook.ChoicesPower[s], Player: firsts[7+s] + " Test"})
+	}
+	tour.Games = []fixture.Game{board1, board2}
+	path := fixture.Build(t, tour)
 	f, err := excelize.OpenFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { f.Close() })
-	firsts := []string{"Ann", "Bob", "Carl", "Dana", "Eve", "Fred", "Gail", "Hal", "Ida", "Jon", "Kim", "Lou", "Max", "Nia"}
-	for i, first := range firsts {
-		set(t, f, workbook.SheetPlayers, cellName(1, i+2), first, "Test", nil, nil, nil, nil, nil, nil, nil, "Registered")
-	}
-	heat := workbook.HeatSheet(1)
-	for b := 0; b < 2; b++ {
-		for s := 0; s < 7; s++ {
-			row := 2 + b*7 + s
-			status := "Unstarted"
-			if b == 0 {
-				status = "Finished"
-			}
-			set(t, f, heat, cellName(1, row), b+1, status, nil, workbook.ChoicesPower[s], firsts[b*7+s]+" Test")
-			if b == 0 {
-				set(t, f, heat, cellName(6, row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[s])
-			}
-		}
-	}
 	return path, f
-}
-
-// set writes values into consecutive cells of a row, starting at cell.
-func set(t *testing.T, f *excelize.File, sheet, cell string, values ...any) {
-	t.Helper()
-	if err := f.SetSheetRow(sheet, cell, &values); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// cellName names a cell by 1-based column and row.
-func cellName(col, row int) string {
-	c, err := excelize.CoordinatesToCellName(col, row)
-	if err != nil {
-		panic(err)
-	}
-	return c
 }
 
 // saveAndCheck saves the edited fixture and runs dtm check's use case.
@@ -77,6 +53,7 @@ func saveAndCheck(t *testing.T, path string, f *excelize.File) (*CheckResult, er
 }
 
 func TestGamesFixtureIsClean(t *testing.T) {
+	t.Parallel()
 	path, f := gamesFixture(t)
 	if _, err := saveAndCheck(t, path, f); err != nil {
 		t.Fatal(err)
@@ -87,6 +64,7 @@ func TestGamesFixtureIsClean(t *testing.T) {
 // game, and of compiling a system: one mistake in an otherwise clean
 // workbook gives exactly one problem, at the right sheet and cell.
 func TestGameProblems(t *testing.T) {
+	t.Parallel()
 	heat := workbook.HeatSheet(1)
 	tests := []struct {
 		name             string
@@ -95,59 +73,60 @@ func TestGameProblems(t *testing.T) {
 		hint             string
 	}{
 		{"formula with an unknown word", func(t *testing.T, f *excelize.File) {
-			set(t, f, workbook.SheetSystems, "A40", "Mine", "Win/Draw", "Yes", "No", "None", "100 - scss")
+			fixture.Set(t, f, workbook.SheetSystems, "A40", "Mine", "Win/Draw", "Yes", "No", "None", "100 - scss")
 		}, workbook.SheetSystems, "F40", `Solo / 1st formula: unknown word "scss" at column 7`, `did you mean "scs"?`},
 		{"finished game without a winner", func(t *testing.T, f *excelize.File) {
 			for row := 2; row <= 8; row++ {
-				set(t, f, heat, cellName(6, row), "Loss")
+				fixture.Set(t, f, heat, fixture.Cell(6, row), "Loss")
 			}
 		}, heat, "F2", "board 1: no winner recorded", `under the scoring system "DipCon XXXIV (2001)"`},
-		{"draw leaving out a survivor", func(t *testing.T, f *excelize.File) { set(t, f, heat, "F4", "Loss") },
+		{"draw leaving out a survivor", func(t *testing.T, f *excelize.File) { fixture.Set(t, f, heat, "F4", "Loss") },
 			heat, "F4", "board 1: France owns 4 centres but is left out of the draw", ""},
-		{"winner without centres", func(t *testing.T, f *excelize.File) { set(t, f, heat, "H3", 0) },
+		{"winner without centres", func(t *testing.T, f *excelize.File) { fixture.Set(t, f, heat, "H3", 0) },
 			heat, "F3", "board 1: England a winner must own at least one centre", ""},
-		{"centres over 34 on a board", func(t *testing.T, f *excelize.File) { set(t, f, heat, "H2", 7) },
+		{"centres over 34 on a board", func(t *testing.T, f *excelize.File) { fixture.Set(t, f, heat, "H2", 7) },
 			heat, "H2", "board 1: the powers own 35 centres in all, more than the 34 on a board", ""},
-		{"finished game without a year", func(t *testing.T, f *excelize.File) { set(t, f, heat, "G5", nil) },
+		{"finished game without a year", func(t *testing.T, f *excelize.File) { fixture.Set(t, f, heat, "G5", nil) },
 			heat, "G5", "board 1 is finished but the year cell is empty", "status back to Started"},
-		{"finished game without centres", func(t *testing.T, f *excelize.File) { set(t, f, heat, "H5", nil) },
+		{"finished game without centres", func(t *testing.T, f *excelize.File) { fixture.Set(t, f, heat, "H5", nil) },
 			heat, "H5", "board 1 is finished but the centres cell is empty", ""},
 		{"year past the system's final year", func(t *testing.T, f *excelize.File) {
-			set(t, f, heat, "C2", "Mine")
+			fixture.Set(t, f, heat, "C2", "Mine")
 			for row := 3; row <= 8; row++ {
-				set(t, f, heat, cellName(3, row), "Mine")
+				fixture.Set(t, f, heat, fixture.Cell(3, row), "Mine")
 			}
-			set(t, f, workbook.SheetSystems, "A40", "Mine", "Win/Draw", "No", "No", 1907, "1", "1", "1", "1", "1", "1", "1")
-			set(t, f, heat, "G3", 1908)
+			fixture.Set(t, f, workbook.SheetSystems, "A40", "Mine", "Win/Draw", "No", "No", 1907, "1", "1", "1", "1", "1", "1", "1")
+			fixture.Set(t, f, heat, "G3", 1908)
 		}, heat, "G2", "board 1: the game ends in 1908, after the system's final game-year 1907", ""},
 		{"centre chart missing a power", func(t *testing.T, f *excelize.File) {
 			for row := 2; row <= 7; row++ {
-				set(t, f, heat, cellName(15, row), 4)
+				fixture.Set(t, f, heat, fixture.Cell(15, row), 4)
 			}
 		}, heat, "O8", "board 1: the centres at the end of 1901 are missing", "all seven powers"},
 		{"centre chart over 34", func(t *testing.T, f *excelize.File) {
 			for row := 2; row <= 8; row++ {
-				set(t, f, heat, cellName(16, row), 5)
+				fixture.Set(t, f, heat, fixture.Cell(16, row), 5)
 			}
 		}, heat, "P2", "board 1: 1902: the powers own 35 centres in all", ""},
 		{"win recorded where none was reached", func(t *testing.T, f *excelize.File) {
 			for row := 2; row <= 8; row++ {
-				set(t, f, heat, cellName(6, row), "Loss")
+				fixture.Set(t, f, heat, fixture.Cell(6, row), "Loss")
 			}
-			set(t, f, heat, "F4", "Win")
+			fixture.Set(t, f, heat, "F4", "Win")
 		}, heat, "F4", "board 1: France", `under the victory rule "classic" (Victory rule on the Tournament sheet)`},
 		{"draw recorded after a victory", func(t *testing.T, f *excelize.File) {
 			for row, c := range []int{3, 3, 18, 3, 3, 2, 2} {
-				set(t, f, heat, cellName(8, row+2), c)
-				set(t, f, heat, cellName(20, row+2), []int{3, 3, 17, 3, 3, 3, 2}[row], c) // 1906, 1907
+				fixture.Set(t, f, heat, fixture.Cell(8, row+2), c)
+				fixture.Set(t, f, heat, fixture.Cell(20, row+2), []int{3, 3, 17, 3, 3, 3, 2}[row], c) // 1906, 1907
 			}
 		}, heat, "F2", "board 1: a 7-way draw is recorded, but France won in 1907 with 18 centres", `under the victory rule "classic"`},
 		{"308-digit formula constant", func(t *testing.T, f *excelize.File) {
-			set(t, f, workbook.SheetSystems, "L2", "1"+strings.Repeat("0", 307)+" * (scs = 6)") // Austria alone has 6
+			fixture.Set(t, f, workbook.SheetSystems, "L2", "1"+strings.Repeat("0", 307)+" * (scs = 6)") // Austria alone has 6
 		}, heat, "K2", "board 1: Austria's score 1e+307 is too large", "scores must be from -10^15 to 10^15"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			path, f := gamesFixture(t)
 			tc.edit(t, f)
 			_, err := saveAndCheck(t, path, f)
@@ -181,8 +160,9 @@ func openGames(t *testing.T, path string, f *excelize.File) *workbook.Tournament
 // tournament's system and that a director's override replaces the computed
 // score. DipCon XXXIV, a seven-way draw in 1907: 11 - yrs = 11 - 7 = 4 each.
 func TestGamesScored(t *testing.T) {
+	t.Parallel()
 	path, f := gamesFixture(t)
-	set(t, f, workbook.HeatSheet(1), "L3", 10.5)
+	fixture.Set(t, f, workbook.HeatSheet(1), "L3", 10.5)
 	g := openGames(t, path, f).Heats[0].Games[0]
 	if !g.Scored || g.Criterion != scoring.WinDraw {
 		t.Fatalf("board 1 not scored: %+v", g)
@@ -201,8 +181,9 @@ func TestGamesScored(t *testing.T) {
 // TestUnusedSystemNotCompiled checks that a broken system no game uses
 // stops dtm check but not the commands that only need the games' systems.
 func TestUnusedSystemNotCompiled(t *testing.T) {
+	t.Parallel()
 	path, f := gamesFixture(t)
-	set(t, f, workbook.SheetSystems, "A40", "Mine", "Win/Draw", "Yes", "No", "None", "100 - scss")
+	fixture.Set(t, f, workbook.SheetSystems, "A40", "Mine", "Win/Draw", "Yes", "No", "None", "100 - scss")
 	if g := openGames(t, path, f).Heats[0].Games[0]; !g.Scored {
 		t.Error("a broken system that no game uses stopped scoring")
 	}
@@ -215,6 +196,7 @@ func TestUnusedSystemNotCompiled(t *testing.T) {
 // TestFinalResultFromChart checks that a finished board recorded only year
 // by year takes its final centres and years from the chart.
 func TestFinalResultFromChart(t *testing.T) {
+	t.Parallel()
 	path, f := gamesFixture(t)
 	heat := workbook.HeatSheet(1)
 	// 1901 .. 1907 for Austria ... Turkey; Italy loses its last centre in 1906.
@@ -223,10 +205,10 @@ func TestFinalResultFromChart(t *testing.T) {
 		{5, 5, 5, 5, 4, 4, 4}, {4, 3, 2, 1, 1, 0, 0}, {5, 5, 4, 4, 4, 4, 4}, {4, 5, 5, 5, 5, 4, 4},
 	}
 	for p := 0; p < 7; p++ {
-		set(t, f, heat, cellName(7, p+2), nil, nil) // no final year, no centres
-		set(t, f, heat, cellName(15, p+2), chart[p][:]...)
+		fixture.Set(t, f, heat, fixture.Cell(7, p+2), nil, nil) // no final year, no centres
+		fixture.Set(t, f, heat, fixture.Cell(15, p+2), chart[p][:]...)
 		if p == 4 {
-			set(t, f, heat, cellName(6, p+2), "Loss")
+			fixture.Set(t, f, heat, fixture.Cell(6, p+2), "Loss")
 		}
 	}
 	g := openGames(t, path, f).Heats[0].Games[0]
@@ -240,46 +222,29 @@ func TestFinalResultFromChart(t *testing.T) {
 	}
 }
 
-// setSetting sets a Tournament sheet setting, found by its label, and
-// returns its cell.
-func setSetting(t *testing.T, f *excelize.File, label string, v any) string {
-	t.Helper()
-	rows, err := f.GetRows(workbook.SheetTournament)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, r := range rows {
-		if len(r) > 0 && r[0] == label {
-			cell := cellName(2, i+1)
-			set(t, f, workbook.SheetTournament, cell, v)
-			return cell
-		}
-	}
-	t.Fatalf("no setting %q", label)
-	return ""
-}
-
 // TestSettingsThatCannotWorkTogether checks that dtm check (and so every
 // command) refuses, at their cells, the settings that scoring would refuse
 // or silently ignore.
 func TestSettingsThatCannotWorkTogether(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		edit      func(t *testing.T, f *excelize.File) string // returns the cell of the problem
 		msg, hint string
 	}{
 		{"Hurst with a drop-lowest rule", func(t *testing.T, f *excelize.File) string {
-			setSetting(t, f, workbook.SetMethod, "Hurst Tournament Mean")
-			return setSetting(t, f, workbook.SetLowestCount, 1)
+			fixture.SetSetting(t, f, workbook.SetMethod, "Hurst Tournament Mean")
+			return fixture.SetSetting(t, f, workbook.SetLowestCount, 1)
 		}, "the Hurst Tournament Mean averages every game played", "or change " + workbook.SetMethod},
 		{"score override under Hurst", func(t *testing.T, f *excelize.File) string {
-			setSetting(t, f, workbook.SetMethod, "Hurst Tournament Mean")
-			set(t, f, workbook.HeatSheet(1), "L3", 10)
+			fixture.SetSetting(t, f, workbook.SetMethod, "Hurst Tournament Mean")
+			fixture.Set(t, f, workbook.HeatSheet(1), "L3", 10)
 			return "L3"
 		}, "a score override has no effect under the Hurst Tournament Mean", "correct the centres"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			path, f := gamesFixture(t)
 			cell := tc.edit(t, f)
 			_, err := saveAndCheck(t, path, f)
@@ -300,6 +265,7 @@ func TestSettingsThatCannotWorkTogether(t *testing.T) {
 // The seven-way draw in 1907 with 6, 5, 4, 5, 4, 5, 5 centres under
 // 100/3 + scs scores 39.33, 38.33, 37.33 ... at 2 decimals, 39.3 ... at 1.
 func TestScoresRoundedOnce(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		decimals any
 		want     []float64
@@ -314,10 +280,10 @@ func TestScoresRoundedOnce(t *testing.T) {
 		for range 9 {
 			thirds = append(thirds, "100/3 + scs")
 		}
-		set(t, f, workbook.SheetSystems, "A40", thirds...)
-		setSetting(t, f, workbook.SetSystem, "Thirds")
+		fixture.Set(t, f, workbook.SheetSystems, "A40", thirds...)
+		fixture.SetSetting(t, f, workbook.SetSystem, "Thirds")
 		if tc.decimals != nil {
-			setSetting(t, f, workbook.SetScoreDecimals, tc.decimals)
+			fixture.SetSetting(t, f, workbook.SetScoreDecimals, tc.decimals)
 		}
 		if err := f.SaveAs(path); err != nil {
 			t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
@@ -44,7 +45,7 @@ func heatDump(t *testing.T, path string) string {
 		var cells []string
 		for c, v := range row {
 			if v != "" && (c <= 7 || c >= 14) {
-				cells = append(cells, fmt.Sprintf("%s=%s", cellName(c+1, r+1), v))
+				cells = append(cells, fmt.Sprintf("%s=%s", fixture.Cell(c+1, r+1), v))
 			}
 		}
 		fmt.Fprintln(&b, strings.Join(cells, " "))

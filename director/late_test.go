@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
 )
@@ -17,15 +18,16 @@ import (
 // sit-out order benches first: the lower row), marks P12 Sitting out, and
 // changes no other seat.
 func TestSeedLate(t *testing.T) {
+	t.Parallel()
 	path := ruleWorkbook(t, 15, 1, nil)
 	f, err := excelize.OpenFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	set(t, f, workbook.SheetPlayers, playersColumn(t, f, workbook.HeatSheet(1))+"16", nil) // P14 not registered yet
-	standby := playersColumn(t, f, workbook.HeaderStandby)
-	set(t, f, workbook.SheetPlayers, standby+"7", "Yes")  // P05
-	set(t, f, workbook.SheetPlayers, standby+"14", "Yes") // P12
+	fixture.Set(t, f, workbook.SheetPlayers, fixture.PlayersColumn(t, f, workbook.HeatSheet(1))+"16", nil) // P14 not registered yet
+	standby := fixture.PlayersColumn(t, f, workbook.HeaderStandby)
+	fixture.Set(t, f, workbook.SheetPlayers, standby+"7", "Yes")  // P05
+	fixture.Set(t, f, workbook.SheetPlayers, standby+"14", "Yes") // P12
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +44,7 @@ func TestSeedLate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set(t, f, workbook.SheetPlayers, playersColumn(t, f, workbook.HeatSheet(1))+"16", "Registered")
+	fixture.Set(t, f, workbook.SheetPlayers, fixture.PlayersColumn(t, f, workbook.HeatSheet(1))+"16", "Registered")
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
 	}
@@ -89,39 +91,29 @@ func TestSeedLate(t *testing.T) {
 // first registered are registered, the rows standbys marked Standby.
 func lateWorkbook(t *testing.T, registered int, standbys ...int) (string, func(players ...int)) {
 	t.Helper()
-	path := ruleWorkbook(t, 21, 1, nil)
-	edit := func(value any, players ...int) {
+	ps := fixture.Numbered(21)
+	for p := registered; p < 21; p++ {
+		ps[p].Heats = map[int]any{1: nil}
+	}
+	for _, p := range standbys {
+		ps[p].Columns = map[string]any{workbook.HeaderStandby: "Yes"}
+	}
+	path := fixture.Build(t, fixture.Tournament{Name: "Rule", Seed: 1, Players: ps})
+	register := func(players ...int) {
 		f, err := excelize.OpenFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		col := playersColumn(t, f, workbook.HeatSheet(1))
+		col := fixture.PlayersColumn(t, f, workbook.HeatSheet(1))
 		for _, p := range players {
-			set(t, f, workbook.SheetPlayers, col+fmt.Sprint(p+2), value)
+			fixture.Set(t, f, workbook.SheetPlayers, col+fmt.Sprint(p+2), "Registered")
 		}
 		if err := f.Save(); err != nil {
 			t.Fatal(err)
 		}
 		f.Close()
 	}
-	var out []int
-	for p := registered; p < 21; p++ {
-		out = append(out, p)
-	}
-	edit(nil, out...)
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	col := playersColumn(t, f, workbook.HeaderStandby)
-	for _, p := range standbys {
-		set(t, f, workbook.SheetPlayers, col+fmt.Sprint(p+2), "Yes")
-	}
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	return path, func(players ...int) { edit("Registered", players...) }
+	return path, register
 }
 
 // heatSeats reads heat 1's seats: player -> board and power.
@@ -144,7 +136,7 @@ func startBoardOne(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 	for r := 2; r <= 8; r++ {
-		set(t, f, workbook.HeatSheet(1), cellName(2, r), "Started")
+		fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(2, r), "Started")
 	}
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
@@ -172,7 +164,8 @@ func heatGames(t *testing.T, path string, n int) []workbook.Game {
 //   - 14 seated, 3 late, no standby: nothing changes, and the error lists
 //     the options.
 func TestSeedLateNewBoards(t *testing.T) {
-	check := func(path string, before map[int][2]int, board3 []int) {
+	t.Parallel()
+	check := func(t *testing.T, path string, before map[int][2]int, board3 []int) {
 		t.Helper()
 		after := heatSeats(t, path)
 		for p, seat := range before {
@@ -196,6 +189,7 @@ func TestSeedLateNewBoards(t *testing.T) {
 		}
 	}
 	t.Run("seven late", func(t *testing.T) {
+		t.Parallel()
 		path, register := lateWorkbook(t, 14)
 		if _, err := Seed(context.Background(), SeedRequest{Path: path}); err != nil {
 			t.Fatal(err)
@@ -207,7 +201,7 @@ func TestSeedLateNewBoards(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		check(path, before, []int{14, 15, 16, 17, 18, 19, 20})
+		check(t, path, before, []int{14, 15, 16, 17, 18, 19, 20})
 		var out strings.Builder
 		res.WriteText(&out)
 		if !strings.Contains(out.String(), "heat 1: new board 3 for late players, seeded with the usual conflicts (no other board changed): P") {
@@ -215,6 +209,7 @@ func TestSeedLateNewBoards(t *testing.T) {
 		}
 	})
 	t.Run("five late and two benched standbys", func(t *testing.T) {
+		t.Parallel()
 		path, register := lateWorkbook(t, 16, 13, 14)
 		res, err := Seed(context.Background(), SeedRequest{Path: path, SitOutAuto: true})
 		if err != nil {
@@ -229,12 +224,13 @@ func TestSeedLateNewBoards(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		check(path, before, []int{13, 14, 16, 17, 18, 19, 20})
+		check(t, path, before, []int{13, 14, 16, 17, 18, 19, 20})
 		if !slices.Equal(late.Restored, []string{"P13 Player", "P14 Player"}) || len(late.SittingOut) != 0 {
 			t.Errorf("restored %v, sitting out %v", late.Restored, late.SittingOut)
 		}
 	})
 	t.Run("three late", func(t *testing.T) {
+		t.Parallel()
 		path, register := lateWorkbook(t, 14)
 		if _, err := Seed(context.Background(), SeedRequest{Path: path}); err != nil {
 			t.Fatal(err)
@@ -266,6 +262,7 @@ func TestSeedLateNewBoards(t *testing.T) {
 //   - then two more drop out with one standby (P16) left: nothing changes
 //     and the error says what the options are.
 func TestSeedLateDropOuts(t *testing.T) {
+	t.Parallel()
 	path, register := lateWorkbook(t, 14, 15, 16)
 	if _, err := Seed(context.Background(), SeedRequest{Path: path}); err != nil {
 		t.Fatal(err)
@@ -278,10 +275,10 @@ func TestSeedLateDropOuts(t *testing.T) {
 		}
 		col := cell
 		if col == "" {
-			col = playersColumn(t, f, workbook.HeatSheet(1))
+			col = fixture.PlayersColumn(t, f, workbook.HeatSheet(1))
 		}
 		for _, p := range players {
-			set(t, f, workbook.SheetPlayers, col+fmt.Sprint(p+2), value)
+			fixture.Set(t, f, workbook.SheetPlayers, col+fmt.Sprint(p+2), value)
 		}
 		if err := f.Save(); err != nil {
 			t.Fatal(err)

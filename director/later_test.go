@@ -15,6 +15,7 @@ import (
 // rows of those who have not, 12 and 13, are predicted to sit out; in heat
 // 3, 10 and 11.
 func TestLaterPlayers(t *testing.T) {
+	t.Parallel()
 	all := func(except ...int) []int {
 		var out []int
 		for i := range 16 {

@@ -15,6 +15,7 @@ import (
 // of the 21 pairs sit on neighbouring powers (12 x 5 = 60): 270 in all,
 // which dtm seed's summary and each player's Conflict detail name.
 func TestSeedNeighbours(t *testing.T) {
+	t.Parallel()
 	path := ruleWorkbook(t, 7, 2, map[string]any{workbook.SetNeighbour: 5, workbook.SetSamePower: 0,
 		workbook.SetPowerGroups: "None"})
 	for h := 1; h <= 2; h++ {

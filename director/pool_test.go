@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
@@ -21,6 +22,7 @@ import (
 //	heat 2   4  5  6 30  8  9 10
 //	sum     14 14 14 37 14 14 14
 func TestQualificationRanking(t *testing.T) {
+	t.Parallel()
 	tour := &workbook.Tournament{Settings: workbook.Settings{Heats: 3}}
 	for i := range 7 {
 		tour.Players = append(tour.Players, workbook.Player{Name: fmt.Sprintf("P%d", i), Registration: make([]workbook.Registration, 3)})
@@ -96,13 +98,14 @@ func TestQualificationRanking(t *testing.T) {
 // --pool "top 7": P20 declines, so the pool is P13 to P19, on board 1,
 // marked as the top board; the others are on boards 2 and 3.
 func TestSeedPool(t *testing.T) {
+	t.Parallel()
 	path := ruleWorkbook(t, 21, 3, nil)
 	f, err := excelize.OpenFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	declines := playersColumn(t, f, workbook.HeaderDeclines)
-	set(t, f, workbook.SheetPlayers, declines+"22", "Yes") // P20
+	declines := fixture.PlayersColumn(t, f, workbook.HeaderDeclines)
+	fixture.Set(t, f, workbook.SheetPlayers, declines+"22", "Yes") // P20
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
 	}
@@ -117,9 +120,9 @@ func TestSeedPool(t *testing.T) {
 	}
 	for _, g := range games {
 		for k, s := range g.Seats {
-			set(t, f, workbook.HeatSheet(1), cellName(2, s.Row), "Finished")
-			set(t, f, workbook.HeatSheet(1), cellName(6, s.Row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[k])
-			set(t, f, workbook.HeatSheet(1), cellName(12, s.Row), 100+s.Player)
+			fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(2, s.Row), "Finished")
+			fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(6, s.Row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[k])
+			fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(12, s.Row), 100+s.Player)
 		}
 	}
 	if err := f.Save(); err != nil {
@@ -191,6 +194,7 @@ func TestSeedPool(t *testing.T) {
 // its score reaches 300 - 20 - 232 = 48: P13, P12, P11 and P10, seated on
 // board 1 with three more.
 func TestSeedContention(t *testing.T) {
+	t.Parallel()
 	path := contentionWorkbook(t, nil, map[int]int{13: 300, 12: 60, 11: 49, 10: 48})
 	res, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 2, Pool: "contention"})
 	if err != nil {
@@ -232,6 +236,7 @@ func TestSeedContention(t *testing.T) {
 //   - multiplier 2 (-20 to 232): from 600 - 40 - 464 = 96: P13, P12, P11, P10;
 //   - multiplier 0.5 (-10 to 116: a smaller multiplier never narrows): 348 again.
 func TestContentionTopFactor(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		factor   float64
 		max, min float64
@@ -242,6 +247,7 @@ func TestContentionTopFactor(t *testing.T) {
 		{0.5, 116, -10, []int{13}},
 	} {
 		t.Run(fmt.Sprint(tc.factor), func(t *testing.T) {
+			t.Parallel()
 			path := contentionWorkbook(t, map[string]any{workbook.SetTopFactor: tc.factor},
 				map[int]int{13: 600, 12: 100, 11: 97, 10: 96, 9: 95})
 			b, err := open(path, usedSystems)
@@ -276,9 +282,9 @@ func contentionWorkbook(t *testing.T, settings map[string]any, score map[int]int
 	}
 	for _, g := range games {
 		for k, s := range g.Seats {
-			set(t, f, workbook.HeatSheet(1), cellName(2, s.Row), "Finished")
-			set(t, f, workbook.HeatSheet(1), cellName(6, s.Row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[k])
-			set(t, f, workbook.HeatSheet(1), cellName(12, s.Row), score[s.Player])
+			fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(2, s.Row), "Finished")
+			fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(6, s.Row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[k])
+			fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(12, s.Row), score[s.Player])
 		}
 	}
 	if err := f.Save(); err != nil {

@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
 )
@@ -16,28 +16,7 @@ import (
 // settings applied, and returns its path.
 func ruleWorkbook(t *testing.T, players, heats int, settings map[string]any) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "rule.xlsx")
-	if _, err := workbook.Create(path, workbook.NewOptions{Name: "Rule", Heats: heats, Seed: 1}); err != nil {
-		t.Fatal(err)
-	}
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	for label, v := range settings {
-		setSetting(t, f, label, v)
-	}
-	for i := range players {
-		set(t, f, workbook.SheetPlayers, cellName(1, i+2), fmt.Sprintf("P%02d", i), "Player")
-		for h := 1; h <= heats; h++ {
-			set(t, f, workbook.SheetPlayers, playersColumn(t, f, workbook.HeatSheet(h))+fmt.Sprint(i+2), "Registered")
-		}
-	}
-	if err := f.SaveAs(path); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return fixture.Build(t, fixture.Tournament{Name: "Rule", Heats: heats, Seed: 1, Settings: settings, Players: fixture.Numbered(players)})
 }
 
 // TestSeedPowerRule seeds four heats under "Different power every heat"
@@ -45,6 +24,7 @@ func ruleWorkbook(t *testing.T, players, heats int, settings map[string]any) str
 // every player's four powers differ; then a swap by hand that gives a
 // player a power again is a dtm check warning at its Power cell.
 func TestSeedPowerRule(t *testing.T) {
+	t.Parallel()
 	path := ruleWorkbook(t, 14, 4, map[string]any{workbook.SetPowerRule: "Different power every heat",
 		workbook.SetSamePower: 0, workbook.SetPowerGroups: "None"})
 	for h := 1; h <= 4; h++ {
@@ -115,8 +95,8 @@ func swapPowers(t *testing.T, path string, n int, a, b workbook.Seat) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set(t, f, workbook.HeatSheet(n), cellName(4, a.Row), workbook.ChoicesPower[b.Power])
-	set(t, f, workbook.HeatSheet(n), cellName(4, b.Row), workbook.ChoicesPower[a.Power])
+	fixture.Set(t, f, workbook.HeatSheet(n), fixture.Cell(4, a.Row), workbook.ChoicesPower[b.Power])
+	fixture.Set(t, f, workbook.HeatSheet(n), fixture.Cell(4, b.Row), workbook.ChoicesPower[a.Power])
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
 	}
@@ -142,6 +122,7 @@ func checkWarns(t *testing.T, path, want string) {
 // power every heat over eight heats, and a rule with powers chosen at the
 // tables.
 func TestPowerRuleSettings(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		settings map[string]any
 		want     string
@@ -169,30 +150,4 @@ func TestPowerRuleSettings(t *testing.T) {
 			t.Errorf("%v: got\n%s\nwant %q", tc.settings, strings.Join(all, "\n"), tc.want)
 		}
 	}
-}
-
-// playersColumn returns the column (a letter) of a Players sheet header,
-// adding the header in the first free column when the sheet has none, as a
-// director adds an optional column.
-func playersColumn(t *testing.T, f *excelize.File, header string) string {
-	t.Helper()
-	rows, err := f.GetRows(workbook.SheetPlayers)
-	if err != nil {
-		t.Fatal(err)
-	}
-	col := len(rows[0]) + 1
-	for i, h := range rows[0] {
-		if h == header {
-			col = i + 1
-			break
-		}
-	}
-	name, err := excelize.ColumnNumberToName(col)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if col > len(rows[0]) {
-		set(t, f, workbook.SheetPlayers, name+"1", header)
-	}
-	return name
 }

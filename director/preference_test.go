@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
@@ -17,15 +18,16 @@ import (
 // TestPowerPreferences): P01 gets France, P02 Germany, and P00, who
 // misses France, pays 3.
 func TestSeedPreferences(t *testing.T) {
+	t.Parallel()
 	path := ruleWorkbook(t, 7, 1, map[string]any{workbook.SetPreference: 3})
 	f, err := excelize.OpenFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	prefers := playersColumn(t, f, workbook.HeaderPrefers)
-	set(t, f, workbook.SheetPlayers, prefers+"2", "F")
-	set(t, f, workbook.SheetPlayers, prefers+"3", "f, g")
-	set(t, f, workbook.SheetPlayers, prefers+"4", "G")
+	prefers := fixture.PlayersColumn(t, f, workbook.HeaderPrefers)
+	fixture.Set(t, f, workbook.SheetPlayers, prefers+"2", "F")
+	fixture.Set(t, f, workbook.SheetPlayers, prefers+"3", "f, g")
+	fixture.Set(t, f, workbook.SheetPlayers, prefers+"4", "G")
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +59,7 @@ func TestSeedPreferences(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set(t, f, workbook.SheetPlayers, prefers+"2", "FXF")
+	fixture.Set(t, f, workbook.SheetPlayers, prefers+"2", "FXF")
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
 	}
@@ -77,14 +79,15 @@ func TestSeedPreferences(t *testing.T) {
 // number, P00 is last in the standings and plays France in heat 2. The
 // others' detail says none of their list was left; nothing is charged.
 func TestSeedLowestRankedFirst(t *testing.T) {
+	t.Parallel()
 	path := ruleWorkbook(t, 7, 2, map[string]any{workbook.SetPreferenceMethod: "Lowest-ranked chooses first"})
 	f, err := excelize.OpenFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	prefers := playersColumn(t, f, workbook.HeaderPrefers)
+	prefers := fixture.PlayersColumn(t, f, workbook.HeaderPrefers)
 	for i := range 7 {
-		set(t, f, workbook.SheetPlayers, fmt.Sprintf("%s%d", prefers, i+2), "F")
+		fixture.Set(t, f, workbook.SheetPlayers, fmt.Sprintf("%s%d", prefers, i+2), "F")
 	}
 	if err := f.Save(); err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
@@ -32,6 +33,7 @@ func seatsOf(p *seeding.Problem, plan seeding.Plan) []string {
 // one per-heat seed rule: seeding a workbook heat by heat with a seed gives
 // the seatings a simulation of the same tournament gives round by round.
 func TestSimulateReproducesSeed(t *testing.T) {
+	t.Parallel()
 	const players, heats, seed = 21, 3, 11
 	path := filepath.Join(t.TempDir(), "sim.xlsx")
 	if _, err := workbook.Create(path, workbook.NewOptions{Name: "Sim", Heats: heats, Seed: 1}); err != nil {
@@ -42,7 +44,7 @@ func TestSimulateReproducesSeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range players {
-		set(t, f, workbook.SheetPlayers, cellName(1, i+2), fmt.Sprintf("P%02d", i), "Player", nil, nil, nil, nil, nil, nil, nil, "Registered", "Registered", "Registered")
+		fixture.Set(t, f, workbook.SheetPlayers, fixture.Cell(1, i+2), fmt.Sprintf("P%02d", i), "Player", nil, nil, nil, nil, nil, nil, nil, "Registered", "Registered", "Registered")
 	}
 	if err := f.SaveAs(path); err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
 )
@@ -16,15 +17,16 @@ import (
 // benches the two standbys, whoever else would sit out by the usual order
 // (P15, the last row, would), and says why.
 func TestSeedStandbys(t *testing.T) {
+	t.Parallel()
 	path := ruleWorkbook(t, 16, 1, nil)
 	f, err := excelize.OpenFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	standby := playersColumn(t, f, workbook.HeaderStandby)
-	set(t, f, workbook.SheetPlayers, standby+"4", "Yes") // P02
-	set(t, f, workbook.SheetPlayers, standby+"7", "yes") // P05
-	set(t, f, workbook.SheetPlayers, standby+"8", "No")  // P06
+	standby := fixture.PlayersColumn(t, f, workbook.HeaderStandby)
+	fixture.Set(t, f, workbook.SheetPlayers, standby+"4", "Yes") // P02
+	fixture.Set(t, f, workbook.SheetPlayers, standby+"7", "yes") // P05
+	fixture.Set(t, f, workbook.SheetPlayers, standby+"8", "No")  // P06
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +48,7 @@ func TestSeedStandbys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set(t, f, workbook.SheetPlayers, standby+"4", "Perhaps")
+	fixture.Set(t, f, workbook.SheetPlayers, standby+"4", "Perhaps")
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
 )
@@ -33,9 +34,9 @@ func finishHeat(t *testing.T, path string, n int, score func(player int) int) {
 	defer f.Close()
 	for _, g := range games {
 		for k, s := range g.Seats {
-			set(t, f, workbook.HeatSheet(n), cellName(2, s.Row), "Finished")
-			set(t, f, workbook.HeatSheet(n), cellName(6, s.Row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[k])
-			set(t, f, workbook.HeatSheet(n), cellName(12, s.Row), score(s.Player))
+			fixture.Set(t, f, workbook.HeatSheet(n), fixture.Cell(2, s.Row), "Finished")
+			fixture.Set(t, f, workbook.HeatSheet(n), fixture.Cell(6, s.Row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[k])
+			fixture.Set(t, f, workbook.HeatSheet(n), fixture.Cell(12, s.Row), score(s.Player))
 		}
 	}
 	if err := f.Save(); err != nil {
@@ -53,6 +54,7 @@ func finishHeat(t *testing.T, path string, n int, score func(player int) int) {
 // 147, P13 113 + 10 = 123. The Standings note the pool's heat 2 as a top
 // board counted twice.
 func TestPoolTopBoardsExported(t *testing.T) {
+	t.Parallel()
 	path := ruleWorkbook(t, 28, 2, map[string]any{workbook.SetTopFactor: 2})
 	if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 1}); err != nil {
 		t.Fatal(err)
@@ -185,6 +187,7 @@ func csvRows(t *testing.T, path string) [][]string {
 // 1 under the Hurst Tournament Mean, at the multiplier's cell, naming the
 // other setting.
 func TestTopFactorHurst(t *testing.T) {
+	t.Parallel()
 	path := ruleWorkbook(t, 7, 2, map[string]any{workbook.SetMethod: "Hurst Tournament Mean", workbook.SetTopFactor: 2})
 	b, err := workbook.Open(path)
 	if err != nil {

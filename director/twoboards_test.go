@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
 )
@@ -16,20 +17,11 @@ import (
 // heats, the players of rows volunteers marked Yes in Can play two boards.
 func twoBoardsWorkbook(t *testing.T, players, heats int, volunteers ...int) string {
 	t.Helper()
-	path := ruleWorkbook(t, players, heats, nil)
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	col := playersColumn(t, f, workbook.HeaderTwoBoards)
+	ps := fixture.Numbered(players)
 	for _, v := range volunteers {
-		set(t, f, workbook.SheetPlayers, fmt.Sprint(col, v+2), "Yes")
+		ps[v].Columns = map[string]any{workbook.HeaderTwoBoards: "Yes"}
 	}
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	return path
+	return fixture.Build(t, fixture.Tournament{Name: "Rule", Heats: heats, Seed: 1, Players: ps})
 }
 
 // heatSeatsOf reads heat n's sheet: each player's boards and powers.
@@ -58,6 +50,7 @@ func heatSeatsOf(t *testing.T, path string, n int) (boards map[string][]int, pow
 // two boards with two powers, the sheet passes dtm check, and the summary
 // says who and why.
 func TestSeedTwoBoards(t *testing.T) {
+	t.Parallel()
 	path := twoBoardsWorkbook(t, 15, 2, 0, 1, 2, 3, 4, 5, 6, 7)
 	for _, tc := range []struct {
 		heat int
@@ -107,6 +100,7 @@ func TestSeedTwoBoards(t *testing.T) {
 // players need 1, none marked); a lone board. (main_test checks the refusal
 // with --sit-out auto.)
 func TestSeedTwoBoardsRefused(t *testing.T) {
+	t.Parallel()
 	path := twoBoardsWorkbook(t, 13, 1)
 	_, err := Seed(context.Background(), SeedRequest{Path: path, TwoBoardsAuto: true})
 	if err == nil || !strings.Contains(err.Error(), "13 players to seat need 1 of them on two boards to fill boards of seven, but none is marked Yes in Can play two boards") {
@@ -122,6 +116,7 @@ func TestSeedTwoBoardsRefused(t *testing.T) {
 // TestCheckTwoBoards checks that a player seated on two boards who is not
 // marked Can play two boards is a located error, as before.
 func TestCheckTwoBoards(t *testing.T) {
+	t.Parallel()
 	path := twoBoardsWorkbook(t, 13, 1, 4)
 	if _, err := Seed(context.Background(), SeedRequest{Path: path, TwoBoardsAuto: true}); err != nil {
 		t.Fatal(err)
@@ -130,8 +125,8 @@ func TestCheckTwoBoards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	col := playersColumn(t, f, workbook.HeaderTwoBoards)
-	set(t, f, workbook.SheetPlayers, col+"6", "No")
+	col := fixture.PlayersColumn(t, f, workbook.HeaderTwoBoards)
+	fixture.Set(t, f, workbook.SheetPlayers, col+"6", "No")
 	_, err = saveAndCheck(t, path, f)
 	var pe *ProblemsError
 	if !errors.As(err, &pe) || len(pe.Problems) != 1 || pe.Problems[0].Sheet != "Heat 1" ||
@@ -148,6 +143,7 @@ func TestCheckTwoBoards(t *testing.T) {
 // check accepts the finished sheet, and that the board calls, the exports
 // and the site take a player on two boards.
 func TestScoreTwoBoards(t *testing.T) {
+	t.Parallel()
 	path := twoBoardsWorkbook(t, 15, 1, 0, 1, 2, 3, 4, 5, 6, 7)
 	if _, err := Seed(context.Background(), SeedRequest{Path: path, TwoBoardsAuto: true}); err != nil {
 		t.Fatal(err)
@@ -163,9 +159,9 @@ func TestScoreTwoBoards(t *testing.T) {
 	for _, g := range games {
 		for k, s := range g.Seats {
 			score := float64(100 + s.Row)
-			set(t, f, workbook.HeatSheet(1), cellName(2, s.Row), "Finished")
-			set(t, f, workbook.HeatSheet(1), cellName(6, s.Row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[k])
-			set(t, f, workbook.HeatSheet(1), cellName(12, s.Row), score)
+			fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(2, s.Row), "Finished")
+			fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(6, s.Row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[k])
+			fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(12, s.Row), score)
 			if entries[s.Player] == 0 || score > best[s.Player] {
 				best[s.Player], boardOf[s.Player] = score, g.Board
 			}
@@ -228,6 +224,7 @@ func TestScoreTwoBoards(t *testing.T) {
 // boards. 13 players, P12 a standby: 13 mod 7 = 6 and one standby cannot
 // make it, so P12 plays and one volunteer (P00) plays two boards.
 func TestSeedTwoBoardsStandbys(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		players           int
 		satOut, twoBoards []string
@@ -241,7 +238,7 @@ func TestSeedTwoBoardsStandbys(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		set(t, f, workbook.SheetPlayers, fmt.Sprint(playersColumn(t, f, workbook.HeaderStandby), tc.players+1), "Yes")
+		fixture.Set(t, f, workbook.SheetPlayers, fmt.Sprint(fixture.PlayersColumn(t, f, workbook.HeaderStandby), tc.players+1), "Yes")
 		if err := f.Save(); err != nil {
 			t.Fatal(err)
 		}
@@ -277,14 +274,15 @@ func TestSeedTwoBoardsStandbys(t *testing.T) {
 // hand, a power the rule forbids on their first board is warned about at
 // that board's Power cell, not at their other seat's.
 func TestPowerRuleWarningTwoBoards(t *testing.T) {
+	t.Parallel()
 	path := ruleWorkbook(t, 13, 2, map[string]any{workbook.SetPowerRule: "Different power every heat"})
 	f, err := excelize.OpenFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	col := playersColumn(t, f, workbook.HeaderTwoBoards)
+	col := fixture.PlayersColumn(t, f, workbook.HeaderTwoBoards)
 	for p := range 7 {
-		set(t, f, workbook.SheetPlayers, fmt.Sprint(col, p+2), "Yes")
+		fixture.Set(t, f, workbook.SheetPlayers, fmt.Sprint(col, p+2), "Yes")
 	}
 	if err := f.Save(); err != nil {
 		t.Fatal(err)

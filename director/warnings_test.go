@@ -14,6 +14,7 @@ import (
 // TestLikelyDuplicates checks which pairs of names are taken for one person
 // typed two ways.
 func TestLikelyDuplicates(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		a, b [2]string
 		same bool
@@ -98,6 +99,7 @@ func initialsOf(short, long []string) bool {
 // compared, on many players made of a few first and last names (initials,
 // accents, exact repeats and all).
 func TestLikelyDuplicatesIndexed(t *testing.T) {
+	t.Parallel()
 	firsts := []string{"J.", "John", "J", "J.P.", "Jean Pierre", "Jean-Pierre", "Jean", "JP", "Ann", "A.", "Anne", "", "José", "Jose", "Ann Marie", "A. M."}
 	lasts := []string{"Smith", "Smyth", "Roy", "Díaz", "Diaz", "", "Van der Berg", "Vanderberg"}
 	rng := rand.New(rand.NewPCG(3, 4))
