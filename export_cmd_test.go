@@ -21,6 +21,7 @@ var exportFiles = []string{"ARMADA Open 2026.csv", "ARMADA Open 2026 WDD classif
 // TestExport writes the sample's results files and compares them with
 // their golden copies.
 func TestExport(t *testing.T) {
+	t.Parallel()
 	path := copySample(t, samplePath)
 	out := t.TempDir()
 	code, stdout, errOut := dtm(t, "export", "--csv", "--wdd", "--wdr", "--ratings", "--out", out, path)
@@ -102,6 +103,7 @@ func TestExport(t *testing.T) {
 // TestExportNeutralisesFormulas checks that a name a spreadsheet would run
 // as a formula is written as text in every file.
 func TestExportNeutralisesFormulas(t *testing.T) {
+	t.Parallel()
 	path := copySample(t, samplePath)
 	f := openXLSX(t, path)
 	// Rename Maya Moreau everywhere she is named: the Players sheet and her seats.
@@ -218,6 +220,7 @@ type (
 // shape, checks hand-worked values, and checks that encoding the decoded
 // document again gives the same JSON (nothing outside the shape).
 func TestExportWDR(t *testing.T) {
+	t.Parallel()
 	path := copySample(t, samplePath)
 	out := t.TempDir()
 	if code, stdout, errOut := dtm(t, "export", "--wdr", "--out", out, path); code != 0 {
@@ -290,6 +293,7 @@ func TestExportWDR(t *testing.T) {
 // TestExportWDRUnranked checks that players short of the minimum heats
 // are in the results with a null ranking.
 func TestExportWDRUnranked(t *testing.T) {
+	t.Parallel()
 	path := copySample(t, samplePath)
 	f := openXLSX(t, path)
 	setSetting(t, f, "Minimum heats to qualify", 3)
@@ -332,6 +336,7 @@ func TestExportWDRUnranked(t *testing.T) {
 // duplicate players and, when the results go to the WDD, players without a
 // WDD id: located at their cells, and no more than warnings (exit 0).
 func TestCheckWarnsForExports(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "ids.xlsx")
 	f, set := newBook(t, path, "--name", "Ids Open", "--heats", "1")
 	// Columns: First, Last, E-mail, Country, priority, distance, Nationality, WDD id, WDR id, Heat 1.

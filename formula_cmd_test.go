@@ -9,6 +9,7 @@ import (
 )
 
 func TestFormulaCommand(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args []string
 		code int
@@ -56,6 +57,7 @@ func writeGame(t *testing.T, js string) string {
 }
 
 func TestFormulaCommandScoresAGame(t *testing.T) {
+	t.Parallel()
 	// A five-way draw in 1907, Austria out in 1905 and Russia in 1906. DipCon XXXIV: a five-way draw scores
 	// 33 - yrs = 33 - 7 = 26; elimination scores yrs - 11: Austria 5 - 11 = -6, Russia 6 - 11 = -5.
 	game := writeGame(t, `{"final_year": 1907, "centres": {"aus": 0, "eng": 5, "fra": 9, "ger": 6, "ita": 4, "rus": 0, "tur": 10},
@@ -87,6 +89,7 @@ func TestFormulaCommandScoresAGame(t *testing.T) {
 }
 
 func TestFormulaCommandBadInput(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, game, system, want string
 	}{
@@ -106,6 +109,7 @@ func TestFormulaCommandBadInput(t *testing.T) {
 }
 
 func TestFormulaCommandWorkbookSystem(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "t.xlsx")
 	if code, _, _ := dtm(t, "new", path); code != 0 {
 		t.Fatal("dtm new failed")
@@ -136,6 +140,7 @@ func TestFormulaCommandWorkbookSystem(t *testing.T) {
 // TestDocsScoringExample runs the GAME.json example of docs/scoring.md and
 // checks the scores the page states.
 func TestDocsScoringExample(t *testing.T) {
+	t.Parallel()
 	doc, err := os.ReadFile("docs/scoring.md")
 	if err != nil {
 		t.Fatal(err)

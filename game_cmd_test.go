@@ -32,6 +32,7 @@ const tiedLeaders = `{"final_year": 1912, "centres": {"aus": 0, "eng": 12, "fra"
   "1912": {"aus": 0, "eng": 12, "fra": 5, "ger": 5, "ita": 0, "rus": 0, "tur": 12}}}`
 
 func TestGameCommandJSON(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		game, rule string
 		victory    *struct{ year, centres int }
@@ -78,6 +79,7 @@ func TestGameCommandJSON(t *testing.T) {
 }
 
 func TestGameCommandText(t *testing.T) {
+	t.Parallel()
 	_, out, _ := dtm(t, "game", "--victory", "regatta-2002", writeGame(t, frenchSolo))
 	for _, want := range []string{
 		"Victory: France in 1908 with 17 centres (regatta-2002 needs 15 that year).",

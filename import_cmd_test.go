@@ -12,6 +12,7 @@ import (
 // changed result is refused without --overwrite (exit 1, the file
 // untouched); the arguments in the wrong number are a usage error.
 func TestImportCommand(t *testing.T) {
+	t.Parallel()
 	path := copySample(t, samplePath)
 	dir := filepath.Dir(path)
 	write := func(name, data string) string {

@@ -57,6 +57,7 @@ func read(t *testing.T, path string) string {
 // standings: withheld pages are absent (and removed from an earlier
 // publish), and come back when released.
 func TestPublishPolicy(t *testing.T) {
+	t.Parallel()
 	book := copySample(t, samplePath)
 	site := filepath.Join(filepath.Dir(book), "armada-open site")
 	out := publish(t, book)
@@ -144,6 +145,7 @@ func escapedBook(t *testing.T) string {
 
 // TestPublishEscapes: names are text, whatever they hold.
 func TestPublishEscapes(t *testing.T) {
+	t.Parallel()
 	book := escapedBook(t)
 	publish(t, book)
 	site := filepath.Join(filepath.Dir(book), "armada-open site")
@@ -165,6 +167,7 @@ func TestPublishEscapes(t *testing.T) {
 // choice), dtm score and dtm seed refresh the site; a workbook never
 // published has none refreshed.
 func TestPublishRefresh(t *testing.T) {
+	t.Parallel()
 	book := copySample(t, samplePath)
 	if _, out, _ := dtm(t, "score", book); strings.Contains(out, "site") {
 		t.Errorf("score refreshed a site never published: %s", out)
@@ -193,6 +196,7 @@ func TestPublishRefresh(t *testing.T) {
 // TestCheckPublication: dtm check reports a publication policy or a Clock
 // sheet it cannot read at the cell, with how to fix it.
 func TestCheckPublication(t *testing.T) {
+	t.Parallel()
 	book := copySample(t, samplePath)
 	f := openXLSX(t, book)
 	cells := map[string]string{}
@@ -237,6 +241,7 @@ func TestCheckPublication(t *testing.T) {
 // played: the standings are those after heat 2, and the projector calls
 // heat 3's boards.
 func TestPublishMidTournament(t *testing.T) {
+	t.Parallel()
 	book := copySample(t, samplePath)
 	f := openXLSX(t, book)
 	for row := 2; row <= 29; row++ {

@@ -16,6 +16,7 @@ import (
 // are stale; dtm seed --refresh --heat 2 rewrites both from the sheet, and
 // check is quiet again.
 func TestSeedRefreshAfterSwap(t *testing.T) {
+	t.Parallel()
 	path := seedTournament(t, 28)
 	f := openXLSX(t, path)
 	setSetting(t, f, "Victory rule", "regatta-2003") // the calls carry a victory table too

@@ -71,6 +71,7 @@ func outputDump(t *testing.T, path string) string {
 // TestScoreSample scores the bundled tournament, compares every output tab
 // with its golden dump, and scores again: nothing changes.
 func TestScoreSample(t *testing.T) {
+	t.Parallel()
 	path := copySample(t, samplePath)
 	code, out, errOut := dtm(t, "score", path)
 	if code != 0 {
@@ -99,6 +100,7 @@ func TestScoreSample(t *testing.T) {
 }
 
 func TestScoreDryRunWritesNothing(t *testing.T) {
+	t.Parallel()
 	path := copySample(t, samplePath)
 	before, _ := os.ReadFile(path)
 	if code, _, errOut := dtm(t, "score", "--dry-run", path); code != 0 {
@@ -113,6 +115,7 @@ func TestScoreDryRunWritesNothing(t *testing.T) {
 }
 
 func TestScoreRefuses(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "mistakes.xlsx")
 	twentyMistakes(t, path)
 	before, _ := os.ReadFile(path)
@@ -141,6 +144,7 @@ func TestScoreRefuses(t *testing.T) {
 }
 
 func TestScoreJSON(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := dtm(t, "score", "--dry-run", "--json", samplePath)
 	if code != 0 {
 		t.Fatal(errOut)
@@ -204,6 +208,7 @@ func TestScoreJSON(t *testing.T) {
 // TestScoreLibreOffice checks that LibreOffice opens the scored workbook and
 // shows the same standings.
 func TestScoreLibreOffice(t *testing.T) {
+	t.Parallel()
 	path := copySample(t, samplePath)
 	if code, _, errOut := dtm(t, "score", path); code != 0 {
 		t.Fatal(errOut)

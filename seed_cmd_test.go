@@ -92,6 +92,7 @@ func checkSeating(t *testing.T, boards map[int][]string, players int) {
 }
 
 func TestSeedCommand(t *testing.T) {
+	t.Parallel()
 	path := seedTournament(t, 28)
 	code, out, errOut := dtm(t, "seed", "--seed", "7", path)
 	if code != 0 {
@@ -129,6 +130,7 @@ func TestSeedCommand(t *testing.T) {
 // TestSeedTopBoard starts heat 2's board 1 and reseeds the heat: board 1 is
 // kept as it was, everyone else is seated around it.
 func TestSeedTopBoard(t *testing.T) {
+	t.Parallel()
 	path := seedTournament(t, 28)
 	for _, args := range [][]string{{"seed", path}, {"seed", "--heat", "2", path}} {
 		if code, out, errOut := dtm(t, args...); code != 0 {
@@ -163,6 +165,7 @@ func TestSeedTopBoard(t *testing.T) {
 }
 
 func TestSeedSitOut(t *testing.T) {
+	t.Parallel()
 	path := seedTournament(t, 30)
 	before, _ := os.ReadFile(path)
 	code, _, errOut := dtm(t, "seed", path)
@@ -187,6 +190,7 @@ func TestSeedSitOut(t *testing.T) {
 // TestSeedLibreOffice checks in LibreOffice that the seeded heat sheet reads
 // as written and the board calls print a page per board and the list.
 func TestSeedLibreOffice(t *testing.T) {
+	t.Parallel()
 	path := seedTournament(t, 28)
 	if code, out, errOut := dtm(t, "seed", path); code != 0 {
 		t.Fatalf("%s%s", out, errOut)
@@ -207,6 +211,7 @@ func TestSeedLibreOffice(t *testing.T) {
 }
 
 func TestSimulate(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := dtm(t, "simulate", "--players", "21", "--rounds", "3", "--families", "1")
 	if code != 0 {
 		t.Fatalf("exit %d: %s%s", code, out, errOut)
@@ -257,6 +262,7 @@ func mapsEqual(a, b map[int][]string) bool {
 // template's dropdowns cover: the dropdowns added for the extra rows are
 // added once, not again on every reseed, and the seating reads back.
 func TestReseedKeepsOneSetOfDropdowns(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "big.xlsx")
 	freshTournament(t, path, 7*32, 2)
 	counts := []int{}

@@ -9,6 +9,7 @@ import (
 // TestSeries combines the sample tournament with a copy of it renamed "ARMADA
 // Open 2027": every player has the same total twice.
 func TestSeries(t *testing.T) {
+	t.Parallel()
 	a := copySample(t, samplePath)
 	b := copySample(t, samplePath)
 	f := openXLSX(t, b)

@@ -51,6 +51,7 @@ func sitsOut(out string, heat int) []string {
 // brought back (P22: P23, the later row, sits out first) rather than six
 // more benched.
 func TestSeedSitOutsRotate(t *testing.T) {
+	t.Parallel()
 	path := sitOutTournament(t, func(int, int) string { return "Registered" })
 	want := [][]string{{"P28 Test", "P29 Test"}, {"P26 Test", "P27 Test"}, {"P24 Test", "P25 Test"}, {"P22 Test", "P23 Test"}}
 	for h := 1; h <= 4; h++ {
@@ -113,6 +114,7 @@ func TestSeedSitOutsRotate(t *testing.T) {
 // they must play heats 1 to 3 to reach the minimum of 3. In heat 1 the two
 // latest rows that can spare a heat sit out: P26 and P27.
 func TestSeedSitOutQualifying(t *testing.T) {
+	t.Parallel()
 	path := sitOutTournament(t, func(i, h int) string {
 		if i >= 28 && h == 4 {
 			return ""

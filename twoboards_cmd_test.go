@@ -13,6 +13,7 @@ import (
 // P05 plays boards 1 and 2; dtm check accepts the sheet. --sit-out with
 // --two-boards is a usage error (exit 2).
 func TestSeedTwoBoardsCommand(t *testing.T) {
+	t.Parallel()
 	path := seedTournament(t, 13)
 	f := openXLSX(t, path)
 	rows, err := f.GetRows("Players")
