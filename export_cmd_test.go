@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/golden"
+	"github.com/armada-dtm/dtm/workbook"
 )
 
 // exportFiles are the files dtm export writes for the sample, with every
@@ -286,6 +287,45 @@ func TestExportWDR(t *testing.T) {
 	for _, r := range doc.Results {
 		if r.PlayerName == "Arlo Ash" && r.PlayerWDRID != nil {
 			t.Errorf("Arlo Ash has a WDR id: %v", *r.PlayerWDRID)
+		}
+	}
+}
+
+// TestExportHeatSystem checks that the WDR export names each heat's own
+// scoring system (Heats sheet), for the round and each of its games, not
+// the tournament's.
+func TestExportHeatSystem(t *testing.T) {
+	t.Parallel()
+	path := copySample(t, samplePath)
+	f := openXLSX(t, path)
+	if err := f.SetCellValue(workbook.SheetHeats, "B3", "CDiplo 100"); err != nil {
+		t.Fatal(err)
+	}
+	saveXLSX(t, f)
+	out := t.TempDir()
+	if code, stdout, errOut := dtm(t, "export", "--wdr", "--out", out, path); code != 0 {
+		t.Fatalf("exit %d: %s%s", code, stdout, errOut)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "ARMADA Open 2026 WDR.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc wdrDoc
+	if err := json.Unmarshal(data, &doc); err != nil || len(doc.Rounds) != 3 {
+		t.Fatalf("%v: %d rounds, want 3", err, len(doc.Rounds))
+	}
+	for n, round := range doc.Rounds {
+		want := "DipCon XXXIV (2001)"
+		if n == "2" {
+			want = "CDiplo 100"
+		}
+		if round.ScoringSystem != want {
+			t.Errorf("round %s: scoring system %q, want %q", n, round.ScoringSystem, want)
+		}
+		for k, g := range round.Games {
+			if g.ScoringSystem != want {
+				t.Errorf("round %s game %s: scoring system %q, want %q", n, k, g.ScoringSystem, want)
+			}
 		}
 	}
 }

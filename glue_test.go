@@ -31,6 +31,22 @@ func TestFlagsFirst(t *testing.T) {
 	}
 }
 
+// TestFlagsFirstBoolTakesNoValue checks that a bool flag never takes the
+// word after it as its value: the workbook after --late, or the value flag
+// after --dry-run, stay what they are.
+func TestFlagsFirstBoolTakesNoValue(t *testing.T) {
+	a := app(new(bytes.Buffer), new(bytes.Buffer))
+	tests := []struct{ in, want []string }{
+		{[]string{"dtm", "score", "b.xlsx", "--dry-run", "--top", "3"}, []string{"dtm", "score", "--dry-run", "--top", "3", "b.xlsx"}},
+		{[]string{"dtm", "seed", "--late", "b.xlsx", "--heat", "2"}, []string{"dtm", "seed", "--late", "--heat", "2", "b.xlsx"}},
+	}
+	for _, tc := range tests {
+		if got := flagsFirst(a, tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("flagsFirst(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
 // TestFlagsAfterWorkbook runs commands as directors type them, flags last,
 // through the real command line.
 func TestFlagsAfterWorkbook(t *testing.T) {

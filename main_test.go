@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/golden"
+	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -172,6 +173,20 @@ func TestCheckVerboseListsIgnored(t *testing.T) {
 	}
 	if _, out, _ := dtm(t, "check", path); strings.Contains(out, "ignored") {
 		t.Errorf("without -v, check listed ignored columns:\n%s", out)
+	}
+}
+
+// TestNewOpensOnAbout checks the tab a new workbook opens on: the About
+// sheet, its first, though dtm new adds a sheet per heat after it.
+func TestNewOpensOnAbout(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "t.xlsx")
+	if code, out, errOut := dtm(t, "new", "--heats", "4", path); code != 0 {
+		t.Fatalf("dtm new: exit %d\n%s%s", code, out, errOut)
+	}
+	f := openXLSX(t, path)
+	if got := f.GetSheetName(f.GetActiveSheetIndex()); got != workbook.SheetAbout {
+		t.Errorf("opens on %q, want %q", got, workbook.SheetAbout)
 	}
 }
 

@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/internal/lotest"
 	"github.com/armada-dtm/dtm/internal/shared"
 	"github.com/armada-dtm/dtm/workbook"
@@ -291,4 +293,133 @@ func TestReseedKeepsOneSetOfDropdowns(t *testing.T) {
 	if counts[0] <= 0 || counts[1] != counts[0] || counts[2] != counts[0] {
 		t.Errorf("data validations after each seed: %v, want the same count each time", counts)
 	}
+}
+
+// TestSeedUsesTheSheetsRandomSeed checks that dtm seed without --seed
+// seeds with the Tournament sheet's Random seed: the seating is the one
+// --seed gives with that number, and another number gives another.
+func TestSeedUsesTheSheetsRandomSeed(t *testing.T) {
+	t.Parallel()
+	seated := func(sheetSeed int64, args ...string) map[int][]string {
+		path := fixture.Build(t, fixture.Tournament{Heats: 3, Seed: sheetSeed, Players: fixture.Numbered(21)})
+		if code, out, errOut := dtm(t, append(append([]string{"seed"}, args...), path)...); code != 0 {
+			t.Fatalf("dtm seed: exit %d\n%s%s", code, out, errOut)
+		}
+		return heatBoards(t, path, 1)
+	}
+	fromSheet := seated(5)
+	if fromFlag := seated(0, "--seed", "5"); !mapsEqual(fromSheet, fromFlag) {
+		t.Errorf("Random seed 5 on the sheet seats\n%v\nbut --seed 5 seats\n%v", fromSheet, fromFlag)
+	}
+	if other := seated(6); mapsEqual(fromSheet, other) {
+		t.Errorf("Random seeds 5 and 6 on the sheet seat the same:\n%v", other)
+	}
+}
+
+// TestSeedRefreshOneHeat checks that dtm seed --refresh --heat 2 rewrites
+// heat 2's board calls and Conflict columns only: heat 1, swapped by hand
+// too, keeps its stale calls, and dtm check still says so.
+func TestSeedRefreshOneHeat(t *testing.T) {
+	t.Parallel()
+	path := seedTournament(t, 14)
+	for _, h := range []string{"1", "2"} {
+		if code, out, errOut := dtm(t, "seed", "--heat", h, "--seed", "5", path); code != 0 {
+			t.Fatalf("seed heat %s: %s%s", h, out, errOut)
+		}
+	}
+	f := openXLSX(t, path)
+	for _, sheet := range []string{"Heat 1", "Heat 2"} {
+		a, _ := f.GetCellValue(sheet, "E2") // board 1's first seat
+		b, _ := f.GetCellValue(sheet, "E9") // board 2's first seat
+		if err := f.SetCellValue(sheet, "E2", b); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.SetCellValue(sheet, "E9", a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	saveXLSX(t, f)
+	heat1 := func() [][]string {
+		f := openXLSX(t, path)
+		defer f.Close()
+		var all [][]string
+		for _, sheet := range []string{"Heat 1", "Heat 1 calls"} {
+			rows, err := f.GetRows(sheet)
+			if err != nil {
+				t.Fatal(err)
+			}
+			all = append(all, rows...)
+		}
+		return all
+	}
+	before := heat1()
+	code, out, errOut := dtm(t, "seed", "--refresh", "--heat", "2", path)
+	if code != 0 || !strings.Contains(out, "Heat 2 calls rewritten") || strings.Contains(out, "Heat 1 calls") {
+		t.Fatalf("refresh --heat 2: exit %d\n%s%s", code, out, errOut)
+	}
+	if after := heat1(); !slices.EqualFunc(before, after, slices.Equal) {
+		t.Error("refresh --heat 2 changed heat 1's sheet or board calls")
+	}
+	if _, out, _ := dtm(t, "check", path); !strings.Contains(out, "run dtm seed --refresh --heat 1") || strings.Contains(out, "--heat 2") {
+		t.Errorf("check after refreshing heat 2 only:\n%s", out)
+	}
+}
+
+// registerHeat1 sets the Heat 1 registration of players (by index) on the
+// Players sheet: "Registered", or nil for not registered.
+func registerHeat1(t *testing.T, path string, value any, players ...int) {
+	t.Helper()
+	f := openXLSX(t, path)
+	col := fixture.PlayersColumn(t, f, "Heat 1")
+	for _, p := range players {
+		fixture.Set(t, f, workbook.SheetPlayers, col+strconv.Itoa(p+2), value)
+	}
+	saveXLSX(t, f)
+}
+
+// TestSeedLate checks what dtm seed --late decides by the seed and what
+// its summary says: seven late players get a new board seeded from the
+// heat's seed (the seating --seed 3 gives, pinned here), and a late player
+// who takes a drop-out's seat is named with the power of that seat.
+func TestSeedLate(t *testing.T) {
+	t.Parallel()
+	t.Run("new board", func(t *testing.T) {
+		t.Parallel()
+		path := fixture.Build(t, fixture.Tournament{Players: fixture.Numbered(21)})
+		registerHeat1(t, path, nil, 14, 15, 16, 17, 18, 19, 20)
+		if code, out, errOut := dtm(t, "seed", "--seed", "3", path); code != 0 {
+			t.Fatalf("seed: exit %d\n%s%s", code, out, errOut)
+		}
+		registerHeat1(t, path, "Registered", 14, 15, 16, 17, 18, 19, 20)
+		if code, out, errOut := dtm(t, "seed", "--late", "--seed", "3", path); code != 0 {
+			t.Fatalf("seed --late: exit %d\n%s%s", code, out, errOut)
+		}
+		want := []string{"P18 Player", "P15 Player", "P17 Player", "P16 Player", "P20 Player", "P19 Player", "P14 Player"}
+		if got := heatBoards(t, path, 1)[3]; !slices.Equal(got, want) {
+			t.Errorf("board 3, Austria to Turkey: %q, want %q", got, want)
+		}
+	})
+	t.Run("drop-out", func(t *testing.T) {
+		t.Parallel()
+		path := fixture.Build(t, fixture.Tournament{Players: fixture.Numbered(15)})
+		registerHeat1(t, path, nil, 14)
+		if code, out, errOut := dtm(t, "seed", "--seed", "3", path); code != 0 {
+			t.Fatalf("seed: exit %d\n%s%s", code, out, errOut)
+		}
+		registerHeat1(t, path, nil, 3)
+		registerHeat1(t, path, "Registered", 14)
+		code, out, errOut := dtm(t, "seed", "--late", path)
+		if code != 0 {
+			t.Fatalf("seed --late: exit %d\n%s%s", code, out, errOut)
+		}
+		m := regexp.MustCompile(`P14 Player \(late player\) takes the seat of P03 Player, who no longer plays heat 1 \(board (\d), (\w+)\)`).FindStringSubmatch(out)
+		if m == nil {
+			t.Fatalf("summary:\n%s", out)
+		}
+		board, _ := strconv.Atoi(m[1])
+		power := slices.Index(workbook.ChoicesPower, m[2])
+		if seats := heatBoards(t, path, 1)[board]; power < 0 || seats[power] != "P14 Player" {
+			t.Errorf("the summary seats P14 on board %d as %s; the sheet: %q", board, m[2], seats)
+		}
+	})
 }

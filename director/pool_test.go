@@ -266,6 +266,37 @@ func TestContentionTopFactor(t *testing.T) {
 	}
 }
 
+// TestContentionHeatSystem checks that the game scores of the heats left
+// come from each heat's own system (Heats sheet), not the tournament's:
+// with heats 2 and 3 under CDiplo 100 (a solo 100, everyone else 0) a game
+// scores 0 to 100, not DipCon XXXIV's -10 to 116.
+func TestContentionHeatSystem(t *testing.T) {
+	t.Parallel()
+	path := contentionWorkbook(t, nil, map[int]int{13: 600, 12: 100})
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixture.Set(t, f, workbook.SheetHeats, "B3", "CDiplo 100")
+	fixture.Set(t, f, workbook.SheetHeats, "B4", "CDiplo 100")
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	b, err := open(path, usedSystems)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	c, err := contention(b.Tournament, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Max != 100 || c.Min != 0 {
+		t.Errorf("a game of heats 2 and 3 scores %g to %g, want 0 to 100 (CDiplo 100)", c.Min, c.Max)
+	}
+}
+
 // contentionWorkbook is a 14-player, 3-heat workbook with the settings
 // given, heat 1 seeded and finished with the score overrides given (0 for
 // players not listed).
