@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
@@ -29,12 +30,12 @@ type Contention struct {
 func solos() []scoring.Game {
 	var out []scoring.Game
 	for _, w := range []struct{ year, centres int }{{1905, 18}, {1907, 18}, {1907, 34}} {
-		g := scoring.Game{FinalYear: w.year, Winners: []scoring.Power{scoring.Austria}}
-		g.Centres[scoring.Austria] = w.centres
+		g := scoring.Game{FinalYear: w.year, Winners: []dip.Power{dip.Austria}}
+		g.Centres[dip.Austria] = w.centres
 		if w.centres == 18 {
-			g.Centres[scoring.England] = 16
+			g.Centres[dip.England] = 16
 		}
-		for p := range scoring.NumPowers {
+		for p := range dip.NumPowers {
 			if g.Centres[p] == 0 {
 				g.Eliminated[p] = 1901
 			}
@@ -157,8 +158,8 @@ func contentionPool(t *workbook.Tournament, hs workbook.HeatSeating, plays func(
 			in++
 		}
 	}
-	size := max(seeding.BoardSize, (in+seeding.BoardSize-1)/seeding.BoardSize*seeding.BoardSize)
-	size = min(size, len(hs.Present)/seeding.BoardSize*seeding.BoardSize)
+	size := max(dip.BoardSize, (in+dip.BoardSize-1)/dip.BoardSize*dip.BoardSize)
+	size = min(size, len(hs.Present)/dip.BoardSize*dip.BoardSize)
 	ranking := slices.Clone(c.Players)
 	for _, st := range table.Players {
 		if !slices.Contains(c.Players, st.Player) {

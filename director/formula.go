@@ -11,6 +11,7 @@ import (
 
 	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/formula"
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/workbook"
 )
@@ -160,7 +161,7 @@ func (r *GameScore) WriteText(w io.Writer, all bool) {
 		fmt.Fprintf(tw, "%s\t", word)
 	}
 	fmt.Fprintln(tw, "score\t")
-	for p := scoring.Austria; p < scoring.NumPowers; p++ {
+	for p := dip.Austria; p < dip.NumPowers; p++ {
 		fmt.Fprintf(tw, "%s\t%s\t", p, r.Result.Slot[p])
 		for _, word := range words {
 			v, _ := r.Result.Words[p].Get(word)

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/armada-dtm/dtm/director/files"
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
 )
 
@@ -67,9 +68,9 @@ func (r *GameOutcome) WriteText(w io.Writer) {
 	}
 	ranks := scoring.NormanRank(g)
 	fmt.Fprint(w, "Norman's ranking:")
-	for p := scoring.Austria; p < scoring.NumPowers; p++ {
+	for p := dip.Austria; p < dip.NumPowers; p++ {
 		fmt.Fprintf(w, " %s %d", p, ranks[p])
-		if p < scoring.Turkey {
+		if p < dip.Turkey {
 			fmt.Fprint(w, ",")
 		}
 	}

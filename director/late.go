@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
 )
@@ -205,7 +206,7 @@ func seatLate(ctx context.Context, b *workbook.Book, n int, opts seeding.Options
 	if len(late) == 0 {
 		return fmt.Errorf("heat %d: every registered player is seated: no late player to seat", n)
 	}
-	if len(late)%seeding.BoardSize == 0 {
+	if len(late)%dip.BoardSize == 0 {
 		return newLateBoards(ctx, b, n, late, nil, opts, res)
 	}
 	standbys := seatedStandbys(t, n)
@@ -218,7 +219,7 @@ func seatLate(ctx context.Context, b *workbook.Book, n int, opts seeding.Options
 			benched = append(benched, seeding.SitOutCandidate{Player: i, Priority: p.Priority, Distance: p.Distance, Row: p.Row, Standby: true, Sitting: true})
 		}
 	}
-	need := seeding.BoardSize - len(late)%seeding.BoardSize
+	need := dip.BoardSize - len(late)%dip.BoardSize
 	if len(benched) >= need {
 		order := seeding.SitOutOrder(benched, t.Settings.MinHeats)
 		back := slices.Clone(order[len(order)-need:]) // the last to deserve their sit-out

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
 )
@@ -48,7 +49,7 @@ func TestSeedNeighbours(t *testing.T) {
 			}
 		}
 		if n != want[pc.Power] {
-			t.Errorf("player %d on %s: %d neighbour items, want %d", pc.Player, seeding.PowerNames[pc.Power], n, want[pc.Power])
+			t.Errorf("player %d on %s: %d neighbour items, want %d", pc.Player, dip.Power(pc.Power).String(), n, want[pc.Power])
 		}
 	}
 	chk, err := Check(path)

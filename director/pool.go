@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
@@ -95,9 +96,9 @@ func seatPool(ctx context.Context, t *workbook.Tournament, hs workbook.HeatSeati
 		return seeding.Plan{}, 0, false, fmt.Errorf("heat %d has %d started or finished board(s): a pool takes the top boards, "+
 			"so seed it before any board starts (or set them back to Unstarted)", n, len(hs.Locked))
 	}
-	if k := len(hs.Present); k%seeding.BoardSize != 0 {
-		return seeding.Plan{}, 0, false, &seeding.CountError{Players: k, SitOut: k % seeding.BoardSize,
-			Add: seeding.BoardSize - k%seeding.BoardSize}
+	if k := len(hs.Present); k%dip.BoardSize != 0 {
+		return seeding.Plan{}, 0, false, &seeding.CountError{Players: k, SitOut: k % dip.BoardSize,
+			Add: dip.BoardSize - k%dip.BoardSize}
 	}
 	plays := map[int]bool{}
 	for _, p := range hs.Present {
@@ -128,7 +129,7 @@ func seatPool(ctx context.Context, t *workbook.Tournament, hs workbook.HeatSeati
 			return seeding.Plan{}, 0, false, fmt.Errorf("heat %d: %w (%d play the heat; %d declined)", n, err, len(hs.Present), len(choice.Declined))
 		}
 	}
-	pr.Size, pr.Boards = size, size/seeding.BoardSize
+	pr.Size, pr.Boards = size, size/dip.BoardSize
 	names := func(ps []int) []string {
 		var out []string
 		for _, p := range ps {

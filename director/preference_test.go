@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
@@ -108,7 +109,7 @@ func TestSeedLowestRankedFirst(t *testing.T) {
 		}
 		for _, pc := range res.Explanation.Players {
 			if (pc.Player == tc.france) != (pc.Power == seeding.France) {
-				t.Errorf("heat %d: P%02d plays %s, want P%02d on France", tc.heat, pc.Player, seeding.PowerNames[pc.Power], tc.france)
+				t.Errorf("heat %d: P%02d plays %s, want P%02d on France", tc.heat, pc.Player, dip.Power(pc.Power).String(), tc.france)
 			}
 		}
 		b, err := workbook.Open(path)
@@ -119,7 +120,7 @@ func TestSeedLowestRankedFirst(t *testing.T) {
 		for _, pc := range res.Explanation.Players {
 			want := "chose France, choice 1 of F (lowest-ranked first)"
 			if pc.Player != tc.france {
-				want = "could take none of F (lowest-ranked first): " + seeding.PowerNames[pc.Power]
+				want = "could take none of F (lowest-ranked first): " + dip.Power(pc.Power).String()
 			}
 			var got []string
 			for _, it := range pc.Items {

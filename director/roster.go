@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
 )
@@ -156,7 +157,7 @@ func laterPlayers(t *workbook.Tournament, n int, present []int, locked []seeding
 				count++
 			}
 		}
-		if count%seeding.BoardSize != 0 {
+		if count%dip.BoardSize != 0 {
 			choice := seeding.ChooseSitOuts(sitOutCandidates(t, h, regs, played, nil), t.Settings.MinHeats)
 			for _, i := range choice.SitOut {
 				regs[i][h-1] = workbook.SittingOut
@@ -211,7 +212,7 @@ func chooseDoublers(t *workbook.Tournament, hs workbook.HeatSeating, res *SeedRe
 		cands = append(cands, c)
 		names = append(names, p.Name)
 	}
-	if len(hs.Present)+need < 2*seeding.BoardSize {
+	if len(hs.Present)+need < 2*dip.BoardSize {
 		return nil, fmt.Errorf("heat %d: %d players to seat make one board with %d seats on two boards: a player cannot play two boards of one; "+
 			"change registrations on the Players sheet, or run with --sit-out auto instead", n, len(hs.Present), need)
 	}

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/seeding/instance"
 	"github.com/armada-dtm/dtm/workbook"
@@ -118,9 +119,9 @@ func (r *SimulateResult) WriteText(w io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(w, "total conflict %d over %d rounds (sum of the rounds' lower bounds %d)\n", total, len(r.Rounds), bounds)
-	if n := len(in.Problem.Players); r.Generated && n%seeding.BoardSize != 0 {
+	if n := len(in.Problem.Players); r.Generated && n%dip.BoardSize != 0 {
 		fmt.Fprintf(w, "%d players do not fill boards of seven: %d sit out each round, in turn (those who have played most)\n",
-			n, n%seeding.BoardSize)
+			n, n%dip.BoardSize)
 	}
 	if r.Out != "" {
 		fmt.Fprintf(w, "wrote %s\n", r.Out)

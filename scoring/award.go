@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // Award is one prize of DTM's Awards screen (manual section 15) and who wins it.
@@ -25,7 +27,7 @@ type Award struct {
 	Team    bool  // the award is "Best team": Winners are indexes into Event.Teams
 	// Power is the power of a best-power award, Board for every other award; Games are then the winning
 	// games, in heat and board order (several on a tie, possibly two of one player).
-	Power  Power
+	Power  dip.Power
 	Games  []AwardGame
 	Value  float64 // the winning total, game score, or centres (best power by centres)
 	Detail string  // what the winner did, e.g. "Austria, heat 2 board 3: 12 centres, 58 points"
@@ -67,7 +69,7 @@ func (s *standings) awards(t Table) []Award {
 	if s.e.Teams != nil {
 		out = append(out, bestTeam(t.Teams))
 	}
-	for pw := Austria; pw < NumPowers; pw++ {
+	for pw := dip.Austria; pw < dip.NumPowers; pw++ {
 		out = append(out, s.bestPower(pw))
 	}
 	return append(out, s.atLarge(t.Players)...)
@@ -75,7 +77,7 @@ func (s *standings) awards(t Table) []Award {
 
 // placeAward returns the k-th place award.
 func placeAward(k int, ranked []Standing) Award {
-	a := Award{Kind: PlaceAward, Name: placeName(k) + " place", Power: Board}
+	a := Award{Kind: PlaceAward, Name: placeName(k) + " place", Power: dip.Board}
 	for i, st := range ranked {
 		size := 0
 		for _, o := range ranked[i:] {
@@ -112,7 +114,7 @@ func nobody(a Award) Award {
 
 // bestTeam returns the best team award: the teams ranked first.
 func bestTeam(teams []TeamStanding) Award {
-	a := Award{Kind: BestTeamAward, Name: "Best team", Team: true, Power: Board}
+	a := Award{Kind: BestTeamAward, Name: "Best team", Team: true, Power: dip.Board}
 	for _, ts := range teams {
 		if ts.Rank == 1 {
 			a.Winners = append(a.Winners, ts.Team)
@@ -129,7 +131,7 @@ func bestTeam(teams []TeamStanding) Award {
 }
 
 // bestPower returns the best performance with a power, over every game, by score or by centres then score.
-func (s *standings) bestPower(pw Power) Award {
+func (s *standings) bestPower(pw dip.Power) Award {
 	a := Award{Kind: BestPowerAward, Name: "Best " + pw.String(), Power: pw}
 	byCentres := s.e.Rules.AwardsByCentres
 	better := func(x, y PlayedSeat) int { // >0 when x beats y
@@ -203,13 +205,13 @@ func (s *standings) atLarge(lines []Standing) []Award {
 	for _, g := range s.e.Games {
 		rankOnly = rankOnly && g.Rank
 	}
-	noSolo := Award{Kind: WithoutSoloAward, Name: "Best result without a solo", Power: Board}
+	noSolo := Award{Kind: WithoutSoloAward, Name: "Best result without a solo", Power: dip.Board}
 	soloWord := "a solo"
 	if rankOnly {
 		noSolo.Name, soloWord = "Best result without topping a board", "topping a board"
 	}
-	losses := Award{Kind: OnlyLossesAward, Name: "Best score made only of losses", Power: Board}
-	last := Award{Kind: LastPlaceAward, Name: "Last place", Power: Board}
+	losses := Award{Kind: OnlyLossesAward, Name: "Best score made only of losses", Power: dip.Board}
+	last := Award{Kind: LastPlaceAward, Name: "Last place", Power: dip.Board}
 	need := max(1, s.e.Heats-s.e.Rules.LowestCount)
 	for _, st := range lines {
 		if st.Played < need {
@@ -250,7 +252,7 @@ func takeBest(a *Award, st Standing, sign float64, what string) {
 
 // gameResult reports whether the power won something in the game (a solo, a share of a draw, or in a game scored
 // by rank first or equal first place) and whether it soloed (in a game scored by rank: topped the board).
-func gameResult(g *Played, pw Power) (won, solo bool) {
+func gameResult(g *Played, pw dip.Power) (won, solo bool) {
 	if g.Rank {
 		top := g.Seats[pw].Centres > 0
 		for _, seat := range g.Seats {
@@ -280,7 +282,7 @@ func AwardNames() []string {
 		out = append(out, placeName(k)+" place")
 	}
 	out = append(out, "Best team")
-	for pw := Austria; pw < NumPowers; pw++ {
+	for pw := dip.Austria; pw < dip.NumPowers; pw++ {
 		out = append(out, "Best "+pw.String())
 	}
 	return append(out, "Best result without a solo", "Best result without topping a board", "Best score made only of losses", "Last place")

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // awardEvent: 8 players A..H (ids 0..7), 3 heats of one board, lowest heat x 0, 3 heats to qualify.
@@ -19,11 +21,11 @@ import (
 // = 80; D 25+30 = 55; E 6+9 = 15; F 2+8 (the unplayed 0 dropped) = 10; G 0+7 = 7 (its -3 dropped, the
 // unplayed heat 2 counted); H 9+10 = 19. Qualified: A..E; F, G, H played two heats.
 func awardEvent(rank bool, lowest int, byCentres bool) Event {
-	game := func(heat int, players [NumPowers]int, scores [NumPowers]float64, centres [NumPowers]int,
-		winners ...Power) Played {
+	game := func(heat int, players [dip.NumPowers]int, scores [dip.NumPowers]float64, centres [dip.NumPowers]int,
+		winners ...dip.Power) Played {
 		g := onBoard(heat, 1, players, scores, winners...)
 		g.Rank = rank
-		for pw := range NumPowers {
+		for pw := range dip.NumPowers {
 			g.Seats[pw].Centres = centres[pw]
 		}
 		return g
@@ -31,12 +33,12 @@ func awardEvent(rank bool, lowest int, byCentres bool) Event {
 	return Event{Players: named("A", "B", "C", "D", "E", "F", "G", "H"), Heats: 3,
 		Rules: Rules{LowestCount: lowest, MinHeats: 3, AwardsByCentres: byCentres},
 		Games: []Played{
-			game(1, [NumPowers]int{0, 1, 2, 3, 4, 5, 6}, [NumPowers]float64{100, 5, 6, 25, 3, 2, -3},
-				[NumPowers]int{18, 3, 4, 5, 2, 1, 1}, Austria),
-			game(2, [NumPowers]int{1, 2, 3, 4, 5, 0, 7}, [NumPowers]float64{50, 50, 4, 6, 8, 2, 9},
-				[NumPowers]int{9, 9, 4, 5, 3, 2, 2}, Austria, England),
-			game(3, [NumPowers]int{2, 0, 1, 6, 7, 3, 4}, [NumPowers]float64{30, 30, 5, 7, 10, 30, 9},
-				[NumPowers]int{8, 8, 3, 4, 2, 8, 1}, Austria, England, Russia),
+			game(1, [dip.NumPowers]int{0, 1, 2, 3, 4, 5, 6}, [dip.NumPowers]float64{100, 5, 6, 25, 3, 2, -3},
+				[dip.NumPowers]int{18, 3, 4, 5, 2, 1, 1}, dip.Austria),
+			game(2, [dip.NumPowers]int{1, 2, 3, 4, 5, 0, 7}, [dip.NumPowers]float64{50, 50, 4, 6, 8, 2, 9},
+				[dip.NumPowers]int{9, 9, 4, 5, 3, 2, 2}, dip.Austria, dip.England),
+			game(3, [dip.NumPowers]int{2, 0, 1, 6, 7, 3, 4}, [dip.NumPowers]float64{30, 30, 5, 7, 10, 30, 9},
+				[dip.NumPowers]int{8, 8, 3, 4, 2, 8, 1}, dip.Austria, dip.England, dip.Russia),
 		}}
 }
 
@@ -141,11 +143,11 @@ func TestAwards(t *testing.T) {
 					a.Detail != w.Detail || a.Team {
 					t.Errorf("award %d:\n got %+v\nwant %+v", i+1, a, w)
 				}
-				pw, err := ParsePower(strings.TrimPrefix(a.Name, "Best "))
+				pw, err := dip.ParsePower(strings.TrimPrefix(a.Name, "Best "))
 				if err != nil {
-					pw = Board
+					pw = dip.Board
 				}
-				if a.Power != pw || (pw == Board) != (a.Games == nil) {
+				if a.Power != pw || (pw == dip.Board) != (a.Games == nil) {
 					t.Errorf("%s: power %v, games %v", a.Name, a.Power, a.Games)
 				}
 			}
@@ -168,7 +170,7 @@ func TestAwardTies(t *testing.T) {
 	// Seven players, one heat, nobody wins: everyone's game is a loss; B and C share the best 10 and F and G
 	// the lowest -2.
 	e := Event{Players: sevenNames(), Heats: 1,
-		Games: []Played{onBoard(1, 1, seven, [NumPowers]float64{5, 10, 10, 3, 1, -2, -2})}}
+		Games: []Played{onBoard(1, 1, seven, [dip.NumPowers]float64{5, 10, 10, 3, 1, -2, -2})}}
 	tab, err := Standings(e)
 	if err != nil {
 		t.Fatal(err)

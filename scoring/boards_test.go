@@ -1,5 +1,7 @@
 package scoring
 
+import "github.com/armada-dtm/dtm/internal/dip"
+
 // Hand-made boards shared by the tests. Powers are in board order: aus eng fra ger ita rus tur. Every board
 // leaves at least one centre neutral.
 
@@ -10,7 +12,7 @@ func boardSolo() Game {
 		FinalYear:  1910,
 		Centres:    [7]int{0, 8, 18, 4, 2, 0, 1},
 		Eliminated: [7]int{1905, 0, 0, 0, 0, 1908, 0},
-		Winners:    []Power{France},
+		Winners:    []dip.Power{dip.France},
 		History:    []Year{{1909, [7]int{0, 9, 16, 5, 2, 0, 2}}},
 	}
 }
@@ -23,7 +25,7 @@ func boardDraw() Game {
 		FinalYear:  1908,
 		Centres:    [7]int{9, 9, 7, 5, 3, 0, 0},
 		Eliminated: [7]int{0, 0, 0, 0, 0, 1904, 1906},
-		Winners:    []Power{Austria, England, France, Germany, Italy},
+		Winners:    []dip.Power{dip.Austria, dip.England, dip.France, dip.Germany, dip.Italy},
 		History: []Year{
 			{1905, [7]int{6, 6, 6, 5, 4, 0, 5}},
 			{1907, [7]int{8, 9, 7, 6, 3, 0, 0}},
@@ -40,7 +42,7 @@ func boardElim() Game {
 		FinalYear:  1907,
 		Centres:    [7]int{0, 10, 6, 5, 0, 0, 12},
 		Eliminated: [7]int{1902, 0, 0, 0, 1905, 1905, 0},
-		Winners:    []Power{England, France, Germany, Turkey},
+		Winners:    []dip.Power{dip.England, dip.France, dip.Germany, dip.Turkey},
 		History: []Year{
 			{1904, [7]int{0, 7, 6, 6, 3, 3, 7}},
 			{1906, [7]int{0, 10, 6, 5, 0, 0, 11}},
@@ -54,7 +56,7 @@ func boardTie3() Game {
 		FinalYear:  1909,
 		Centres:    [7]int{8, 8, 8, 4, 3, 2, 0},
 		Eliminated: [7]int{0, 0, 0, 0, 0, 0, 1906},
-		Winners:    []Power{Austria, England, France, Germany, Italy, Russia},
+		Winners:    []dip.Power{dip.Austria, dip.England, dip.France, dip.Germany, dip.Italy, dip.Russia},
 	}
 }
 
@@ -64,7 +66,7 @@ func boardTie4() Game {
 		FinalYear:  1910,
 		Centres:    [7]int{7, 7, 7, 7, 3, 2, 0},
 		Eliminated: [7]int{0, 0, 0, 0, 0, 0, 1908},
-		Winners:    []Power{Austria, England, France, Germany, Italy, Russia},
+		Winners:    []dip.Power{dip.Austria, dip.England, dip.France, dip.Germany, dip.Italy, dip.Russia},
 	}
 }
 
@@ -74,7 +76,7 @@ func boardLead() Game {
 		FinalYear:  1906,
 		Centres:    [7]int{1, 9, 5, 2, 0, 0, 16},
 		Eliminated: [7]int{0, 0, 0, 0, 1904, 1905, 0},
-		Winners:    []Power{Austria, England, France, Germany, Turkey},
+		Winners:    []dip.Power{dip.Austria, dip.England, dip.France, dip.Germany, dip.Turkey},
 	}
 }
 
@@ -85,7 +87,7 @@ func boardReduced() Game {
 		FinalYear:  1909,
 		Centres:    [7]int{3, 8, 6, 0, 0, 1, 15},
 		Eliminated: [7]int{0, 0, 0, 1907, 1908, 0, 0},
-		Winners:    []Power{Turkey},
+		Winners:    []dip.Power{dip.Turkey},
 	}
 }
 
@@ -96,19 +98,19 @@ func boardTwo() Game {
 		FinalYear:  1912,
 		Centres:    [7]int{17, 16, 0, 0, 0, 0, 0},
 		Eliminated: [7]int{0, 0, 1905, 1906, 1907, 1908, 1909},
-		Winners:    []Power{Austria, England},
+		Winners:    []dip.Power{dip.Austria, dip.England},
 	}
 }
 
 // with returns g with the given winners.
-func with(g Game, ws ...Power) Game {
+func with(g Game, ws ...dip.Power) Game {
 	g.Winners = ws
 	return g
 }
 
 // conceded returns g with its single win conceded to w.
-func conceded(g Game, w Power) Game {
-	g.Winners = []Power{w}
+func conceded(g Game, w dip.Power) Game {
+	g.Winners = []dip.Power{w}
 	g.Conceded = true
 	return g
 }

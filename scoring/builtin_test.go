@@ -3,6 +3,8 @@ package scoring
 import (
 	"math"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // builtinCase is a hand-worked game under a built-in system. Expected scores (aus eng fra ger ita rus tur) are
@@ -34,14 +36,14 @@ var builtinCases = map[string][]builtinCase{
 		// Germany 7, Italy 8 (no centres, no 8).
 		{"reduced solo", boardReduced(), [7]float64{17, 17, 17, 7, 8, 17, 96}},
 		// The same win conceded: no 8 points: survivors 9.
-		{"conceded", conceded(boardReduced(), Turkey), [7]float64{9, 9, 9, 7, 8, 9, 96}},
+		{"conceded", conceded(boardReduced(), dip.Turkey), [7]float64{9, 9, 9, 7, 8, 9, 96}},
 	},
 	"Regatta 2003 (World DipCon XIII)": {
 		// Year points Y(10) = 10 + 10*9/200 = 10.45, Y(5) = 5.1, Y(8) = 8.28. Solo 104 - 10.45.
 		{"solo", boardSolo(), [7]float64{5.1, 10.45, 93.55, 10.45, 10.45, 8.28, 10.45}},
 		// Two-way draw that leaves out survivors: 80 - Y(8) = 71.72; losers Y(8) = 8.28, Y(4) = 4.06,
 		// Y(6) = 6.15.
-		{"two-way draw", with(boardDraw(), Austria, England),
+		{"two-way draw", with(boardDraw(), dip.Austria, dip.England),
 			[7]float64{71.72, 71.72, 8.28, 8.28, 8.28, 4.06, 6.15}},
 		// Four-way 40 - Y(7) = 40 - 7.21; Austria Y(2) = 2.01, Italy and Russia Y(5) = 5.1.
 		{"early elimination", boardElim(), [7]float64{2.01, 32.79, 32.79, 32.79, 5.1, 5.1, 32.79}},
@@ -164,7 +166,7 @@ var builtinCases = map[string][]builtinCase{
 		// Five dead tie for 3rd-7th: 1 + 7/5.
 		{"two survivors", boardTwo(), [7]float64{56, 31, 2.4, 2.4, 2.4, 2.4, 2.4}},
 		// A concession is not a solo: Turkey 1+12+38 as usual.
-		{"conceded", conceded(boardElim(), Turkey), [7]float64{1, 25, 14, 6, 1, 1, 51}},
+		{"conceded", conceded(boardElim(), dip.Turkey), [7]float64{1, 25, 14, 6, 1, 1, 51}},
 	},
 	"CDiplo 80": {
 		{"solo", boardSolo(), [7]float64{0, 0, 80, 0, 0, 0, 0}},
@@ -200,7 +202,7 @@ var builtinCases = map[string][]builtinCase{
 		// No draw recorded: the four survivors share.
 		{"no draw recorded", with(boardElim()), [7]float64{0, 25, 25, 25, 0, 0, 25}},
 		// Two-way draw.
-		{"two-way draw", with(boardElim(), Turkey, England), [7]float64{0, 50, 0, 0, 0, 0, 50}},
+		{"two-way draw", with(boardElim(), dip.Turkey, dip.England), [7]float64{0, 50, 0, 0, 0, 0, 50}},
 	},
 	"Duct Tape V2": {
 		{"solo", boardSolo(), [7]float64{0, 0, 75, 0, 0, 0, 0}},
@@ -287,7 +289,7 @@ var builtinCases = map[string][]builtinCase{
 		{"solo", boardSolo(), [7]float64{0, 0, 100, 0, 0, 0, 0}},
 		{"topping tie", boardDraw(), [7]float64{0, 0, 0, 0, 0, 0, 0}},
 		{"early elimination", boardElim(), [7]float64{0, 0, 0, 0, 0, 0, 0}},
-		{"conceded", conceded(boardElim(), Turkey), [7]float64{0, 0, 0, 0, 0, 0, 100}},
+		{"conceded", conceded(boardElim(), dip.Turkey), [7]float64{0, 0, 0, 0, 0, 0, 100}},
 	},
 	"Sum of Squares": {
 		{"solo", boardSolo(), [7]float64{0, 0, 100, 0, 0, 0, 0}},
@@ -397,9 +399,9 @@ func TestBuiltInSystems(t *testing.T) {
 				t.Errorf("%s, %s: %v", d.Name, c.name, err)
 				continue
 			}
-			for p := range NumPowers {
+			for p := range dip.NumPowers {
 				if math.Abs(r.Scores[p]-c.want[p]) > 1e-6 {
-					t.Errorf("%s, %s: %s scores %g, want %g", d.Name, c.name, Power(p), r.Scores[p], c.want[p])
+					t.Errorf("%s, %s: %s scores %g, want %g", d.Name, c.name, dip.Power(p), r.Scores[p], c.want[p])
 				}
 			}
 		}

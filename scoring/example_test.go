@@ -3,6 +3,7 @@ package scoring_test
 import (
 	"fmt"
 
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
 )
 
@@ -16,15 +17,15 @@ func ExampleSystem_Score() {
 	}
 	r, err := s.Score(scoring.Game{
 		FinalYear:  1908,
-		Centres:    [scoring.NumPowers]int{9, 9, 7, 5, 3, 0, 0},
-		Eliminated: [scoring.NumPowers]int{scoring.Russia: 1904, scoring.Turkey: 1906},
-		Winners:    []scoring.Power{scoring.Austria, scoring.England, scoring.France, scoring.Germany, scoring.Italy},
+		Centres:    [dip.NumPowers]int{9, 9, 7, 5, 3, 0, 0},
+		Eliminated: [dip.NumPowers]int{dip.Russia: 1904, dip.Turkey: 1906},
+		Winners:    []dip.Power{dip.Austria, dip.England, dip.France, dip.Germany, dip.Italy},
 	})
 	if err != nil {
 		panic(err)
 	}
-	for p := range scoring.NumPowers {
-		fmt.Printf("%s %g (%s)\n", scoring.Power(p).Code(), r.Scores[p], r.Slot[p])
+	for p := range dip.NumPowers {
+		fmt.Printf("%s %g (%s)\n", dip.Power(p).Code(), r.Scores[p], r.Slot[p])
 	}
 	// Output:
 	// aus 25 (Five-way draw / 5th)

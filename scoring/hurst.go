@@ -1,5 +1,7 @@
 package scoring
 
+import "github.com/armada-dtm/dtm/internal/dip"
+
 // hurst computes the Hurst Tournament Mean (hurst-tournament-mean.txt). The mean of a power is its centres
 // summed over every game of the event divided by the number of games (each game seats all seven powers). A
 // heat's score is the game's centres minus that mean; the total is the sum of those over the player's games
@@ -32,8 +34,8 @@ func (s *standings) hurst() {
 
 // powerMeans returns each power's centres averaged over every game of the
 // event (the Hurst Tournament Mean's means).
-func (s *standings) powerMeans() [NumPowers]float64 {
-	var mean [NumPowers]float64
+func (s *standings) powerMeans() [dip.NumPowers]float64 {
+	var mean [dip.NumPowers]float64
 	if n := len(s.e.Games); n > 0 {
 		for _, g := range s.e.Games {
 			for pw, seat := range g.Seats {

@@ -3,23 +3,25 @@ package scoring
 import (
 	"fmt"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // hurstRounds is the 21-player example of hurst-tournament-mean.txt: per game, the players (P1 = 1) and their
 // centres in power order A E F G I R T.
 var hurstRounds = [2][3]struct {
-	players [NumPowers]int
-	centres [NumPowers]int
+	players [dip.NumPowers]int
+	centres [dip.NumPowers]int
 }{
 	{ // Round 1, games 1-3.
-		{[NumPowers]int{1, 2, 3, 4, 5, 6, 7}, [NumPowers]int{6, 5, 10, 0, 8, 6, 0}},
-		{[NumPowers]int{8, 9, 10, 11, 12, 13, 14}, [NumPowers]int{10, 0, 8, 6, 5, 0, 6}},
-		{[NumPowers]int{15, 16, 17, 18, 19, 20, 21}, [NumPowers]int{6, 6, 0, 5, 0, 10, 8}},
+		{[dip.NumPowers]int{1, 2, 3, 4, 5, 6, 7}, [dip.NumPowers]int{6, 5, 10, 0, 8, 6, 0}},
+		{[dip.NumPowers]int{8, 9, 10, 11, 12, 13, 14}, [dip.NumPowers]int{10, 0, 8, 6, 5, 0, 6}},
+		{[dip.NumPowers]int{15, 16, 17, 18, 19, 20, 21}, [dip.NumPowers]int{6, 6, 0, 5, 0, 10, 8}},
 	},
 	{ // Round 2, games 4-6.
-		{[NumPowers]int{19, 16, 13, 10, 7, 4, 1}, [NumPowers]int{0, 6, 10, 5, 6, 0, 8}},
-		{[NumPowers]int{20, 17, 14, 11, 8, 5, 2}, [NumPowers]int{5, 0, 8, 6, 10, 0, 6}},
-		{[NumPowers]int{21, 18, 15, 12, 9, 6, 3}, [NumPowers]int{0, 10, 6, 6, 8, 0, 5}},
+		{[dip.NumPowers]int{19, 16, 13, 10, 7, 4, 1}, [dip.NumPowers]int{0, 6, 10, 5, 6, 0, 8}},
+		{[dip.NumPowers]int{20, 17, 14, 11, 8, 5, 2}, [dip.NumPowers]int{5, 0, 8, 6, 10, 0, 6}},
+		{[dip.NumPowers]int{21, 18, 15, 12, 9, 6, 3}, [dip.NumPowers]int{0, 10, 6, 6, 8, 0, 5}},
 	},
 }
 
@@ -31,8 +33,8 @@ func hurstEvent(rounds int) Event {
 	}
 	for r := range rounds {
 		for b, g := range hurstRounds[r] {
-			p := Played{Heat: r + 1, Board: b + 1, Winners: []Power{Austria}}
-			for pw := range NumPowers {
+			p := Played{Heat: r + 1, Board: b + 1, Winners: []dip.Power{dip.Austria}}
+			for pw := range dip.NumPowers {
 				p.Seats[pw] = PlayedSeat{Player: g.players[pw] - 1, Centres: g.centres[pw], Score: float64(g.centres[pw])}
 			}
 			e.Games = append(e.Games, p)
@@ -90,8 +92,8 @@ func TestHurstHeats(t *testing.T) {
 		t.Fatal(err)
 	}
 	p1 := byName(t, e, tab, "P1")
-	want := []HeatScore{{Heat: 1, Played: true, Score: 1.5, Factor: 1, Board: 1, Power: Austria},
-		{Heat: 2, Played: true, Score: 2.5, Factor: 1, Board: 1, Power: Turkey}}
+	want := []HeatScore{{Heat: 1, Played: true, Score: 1.5, Factor: 1, Board: 1, Power: dip.Austria},
+		{Heat: 2, Played: true, Score: 2.5, Factor: 1, Board: 1, Power: dip.Turkey}}
 	for h := range want {
 		if p1.Heats[h] != want[h] {
 			t.Errorf("heat %d: %+v, want %+v", h+1, p1.Heats[h], want[h])

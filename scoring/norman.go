@@ -1,5 +1,7 @@
 package scoring
 
+import "github.com/armada-dtm/dtm/internal/dip"
+
 // NormanClass is the group a power falls in under David Norman's single-round ranking.
 type NormanClass int
 
@@ -30,9 +32,9 @@ type NormanResult struct {
 
 // Norman returns the Norman result of every power of g. g should be valid (System.Validate); with an unknown
 // power among the winners, every power is ranked as a loss.
-func Norman(g Game) [NumPowers]NormanResult {
-	var res [NumPowers]NormanResult
-	for p := range NumPowers {
+func Norman(g Game) [dip.NumPowers]NormanResult {
+	var res [dip.NumPowers]NormanResult
+	for p := range dip.NumPowers {
 		r := &res[p]
 		r.Centres = g.Centres[p]
 		r.Class = NormanLoss
@@ -42,7 +44,7 @@ func Norman(g Game) [NumPowers]NormanResult {
 		}
 	}
 	for _, w := range g.Winners {
-		if w < 0 || w >= NumPowers {
+		if w < 0 || w >= dip.NumPowers {
 			return res // not a valid game: Validate reports it
 		}
 	}
@@ -107,12 +109,12 @@ func (a NormanResult) Compare(b NormanResult) int {
 
 // NormanRank ranks the seven powers of one game by Norman's single-round ranking (see NormanResult.Compare):
 // 1 is best, and powers that tie share the better place, the next place being skipped (1, 2, 2, 4).
-func NormanRank(g Game) [NumPowers]int {
+func NormanRank(g Game) [dip.NumPowers]int {
 	res := Norman(g)
-	var rank [NumPowers]int
-	for p := range NumPowers {
+	var rank [dip.NumPowers]int
+	for p := range dip.NumPowers {
 		rank[p] = 1
-		for q := range NumPowers {
+		for q := range dip.NumPowers {
 			if res[q].Compare(res[p]) < 0 {
 				rank[p]++
 			}

@@ -1,6 +1,10 @@
 package scoring
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/armada-dtm/dtm/internal/dip"
+)
 
 // TestNormanRank ranks single games by Norman's order ("all game winners beat all draw participants, and all
 // draw participants beat all losers and eliminated players"; draw participants by draw size, then centres;
@@ -10,26 +14,26 @@ func TestNormanRank(t *testing.T) {
 	tests := []struct {
 		name string
 		game Game
-		want [NumPowers]int // aus eng fra ger ita rus tur
+		want [dip.NumPowers]int // aus eng fra ger ita rus tur
 	}{
 		// Germany wins in 1908. The rest survived to 1908 except Turkey (out in 1906): France 8 second,
 		// England 6 third, Italy 4 fourth, Austria and Russia 2 share fifth, Turkey seventh.
-		{"solo", Game{FinalYear: 1908, Centres: [NumPowers]int{2, 6, 8, 12, 4, 2, 0},
-			Eliminated: [NumPowers]int{Turkey: 1906}, Winners: []Power{Germany}},
-			[NumPowers]int{5, 3, 2, 1, 4, 5, 7}},
+		{"solo", Game{FinalYear: 1908, Centres: [dip.NumPowers]int{2, 6, 8, 12, 4, 2, 0},
+			Eliminated: [dip.NumPowers]int{dip.Turkey: 1906}, Winners: []dip.Power{dip.Germany}},
+			[dip.NumPowers]int{5, 3, 2, 1, 4, 5, 7}},
 		// Three-way draw France 10, Germany 10, England 8: France and Germany share first, England third.
 		// Then Italy 4 and Austria 2 (survived to 1909), Turkey (out 1907), Russia (out 1905).
-		{"draw", Game{FinalYear: 1909, Centres: [NumPowers]int{2, 8, 10, 10, 4, 0, 0},
-			Eliminated: [NumPowers]int{Russia: 1905, Turkey: 1907}, Winners: []Power{France, Germany, England}},
-			[NumPowers]int{5, 3, 1, 1, 4, 7, 6}},
+		{"draw", Game{FinalYear: 1909, Centres: [dip.NumPowers]int{2, 8, 10, 10, 4, 0, 0},
+			Eliminated: [dip.NumPowers]int{dip.Russia: 1905, dip.Turkey: 1907}, Winners: []dip.Power{dip.France, dip.Germany, dip.England}},
+			[dip.NumPowers]int{5, 3, 1, 1, 4, 7, 6}},
 		// A conceded win still makes a winner: Italy first although France has more centres.
-		{"conceded", Game{FinalYear: 1907, Centres: [NumPowers]int{4, 4, 10, 4, 8, 2, 2},
-			Winners: []Power{Italy}, Conceded: true}, [NumPowers]int{3, 3, 2, 3, 1, 6, 6}},
+		{"conceded", Game{FinalYear: 1907, Centres: [dip.NumPowers]int{4, 4, 10, 4, 8, 2, 2},
+			Winners: []dip.Power{dip.Italy}, Conceded: true}, [dip.NumPowers]int{3, 3, 2, 3, 1, 6, 6}},
 		// No winner or draw recorded: everyone by years played, then centres. Russia has no centres and no
 		// elimination year, so it counts as playing to 1910 with 0 centres, ahead of Turkey (out in 1908).
-		{"no result", Game{FinalYear: 1910, Centres: [NumPowers]int{7, 7, 9, 11, 0, 0, 0},
-			Eliminated: [NumPowers]int{Italy: 1909, Turkey: 1908}},
-			[NumPowers]int{3, 3, 2, 1, 6, 5, 7}},
+		{"no result", Game{FinalYear: 1910, Centres: [dip.NumPowers]int{7, 7, 9, 11, 0, 0, 0},
+			Eliminated: [dip.NumPowers]int{dip.Italy: 1909, dip.Turkey: 1908}},
+			[dip.NumPowers]int{3, 3, 2, 1, 6, 5, 7}},
 	}
 	for _, tt := range tests {
 		if got := NormanRank(tt.game); got != tt.want {
@@ -42,30 +46,30 @@ func TestNormanRank(t *testing.T) {
 func TestNormanCompare(t *testing.T) {
 	// win returns the winner's result of a game Germany won in year y with c centres, given its earlier chart.
 	win := func(y, c int, history ...Year) NormanResult {
-		g := Game{FinalYear: y, Winners: []Power{Germany}, History: history}
-		g.Centres[Germany] = c
-		return Norman(g)[Germany]
+		g := Game{FinalYear: y, Winners: []dip.Power{dip.Germany}, History: history}
+		g.Centres[dip.Germany] = c
+		return Norman(g)[dip.Germany]
 	}
 	// draw returns Austria's result in an n-way draw (Austria and the next n-1 powers) with c centres.
 	draw := func(n, c int) NormanResult {
 		g := Game{FinalYear: 1909}
-		g.Centres[Austria] = c
-		for p := range Power(n) {
+		g.Centres[dip.Austria] = c
+		for p := range dip.Power(n) {
 			g.Winners = append(g.Winners, p)
 			g.Centres[p] = max(g.Centres[p], 1)
 		}
-		return Norman(g)[Austria]
+		return Norman(g)[dip.Austria]
 	}
 	// loss returns Italy's result in a game ending in y, Italy eliminated in out (0: survived) with c centres.
 	loss := func(y, out, c int) NormanResult {
-		g := Game{FinalYear: y, Winners: []Power{Germany}}
-		g.Centres[Italy], g.Centres[Germany] = c, 10
-		g.Eliminated[Italy] = out
-		return Norman(g)[Italy]
+		g := Game{FinalYear: y, Winners: []dip.Power{dip.Germany}}
+		g.Centres[dip.Italy], g.Centres[dip.Germany] = c, 10
+		g.Eliminated[dip.Italy] = out
+		return Norman(g)[dip.Italy]
 	}
 	ger := func(y, c int) Year {
 		var h Year
-		h.Year, h.Centres[Germany] = y, c
+		h.Year, h.Centres[dip.Germany] = y, c
 		return h
 	}
 	tests := []struct {

@@ -3,6 +3,8 @@ package scoring
 import (
 	"strings"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // normanEvent is a one-round event of two boards in which players 0 (board
@@ -25,17 +27,17 @@ func normanEvent(board1, board2 Played) Event {
 
 // board builds a played game: every power's centres and year, France's
 // score 50, the others 1 point per centre, and the winners.
-func playedBoard(centres, years [NumPowers]int, winners ...Power) Played {
+func playedBoard(centres, years [dip.NumPowers]int, winners ...dip.Power) Played {
 	g := Played{Winners: winners}
-	for p := range NumPowers {
+	for p := range dip.NumPowers {
 		g.Seats[p] = PlayedSeat{Centres: centres[p], Year: years[p], Eliminated: centres[p] == 0, Score: float64(centres[p])}
 	}
-	g.Seats[France].Score = 50
+	g.Seats[dip.France].Score = 50
 	return g
 }
 
 func TestNormanTieBreak(t *testing.T) {
-	all := func(y int) [NumPowers]int { return [NumPowers]int{y, y, y, y, y, y, y} }
+	all := func(y int) [dip.NumPowers]int { return [dip.NumPowers]int{y, y, y, y, y, y, y} }
 	tests := []struct {
 		name           string
 		board1, board2 Played
@@ -43,16 +45,16 @@ func TestNormanTieBreak(t *testing.T) {
 	}{
 		// A solo (a win) beats a share of a two-way draw.
 		{"win before draw",
-			playedBoard([NumPowers]int{2, 3, 18, 4, 3, 2, 2}, all(1908), France),
-			playedBoard([NumPowers]int{0, 0, 17, 0, 0, 0, 17}, [NumPowers]int{1904, 1905, 1909, 1906, 1907, 1908, 1909}, France, Turkey), 0},
+			playedBoard([dip.NumPowers]int{2, 3, 18, 4, 3, 2, 2}, all(1908), dip.France),
+			playedBoard([dip.NumPowers]int{0, 0, 17, 0, 0, 0, 17}, [dip.NumPowers]int{1904, 1905, 1909, 1906, 1907, 1908, 1909}, dip.France, dip.Turkey), 0},
 		// Both lose: France out in 1905 against France surviving to 1908: years survived first.
 		{"years survived",
-			playedBoard([NumPowers]int{6, 6, 0, 6, 6, 5, 5}, [NumPowers]int{1908, 1908, 1905, 1908, 1908, 1908, 1908}),
-			playedBoard([NumPowers]int{6, 6, 1, 6, 6, 5, 4}, all(1908)), 7},
+			playedBoard([dip.NumPowers]int{6, 6, 0, 6, 6, 5, 5}, [dip.NumPowers]int{1908, 1908, 1905, 1908, 1908, 1908, 1908}),
+			playedBoard([dip.NumPowers]int{6, 6, 1, 6, 6, 5, 4}, all(1908)), 7},
 		// Two draws: a three-way beats a four-way.
 		{"smaller draw",
-			playedBoard([NumPowers]int{0, 0, 10, 12, 12, 0, 0}, [NumPowers]int{1905, 1906, 1910, 1910, 1910, 1907, 1908}, France, Germany, Italy),
-			playedBoard([NumPowers]int{0, 0, 9, 9, 8, 8, 0}, [NumPowers]int{1905, 1906, 1910, 1910, 1910, 1910, 1908}, France, Germany, Italy, Russia), 0},
+			playedBoard([dip.NumPowers]int{0, 0, 10, 12, 12, 0, 0}, [dip.NumPowers]int{1905, 1906, 1910, 1910, 1910, 1907, 1908}, dip.France, dip.Germany, dip.Italy),
+			playedBoard([dip.NumPowers]int{0, 0, 9, 9, 8, 8, 0}, [dip.NumPowers]int{1905, 1906, 1910, 1910, 1910, 1910, 1908}, dip.France, dip.Germany, dip.Italy, dip.Russia), 0},
 	}
 	for _, tc := range tests {
 		table, err := Standings(normanEvent(tc.board1, tc.board2))

@@ -5,13 +5,14 @@ import (
 	"fmt"
 
 	"github.com/armada-dtm/dtm/formula"
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // Result is the score of one game.
 type Result struct {
-	Scores [NumPowers]float64
-	Words  [NumPowers]formula.Env // every word's value for each power, prov and its aggregates included
-	Slot   [NumPowers]Slot        // the formula each power got; for an averaged SC tie, the first of them
+	Scores [dip.NumPowers]float64
+	Words  [dip.NumPowers]formula.Env // every word's value for each power, prov and its aggregates included
+	Slot   [dip.NumPowers]Slot        // the formula each power got; for an averaged SC tie, the first of them
 }
 
 // Score validates g (see Validate) and scores it: the words of every power, then the provisional formula for
@@ -28,11 +29,11 @@ func (s *System) Score(g Game) (Result, error) {
 			return r, err
 		}
 	}
-	var inWin [NumPowers]bool
+	var inWin [dip.NumPowers]bool
 	for _, w := range g.Winners {
 		inWin[w] = true
 	}
-	for p := range NumPowers {
+	for p := range dip.NumPowers {
 		e := &r.Words[p]
 		first, last := SlotElimination, SlotElimination
 		switch {
@@ -52,7 +53,7 @@ func (s *System) Score(g Game) (Result, error) {
 		for slot := first; slot <= last; slot++ {
 			v, err := s.progs[slot].Eval(e)
 			if err != nil {
-				return r, fmt.Errorf("%s: %s formula: %w", Power(p), slot, err)
+				return r, fmt.Errorf("%s: %s formula: %w", dip.Power(p), slot, err)
 			}
 			sum += v
 		}
@@ -66,26 +67,26 @@ func (s *System) Score(g Game) (Result, error) {
 }
 
 // provisional evaluates the provisional formula for all seven powers and sets prov and its aggregates.
-func (s *System) provisional(env *[NumPowers]formula.Env) error {
-	var prov [NumPowers]float64
-	for p := range NumPowers {
+func (s *System) provisional(env *[dip.NumPowers]formula.Env) error {
+	var prov [dip.NumPowers]float64
+	for p := range dip.NumPowers {
 		v, err := s.progs[SlotProvisional].Eval(&env[p])
 		if err != nil {
-			return fmt.Errorf("%s: %s formula: %w", Power(p), SlotProvisional, err)
+			return fmt.Errorf("%s: %s formula: %w", dip.Power(p), SlotProvisional, err)
 		}
 		prov[p] = v
 	}
 	sum, mul, lo, hi := aggregate(prov)
-	for p := range NumPowers {
+	for p := range dip.NumPowers {
 		e := &env[p]
-		e.Prov, e.Sump, e.Avgp, e.Mulp, e.Minp, e.Maxp = prov[p], sum, sum/NumPowers, mul, lo, hi
+		e.Prov, e.Sump, e.Avgp, e.Mulp, e.Minp, e.Maxp = prov[p], sum, sum/dip.NumPowers, mul, lo, hi
 	}
 	return nil
 }
 
 // aggregate returns the sum, product, smallest and largest of the seven
 // powers' values (the words sump mulp minp maxp and sumc mulc minc maxc).
-func aggregate(vs [NumPowers]float64) (sum, mul, lo, hi float64) {
+func aggregate(vs [dip.NumPowers]float64) (sum, mul, lo, hi float64) {
 	sum, mul, lo, hi = 0, 1, vs[0], vs[0]
 	for _, v := range vs {
 		sum += v

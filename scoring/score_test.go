@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/formula"
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // ladder is a system whose k-th formula is k (1..7), elimination 100 and provisional prov.
@@ -30,7 +31,7 @@ func TestFormulaChoice(t *testing.T) {
 		{"win/draw", ladder(WinDraw, false, ""), boardDraw(), [7]float64{5, 5, 5, 5, 5, 100, 100},
 			[7]Slot{4, 4, 4, 4, 4, 7, 7}},
 		// A two-way draw leaving out France, Germany and Italy: they get elimination or survival.
-		{"win/draw, partial draw", ladder(WinDraw, false, ""), with(boardDraw(), Austria, England),
+		{"win/draw, partial draw", ladder(WinDraw, false, ""), with(boardDraw(), dip.Austria, dip.England),
 			[7]float64{2, 2, 100, 100, 100, 100, 100}, [7]Slot{1, 1, 7, 7, 7, 7, 7}},
 		// Rank without averaging: three toppers all get 1st place.
 		{"rank", ladder(Rank, false, ""), boardTie3(), [7]float64{1, 1, 1, 4, 5, 6, 100},
@@ -58,9 +59,9 @@ func TestFormulaChoice(t *testing.T) {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
 		}
-		for p := range NumPowers {
+		for p := range dip.NumPowers {
 			if math.Abs(r.Scores[p]-tt.want[p]) > 1e-9 || r.Slot[p] != tt.slots[p] {
-				t.Errorf("%s: %s scores %g by %q, want %g by %q", tt.name, Power(p), r.Scores[p], r.Slot[p],
+				t.Errorf("%s: %s scores %g by %q, want %g by %q", tt.name, dip.Power(p), r.Scores[p], r.Slot[p],
 					tt.want[p], tt.slots[p])
 			}
 		}
@@ -69,7 +70,7 @@ func TestFormulaChoice(t *testing.T) {
 
 // problem is an expected GameError: the power, the field and a part of the message.
 type problem struct {
-	power Power
+	power dip.Power
 	field string
 	msg   string
 }
@@ -113,68 +114,68 @@ func TestValidate(t *testing.T) {
 	}{
 		{"good solo", dipcon, boardSolo(), nil},
 		{"good rank without winners", rank, with(boardElim()), nil},
-		{"too many centres", dipcon, edit(boardDraw(), func(g *Game) { g.Centres[Italy] = 5 }),
-			[]problem{{Board, "centres", "own 35 centres in all, more than the 34"}}},
-		{"negative centres", rank, edit(boardElim(), func(g *Game) { g.Centres[Germany] = -1 }),
-			[]problem{{Germany, "centres", "negative centre count -1"}}},
-		{"winner without centres", regatta, with(boardDraw(), Austria, Russia),
-			[]problem{{Russia, "winners", "a winner must own at least one centre (owns 0)"}}},
-		{"draw omits a survivor", dipcon, with(boardDraw(), Austria, England, France, Germany),
-			[]problem{{Italy, "winners", "owns 3 centres but is left out of the draw"}}},
+		{"too many centres", dipcon, edit(boardDraw(), func(g *Game) { g.Centres[dip.Italy] = 5 }),
+			[]problem{{dip.Board, "centres", "own 35 centres in all, more than the 34"}}},
+		{"negative centres", rank, edit(boardElim(), func(g *Game) { g.Centres[dip.Germany] = -1 }),
+			[]problem{{dip.Germany, "centres", "negative centre count -1"}}},
+		{"winner without centres", regatta, with(boardDraw(), dip.Austria, dip.Russia),
+			[]problem{{dip.Russia, "winners", "a winner must own at least one centre (owns 0)"}}},
+		{"draw omits a survivor", dipcon, with(boardDraw(), dip.Austria, dip.England, dip.France, dip.Germany),
+			[]problem{{dip.Italy, "winners", "owns 3 centres but is left out of the draw"}}},
 		{"no winner", dipcon, with(boardDraw()),
-			[]problem{{Board, "winners", "no winner recorded: a Win/Draw system scores only solos and draws, so " +
+			[]problem{{dip.Board, "winners", "no winner recorded: a Win/Draw system scores only solos and draws, so " +
 				"enter the solo winner or every power in the draw"}}},
-		{"eliminated with centres", rank, edit(boardElim(), func(g *Game) { g.Eliminated[Germany] = 1906 }),
-			[]problem{{Germany, "eliminated", "eliminated in 1906 but owns 5 centres"}}},
-		{"elimination after the end", rank, edit(boardElim(), func(g *Game) { g.Eliminated[Italy] = 1908 }),
-			[]problem{{Italy, "eliminated", "eliminated in 1908, after the game's final year 1907"}}},
-		{"elimination before 1901", rank, edit(boardElim(), func(g *Game) { g.Eliminated[Italy] = 1899 }),
-			[]problem{{Italy, "eliminated", "elimination year 1899 is before 1901"}}},
-		{"winner twice", regatta, with(boardDraw(), Austria, England, Austria),
-			[]problem{{Austria, "winners", "listed twice among the winners"}}},
+		{"eliminated with centres", rank, edit(boardElim(), func(g *Game) { g.Eliminated[dip.Germany] = 1906 }),
+			[]problem{{dip.Germany, "eliminated", "eliminated in 1906 but owns 5 centres"}}},
+		{"elimination after the end", rank, edit(boardElim(), func(g *Game) { g.Eliminated[dip.Italy] = 1908 }),
+			[]problem{{dip.Italy, "eliminated", "eliminated in 1908, after the game's final year 1907"}}},
+		{"elimination before 1901", rank, edit(boardElim(), func(g *Game) { g.Eliminated[dip.Italy] = 1899 }),
+			[]problem{{dip.Italy, "eliminated", "elimination year 1899 is before 1901"}}},
+		{"winner twice", regatta, with(boardDraw(), dip.Austria, dip.England, dip.Austria),
+			[]problem{{dip.Austria, "winners", "listed twice among the winners"}}},
 		{"no final year", rank, edit(boardElim(), func(g *Game) { g.FinalYear = 0; g.History = nil }),
 			[]problem{
-				{Board, "year", "the final year 0 is missing or before 1901"},
+				{dip.Board, "year", "the final year 0 is missing or before 1901"},
 			}},
 		{"past the system's final year", capped, boardDraw(),
-			[]problem{{Board, "year", "the game ends in 1908, after the system's final game-year 1907"}}},
+			[]problem{{dip.Board, "year", "the game ends in 1908, after the system's final game-year 1907"}}},
 		{"conceded draw", rank, edit(boardElim(), func(g *Game) { g.Conceded = true }),
-			[]problem{{Board, "conceded", "a conceded win needs exactly one winner (4 recorded)"}}},
-		{"conceded to a non-leader", rank, conceded(boardElim(), England),
-			[]problem{{England, "conceded", "the conceded win must go to the sole leader (Turkey owns 12"}}},
-		{"conceded with 18", rank, conceded(boardSolo(), France),
-			[]problem{{France, "conceded", "owns 18 centres: a win reached on the board, not a concession"}}},
+			[]problem{{dip.Board, "conceded", "a conceded win needs exactly one winner (4 recorded)"}}},
+		{"conceded to a non-leader", rank, conceded(boardElim(), dip.England),
+			[]problem{{dip.England, "conceded", "the conceded win must go to the sole leader (Turkey owns 12"}}},
+		{"conceded with 18", rank, conceded(boardSolo(), dip.France),
+			[]problem{{dip.France, "conceded", "owns 18 centres: a win reached on the board, not a concession"}}},
 		{"history out of order", rank, edit(boardElim(), func(g *Game) {
 			g.History[0].Year, g.History[1].Year = 1906, 1904
 		}), []problem{
 			// The swapped rows now put Italy's and Russia's 3 centres of 1904 in 1906, after they went out.
-			{Italy, "history", "owns 3 centres in 1906, after its elimination in 1905"},
-			{Russia, "history", "owns 3 centres in 1906, after its elimination in 1905"},
-			{Board, "history", "year 1904 is out of order (after 1906)"},
+			{dip.Italy, "history", "owns 3 centres in 1906, after its elimination in 1905"},
+			{dip.Russia, "history", "owns 3 centres in 1906, after its elimination in 1905"},
+			{dip.Board, "history", "year 1904 is out of order (after 1906)"},
 		}},
 		{"history year twice", rank, edit(boardElim(), func(g *Game) { g.History[1].Year = 1904 }),
-			[]problem{{Board, "history", "year 1904 is listed twice"}}},
-		{"history over 34", rank, edit(boardElim(), func(g *Game) { g.History[1].Centres[Turkey] = 16 }),
-			[]problem{{Board, "history", "1906: the powers own 37 centres in all, more than the 34"}}},
+			[]problem{{dip.Board, "history", "year 1904 is listed twice"}}},
+		{"history over 34", rank, edit(boardElim(), func(g *Game) { g.History[1].Centres[dip.Turkey] = 16 }),
+			[]problem{{dip.Board, "history", "1906: the powers own 37 centres in all, more than the 34"}}},
 		{"history outside the game", rank, edit(boardElim(), func(g *Game) { g.History[1].Year = 1908 }),
-			[]problem{{Board, "history", "year 1908 is outside 1901..1907"}}},
+			[]problem{{dip.Board, "history", "year 1908 is outside 1901..1907"}}},
 		{"history disagrees with the end", rank, edit(boardElim(), func(g *Game) {
 			g.History = append(g.History, Year{1907, [7]int{0, 10, 6, 6, 0, 0, 11}})
 		}), []problem{
-			{Germany, "history", "owns 6 centres in 1907 by the history but 5 at the end of the game"},
-			{Turkey, "history", "owns 11 centres in 1907 by the history but 12 at the end of the game"},
+			{dip.Germany, "history", "owns 6 centres in 1907 by the history but 5 at the end of the game"},
+			{dip.Turkey, "history", "owns 11 centres in 1907 by the history but 12 at the end of the game"},
 		}},
-		{"history negative", rank, edit(boardElim(), func(g *Game) { g.History[0].Centres[England] = -7 }),
-			[]problem{{England, "history", "negative centre count -7 in 1904"}}},
+		{"history negative", rank, edit(boardElim(), func(g *Game) { g.History[0].Centres[dip.England] = -7 }),
+			[]problem{{dip.England, "history", "negative centre count -7 in 1904"}}},
 		{"history needed", maxonian, boardTie3(),
-			[]problem{{Board, "history", `the system "Maxonian" needs the centre counts by year`}}},
+			[]problem{{dip.Board, "history", `the system "Maxonian" needs the centre counts by year`}}},
 		// Several problems at once.
 		{"all at once", dipcon, edit(boardDraw(), func(g *Game) {
-			g.Centres[Russia] = -2
-			g.Winners = []Power{Austria, England, France, Germany, Italy, Austria}
+			g.Centres[dip.Russia] = -2
+			g.Winners = []dip.Power{dip.Austria, dip.England, dip.France, dip.Germany, dip.Italy, dip.Austria}
 		}), []problem{
-			{Russia, "centres", "negative centre count -2"},
-			{Austria, "winners", "listed twice"},
+			{dip.Russia, "centres", "negative centre count -2"},
+			{dip.Austria, "winners", "listed twice"},
 		}},
 	}
 	for _, tt := range tests {
@@ -206,8 +207,8 @@ func TestGameErrorText(t *testing.T) {
 		err  GameError
 		want string
 	}{
-		{GameError{France, "winners", "listed twice among the winners", 0}, "France: winners: listed twice among the winners"},
-		{GameError{Board, "centres", "too many", 0}, "centres: too many"},
+		{GameError{dip.France, "winners", "listed twice among the winners", 0}, "France: winners: listed twice among the winners"},
+		{GameError{dip.Board, "centres", "too many", 0}, "centres: too many"},
 	}
 	for _, tt := range tests {
 		if got := tt.err.Error(); got != tt.want {
@@ -281,7 +282,7 @@ func TestGameErrorYear(t *testing.T) {
 	}
 	g := boardElim()
 	g.History = append([]Year(nil), g.History...)
-	g.History[1].Centres[Turkey] = 16
+	g.History[1].Centres[dip.Turkey] = 16
 	var ge *GameError
 	if err := s.Validate(g); !errors.As(err, &ge) || ge.Field != "history" || ge.Year != g.History[1].Year {
 		t.Fatalf("err = %v (%+v), want a history error for year %d", err, ge, g.History[1].Year)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // TeamKind is how a team's score is made (DTM's Team Scoring pulldown).
@@ -63,7 +65,7 @@ type TeamStanding struct {
 // TeamGame is a member's game counted in the team's total.
 type TeamGame struct {
 	Player, Heat, Board int
-	Power               Power
+	Power               dip.Power
 	Score               float64
 }
 

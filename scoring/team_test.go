@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // teamEvent: 14 players (ids 0..13), 2 heats of two boards; player p scores 10*heat + p.
@@ -13,7 +15,7 @@ import (
 //
 // Teams: X {0 1 2}, Y {7 8 9}, Z {3 4 10}, W {5 6 13}.
 func teamEvent(rule TeamRule) Event {
-	boards := [2][2][NumPowers]int{
+	boards := [2][2][dip.NumPowers]int{
 		{{0, 3, 4, 5, 6, 7, 12}, {1, 2, 8, 9, 10, 11, 13}},
 		{{0, 1, 5, 8, 10, 12, 13}, {2, 3, 4, 6, 7, 9, 11}},
 	}
@@ -24,7 +26,7 @@ func teamEvent(rule TeamRule) Event {
 	e.Players = named("p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "p11", "p12", "p13")
 	for h, hb := range boards {
 		for b, ps := range hb {
-			var sc [NumPowers]float64
+			var sc [dip.NumPowers]float64
 			for i, p := range ps {
 				sc[i] = float64(10*(h+1) + p)
 			}
@@ -42,7 +44,7 @@ func TestTeams(t *testing.T) {
 		total   float64
 		counted []TeamGame
 	}
-	tg := func(p, heat, board int, pw Power, score float64) TeamGame {
+	tg := func(p, heat, board int, pw dip.Power, score float64) TeamGame {
 		return TeamGame{Player: p, Heat: heat, Board: board, Power: pw, Score: score}
 	}
 	for _, tc := range []struct {
@@ -54,10 +56,10 @@ func TestTeams(t *testing.T) {
 		name: "one heat",
 		rule: TeamRule{Kind: OneHeat, Number: 2},
 		want: []line{
-			{"Y", 1, 84, []TeamGame{tg(7, 2, 2, Italy, 27), tg(8, 2, 1, Germany, 28), tg(9, 2, 2, Russia, 29)}},
-			{"W", 1, 84, []TeamGame{tg(5, 2, 1, France, 25), tg(6, 2, 2, Germany, 26), tg(13, 2, 1, Turkey, 33)}},
-			{"Z", 3, 77, []TeamGame{tg(3, 2, 2, England, 23), tg(4, 2, 2, France, 24), tg(10, 2, 1, Italy, 30)}},
-			{"X", 4, 63, []TeamGame{tg(0, 2, 1, Austria, 20), tg(1, 2, 1, England, 21), tg(2, 2, 2, Austria, 22)}},
+			{"Y", 1, 84, []TeamGame{tg(7, 2, 2, dip.Italy, 27), tg(8, 2, 1, dip.Germany, 28), tg(9, 2, 2, dip.Russia, 29)}},
+			{"W", 1, 84, []TeamGame{tg(5, 2, 1, dip.France, 25), tg(6, 2, 2, dip.Germany, 26), tg(13, 2, 1, dip.Turkey, 33)}},
+			{"Z", 3, 77, []TeamGame{tg(3, 2, 2, dip.England, 23), tg(4, 2, 2, dip.France, 24), tg(10, 2, 1, dip.Italy, 30)}},
+			{"X", 4, 63, []TeamGame{tg(0, 2, 1, dip.Austria, 20), tg(1, 2, 1, dip.England, 21), tg(2, 2, 2, dip.Austria, 22)}},
 		},
 	}, {
 		// Games without a team-mate on the board. X: p0 heat 1 (10; heat 2 with p1), p1 none (with p2, then
@@ -67,20 +69,20 @@ func TestTeams(t *testing.T) {
 		name: "best 1 game",
 		rule: TeamRule{Kind: BestGames, Number: 1},
 		want: []line{
-			{"W", 1, 49, []TeamGame{tg(6, 2, 2, Germany, 26), tg(13, 1, 2, Turkey, 23)}},
-			{"Y", 2, 45, []TeamGame{tg(7, 1, 1, Russia, 17), tg(8, 2, 1, Germany, 28)}},
-			{"X", 3, 32, []TeamGame{tg(0, 1, 1, Austria, 10), tg(2, 2, 2, Austria, 22)}},
-			{"Z", 4, 30, []TeamGame{tg(10, 2, 1, Italy, 30)}},
+			{"W", 1, 49, []TeamGame{tg(6, 2, 2, dip.Germany, 26), tg(13, 1, 2, dip.Turkey, 23)}},
+			{"Y", 2, 45, []TeamGame{tg(7, 1, 1, dip.Russia, 17), tg(8, 2, 1, dip.Germany, 28)}},
+			{"X", 3, 32, []TeamGame{tg(0, 1, 1, dip.Austria, 10), tg(2, 2, 2, dip.Austria, 22)}},
+			{"Z", 4, 30, []TeamGame{tg(10, 2, 1, dip.Italy, 30)}},
 		},
 	}, {
 		// Best two (the 2003 rule): only p10 has two such games: Z 20 + 30 = 50; the others as above.
 		name: "best 2 games",
 		rule: TeamRule{Kind: BestGames, Number: 2},
 		want: []line{
-			{"Z", 1, 50, []TeamGame{tg(10, 1, 2, Italy, 20), tg(10, 2, 1, Italy, 30)}},
-			{"W", 2, 49, []TeamGame{tg(6, 2, 2, Germany, 26), tg(13, 1, 2, Turkey, 23)}},
-			{"Y", 3, 45, []TeamGame{tg(7, 1, 1, Russia, 17), tg(8, 2, 1, Germany, 28)}},
-			{"X", 4, 32, []TeamGame{tg(0, 1, 1, Austria, 10), tg(2, 2, 2, Austria, 22)}},
+			{"Z", 1, 50, []TeamGame{tg(10, 1, 2, dip.Italy, 20), tg(10, 2, 1, dip.Italy, 30)}},
+			{"W", 2, 49, []TeamGame{tg(6, 2, 2, dip.Germany, 26), tg(13, 1, 2, dip.Turkey, 23)}},
+			{"Y", 3, 45, []TeamGame{tg(7, 1, 1, dip.Russia, 17), tg(8, 2, 1, dip.Germany, 28)}},
+			{"X", 4, 32, []TeamGame{tg(0, 1, 1, dip.Austria, 10), tg(2, 2, 2, dip.Austria, 22)}},
 		},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -114,18 +116,18 @@ func TestTeamBestOfMore(t *testing.T) {
 		Teams: []EventTeam{{Name: "T", Members: []int{0, 1, 7}}, {Name: "U", Members: []int{2, 8, 9}}}}
 	for h, s7 := range []float64{5, 30, 20} {
 		e.Games = append(e.Games,
-			onBoard(h+1, 1, seven, [NumPowers]float64{9, 9, float64(h + 1), 0, 0, 0, 0}),
-			onBoard(h+1, 2, [NumPowers]int{7, 8, 9, 10, 11, 12, 13}, [NumPowers]float64{s7, 9, 9, 0, 0, 0, 0}))
+			onBoard(h+1, 1, seven, [dip.NumPowers]float64{9, 9, float64(h + 1), 0, 0, 0, 0}),
+			onBoard(h+1, 2, [dip.NumPowers]int{7, 8, 9, 10, 11, 12, 13}, [dip.NumPowers]float64{s7, 9, 9, 0, 0, 0, 0}))
 	}
 	tab, err := Standings(e)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []TeamStanding{
-		{Team: 0, Rank: 1, Total: 50, Counted: []TeamGame{{Player: 7, Heat: 2, Board: 2, Power: Austria, Score: 30},
-			{Player: 7, Heat: 3, Board: 2, Power: Austria, Score: 20}}},
-		{Team: 1, Rank: 2, Total: 5, Counted: []TeamGame{{Player: 2, Heat: 2, Board: 1, Power: France, Score: 2},
-			{Player: 2, Heat: 3, Board: 1, Power: France, Score: 3}}},
+		{Team: 0, Rank: 1, Total: 50, Counted: []TeamGame{{Player: 7, Heat: 2, Board: 2, Power: dip.Austria, Score: 30},
+			{Player: 7, Heat: 3, Board: 2, Power: dip.Austria, Score: 20}}},
+		{Team: 1, Rank: 2, Total: 5, Counted: []TeamGame{{Player: 2, Heat: 2, Board: 1, Power: dip.France, Score: 2},
+			{Player: 2, Heat: 3, Board: 1, Power: dip.France, Score: 3}}},
 	}
 	for i, w := range want {
 		g := tab.Teams[i]

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // TestTieBreakTable walks the table of rules: every rule parses from its name and each alias, round-trips
@@ -154,7 +156,7 @@ func TestTieBreakOneRow(t *testing.T) {
 	// A and B both score 10 on two boards (as in TestTieBreakRules): the coin puts A (player 0) first.
 	fourteen := named("A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N")
 	e := Event{Players: fourteen, Heats: 1, Rules: Rules{TieBreaks: chain},
-		Games: twoBoards(1, [NumPowers]float64{10, 1, 2, 3, 4, 5, 6}, [NumPowers]float64{10, 7, 8, 9, 11, 12, 13})}
+		Games: twoBoards(1, [dip.NumPowers]float64{10, 1, 2, 3, 4, 5, 6}, [dip.NumPowers]float64{10, 7, 8, 9, 11, 12, 13})}
 	tab, err := Standings(e)
 	if err != nil {
 		t.Fatal(err)

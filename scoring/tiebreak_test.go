@@ -5,20 +5,22 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // seven are the ids of a full board of players 0..6, powers in order.
-var seven = [NumPowers]int{0, 1, 2, 3, 4, 5, 6}
+var seven = [dip.NumPowers]int{0, 1, 2, 3, 4, 5, 6}
 
 // sevenNames names players 0..6 A..G.
 func sevenNames() []EventPlayer { return named("A", "B", "C", "D", "E", "F", "G") }
 
 // twoBoards seats players 0..13 on two boards: A (0) and players 2..7 on board 1, B (1) and players 8..13 on
 // board 2, so A and B never meet. Scores in seat order.
-func twoBoards(heat int, a, b [NumPowers]float64) []Played {
+func twoBoards(heat int, a, b [dip.NumPowers]float64) []Played {
 	return []Played{
-		onBoard(heat, 1, [NumPowers]int{0, 2, 3, 4, 5, 6, 7}, a),
-		onBoard(heat, 2, [NumPowers]int{1, 8, 9, 10, 11, 12, 13}, b),
+		onBoard(heat, 1, [dip.NumPowers]int{0, 2, 3, 4, 5, 6, 7}, a),
+		onBoard(heat, 2, [dip.NumPowers]int{1, 8, 9, 10, 11, 12, 13}, b),
 	}
 }
 
@@ -38,8 +40,8 @@ func TestTieBreakRules(t *testing.T) {
 		name: "head-to-head",
 		e: Event{Players: sevenNames(), Heats: 2, Rules: Rules{TieBreaks: []TieBreak{{Kind: HeadToHead}}},
 			Games: []Played{
-				onBoard(1, 1, seven, [NumPowers]float64{35, 20, 1, 2, 3, 4, 5}),
-				onBoard(2, 1, seven, [NumPowers]float64{5, 20, 1, 2, 3, 4, 5}),
+				onBoard(1, 1, seven, [dip.NumPowers]float64{35, 20, 1, 2, 3, 4, 5}),
+				onBoard(2, 1, seven, [dip.NumPowers]float64{5, 20, 1, 2, 3, 4, 5}),
 			}},
 		first: "A", noteA: "head-to-head: 35 to 20 against B", noteB: "head-to-head: 20 to 35 against A",
 	}, {
@@ -48,9 +50,9 @@ func TestTieBreakRules(t *testing.T) {
 		e: Event{Players: sevenNames(), Heats: 3,
 			Rules: Rules{LowestCount: 1, TieBreaks: []TieBreak{{Kind: Dropped}}},
 			Games: []Played{
-				onBoard(1, 1, seven, [NumPowers]float64{10, 5, 1, 2, 3, 4, 6}),
-				onBoard(2, 1, seven, [NumPowers]float64{20, 25, 1, 2, 3, 4, 6}),
-				onBoard(3, 1, seven, [NumPowers]float64{30, 25, 1, 2, 3, 4, 6}),
+				onBoard(1, 1, seven, [dip.NumPowers]float64{10, 5, 1, 2, 3, 4, 6}),
+				onBoard(2, 1, seven, [dip.NumPowers]float64{20, 25, 1, 2, 3, 4, 6}),
+				onBoard(3, 1, seven, [dip.NumPowers]float64{30, 25, 1, 2, 3, 4, 6}),
 			}},
 		first: "A", noteA: "dropped score: 10 to 5 against B", noteB: "dropped score: 5 to 10 against A",
 	}, {
@@ -60,9 +62,9 @@ func TestTieBreakRules(t *testing.T) {
 		e: Event{Players: sevenNames(), Heats: 3,
 			Rules: Rules{LowestCount: 1, LowestFactor: 0.5, TieBreaks: []TieBreak{{Kind: Dropped}}},
 			Games: []Played{
-				onBoard(1, 1, seven, [NumPowers]float64{10, 4, 1, 2, 3, 4, 6}),
-				onBoard(2, 1, seven, [NumPowers]float64{20, 25, 1, 2, 3, 4, 6}),
-				onBoard(3, 1, seven, [NumPowers]float64{30, 28, 1, 2, 3, 4, 6}),
+				onBoard(1, 1, seven, [dip.NumPowers]float64{10, 4, 1, 2, 3, 4, 6}),
+				onBoard(2, 1, seven, [dip.NumPowers]float64{20, 25, 1, 2, 3, 4, 6}),
+				onBoard(3, 1, seven, [dip.NumPowers]float64{30, 28, 1, 2, 3, 4, 6}),
 			}},
 		first: "A", noteA: "dropped score: 10 to 4 against B", noteB: "dropped score: 4 to 10 against A",
 	}, {
@@ -71,9 +73,9 @@ func TestTieBreakRules(t *testing.T) {
 		e: Event{Players: sevenNames(), Heats: 3,
 			Rules: Rules{LowestCount: 1, TieBreaks: []TieBreak{{Kind: AllHeats}}},
 			Games: []Played{
-				onBoard(1, 1, seven, [NumPowers]float64{10, 5, 1, 2, 3, 4, 6}),
-				onBoard(2, 1, seven, [NumPowers]float64{20, 25, 1, 2, 3, 4, 6}),
-				onBoard(3, 1, seven, [NumPowers]float64{30, 25, 1, 2, 3, 4, 6}),
+				onBoard(1, 1, seven, [dip.NumPowers]float64{10, 5, 1, 2, 3, 4, 6}),
+				onBoard(2, 1, seven, [dip.NumPowers]float64{20, 25, 1, 2, 3, 4, 6}),
+				onBoard(3, 1, seven, [dip.NumPowers]float64{30, 25, 1, 2, 3, 4, 6}),
 			}},
 		first: "A", noteA: "all heats: 60 to 55 against B", noteB: "all heats: 55 to 60 against A",
 	}, {
@@ -81,9 +83,9 @@ func TestTieBreakRules(t *testing.T) {
 		name: "3rd best",
 		e: Event{Players: sevenNames(), Heats: 3, Rules: Rules{TieBreaks: []TieBreak{{Kind: BestSingle, N: 3}}},
 			Games: []Played{
-				onBoard(1, 1, seven, [NumPowers]float64{10, 15, 1, 2, 3, 4, 6}),
-				onBoard(2, 1, seven, [NumPowers]float64{20, 15, 1, 2, 3, 4, 6}),
-				onBoard(3, 1, seven, [NumPowers]float64{30, 30, 1, 2, 3, 4, 6}),
+				onBoard(1, 1, seven, [dip.NumPowers]float64{10, 15, 1, 2, 3, 4, 6}),
+				onBoard(2, 1, seven, [dip.NumPowers]float64{20, 15, 1, 2, 3, 4, 6}),
+				onBoard(3, 1, seven, [dip.NumPowers]float64{30, 30, 1, 2, 3, 4, 6}),
 			}},
 		first: "B", noteA: "3rd best score: 10 to 15 against B", noteB: "3rd best score: 15 to 10 against A",
 	}, {
@@ -91,9 +93,9 @@ func TestTieBreakRules(t *testing.T) {
 		name: "2nd best",
 		e: Event{Players: sevenNames(), Heats: 3, Rules: Rules{TieBreaks: []TieBreak{{Kind: BestSingle, N: 2}}},
 			Games: []Played{
-				onBoard(1, 1, seven, [NumPowers]float64{10, 15, 1, 2, 3, 4, 6}),
-				onBoard(2, 1, seven, [NumPowers]float64{20, 15, 1, 2, 3, 4, 6}),
-				onBoard(3, 1, seven, [NumPowers]float64{30, 30, 1, 2, 3, 4, 6}),
+				onBoard(1, 1, seven, [dip.NumPowers]float64{10, 15, 1, 2, 3, 4, 6}),
+				onBoard(2, 1, seven, [dip.NumPowers]float64{20, 15, 1, 2, 3, 4, 6}),
+				onBoard(3, 1, seven, [dip.NumPowers]float64{30, 30, 1, 2, 3, 4, 6}),
 			}},
 		first: "A", noteA: "2nd best score: 20 to 15 against B", noteB: "2nd best score: 15 to 20 against A",
 	}, {
@@ -101,9 +103,9 @@ func TestTieBreakRules(t *testing.T) {
 		name: "best scores",
 		e: Event{Players: sevenNames(), Heats: 3, Rules: Rules{TieBreaks: []TieBreak{{Kind: BestScores}}},
 			Games: []Played{
-				onBoard(1, 1, seven, [NumPowers]float64{10, 15, 1, 2, 3, 4, 6}),
-				onBoard(2, 1, seven, [NumPowers]float64{20, 15, 1, 2, 3, 4, 6}),
-				onBoard(3, 1, seven, [NumPowers]float64{30, 30, 1, 2, 3, 4, 6}),
+				onBoard(1, 1, seven, [dip.NumPowers]float64{10, 15, 1, 2, 3, 4, 6}),
+				onBoard(2, 1, seven, [dip.NumPowers]float64{20, 15, 1, 2, 3, 4, 6}),
+				onBoard(3, 1, seven, [dip.NumPowers]float64{30, 30, 1, 2, 3, 4, 6}),
 			}},
 		first: "A", noteA: "best scores: 2nd 20 to 15 against B", noteB: "best scores: 2nd 15 to 20 against A",
 	}, {
@@ -111,16 +113,16 @@ func TestTieBreakRules(t *testing.T) {
 		// B's 7, 8, 9, 11, 12, 13: mean 60/6 = 10.
 		name: "opponents' average",
 		e: Event{Players: fourteen, Heats: 1, Rules: Rules{TieBreaks: []TieBreak{{Kind: OpponentsAverage}}},
-			Games: twoBoards(1, [NumPowers]float64{10, 1, 2, 3, 4, 5, 6},
-				[NumPowers]float64{10, 7, 8, 9, 11, 12, 13})},
+			Games: twoBoards(1, [dip.NumPowers]float64{10, 1, 2, 3, 4, 5, 6},
+				[dip.NumPowers]float64{10, 7, 8, 9, 11, 12, 13})},
 		first: "B", noteA: "opponents' average: 3.5 to 10 against B", noteB: "opponents' average: 10 to 3.5 against A",
 	}, {
 		// The same games, B travelled 2500, A 100.
 		name: "distance",
 		e: Event{Players: append([]EventPlayer{{Name: "A", Distance: 100}, {Name: "B", Distance: 2500}},
 			fourteen[2:]...), Heats: 1, Rules: Rules{TieBreaks: []TieBreak{{Kind: Distance}}},
-			Games: twoBoards(1, [NumPowers]float64{10, 1, 2, 3, 4, 5, 6},
-				[NumPowers]float64{10, 7, 8, 9, 11, 12, 13})},
+			Games: twoBoards(1, [dip.NumPowers]float64{10, 1, 2, 3, 4, 5, 6},
+				[dip.NumPowers]float64{10, 7, 8, 9, 11, 12, 13})},
 		first: "B", noteA: "distance: 100 to 2500 against B", noteB: "distance: 2500 to 100 against A",
 	}}
 	for _, tc := range cases {
@@ -157,8 +159,8 @@ func TestTieBreakChain(t *testing.T) {
 			{Name: "C", Distance: 5}}, named("D", "E", "F", "G")...), Heats: 2,
 			Rules: Rules{TieBreaks: []TieBreak{{Kind: Distance}, {Kind: BestSingle, N: 1}}},
 			Games: []Played{
-				onBoard(1, 1, seven, [NumPowers]float64{20, 15, 25, 1, 2, 3, 4}),
-				onBoard(2, 1, seven, [NumPowers]float64{10, 15, 5, 1, 2, 3, 4}),
+				onBoard(1, 1, seven, [dip.NumPowers]float64{20, 15, 25, 1, 2, 3, 4}),
+				onBoard(2, 1, seven, [dip.NumPowers]float64{10, 15, 5, 1, 2, 3, 4}),
 			}}
 		tab, err := Standings(e)
 		if err != nil {
@@ -185,8 +187,8 @@ func TestTieBreakChain(t *testing.T) {
 		// opponents' averages are equal too: each faced the other and C..G).
 		e := Event{Players: sevenNames(), Heats: 2, Rules: Rules{TieBreaks: Regatta2003TieBreaks()},
 			Games: []Played{
-				onBoard(1, 1, seven, [NumPowers]float64{10, 10, 1, 2, 3, 4, 5}),
-				onBoard(2, 1, seven, [NumPowers]float64{20, 20, 1, 2, 3, 4, 5}),
+				onBoard(1, 1, seven, [dip.NumPowers]float64{10, 10, 1, 2, 3, 4, 5}),
+				onBoard(2, 1, seven, [dip.NumPowers]float64{20, 20, 1, 2, 3, 4, 5}),
 			}}
 		tab, err := Standings(e)
 		if err != nil {
@@ -206,8 +208,8 @@ func TestTieBreakChain(t *testing.T) {
 		e := Event{Players: named("A", "B", "x2", "x3", "x4", "x5", "x6", "C", "y8", "y9", "y10", "y11", "y12", "y13"),
 			Heats: 1, Rules: Rules{TieBreaks: []TieBreak{{Kind: HeadToHead}}},
 			Games: []Played{
-				onBoard(1, 1, [NumPowers]int{0, 1, 2, 3, 4, 5, 6}, [NumPowers]float64{10, 10, 1, 2, 3, 4, 5}),
-				onBoard(1, 2, [NumPowers]int{7, 8, 9, 10, 11, 12, 13}, [NumPowers]float64{10, 6, 7, 8, 9, 11, 12}),
+				onBoard(1, 1, [dip.NumPowers]int{0, 1, 2, 3, 4, 5, 6}, [dip.NumPowers]float64{10, 10, 1, 2, 3, 4, 5}),
+				onBoard(1, 2, [dip.NumPowers]int{7, 8, 9, 10, 11, 12, 13}, [dip.NumPowers]float64{10, 6, 7, 8, 9, 11, 12}),
 			}}
 		tab, err := Standings(e)
 		if err != nil {

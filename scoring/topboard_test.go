@@ -3,6 +3,8 @@ package scoring
 import (
 	"strings"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // TestTopBoardFactor: the top board's game scores count TopBoardFactor
@@ -12,9 +14,9 @@ import (
 // 25 (top board too).
 func TestTopBoardFactor(t *testing.T) {
 	games := []Played{
-		onBoard(1, 1, [NumPowers]int{1, 2, 3, 4, 5, 6, 7}, [NumPowers]float64{20}),
-		onBoard(1, 2, [NumPowers]int{0, 8, 9, 10, 11, 12, 13}, [NumPowers]float64{10}),
-		onBoard(2, 1, [NumPowers]int{0, 1, 2, 3, 4, 5, 6}, [NumPowers]float64{30, 25}),
+		onBoard(1, 1, [dip.NumPowers]int{1, 2, 3, 4, 5, 6, 7}, [dip.NumPowers]float64{20}),
+		onBoard(1, 2, [dip.NumPowers]int{0, 8, 9, 10, 11, 12, 13}, [dip.NumPowers]float64{10}),
+		onBoard(2, 1, [dip.NumPowers]int{0, 1, 2, 3, 4, 5, 6}, [dip.NumPowers]float64{30, 25}),
 	}
 	for _, tc := range []struct {
 		name          string

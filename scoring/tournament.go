@@ -7,6 +7,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // Event is a whole tournament as the standings need it: the players, the finished games with their scores
@@ -40,10 +42,10 @@ type EventTeam struct {
 // to Score). A replaced player's seat carries only the last player, who gets the game's full credit and the
 // player who left gets nothing (DTM's policy).
 type Played struct {
-	Heat, Board int                   // heat 1..Event.Heats; board number, unique in the heat
-	Seats       [NumPowers]PlayedSeat // indexed by Power
-	Winners     []Power               // as in Game: the solo winner or the draw, empty for none
-	Conceded    bool                  // the single win was conceded
+	Heat, Board int                       // heat 1..Event.Heats; board number, unique in the heat
+	Seats       [dip.NumPowers]PlayedSeat // indexed by Power
+	Winners     []dip.Power               // as in Game: the solo winner or the draw, empty for none
+	Conceded    bool                      // the single win was conceded
 	// Rank is set when the game was scored under a Rank by SC count (or Both) system: topping the board then
 	// stands for a solo in the awards, and every other place for a loss.
 	Rank bool
@@ -180,8 +182,8 @@ type HeatScore struct {
 	// Factor is the multiplier applied in the total: 1 counted in full, 0 dropped, or the drop rule's
 	// factor. HurstMean: 1 for a game played, 0 for a heat not played.
 	Factor float64
-	Board  int   // when played
-	Power  Power // when played
+	Board  int       // when played
+	Power  dip.Power // when played
 }
 
 // Counted returns the heat's contribution to a SumOfHeats total: Score times Factor.
@@ -190,7 +192,7 @@ func (h HeatScore) Counted() float64 { return roundTotal(h.Score * h.Factor) }
 // seatRef is one game a player sat in.
 type seatRef struct {
 	game  int // index into Event.Games
-	power Power
+	power dip.Power
 }
 
 // standings holds the work of one Standings call.
@@ -233,7 +235,7 @@ func (s *standings) index() {
 	s.seats = make([][]seatRef, len(s.e.Players))
 	for gi, g := range s.e.Games {
 		for p, seat := range g.Seats {
-			s.seats[seat.Player] = append(s.seats[seat.Player], seatRef{gi, Power(p)})
+			s.seats[seat.Player] = append(s.seats[seat.Player], seatRef{gi, dip.Power(p)})
 		}
 	}
 	mean := s.powerMeans()
@@ -389,7 +391,7 @@ func validateEvent(e *Event) error {
 		}
 		boards[heatBoard{g.Heat, g.Board}] = true
 		for pw, seat := range g.Seats {
-			at := fmt.Sprintf("%s: %s", loc, Power(pw))
+			at := fmt.Sprintf("%s: %s", loc, dip.Power(pw))
 			if seat.Player < 0 || seat.Player >= np {
 				bad("%s: player %d is not in the player list (%d players)", at, seat.Player, np)
 				continue
@@ -416,10 +418,10 @@ func validateEvent(e *Event) error {
 			}
 			where[k] = append(where[k], g.Board)
 		}
-		seen := [NumPowers]bool{}
+		seen := [dip.NumPowers]bool{}
 		for _, w := range g.Winners {
 			switch {
-			case w < 0 || w >= NumPowers:
+			case w < 0 || w >= dip.NumPowers:
 				bad("%s: unknown power %d among the winners", loc, int(w))
 			case seen[w]:
 				bad("%s: %s is listed twice among the winners", loc, w)

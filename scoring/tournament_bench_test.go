@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // benchEvent is a tournament of 1,000 players and 9 heats of 142 boards (1,278 games; 6 players sit out each
@@ -22,9 +24,9 @@ func benchEvent() Event {
 	for h := 1; h <= 9; h++ {
 		order := r.Perm(1000)
 		for b := range 142 {
-			g := Played{Heat: h, Board: b + 1, Winners: []Power{Power(r.IntN(NumPowers))}}
-			for pw := range NumPowers {
-				g.Seats[pw] = PlayedSeat{Player: order[b*NumPowers+pw], Score: float64(r.IntN(121)), Centres: r.IntN(5)}
+			g := Played{Heat: h, Board: b + 1, Winners: []dip.Power{dip.Power(r.IntN(dip.NumPowers))}}
+			for pw := range dip.NumPowers {
+				g.Seats[pw] = PlayedSeat{Player: order[b*dip.NumPowers+pw], Score: float64(r.IntN(121)), Centres: r.IntN(5)}
 			}
 			e.Games = append(e.Games, g)
 		}

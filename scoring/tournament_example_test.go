@@ -3,6 +3,7 @@ package scoring_test
 import (
 	"fmt"
 
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
 )
 
@@ -19,9 +20,9 @@ func ExampleStandings() {
 	for _, n := range []string{"A", "B", "C", "D", "E", "F", "G"} {
 		e.Players = append(e.Players, scoring.EventPlayer{Name: n})
 	}
-	for h, scores := range [][scoring.NumPowers]float64{{50, 30, 20, 10, 5, 0, -5}, {0, 40, 20, 20, 5, 10, 60}} {
+	for h, scores := range [][dip.NumPowers]float64{{50, 30, 20, 10, 5, 0, -5}, {0, 40, 20, 20, 5, 10, 60}} {
 		g := scoring.Played{Heat: h + 1, Board: 1}
-		for p := range scoring.NumPowers {
+		for p := range dip.NumPowers {
 			g.Seats[p] = scoring.PlayedSeat{Player: p, Score: scores[p]}
 		}
 		e.Games = append(e.Games, g)

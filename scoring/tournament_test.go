@@ -3,13 +3,15 @@ package scoring
 import (
 	"strings"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // onBoard builds a finished Win/Draw game: the players and scores of the seats in power order (Austria first);
 // centres 0.
-func onBoard(heat, board int, players [NumPowers]int, scores [NumPowers]float64, winners ...Power) Played {
+func onBoard(heat, board int, players [dip.NumPowers]int, scores [dip.NumPowers]float64, winners ...dip.Power) Played {
 	g := Played{Heat: heat, Board: board, Winners: winners}
-	for pw := range NumPowers {
+	for pw := range dip.NumPowers {
 		g.Seats[pw] = PlayedSeat{Player: players[pw], Score: scores[pw]}
 	}
 	return g
@@ -69,9 +71,9 @@ func dipconEvent(chain []TieBreak) Event {
 	}
 	for h := range 4 {
 		for b := range 2 {
-			var ps [NumPowers]int
-			var sc [NumPowers]float64
-			for i := range NumPowers {
+			var ps [dip.NumPowers]int
+			var sc [dip.NumPowers]float64
+			for i := range dip.NumPowers {
 				ps[i] = 2*i + b
 				sc[i] = dipcon[2*i+b].heats[h]
 			}
@@ -139,14 +141,14 @@ func TestDipConXXXIV(t *testing.T) {
 
 // TestDropRules: the lowest N heats times one factor, the next M times another, unplayed heats included.
 func TestDropRules(t *testing.T) {
-	fill := [NumPowers]int{0, 1, 2, 3, 4, 5, 6}
+	fill := [dip.NumPowers]int{0, 1, 2, 3, 4, 5, 6}
 	// Player 0 ("Ann") plays heats 1, 2, 4 and 5 of 5, scoring 10, 40, 20, 30; heat 3 scores the unplayed
 	// score. Player 6 ("Zed") sits out heat 1 (player 7 takes Turkey).
 	games := []Played{
-		onBoard(1, 1, [NumPowers]int{0, 1, 2, 3, 4, 5, 7}, [NumPowers]float64{10}),
-		onBoard(2, 1, fill, [NumPowers]float64{40}),
-		onBoard(4, 1, fill, [NumPowers]float64{20}),
-		onBoard(5, 1, fill, [NumPowers]float64{30}),
+		onBoard(1, 1, [dip.NumPowers]int{0, 1, 2, 3, 4, 5, 7}, [dip.NumPowers]float64{10}),
+		onBoard(2, 1, fill, [dip.NumPowers]float64{40}),
+		onBoard(4, 1, fill, [dip.NumPowers]float64{20}),
+		onBoard(5, 1, fill, [dip.NumPowers]float64{30}),
 	}
 	for _, tc := range []struct {
 		name    string
@@ -198,8 +200,8 @@ func TestQualified(t *testing.T) {
 	// (1 heat). Qualified ranking: Gus 1, Fay 2 ... Bo 6; then Hal 7, Ann 8.
 	e := Event{Players: named("Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal"), Heats: 2, Rules: Rules{MinHeats: 2},
 		Games: []Played{
-			onBoard(1, 1, [NumPowers]int{0, 1, 2, 3, 4, 5, 6}, [NumPowers]float64{0, 1, 2, 3, 4, 5, 6}),
-			onBoard(2, 1, [NumPowers]int{7, 1, 2, 3, 4, 5, 6}, [NumPowers]float64{100, 10, 10, 10, 10, 10, 10}),
+			onBoard(1, 1, [dip.NumPowers]int{0, 1, 2, 3, 4, 5, 6}, [dip.NumPowers]float64{0, 1, 2, 3, 4, 5, 6}),
+			onBoard(2, 1, [dip.NumPowers]int{7, 1, 2, 3, 4, 5, 6}, [dip.NumPowers]float64{100, 10, 10, 10, 10, 10, 10}),
 		}}
 	tab, err := Standings(e)
 	if err != nil {
@@ -222,18 +224,18 @@ func TestQualified(t *testing.T) {
 
 // TestStandingsErrors: every problem is reported, located.
 func TestStandingsErrors(t *testing.T) {
-	ok := [NumPowers]int{0, 1, 2, 3, 4, 5, 6}
+	ok := [dip.NumPowers]int{0, 1, 2, 3, 4, 5, 6}
 	e := Event{
 		Players: named("Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal"),
 		Heats:   2,
 		Rules: Rules{Method: HurstMean, LowestCount: 1, MinHeats: 3,
 			TieBreaks: []TieBreak{{Kind: BestSingle, N: 3}, {Kind: 42}}},
 		Games: []Played{
-			onBoard(1, 1, ok, [NumPowers]float64{}, Austria, Austria),
-			onBoard(1, 1, ok, [NumPowers]float64{}),
-			onBoard(3, 1, ok, [NumPowers]float64{}),
-			onBoard(2, 1, [NumPowers]int{0, 0, 1, 2, 3, 4, 9}, [NumPowers]float64{}),
-			onBoard(2, 2, [NumPowers]int{7, 1, 2, 3, 4, 5, 6}, [NumPowers]float64{}),
+			onBoard(1, 1, ok, [dip.NumPowers]float64{}, dip.Austria, dip.Austria),
+			onBoard(1, 1, ok, [dip.NumPowers]float64{}),
+			onBoard(3, 1, ok, [dip.NumPowers]float64{}),
+			onBoard(2, 1, [dip.NumPowers]int{0, 0, 1, 2, 3, 4, 9}, [dip.NumPowers]float64{}),
+			onBoard(2, 2, [dip.NumPowers]int{7, 1, 2, 3, 4, 5, 6}, [dip.NumPowers]float64{}),
 		},
 		Teams: []EventTeam{{Name: "Duo", Members: []int{0, 1}}, {Name: "Trio", Members: []int{1, 2, 2}}},
 	}

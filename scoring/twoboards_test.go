@@ -3,6 +3,8 @@ package scoring
 import (
 	"strings"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // TestTwoBoards scores a heat of 13 players on two boards, Ann on both
@@ -15,20 +17,20 @@ func TestTwoBoards(t *testing.T) {
 	e := Event{Players: named(names...), Heats: 2, Rules: Rules{LowestCount: 1}}
 	e.Players[0].TwoBoards = true
 	e.Games = []Played{
-		onBoard(1, 1, [NumPowers]int{0, 1, 2, 3, 4, 5, 6}, [NumPowers]float64{10, 20, 1, 1, 1, 1, 1}),
-		onBoard(1, 2, [NumPowers]int{7, 0, 8, 9, 10, 11, 12}, [NumPowers]float64{1, 25, 1, 1, 1, 1, 1}),
+		onBoard(1, 1, [dip.NumPowers]int{0, 1, 2, 3, 4, 5, 6}, [dip.NumPowers]float64{10, 20, 1, 1, 1, 1, 1}),
+		onBoard(1, 2, [dip.NumPowers]int{7, 0, 8, 9, 10, 11, 12}, [dip.NumPowers]float64{1, 25, 1, 1, 1, 1, 1}),
 	}
 	tab, err := Standings(e)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ann := byName(t, e, tab, "Ann")
-	if h := ann.Heats[0]; !h.Played || h.Score != 25 || h.Board != 2 || h.Power != England || ann.Played != 1 {
+	if h := ann.Heats[0]; !h.Played || h.Score != 25 || h.Board != 2 || h.Power != dip.England || ann.Played != 1 {
 		t.Errorf("Ann's heat 1: %+v, played %d; want 25 on board 2 as England, 1 played", h, ann.Played)
 	}
 	e.Games = append(e.Games,
-		onBoard(2, 1, [NumPowers]int{0, 1, 2, 3, 4, 5, 6}, [NumPowers]float64{-2, 20, 1, 1, 1, 1, 1}),
-		onBoard(2, 2, [NumPowers]int{7, 8, 0, 9, 10, 11, 12}, [NumPowers]float64{1, 1, 4, 1, 1, 1, 1}))
+		onBoard(2, 1, [dip.NumPowers]int{0, 1, 2, 3, 4, 5, 6}, [dip.NumPowers]float64{-2, 20, 1, 1, 1, 1, 1}),
+		onBoard(2, 2, [dip.NumPowers]int{7, 8, 0, 9, 10, 11, 12}, [dip.NumPowers]float64{1, 1, 4, 1, 1, 1, 1}))
 	if tab, err = Standings(e); err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // VictoryRule says when a game ends in a victory on the board. At the end of each game-year (the start of the
@@ -232,7 +234,7 @@ type Outcome struct {
 	// with DrawVote only), in chart order.
 	DrawVoteYears []int
 	// DrawVoters[i] are the two powers of the draw vote of DrawVoteYears[i], in board order.
-	DrawVoters [][2]Power
+	DrawVoters [][2]dip.Power
 	// Unconfirmed lists, up to the victory if any, the year-ends at which a power met every condition but
 	// growth, which cannot be established because the chart lacks the year before.
 	Unconfirmed []Victory
@@ -241,12 +243,12 @@ type Outcome struct {
 // Victory is a win on the board: the year at whose end it was reached, the winner and its centres then.
 type Victory struct {
 	Year    int
-	Power   Power
+	Power   dip.Power
 	Centres int
 }
 
 // homeCentres are the powers' centres at the start of the game, the "year before" 1901.
-var homeCentres = [NumPowers]int{3, 3, 3, 3, 3, 4, 3}
+var homeCentres = [dip.NumPowers]int{3, 3, 3, 3, 3, 4, 3}
 
 // Check reads a game's centre chart (the centres at the end of each recorded game-year, in year order) and says
 // whether and when the game ended in a victory under r.
@@ -265,9 +267,9 @@ var homeCentres = [NumPowers]int{3, 3, 3, 3, 3, 4, 3}
 func (r VictoryRule) Check(history []Year) Outcome {
 	var o Outcome
 	prev := Year{Year: 1900, Centres: homeCentres}
-	var pair, prevPair *[2]Power
+	var pair, prevPair *[2]dip.Power
 	for _, h := range history {
-		grew := func(p Power) (yes, known bool) {
+		grew := func(p dip.Power) (yes, known bool) {
 			if prev.Year != h.Year-1 {
 				return false, false
 			}
@@ -299,25 +301,25 @@ func (r VictoryRule) Check(history []Year) Outcome {
 
 // victory returns the power that wins at the end of year h, or the one that would if growth, which grew cannot
 // establish, were met.
-func (r VictoryRule) victory(h Year, grew func(Power) (bool, bool)) (win, unsure *Victory) {
+func (r VictoryRule) victory(h Year, grew func(dip.Power) (bool, bool)) (win, unsure *Victory) {
 	c := &h.Centres
 	target := r.Target(h.Year)
-	best, tied := Board, false
-	for p := range Power(NumPowers) {
+	best, tied := dip.Board, false
+	for p := range dip.Power(dip.NumPowers) {
 		if c[p] < target || (r.Lead == 0 && r.MustGrow && !growsOrUnknown(grew, p)) {
 			continue
 		}
 		switch {
-		case best == Board || c[p] > c[best]:
+		case best == dip.Board || c[p] > c[best]:
 			best, tied = p, false
 		case c[p] == c[best]:
 			tied = true
 		}
 	}
-	if best == Board || tied {
+	if best == dip.Board || tied {
 		return nil, nil
 	}
-	for p := range Power(NumPowers) {
+	for p := range dip.Power(dip.NumPowers) {
 		if p != best && r.Lead > 0 && c[best]-c[p] < r.Lead {
 			return nil, nil
 		}
@@ -336,7 +338,7 @@ func (r VictoryRule) victory(h Year, grew func(Power) (bool, bool)) (win, unsure
 }
 
 // growsOrUnknown says whether p grew, or whether that cannot be established.
-func growsOrUnknown(grew func(Power) (bool, bool), p Power) bool {
+func growsOrUnknown(grew func(dip.Power) (bool, bool), p dip.Power) bool {
 	yes, known := grew(p)
 	return yes || !known
 }
@@ -344,12 +346,12 @@ func growsOrUnknown(grew func(Power) (bool, bool), p Power) bool {
 // drawPair returns the two powers that, in year h, are tied for the most centres, own more than every other
 // power, reach the target and, under a MustGrow rule, grew; nil if there are none or growth cannot be
 // established.
-func (r VictoryRule) drawPair(h Year, grew func(Power) (bool, bool)) *[2]Power {
+func (r VictoryRule) drawPair(h Year, grew func(dip.Power) (bool, bool)) *[2]dip.Power {
 	c := &h.Centres
 	top := slices.Max(c[:])
-	var pair [2]Power
+	var pair [2]dip.Power
 	n := 0
-	for p := range Power(NumPowers) {
+	for p := range dip.Power(dip.NumPowers) {
 		if c[p] != top {
 			continue
 		}
@@ -402,7 +404,7 @@ func (r VictoryRule) CheckResult(g Game) []error {
 		name = "classic"
 	}
 	var errs []error
-	bad := func(p Power, field string, year int, format string, args ...any) {
+	bad := func(p dip.Power, field string, year int, format string, args ...any) {
 		errs = append(errs, &GameError{Power: p, Field: field, Year: year, Msg: fmt.Sprintf(format, args...)})
 	}
 	v := o.Victory
@@ -428,7 +430,7 @@ func (r VictoryRule) CheckResult(g Game) []error {
 	case n == 1 && v != nil && g.Conceded:
 		bad(v.Power, "conceded", v.Year, "the win is recorded as conceded, but %s on the board", won)
 	case n >= 2 && v != nil:
-		bad(Board, "winners", v.Year, "a %d-way draw is recorded, but %s", n, won)
+		bad(dip.Board, "winners", v.Year, "a %d-way draw is recorded, but %s", n, won)
 	case n >= 2 && r.DrawVote:
 		errs = append(errs, r.drawVoteProblems(&g, o, name)...)
 	}
@@ -443,7 +445,7 @@ func (r VictoryRule) CheckResult(g Game) []error {
 // every survivor, or be the two-way draw vote of the two powers the chart allows in the final year.
 func (r VictoryRule) drawVoteProblems(g *Game, o Outcome, name string) []error {
 	var out []string
-	for p := range Power(NumPowers) {
+	for p := range dip.Power(dip.NumPowers) {
 		if g.Centres[p] > 0 && !slices.Contains(g.Winners, p) {
 			out = append(out, p.String())
 		}
@@ -453,17 +455,17 @@ func (r VictoryRule) drawVoteProblems(g *Game, o Outcome, name string) []error {
 	}
 	left := strings.Join(out, ", ")
 	if len(g.Winners) > 2 {
-		return []error{&GameError{Power: Board, Field: "winners", Year: g.FinalYear, Msg: fmt.Sprintf("a "+
+		return []error{&GameError{Power: dip.Board, Field: "winners", Year: g.FinalYear, Msg: fmt.Sprintf("a "+
 			"%d-way draw leaves out survivors (%s): under %s a draw includes every survivor, except the two-way "+
 			"draw vote", len(g.Winners), left, name)}}
 	}
-	pair := [2]Power{min(g.Winners[0], g.Winners[1]), max(g.Winners[0], g.Winners[1])}
+	pair := [2]dip.Power{min(g.Winners[0], g.Winners[1]), max(g.Winners[0], g.Winners[1])}
 	for i, y := range o.DrawVoteYears {
 		if y == g.FinalYear && o.DrawVoters[i] == pair {
 			return nil
 		}
 	}
-	return []error{&GameError{Power: Board, Field: "winners", Year: g.FinalYear, Msg: fmt.Sprintf("a two-way "+
+	return []error{&GameError{Power: dip.Board, Field: "winners", Year: g.FinalYear, Msg: fmt.Sprintf("a two-way "+
 		"draw of %s and %s leaves out survivors (%s): under %s that is the two-way draw vote, which the chart "+
 		"does not allow in %d (the two must be tied above every other power, reach the target and grow, in %d "+
 		"and %d)", pair[0], pair[1], left, name, g.FinalYear, g.FinalYear-1, g.FinalYear)}}

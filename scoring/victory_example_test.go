@@ -3,6 +3,7 @@ package scoring_test
 import (
 	"fmt"
 
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
 )
 
@@ -17,7 +18,7 @@ func ExampleVictoryRule_Check() {
 	row := func(y, fra, ger, rus int) scoring.Year {
 		var h scoring.Year
 		h.Year = y
-		h.Centres[scoring.France], h.Centres[scoring.Germany], h.Centres[scoring.Russia] = fra, ger, rus
+		h.Centres[dip.France], h.Centres[dip.Germany], h.Centres[dip.Russia] = fra, ger, rus
 		return h
 	}
 	o := r.Check([]scoring.Year{row(1908, 13, 13, 6), row(1909, 14, 14, 6), row(1910, 15, 15, 4),

@@ -5,11 +5,13 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // yearRow is one chart row: the centres of aus eng fra ger ita rus tur at the end of year y.
 func yearRow(y int, aus, eng, fra, ger, ita, rus, tur int) Year {
-	return Year{Year: y, Centres: [NumPowers]int{aus, eng, fra, ger, ita, rus, tur}}
+	return Year{Year: y, Centres: [dip.NumPowers]int{aus, eng, fra, ger, ita, rus, tur}}
 }
 
 // mustRule parses a rule or stops the test.
@@ -172,33 +174,33 @@ func TestCheck(t *testing.T) {
 			yearRow(1905, 4, 3, 3, 17, 3, 2, 2),
 			yearRow(1906, 4, 3, 3, 17, 3, 2, 2),
 			yearRow(1907, 4, 2, 3, 18, 3, 2, 2),
-		}, Outcome{Victory: &Victory{1907, Germany, 18}}},
+		}, Outcome{Victory: &Victory{1907, dip.Germany, 18}}},
 		// 1906: Germany 17 (grew from 16) meets 1906's 17 and leads by 7.
 		{"2002 wins with 17 in 1906", "regatta-2002", []Year{
 			yearRow(1905, 4, 4, 3, 16, 3, 2, 2),
 			yearRow(1906, 4, 3, 3, 17, 3, 2, 2),
-		}, Outcome{Victory: &Victory{1906, Germany, 17}}},
+		}, Outcome{Victory: &Victory{1906, dip.Germany, 17}}},
 		// 1912: Germany 6 (grew from 5) misses 1912's 8. 1913: 7 (grew) meets 1913's 6 and leads France's 5
 		// by 2.
 		{"2002 boundary 1912/1913", "regatta-2002", []Year{
 			yearRow(1911, 5, 5, 5, 5, 5, 5, 4),
 			yearRow(1912, 5, 5, 5, 6, 5, 5, 3),
 			yearRow(1913, 5, 5, 5, 7, 5, 5, 2),
-		}, Outcome{Victory: &Victory{1913, Germany, 7}}},
+		}, Outcome{Victory: &Victory{1913, dip.Germany, 7}}},
 		// 1910: Germany 12 >= 12, grew from 11, but France has 11: a lead of 1, and 2002 wants 2. 1911: Germany
 		// 13, France 11: lead 2, grew, 13 >= 10.
 		{"2002 lead of one is not enough", "regatta-2002", []Year{
 			yearRow(1909, 3, 3, 10, 11, 3, 2, 2),
 			yearRow(1910, 3, 3, 11, 12, 3, 1, 1),
 			yearRow(1911, 3, 3, 11, 13, 3, 1, 0),
-		}, Outcome{Victory: &Victory{1911, Germany, 13}}},
+		}, Outcome{Victory: &Victory{1911, dip.Germany, 13}}},
 
 		// --- regatta-2003: the same chart wins in 1910 with a lead of one.
 		{"2003 lead of one", "regatta-2003", []Year{
 			yearRow(1909, 3, 3, 10, 11, 3, 2, 2),
 			yearRow(1910, 3, 3, 11, 12, 3, 1, 1),
 			yearRow(1911, 3, 3, 11, 13, 3, 1, 0),
-		}, Outcome{Victory: &Victory{1910, Germany, 12}, ContinuedTo: 1911}},
+		}, Outcome{Victory: &Victory{1910, dip.Germany, 12}, ContinuedTo: 1911}},
 		// 1909: Germany 14 leads, meets 14, grew. Victory at once; the chart continues to 1911.
 		// Growth from 1908 (10) is known.
 		{"2003 continued past the victory", "regatta-2003", []Year{
@@ -206,7 +208,7 @@ func TestCheck(t *testing.T) {
 			yearRow(1909, 3, 3, 8, 14, 3, 2, 1),
 			yearRow(1910, 3, 3, 8, 15, 3, 2, 0),
 			yearRow(1911, 3, 3, 8, 16, 3, 1, 0),
-		}, Outcome{Victory: &Victory{1909, Germany, 14}, ContinuedTo: 1911}},
+		}, Outcome{Victory: &Victory{1909, dip.Germany, 14}, ContinuedTo: 1911}},
 		// 1909: Germany 14, France 10, target 14, but Germany had 14 in 1908: no growth. 1910: 14 again,
 		// target 12, no growth. 1911: 13, shrank. 1912: 14, grew from 13, >= 8, leads: victory.
 		{"2003 leader who did not grow", "regatta-2003", []Year{
@@ -215,7 +217,7 @@ func TestCheck(t *testing.T) {
 			yearRow(1910, 3, 3, 10, 14, 2, 1, 1),
 			yearRow(1911, 3, 3, 11, 13, 2, 1, 1),
 			yearRow(1912, 3, 3, 10, 14, 2, 1, 1),
-		}, Outcome{Victory: &Victory{1912, Germany, 14}}},
+		}, Outcome{Victory: &Victory{1912, dip.Germany, 14}}},
 		// 1908: France and Germany 15 each: no single largest power, no victory. Neither grew to 15 in a
 		// draw-vote sense twice (1907 is missing, so growth in 1908 is unknown): nothing reported.
 		{"2003 tie for the lead", "regatta-2003", []Year{
@@ -229,7 +231,7 @@ func TestCheck(t *testing.T) {
 			yearRow(1909, 1, 1, 14, 14, 0, 4, 0),
 			yearRow(1910, 0, 0, 15, 15, 0, 4, 0),
 			yearRow(1911, 0, 0, 16, 16, 0, 2, 0),
-		}, Outcome{DrawVoteYears: []int{1910, 1911}, DrawVoters: [][2]Power{{France, Germany}, {France, Germany}}}},
+		}, Outcome{DrawVoteYears: []int{1910, 1911}, DrawVoters: [][2]dip.Power{{dip.France, dip.Germany}, {dip.France, dip.Germany}}}},
 		// 1909: pair France/Germany (14 each, grew). 1910: 14 each again, no growth: no pair. 1911: 15 each,
 		// grew: a pair, but 1910 was not one. 1912: 16 each, grew: the vote in 1912 only.
 		{"2003 draw vote needs growth both years", "regatta-2003", []Year{
@@ -238,7 +240,7 @@ func TestCheck(t *testing.T) {
 			yearRow(1910, 1, 1, 14, 14, 0, 4, 0),
 			yearRow(1911, 0, 0, 15, 15, 0, 4, 0),
 			yearRow(1912, 0, 0, 16, 16, 0, 2, 0),
-		}, Outcome{DrawVoteYears: []int{1912}, DrawVoters: [][2]Power{{France, Germany}}}},
+		}, Outcome{DrawVoteYears: []int{1912}, DrawVoters: [][2]dip.Power{{dip.France, dip.Germany}}}},
 		// 1909: pair France/Germany. 1910: Germany and Russia 15 each, both grew (14->15, 12->15), France 3:
 		// a different pair, so no vote.
 		{"2003 draw vote needs the same two powers", "regatta-2003", []Year{
@@ -258,7 +260,7 @@ func TestCheck(t *testing.T) {
 		{"draw vote without growth", "regatta-2003; no-grow", []Year{
 			yearRow(1909, 1, 1, 14, 14, 0, 4, 0),
 			yearRow(1910, 1, 1, 14, 14, 0, 4, 0),
-		}, Outcome{DrawVoteYears: []int{1910}, DrawVoters: [][2]Power{{France, Germany}}}},
+		}, Outcome{DrawVoteYears: []int{1910}, DrawVoters: [][2]dip.Power{{dip.France, dip.Germany}}}},
 		// The same without 1910: 1909 and 1911 are not consecutive years.
 		{"draw vote without growth, missing year", "regatta-2003; no-grow", []Year{
 			yearRow(1909, 1, 1, 14, 14, 0, 4, 0),
@@ -276,7 +278,7 @@ func TestCheck(t *testing.T) {
 			yearRow(1907, 3, 3, 8, 12, 3, 4, 1),
 			yearRow(1909, 3, 3, 8, 14, 3, 2, 1),
 			yearRow(1910, 3, 3, 8, 15, 3, 2, 0),
-		}, Outcome{Victory: &Victory{1910, Germany, 15}, Unconfirmed: []Victory{{1909, Germany, 14}}}},
+		}, Outcome{Victory: &Victory{1910, dip.Germany, 15}, Unconfirmed: []Victory{{1909, dip.Germany, 14}}}},
 		// The same rise under regatta-2003: 17 in 1905 misses 1905's 18 (Norman's 17 comes a year earlier).
 		{"2003 17 in 1905", "regatta-2003", []Year{
 			yearRow(1904, 3, 3, 5, 16, 3, 2, 2),
@@ -288,13 +290,13 @@ func TestCheck(t *testing.T) {
 		{"norman boundary 1904/1905", "norman", []Year{
 			yearRow(1904, 3, 3, 5, 16, 3, 2, 2),
 			yearRow(1905, 3, 3, 5, 17, 3, 2, 1),
-		}, Outcome{Victory: &Victory{1905, Germany, 17}}},
+		}, Outcome{Victory: &Victory{1905, dip.Germany, 17}}},
 		// 1912: Germany 4 (grew from 3) leads nobody and misses 6. 1913: 5 >= 5, grew, more than anyone (4).
 		{"norman boundary 1912/1913", "norman", []Year{
 			yearRow(1911, 4, 4, 4, 3, 4, 4, 4),
 			yearRow(1912, 4, 4, 4, 4, 4, 4, 4),
 			yearRow(1913, 4, 4, 4, 5, 4, 4, 4),
-		}, Outcome{Victory: &Victory{1913, Germany, 5}}},
+		}, Outcome{Victory: &Victory{1913, dip.Germany, 5}}},
 		// 1903: Germany 15 (grew from 10) misses norman's 18 in 1903.
 		{"norman 15 in 1903", "norman", []Year{
 			yearRow(1902, 4, 4, 5, 10, 4, 4, 3),
@@ -304,21 +306,21 @@ func TestCheck(t *testing.T) {
 		{"norman-short-3 15 in 1903", "norman-short-3", []Year{
 			yearRow(1902, 4, 4, 5, 10, 4, 4, 3),
 			yearRow(1903, 4, 4, 3, 15, 3, 3, 2),
-		}, Outcome{Victory: &Victory{1903, Germany, 15}}},
+		}, Outcome{Victory: &Victory{1903, dip.Germany, 15}}},
 
 		// --- classic: 18, nothing else.
 		// 1907: 17. 1910 (1908 and 1909 missing): 18 wins, growth is no condition.
 		{"classic", "classic", []Year{
 			yearRow(1907, 3, 3, 4, 17, 3, 2, 2),
 			yearRow(1910, 3, 3, 4, 18, 3, 2, 1),
-		}, Outcome{Victory: &Victory{1910, Germany, 18}}},
+		}, Outcome{Victory: &Victory{1910, dip.Germany, 18}}},
 		// 17 and 17: nobody has 18.
 		{"classic 17-17", "classic", []Year{yearRow(1910, 0, 0, 17, 17, 0, 0, 0)}, Outcome{}},
 
 		// --- custom tables.
 		// 1901 compares with the home centres: Austria 5 > 3 grew, leads, >= 5.
 		{"1901 grows from home centres", "5", []Year{yearRow(1901, 5, 4, 4, 4, 4, 4, 4)}, Outcome{
-			Victory: &Victory{1901, Austria, 5}}},
+			Victory: &Victory{1901, dip.Austria, 5}}},
 		// Russia starts with 4: 4 in 1901 is no growth.
 		{"Russia starts with four", "4", []Year{yearRow(1901, 3, 3, 3, 3, 3, 4, 3)}, Outcome{}},
 		// No lead condition. 1904's target is 20: nobody. 1905: Germany (12, no growth) is out; France, 11 >= 10
@@ -326,13 +328,13 @@ func TestCheck(t *testing.T) {
 		{"lead 0", "1904:20,1905:10; lead=0", []Year{
 			yearRow(1904, 3, 3, 10, 12, 3, 2, 1),
 			yearRow(1905, 3, 3, 11, 12, 3, 1, 1),
-		}, Outcome{Victory: &Victory{1905, France, 11}}},
+		}, Outcome{Victory: &Victory{1905, dip.France, 11}}},
 		// No lead condition, no growth: two powers tied at 12 >= 10: no single winner in 1905; in 1906 Germany
 		// has 13 to France's 12.
 		{"lead 0 tie", "10; lead=0; no-grow", []Year{
 			yearRow(1905, 3, 3, 12, 12, 3, 1, 0),
 			yearRow(1906, 3, 3, 12, 13, 3, 0, 0),
-		}, Outcome{Victory: &Victory{1906, Germany, 13}}},
+		}, Outcome{Victory: &Victory{1906, dip.Germany, 13}}},
 	}
 	for _, tt := range tests {
 		got := mustRule(t, tt.rule).Check(tt.history)
@@ -359,16 +361,16 @@ func TestCheckResult(t *testing.T) {
 		yearRow(1909, 3, 3, 10, 11, 3, 2, 2),
 		yearRow(1910, 3, 3, 10, 12, 3, 2, 1),
 	}
-	final := [NumPowers]int{3, 3, 10, 12, 3, 2, 1}
+	final := [dip.NumPowers]int{3, 3, 10, 12, 3, 2, 1}
 	// The same game going on to 1911, Germany 13.
 	longer := append(slices.Clone(won), yearRow(1911, 3, 3, 10, 13, 3, 2, 0))
-	final1911 := [NumPowers]int{3, 3, 10, 13, 3, 2, 0}
+	final1911 := [dip.NumPowers]int{3, 3, 10, 13, 3, 2, 0}
 	// No victory: 1910 France 10, Germany 11: Germany grew and leads but 11 < 12.
 	none := []Year{
 		yearRow(1909, 3, 3, 10, 10, 3, 3, 2),
 		yearRow(1910, 3, 3, 10, 11, 3, 2, 2),
 	}
-	noneFinal := [NumPowers]int{3, 3, 10, 11, 3, 2, 2}
+	noneFinal := [dip.NumPowers]int{3, 3, 10, 11, 3, 2, 2}
 	// TestCheck's draw-vote chart: a two-way draw vote may be called in 1910 and 1911.
 	vote := []Year{
 		yearRow(1908, 1, 1, 13, 13, 1, 4, 1),
@@ -376,7 +378,7 @@ func TestCheckResult(t *testing.T) {
 		yearRow(1910, 0, 0, 15, 15, 0, 4, 0),
 		yearRow(1911, 0, 0, 16, 16, 0, 2, 0),
 	}
-	survivors := []Power{Austria, England, France, Germany, Italy, Russia, Turkey}
+	survivors := []dip.Power{dip.Austria, dip.England, dip.France, dip.Germany, dip.Italy, dip.Russia, dip.Turkey}
 	wonBy := "Germany won in 1910 with 12 centres under regatta-2003"
 
 	tests := []struct {
@@ -386,71 +388,71 @@ func TestCheckResult(t *testing.T) {
 		want []GameError
 	}{
 		{"win agrees", "regatta-2003", Game{FinalYear: 1910, Centres: final, History: won,
-			Winners: []Power{Germany}}, nil},
+			Winners: []dip.Power{dip.Germany}}, nil},
 		{"win where none was reached", "regatta-2003", Game{FinalYear: 1910, Centres: noneFinal, History: none,
-			Winners: []Power{Germany}}, []GameError{{Germany, "winners",
+			Winners: []dip.Power{dip.Germany}}, []GameError{{dip.Germany, "winners",
 			"Germany is recorded as the winner, but no power reached victory under regatta-2003", 1910}}},
 		// A conceded win needs no victory on the board.
 		{"conceded win", "regatta-2003", Game{FinalYear: 1910, Centres: noneFinal, History: none,
-			Winners: []Power{Germany}, Conceded: true}, nil},
+			Winners: []dip.Power{dip.Germany}, Conceded: true}, nil},
 		// A director-called end of play: a draw of all survivors, no victory reached.
 		{"director-called draw", "regatta-2003", Game{FinalYear: 1910, Centres: noneFinal, History: none,
 			Winners: survivors}, nil},
 		{"continued past the victory", "regatta-2003", Game{FinalYear: 1911, Centres: final1911, History: longer,
-			Winners: []Power{Germany}}, []GameError{{Germany, "history",
+			Winners: []dip.Power{dip.Germany}}, []GameError{{dip.Germany, "history",
 			wonBy + ", so the game ended then, but the chart goes on to 1911", 1910}}},
 		{"draw after a victory", "regatta-2003", Game{FinalYear: 1910, Centres: final, History: won,
-			Winners: []Power{France, Germany}}, []GameError{{Board, "winners",
+			Winners: []dip.Power{dip.France, dip.Germany}}, []GameError{{dip.Board, "winners",
 			"a 2-way draw is recorded, but " + wonBy, 1910}}},
 		// Both problems of a draw recorded at the end of a longer game.
 		{"draw after a victory, later", "regatta-2003", Game{FinalYear: 1911, Centres: final1911, History: longer,
 			Winners: survivors[:6]}, []GameError{
-			{Board, "winners", "a 6-way draw is recorded, but " + wonBy, 1910},
-			{Germany, "history", wonBy + ", so the game ended then, but the chart goes on to 1911", 1910}}},
+			{dip.Board, "winners", "a 6-way draw is recorded, but " + wonBy, 1910},
+			{dip.Germany, "history", wonBy + ", so the game ended then, but the chart goes on to 1911", 1910}}},
 		{"another winner", "regatta-2003", Game{FinalYear: 1910, Centres: final, History: won,
-			Winners: []Power{France}}, []GameError{{France, "winners",
+			Winners: []dip.Power{dip.France}}, []GameError{{dip.France, "winners",
 			"France is recorded as the winner, but " + wonBy, 1910}}},
 		{"no winner recorded", "regatta-2003", Game{FinalYear: 1910, Centres: final, History: won},
-			[]GameError{{Germany, "winners", wonBy + ", but no winner is recorded", 1910}}},
+			[]GameError{{dip.Germany, "winners", wonBy + ", but no winner is recorded", 1910}}},
 		{"conceded but reached", "regatta-2003", Game{FinalYear: 1910, Centres: final, History: won,
-			Winners: []Power{Germany}, Conceded: true}, []GameError{{Germany, "conceded",
+			Winners: []dip.Power{dip.Germany}, Conceded: true}, []GameError{{dip.Germany, "conceded",
 			"the win is recorded as conceded, but " + wonBy + " on the board", 1910}}},
 		// Only the final centres: 1909 is unknown, so Germany's growth in 1910 cannot be established.
-		{"final row only", "regatta-2003", Game{FinalYear: 1910, Centres: final, Winners: []Power{Germany}},
-			[]GameError{{Germany, "winners", "the win cannot be confirmed: Germany met the other conditions of " +
+		{"final row only", "regatta-2003", Game{FinalYear: 1910, Centres: final, Winners: []dip.Power{dip.Germany}},
+			[]GameError{{dip.Germany, "winners", "the win cannot be confirmed: Germany met the other conditions of " +
 				"regatta-2003 in 1910 with 12 centres, but the chart lacks 1909, so its growth cannot be established",
 				1910}}},
 		// Classic needs no growth: 18 in the final centres confirms the win without a chart.
-		{"classic final row only", "classic", Game{FinalYear: 1907, Centres: [NumPowers]int{3, 3, 4, 18, 3, 2, 1},
-			Winners: []Power{Germany}}, nil},
+		{"classic final row only", "classic", Game{FinalYear: 1907, Centres: [dip.NumPowers]int{3, 3, 4, 18, 3, 2, 1},
+			Winners: []dip.Power{dip.Germany}}, nil},
 		// The zero rule is classic, and says so.
-		{"zero rule", "", Game{FinalYear: 1907, Centres: [NumPowers]int{3, 3, 4, 18, 3, 2, 1},
-			Winners: []Power{France, Germany, Italy}}, []GameError{{Board, "winners",
+		{"zero rule", "", Game{FinalYear: 1907, Centres: [dip.NumPowers]int{3, 3, 4, 18, 3, 2, 1},
+			Winners: []dip.Power{dip.France, dip.Germany, dip.Italy}}, []GameError{{dip.Board, "winners",
 			"a 3-way draw is recorded, but Germany won in 1907 with 18 centres under classic", 1907}}},
 		// The chart stops at 1909 (Germany 11, France 10); the final centres give 1910: Germany 12, grew.
 		{"final row added to the chart", "regatta-2003", Game{FinalYear: 1910, Centres: final, History: won[:1],
-			Winners: []Power{Germany}}, nil},
+			Winners: []dip.Power{dip.Germany}}, nil},
 		// The draw-vote chart of TestCheck: France and Germany tied and growing above the rest in 1909 and 1910.
-		{"two-way draw vote", "regatta-2003", Game{FinalYear: 1910, Centres: [NumPowers]int{0, 0, 15, 15, 0, 4, 0},
-			History: vote, Winners: []Power{Germany, France}}, nil},
+		{"two-way draw vote", "regatta-2003", Game{FinalYear: 1910, Centres: [dip.NumPowers]int{0, 0, 15, 15, 0, 4, 0},
+			History: vote, Winners: []dip.Power{dip.Germany, dip.France}}, nil},
 		// The same draw a year earlier: 1909 is only the first year of the pair; Austria, England and Russia
 		// survive.
 		{"two-way draw too early", "regatta-2003", Game{FinalYear: 1909, Centres: vote[1].Centres,
-			History: vote[:2], Winners: []Power{France, Germany}}, []GameError{{Board, "winners",
+			History: vote[:2], Winners: []dip.Power{dip.France, dip.Germany}}, []GameError{{dip.Board, "winners",
 			"a two-way draw of France and Germany leaves out survivors (Austria, England, Russia): under " +
 				"regatta-2003 that is the two-way draw vote, which the chart does not allow in 1909 (the two " +
 				"must be tied above every other power, reach the target and grow, in 1908 and 1909)", 1909}}},
 		// A three-way draw of every survivor at the end of 1910 is fine; in 1909 it leaves out two.
 		{"draw of all survivors", "regatta-2003", Game{FinalYear: 1910, Centres: vote[2].Centres,
-			History: vote[:3], Winners: []Power{France, Germany, Russia}}, nil},
+			History: vote[:3], Winners: []dip.Power{dip.France, dip.Germany, dip.Russia}}, nil},
 		{"draw leaving out survivors", "regatta-2003", Game{FinalYear: 1909, Centres: vote[1].Centres,
-			History: vote[:2], Winners: []Power{France, Germany, Russia}}, []GameError{{Board, "winners",
+			History: vote[:2], Winners: []dip.Power{dip.France, dip.Germany, dip.Russia}}, []GameError{{dip.Board, "winners",
 			"a 3-way draw leaves out survivors (Austria, England): under regatta-2003 a draw includes every " +
 				"survivor, except the two-way draw vote", 1909}}},
 		// Without DrawVote, who may be left out of a draw is the scoring system's business.
 		{"partial draw under 2002", "regatta-2002", Game{FinalYear: 1909, Centres: vote[1].Centres,
-			History: vote[:2], Winners: []Power{France, Germany}}, nil},
-		{"nothing to check", "regatta-2003", Game{Winners: []Power{Germany}}, nil},
+			History: vote[:2], Winners: []dip.Power{dip.France, dip.Germany}}, nil},
+		{"nothing to check", "regatta-2003", Game{Winners: []dip.Power{dip.Germany}}, nil},
 	}
 	for _, tt := range tests {
 		var r VictoryRule

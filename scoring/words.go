@@ -4,15 +4,16 @@ import (
 	"slices"
 
 	"github.com/armada-dtm/dtm/formula"
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // words fills the words of every power of g (all but prov and its aggregates), as formulas.md defines them.
 // g has been validated.
-func (s *System) words(g *Game, env *[NumPowers]formula.Env) {
+func (s *System) words(g *Game, env *[dip.NumPowers]formula.Env) {
 	var (
 		c       = &g.Centres
-		lastY   [NumPowers]int // the power's final game-year: elimination year, else the game's last year
-		inWin   [NumPowers]bool
+		lastY   [dip.NumPowers]int // the power's final game-year: elimination year, else the game's last year
+		inWin   [dip.NumPowers]bool
 		ldr     int
 		winScs  int
 		holders int
@@ -21,7 +22,7 @@ func (s *System) words(g *Game, env *[NumPowers]formula.Env) {
 		inWin[w] = true
 		winScs += c[w]
 	}
-	for p := range NumPowers {
+	for p := range dip.NumPowers {
 		lastY[p] = g.FinalYear
 		if c[p] == 0 && g.Eliminated[p] != 0 {
 			lastY[p] = g.Eliminated[p]
@@ -41,23 +42,23 @@ func (s *System) words(g *Game, env *[NumPowers]formula.Env) {
 	hbg, hti := historyRanks(g)
 	sumc, mulc, minc, maxc := aggregate(ctrs)
 
-	for p := range NumPowers {
+	for p := range dip.NumPowers {
 		e := &env[p]
 		*e = formula.Env{}
-		switch Power(p) {
-		case Austria:
+		switch dip.Power(p) {
+		case dip.Austria:
 			e.Aus = 1
-		case England:
+		case dip.England:
 			e.Eng = 1
-		case France:
+		case dip.France:
 			e.Fra = 1
-		case Germany:
+		case dip.Germany:
 			e.Ger = 1
-		case Italy:
+		case dip.Italy:
 			e.Ita = 1
-		case Russia:
+		case dip.Russia:
 			e.Rus = 1
-		case Turkey:
+		case dip.Turkey:
 			e.Tur = 1
 		}
 		e.Yrs = float64(lastY[p] - 1900)
@@ -66,7 +67,7 @@ func (s *System) words(g *Game, env *[NumPowers]formula.Env) {
 		e.Sec = float64(sorted[1])
 		e.Cnc = cnc
 		var big, tie, elb, elt, low int
-		for q := range NumPowers {
+		for q := range dip.NumPowers {
 			switch {
 			case c[q] > c[p]:
 				big++
@@ -97,16 +98,16 @@ func (s *System) words(g *Game, env *[NumPowers]formula.Env) {
 			}
 			e.Srv = float64(34 - winScs)
 		}
-		e.Ctrs, e.Sumc, e.Avgc, e.Mulc, e.Minc, e.Maxc = ctrs[p], sumc, sumc/NumPowers, mulc, minc, maxc
+		e.Ctrs, e.Sumc, e.Avgc, e.Mulc, e.Minc, e.Maxc = ctrs[p], sumc, sumc/dip.NumPowers, mulc, minc, maxc
 		e.Hbg, e.Hti = float64(hbg[p]), float64(hti[p])
 	}
 }
 
 // centreSums returns each power's ctrs: its centres summed over the recorded years up to its final year.
-func centreSums(g *Game, lastY *[NumPowers]int) [NumPowers]float64 {
-	var ctrs [NumPowers]float64
+func centreSums(g *Game, lastY *[dip.NumPowers]int) [dip.NumPowers]float64 {
+	var ctrs [dip.NumPowers]float64
 	for _, h := range g.History {
-		for p := range NumPowers {
+		for p := range dip.NumPowers {
 			if h.Year <= lastY[p] {
 				ctrs[p] += float64(h.Centres[p])
 			}
@@ -118,9 +119,9 @@ func centreSums(g *Game, lastY *[NumPowers]int) [NumPowers]float64 {
 // historyRanks returns hbg and hti: for each power, the number of powers ranked above it and the number of
 // other powers equal to it, comparing final centres and then the recorded years before the final one, the
 // most recent first.
-func historyRanks(g *Game) (hbg, hti [NumPowers]int) {
-	for p := range NumPowers {
-		for q := range NumPowers {
+func historyRanks(g *Game) (hbg, hti [dip.NumPowers]int) {
+	for p := range dip.NumPowers {
+		for q := range dip.NumPowers {
 			if q == p {
 				continue
 			}

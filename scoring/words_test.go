@@ -3,6 +3,8 @@ package scoring
 import (
 	"math"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // gameEven: everyone survives to 1902 with a history for 1901 and 1902 (the final year, equal to the final
@@ -11,7 +13,7 @@ func gameEven() Game {
 	return Game{
 		FinalYear: 1902,
 		Centres:   [7]int{5, 5, 5, 5, 5, 4, 4},
-		Winners:   []Power{Austria, England, France, Germany, Italy, Russia, Turkey},
+		Winners:   []dip.Power{dip.Austria, dip.England, dip.France, dip.Germany, dip.Italy, dip.Russia, dip.Turkey},
 		History: []Year{
 			{1901, [7]int{4, 4, 5, 5, 4, 5, 5}},
 			{1902, [7]int{5, 5, 5, 5, 5, 4, 4}},
@@ -50,15 +52,15 @@ func TestWords(t *testing.T) {
 		// Rank: the number of powers owning centres (five, although France soloed).
 		{"num", Rank, "", boardSolo(), [7]float64{5, 5, 5, 5, 5, 5, 5}},
 		// Both: the size of the power's own winning set, 0 outside it.
-		{"num", Both, "", with(boardElim(), Turkey, England), [7]float64{0, 2, 0, 0, 0, 0, 2}},
+		{"num", Both, "", with(boardElim(), dip.Turkey, dip.England), [7]float64{0, 2, 0, 0, 0, 0, 2}},
 		// Win/Draw: 34 - the winners' 33 centres.
 		{"srv", WinDraw, "", boardElim(), [7]float64{1, 1, 1, 1, 1, 1, 1}},
 		// 34 - (9 + 9).
-		{"srv", WinDraw, "", with(boardDraw(), Austria, England), [7]float64{16, 16, 16, 16, 16, 16, 16}},
+		{"srv", WinDraw, "", with(boardDraw(), dip.Austria, dip.England), [7]float64{16, 16, 16, 16, 16, 16, 16}},
 		// Rank: 34 - ldr, one leader's count although two share it.
 		{"srv", Rank, "", boardDraw(), [7]float64{25, 25, 25, 25, 25, 25, 25}},
 		// Both: 34 - (12 + 10); with no winners, 34.
-		{"srv", Both, "", with(boardElim(), Turkey, England), [7]float64{12, 12, 12, 12, 12, 12, 12}},
+		{"srv", Both, "", with(boardElim(), dip.Turkey, dip.England), [7]float64{12, 12, 12, 12, 12, 12, 12}},
 		{"srv", Both, "", with(boardElim()), [7]float64{34, 34, 34, 34, 34, 34, 34}},
 		// prov and its aggregates over all seven, the dead included: prov = scs + 1 on boardElim is
 		// 1 11 7 6 1 1 13: sum 40, product 1*11*7*6*13 = 6006.
@@ -90,7 +92,7 @@ func TestWords(t *testing.T) {
 		// low: Turkey 10+6+5, England 6+5, France 5.
 		{"low", Rank, "", boardElim(), [7]float64{0, 11, 5, 0, 0, 0, 21}},
 		{"cnc", Rank, "", boardElim(), [7]float64{0, 0, 0, 0, 0, 0, 0}},
-		{"cnc", Rank, "", conceded(boardElim(), Turkey), [7]float64{1, 1, 1, 1, 1, 1, 1}},
+		{"cnc", Rank, "", conceded(boardElim(), dip.Turkey), [7]float64{1, 1, 1, 1, 1, 1, 1}},
 		// hbg: England led Austria in 1907; Turkey outlasted Russia (1905: 5 to 0).
 		{"hbg", Rank, "", boardDraw(), [7]float64{1, 0, 2, 3, 4, 6, 5}},
 		// Italy and Russia equal in every record; both ahead of Austria in 1904.
@@ -115,9 +117,9 @@ func TestWords(t *testing.T) {
 			t.Errorf("%s (%s): %v", tt.word, tt.crit, err)
 			continue
 		}
-		for p := range NumPowers {
+		for p := range dip.NumPowers {
 			if math.Abs(r.Scores[p]-tt.want[p]) > 1e-9 {
-				t.Errorf("%s (%s): %s = %g, want %g", tt.word, tt.crit, Power(p), r.Scores[p], tt.want[p])
+				t.Errorf("%s (%s): %s = %g, want %g", tt.word, tt.crit, dip.Power(p), r.Scores[p], tt.want[p])
 			}
 		}
 	}

@@ -1,6 +1,10 @@
 package seeding
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+
+	"github.com/armada-dtm/dtm/internal/dip"
+)
 
 // The affine plane of order 7 has 49 points and 8 parallel classes of 7
 // lines of 7: 49 players can play 8 rounds without meeting anyone twice.
@@ -10,7 +14,7 @@ import "math/rand/v2"
 // the lines of slope m and y on the vertical lines, which give every player
 // all seven powers over the slope classes. It is only a starting point: the
 // annealer then optimises it.
-const plane = BoardSize
+const plane = dip.BoardSize
 
 // vertical is the direction index of the lines x = c; slopes are 0..6.
 const vertical = plane

@@ -3,6 +3,8 @@ package seeding
 import (
 	"math"
 	"math/rand/v2"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // annealer is one restart's tentative schedule: rounds of slots, slot s
@@ -64,10 +66,10 @@ func newAnnealer(f *frame, rng *rand.Rand, seat [][]int32) *annealer {
 		for s, pl := range sl {
 			a.pos[r][pl] = int32(s)
 			if f.powers {
-				a.cnt[int(pl)*BoardSize+s%BoardSize]++
+				a.cnt[int(pl)*dip.BoardSize+s%dip.BoardSize]++
 			}
 		}
-		a.stride = max(a.stride, len(sl)/BoardSize)
+		a.stride = max(a.stride, len(sl)/dip.BoardSize)
 	}
 	R := len(seat)
 	a.brd = make([]int32, n*R)
@@ -75,7 +77,7 @@ func newAnnealer(f *frame, rng *rand.Rand, seat [][]int32) *annealer {
 		for r := range R {
 			a.brd[i*R+r] = -1
 			if v := a.pos[r][i]; v >= 0 {
-				a.brd[i*R+r] = v / BoardSize
+				a.brd[i*R+r] = v / dip.BoardSize
 			}
 		}
 	}
@@ -85,9 +87,9 @@ func newAnnealer(f *frame, rng *rand.Rand, seat [][]int32) *annealer {
 			a.meet[k] = int16(e.hist)
 		}
 		for _, sl := range seat {
-			for b := 0; b < len(sl); b += BoardSize {
-				for x := b; x < b+BoardSize; x++ {
-					for y := x + 1; y < b+BoardSize; y++ {
+			for b := 0; b < len(sl); b += dip.BoardSize {
+				for x := b; x < b+dip.BoardSize; x++ {
+					for y := x + 1; y < b+dip.BoardSize; y++ {
 						i, j := int(sl[x]), int(sl[y])
 						a.meet[i*n+j]++
 						a.meet[j*n+i]++
@@ -99,7 +101,7 @@ func newAnnealer(f *frame, rng *rand.Rand, seat [][]int32) *annealer {
 	a.isHot = make([]int32, len(seat)*a.stride)
 	a.checked = make([]bool, len(seat)*a.stride)
 	for r, sl := range seat {
-		for b := 0; b < len(sl)/BoardSize; b++ {
+		for b := 0; b < len(sl)/dip.BoardSize; b++ {
 			a.mark(r, b)
 		}
 	}
@@ -143,14 +145,14 @@ func (a *annealer) objective() int {
 	f := a.f
 	total := 0
 	for r, sl := range a.seat {
-		for b := 0; b < len(sl); b += BoardSize {
-			for x := b; x < b+BoardSize; x++ {
-				for y := x + 1; y < b+BoardSize; y++ {
+		for b := 0; b < len(sl); b += dip.BoardSize {
+			for x := b; x < b+dip.BoardSize; x++ {
+				for y := x + 1; y < b+dip.BoardSize; y++ {
 					i, j := int(sl[x]), int(sl[y])
 					e := f.pairs.get(i, j)
 					before := 0
 					for _, p := range a.pos[:r] {
-						if s, t := p[i], p[j]; s >= 0 && t >= 0 && s/BoardSize == t/BoardSize {
+						if s, t := p[i], p[j]; s >= 0 && t >= 0 && s/dip.BoardSize == t/dip.BoardSize {
 							before++
 						}
 					}
@@ -161,8 +163,8 @@ func (a *annealer) objective() int {
 	}
 	if f.powers {
 		for i := range f.n {
-			total += f.playerPowerCost(a.cnt[i*BoardSize:(i+1)*BoardSize]) -
-				f.playerPowerCost(f.histPow[i*BoardSize:(i+1)*BoardSize])
+			total += f.playerPowerCost(a.cnt[i*dip.BoardSize:(i+1)*dip.BoardSize]) -
+				f.playerPowerCost(f.histPow[i*dip.BoardSize:(i+1)*dip.BoardSize])
 		}
 	}
 	return totalWeight*total + a.roundCost(0)
@@ -172,7 +174,7 @@ func (a *annealer) objective() int {
 func (a *annealer) neighbourRound() int {
 	c := 0
 	if a.f.nb > 0 {
-		for b := 0; b < len(a.seat[0]); b += BoardSize {
+		for b := 0; b < len(a.seat[0]); b += dip.BoardSize {
 			c += a.neighbourBoard(b)
 		}
 	}
@@ -185,14 +187,14 @@ func (a *annealer) roundCost(r int) int {
 	f := a.f
 	c := 0
 	sl := a.seat[r]
-	for b := 0; b < len(sl); b += BoardSize {
-		for x := b; x < b+BoardSize; x++ {
+	for b := 0; b < len(sl); b += dip.BoardSize {
+		for x := b; x < b+dip.BoardSize; x++ {
 			i := int(sl[x])
-			for y := x + 1; y < b+BoardSize; y++ {
+			for y := x + 1; y < b+dip.BoardSize; y++ {
 				c += f.pairCost(f.pairs.get(i, int(sl[y])))
 			}
 			if f.powers {
-				c += int(f.pow0[i*BoardSize+x%BoardSize])
+				c += int(f.pow0[i*dip.BoardSize+x%dip.BoardSize])
 			}
 		}
 	}
@@ -205,8 +207,8 @@ func (a *annealer) roundCost(r int) int {
 // groupDistinct counts the distinct powers of group g player i has played.
 func (a *annealer) groupDistinct(i, g int) int {
 	d := 0
-	for q := range BoardSize {
-		if a.f.grp[q] == g && a.cnt[i*BoardSize+q] > 0 {
+	for q := range dip.BoardSize {
+		if a.f.grp[q] == g && a.cnt[i*dip.BoardSize+q] > 0 {
 			d++
 		}
 	}
@@ -220,14 +222,14 @@ func (a *annealer) powerDelta(i, p, q int) int {
 		return 0
 	}
 	f := a.f
-	c := a.cnt[i*BoardSize:]
+	c := a.cnt[i*dip.BoardSize:]
 	cp, cq := int(c[p]), int(c[q])
 	d := f.sp * (cq - (cp - 1))
 	if f.rule != AnyPower {
-		before := f.rule.excess(c[:BoardSize])
+		before := f.rule.excess(c[:dip.BoardSize])
 		c[p]--
 		c[q]++
-		d += hardCost * (f.rule.excess(c[:BoardSize]) - before)
+		d += hardCost * (f.rule.excess(c[:dip.BoardSize]) - before)
 		c[p]++
 		c[q]--
 	}
@@ -256,7 +258,7 @@ func (a *annealer) delta(r, s, t int) int {
 	f := a.f
 	sl := a.seat[r]
 	x, y := int(sl[s]), int(sl[t])
-	bs, bt := s/BoardSize*BoardSize, t/BoardSize*BoardSize
+	bs, bt := s/dip.BoardSize*dip.BoardSize, t/dip.BoardSize*dip.BoardSize
 	total, now := 0, 0
 	if bs != bt {
 		t1, n1 := a.side(r, bs, s, x, y)
@@ -264,11 +266,11 @@ func (a *annealer) delta(r, s, t int) int {
 		total, now = t1+t2, n1+n2
 	}
 	if f.powers {
-		ps, pt := s%BoardSize, t%BoardSize
+		ps, pt := s%dip.BoardSize, t%dip.BoardSize
 		if ps != pt {
 			total += a.powerDelta(x, ps, pt) + a.powerDelta(y, pt, ps)
 			if r == 0 {
-				now += int(f.pow0[x*BoardSize+pt] - f.pow0[x*BoardSize+ps] + f.pow0[y*BoardSize+ps] - f.pow0[y*BoardSize+pt])
+				now += int(f.pow0[x*dip.BoardSize+pt] - f.pow0[x*dip.BoardSize+ps] + f.pow0[y*dip.BoardSize+ps] - f.pow0[y*dip.BoardSize+pt])
 			}
 		}
 		if r == 0 && f.nb > 0 && (ps != pt || bs != bt) {
@@ -283,7 +285,7 @@ func (a *annealer) delta(r, s, t int) int {
 // of round r.
 func (a *annealer) side(r, b, skip, out, in int) (total, now int) {
 	f := a.f
-	sl := a.seat[r][b : b+BoardSize]
+	sl := a.seat[r][b : b+dip.BoardSize]
 	skip -= b
 	if a.meet != nil {
 		// Small heats: flat tables, the inner loop of the whole search.
@@ -327,16 +329,16 @@ func (a *annealer) swap(r, s, t int, d int) {
 	sl := a.seat[r]
 	x, y := int(sl[s]), int(sl[t])
 	if f.powers {
-		ps, pt := s%BoardSize, t%BoardSize
-		a.cnt[x*BoardSize+ps]--
-		a.cnt[x*BoardSize+pt]++
-		a.cnt[y*BoardSize+pt]--
-		a.cnt[y*BoardSize+ps]++
+		ps, pt := s%dip.BoardSize, t%dip.BoardSize
+		a.cnt[x*dip.BoardSize+ps]--
+		a.cnt[x*dip.BoardSize+pt]++
+		a.cnt[y*dip.BoardSize+pt]--
+		a.cnt[y*dip.BoardSize+ps]++
 	}
-	if bs, bt := s/BoardSize*BoardSize, t/BoardSize*BoardSize; a.meet != nil && bs != bt {
+	if bs, bt := s/dip.BoardSize*dip.BoardSize, t/dip.BoardSize*dip.BoardSize; a.meet != nil && bs != bt {
 		n := f.n
 		move := func(b, skip, out, in int) {
-			for k := b; k < b+BoardSize; k++ {
+			for k := b; k < b+dip.BoardSize; k++ {
 				if k == skip {
 					continue
 				}
@@ -356,19 +358,19 @@ func (a *annealer) swap(r, s, t int, d int) {
 		a.journal = append(a.journal, swapRec{int32(r), int32(s), int32(t)})
 	}
 	R := len(a.seat)
-	a.brd[x*R+r], a.brd[y*R+r] = int32(t/BoardSize), int32(s/BoardSize)
+	a.brd[x*R+r], a.brd[y*R+r] = int32(t/dip.BoardSize), int32(s/dip.BoardSize)
 	a.obj += d
-	a.mark(r, s/BoardSize)
-	a.mark(r, t/BoardSize)
+	a.mark(r, s/dip.BoardSize)
+	a.mark(r, t/dip.BoardSize)
 	for q, p := range a.pos {
 		if q == r {
 			continue
 		}
 		if v := p[x]; v >= 0 {
-			a.mark(q, int(v)/BoardSize)
+			a.mark(q, int(v)/dip.BoardSize)
 		}
 		if v := p[y]; v >= 0 {
-			a.mark(q, int(v)/BoardSize)
+			a.mark(q, int(v)/dip.BoardSize)
 		}
 	}
 }
@@ -397,7 +399,7 @@ func (a *annealer) unmark(id int) {
 // that pays (a static cost or a repeat) or a player paying for a power.
 func (a *annealer) conflicting(r, b int) bool {
 	f := a.f
-	sl := a.seat[r][b*BoardSize : (b+1)*BoardSize]
+	sl := a.seat[r][b*dip.BoardSize : (b+1)*dip.BoardSize]
 	for x, i := range sl {
 		for y, j := range sl[x+1:] {
 			if st, m := a.pair(int(i), int(j)); st+f.ro*(m-1) > 0 {
@@ -408,7 +410,7 @@ func (a *annealer) conflicting(r, b int) bool {
 			}
 		}
 		if f.powers {
-			c := a.cnt[int(i)*BoardSize:]
+			c := a.cnt[int(i)*dip.BoardSize:]
 			if c[x] > 1 || (f.useGroups && a.groupDistinct(int(i), f.grp[x]) > 1) {
 				return true
 			}
@@ -427,7 +429,7 @@ func (a *annealer) hotSlot() (r, s int, ok bool) {
 		r, b := id/a.stride, id%a.stride
 		if a.checked[id] || a.conflicting(r, b) {
 			a.checked[id] = true
-			return r, b*BoardSize + a.rng.IntN(BoardSize), true
+			return r, b*dip.BoardSize + a.rng.IntN(dip.BoardSize), true
 		}
 		a.unmark(id)
 	}
@@ -450,7 +452,7 @@ func (a *annealer) run(iters int, bound int, t0, t1 float64, stop func() bool) b
 		sizes[r] = len(sl)
 		slots += len(sl)
 	}
-	if slots <= BoardSize && !a.f.powers {
+	if slots <= dip.BoardSize && !a.f.powers {
 		return false
 	}
 	const chunk = 1024
@@ -480,7 +482,7 @@ func (a *annealer) run(iters int, bound int, t0, t1 float64, stop func() bool) b
 				}
 			}
 			v := a.rng.IntN(sizes[r])
-			if u == v || (!a.f.powers && u/BoardSize == v/BoardSize) {
+			if u == v || (!a.f.powers && u/dip.BoardSize == v/dip.BoardSize) {
 				continue
 			}
 			d := a.delta(r, u, v)
@@ -499,13 +501,13 @@ func (a *annealer) run(iters int, bound int, t0, t1 float64, stop func() bool) b
 // of its players pays in the objective when seated on neighbouring powers,
 // and returns what the board's pairs pay now; ok is false when no pair
 // pays (the board's assignment is then a plain assignment problem).
-func (a *annealer) neighbourPairs(r int, board []int32, pair *[BoardSize][BoardSize]int) (now int, ok bool) {
+func (a *annealer) neighbourPairs(r int, board []int32, pair *[dip.BoardSize][dip.BoardSize]int) (now int, ok bool) {
 	f := a.f
 	if r != 0 || f.nb == 0 {
 		return 0, false
 	}
-	for x := range BoardSize {
-		for y := x + 1; y < BoardSize; y++ {
+	for x := range dip.BoardSize {
+		for y := x + 1; y < dip.BoardSize; y++ {
 			w := f.nb * int(f.pairs.get(int(board[x]), int(board[y])).hist)
 			pair[x][y] = w
 			if w > 0 {
@@ -526,22 +528,22 @@ func (a *annealer) polishPowers() {
 	if !f.powers {
 		return
 	}
-	var cost, pair [BoardSize][BoardSize]int
+	var cost, pair [dip.BoardSize][dip.BoardSize]int
 	for r, sl := range a.seat {
-		for b := 0; b < len(sl); b += BoardSize {
-			for x := range BoardSize {
+		for b := 0; b < len(sl); b += dip.BoardSize {
+			for x := range dip.BoardSize {
 				i := int(sl[b+x])
-				for q := range BoardSize {
+				for q := range dip.BoardSize {
 					c := totalWeight * a.powerDelta(i, x, q)
 					if r == 0 {
-						c += int(f.pow0[i*BoardSize+q] - f.pow0[i*BoardSize+x])
+						c += int(f.pow0[i*dip.BoardSize+q] - f.pow0[i*dip.BoardSize+x])
 					}
 					cost[x][q] = c
 				}
 			}
-			var perm [BoardSize]int
+			var perm [dip.BoardSize]int
 			var gain int
-			if now, ok := a.neighbourPairs(r, sl[b:b+BoardSize], &pair); ok {
+			if now, ok := a.neighbourPairs(r, sl[b:b+dip.BoardSize], &pair); ok {
 				perm, gain = assignPairs(&cost, &pair)
 				gain -= now
 			} else {
@@ -550,17 +552,17 @@ func (a *annealer) polishPowers() {
 			if gain >= 0 {
 				continue
 			}
-			var old [BoardSize]int32
-			copy(old[:], sl[b:b+BoardSize])
-			for x := range BoardSize {
+			var old [dip.BoardSize]int32
+			copy(old[:], sl[b:b+dip.BoardSize])
+			for x := range dip.BoardSize {
 				i := int(old[x])
-				a.cnt[i*BoardSize+x]--
-				a.cnt[i*BoardSize+perm[x]]++
+				a.cnt[i*dip.BoardSize+x]--
+				a.cnt[i*dip.BoardSize+perm[x]]++
 				sl[b+perm[x]] = int32(i)
 				a.pos[r][i] = int32(b + perm[x])
 				for q, p := range a.pos {
 					if v := p[i]; v >= 0 {
-						a.mark(q, int(v)/BoardSize)
+						a.mark(q, int(v)/dip.BoardSize)
 					}
 				}
 			}

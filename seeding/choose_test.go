@@ -5,13 +5,16 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // letters turns "FG" into power indices.
 func letters(s string) []int {
 	var out []int
+	names := dip.PowerNames()
 	for _, c := range s {
-		out = append(out, slices.IndexFunc(PowerNames[:], func(n string) bool { return n[0] == byte(c) }))
+		out = append(out, slices.IndexFunc(names[:], func(n string) bool { return n[0] == byte(c) }))
 	}
 	return out
 }
@@ -32,13 +35,13 @@ func letters(s string) []int {
 func TestLowestRankedChoosesFirst(t *testing.T) {
 	reverse := []int{6, 5, 4, 3, 2, 1, 0}
 	identity := Plan{Round: 1, Boards: []Board{{}}}
-	for i := range BoardSize {
+	for i := range dip.BoardSize {
 		identity.Boards[0].Seats = append(identity.Boards[0].Seats, Seat{Player: i, Power: i})
 	}
 	var cornered []Plan
 	for r, q := range []int{Austria, France, Germany, Italy, Russia, Turkey} {
 		b := Board{Seats: []Seat{{Player: 0, Power: q}}}
-		for o := range BoardSize {
+		for o := range dip.BoardSize {
 			if o != q {
 				b.Seats = append(b.Seats, Seat{Player: 6 + len(b.Seats), Power: o})
 			}
@@ -85,12 +88,12 @@ func TestLowestRankedChoosesFirst(t *testing.T) {
 			}
 			for i, q := range tc.want {
 				if power[i] != q {
-					t.Errorf("%s plays %s, want %s", p.Players[i], PowerNames[power[i]], PowerNames[q])
+					t.Errorf("%s plays %s, want %s", p.Players[i], dip.Power(power[i]).String(), dip.Power(q).String())
 				}
 			}
 			for i, qs := range tc.not {
 				if slices.Contains(qs, power[i]) {
-					t.Errorf("%s plays %s", p.Players[i], PowerNames[power[i]])
+					t.Errorf("%s plays %s", p.Players[i], dip.Power(power[i]).String())
 				}
 			}
 			if br := RuleBreaks(p, res.Plan); len(br) > 0 {
@@ -108,7 +111,7 @@ func TestLowestRankedChoosesFirst(t *testing.T) {
 					t.Errorf("%s's detail %q, want %q", p.Players[pc.Player], describe(p, pc.Items), want)
 				}
 				if tc.name == "no rule" && pc.Player == 4 {
-					want := "could take none of G (lowest-ranked first): " + PowerNames[power[4]]
+					want := "could take none of G (lowest-ranked first): " + dip.Power(power[4]).String()
 					if got := describe(p, pc.Items); got != want {
 						t.Errorf("e's detail %q, want %q", got, want)
 					}

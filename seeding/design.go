@@ -3,6 +3,8 @@ package seeding
 import (
 	"math/rand/v2"
 	"slices"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // For 7q players, q a prime power of at least 8, a resolvable transversal
@@ -98,8 +100,8 @@ func newField(q int) (*field, bool) {
 // when the heat has 7q players (q >= 8), all free, and the complete rounds
 // played so far are classes of the labelling read from the first of them.
 func designStart(f *frame, rng *rand.Rand) ([][]int32, bool) {
-	q := f.n / BoardSize
-	if f.n%BoardSize != 0 || q < 8 || len(f.free) != f.n {
+	q := f.n / dip.BoardSize
+	if f.n%dip.BoardSize != 0 || q < 8 || len(f.free) != f.n {
 		return nil, false
 	}
 	gf, ok := newField(q)
@@ -107,7 +109,7 @@ func designStart(f *frame, rng *rand.Rand) ([][]int32, bool) {
 		return nil, false
 	}
 	order := powerOrder(f)
-	var rank [BoardSize]int
+	var rank [dip.BoardSize]int
 	for r, pw := range order {
 		rank[pw] = r
 	}
@@ -115,7 +117,7 @@ func designStart(f *frame, rng *rand.Rand) ([][]int32, bool) {
 	used := make([]bool, q)
 	if len(f.full) == 0 {
 		for s, pl := range rng.Perm(f.n) {
-			x[pl], grp[pl] = s/BoardSize, s%BoardSize
+			x[pl], grp[pl] = s/dip.BoardSize, s%dip.BoardSize
 		}
 		used[0] = true
 	} else {
@@ -139,7 +141,7 @@ func designStart(f *frame, rng *rand.Rand) ([][]int32, bool) {
 			used[a] = true
 		}
 	}
-	at := make([][]int, BoardSize)
+	at := make([][]int, dip.BoardSize)
 	for i := range at {
 		at[i] = make([]int, q)
 		for v := range at[i] {
@@ -165,10 +167,10 @@ func designStart(f *frame, rng *rand.Rand) ([][]int32, bool) {
 			}
 			continue
 		}
-		for i := range BoardSize {
+		for i := range dip.BoardSize {
 			for b := range q {
 				v := gf.add[gf.mul[a][i]][b]
-				seat[r][b*BoardSize+order[(i+a)%BoardSize]] = int32(at[i][v])
+				seat[r][b*dip.BoardSize+order[(i+a)%dip.BoardSize]] = int32(at[i][v])
 			}
 		}
 		a++
@@ -183,7 +185,7 @@ func designStart(f *frame, rng *rand.Rand) ([][]int32, bool) {
 func powerOrder(f *frame) []int {
 	groups := make(map[int][]int)
 	var ids []int
-	for pw := range BoardSize {
+	for pw := range dip.BoardSize {
 		g := f.grp[pw]
 		if groups[g] == nil {
 			ids = append(ids, g)
@@ -192,7 +194,7 @@ func powerOrder(f *frame) []int {
 	}
 	slices.SortStableFunc(ids, func(a, b int) int { return len(groups[b]) - len(groups[a]) })
 	var order []int
-	for k := 0; len(order) < BoardSize; k++ {
+	for k := 0; len(order) < dip.BoardSize; k++ {
 		for _, g := range ids {
 			if k < len(groups[g]) {
 				order = append(order, groups[g][k])

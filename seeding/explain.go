@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // Kind is the kind of a conflict item.
@@ -70,8 +72,8 @@ type Item struct {
 func preferenceText(prefs []int) string {
 	var b strings.Builder
 	for _, q := range prefs {
-		if q >= 0 && q < BoardSize {
-			b.WriteString(PowerNames[q][:1])
+		if q >= 0 && q < dip.BoardSize {
+			b.WriteString(dip.Power(q).String()[:1])
 		}
 	}
 	return b.String()
@@ -95,8 +97,8 @@ func (it Item) Describe(p *Problem) string {
 		return w + strings.Join(s, ", ")
 	}
 	pw := func() string {
-		if it.Power >= 0 && it.Power < BoardSize {
-			return PowerNames[it.Power]
+		if it.Power >= 0 && it.Power < dip.BoardSize {
+			return dip.Power(it.Power).String()
 		}
 		return "?"
 	}
@@ -187,11 +189,11 @@ type Explanation struct {
 // history indexes the earlier rounds of a problem.
 type history struct {
 	met    map[[2]int][]int
-	played map[int]*[BoardSize][]int
+	played map[int]*[dip.BoardSize][]int
 }
 
 func newHistory(p *Problem, before int) *history {
-	h := &history{met: make(map[[2]int][]int), played: make(map[int]*[BoardSize][]int)}
+	h := &history{met: make(map[[2]int][]int), played: make(map[int]*[dip.BoardSize][]int)}
 	for _, pl := range p.History {
 		if pl.Round >= before {
 			continue
@@ -213,7 +215,7 @@ func (h *history) addBoard(b Board, round int) {
 		if s.Power != NoPower {
 			pp := h.played[s.Player]
 			if pp == nil {
-				pp = new([BoardSize][]int)
+				pp = new([dip.BoardSize][]int)
 				h.played[s.Player] = pp
 			}
 			pp[s.Power] = append(pp[s.Power], round)
@@ -349,13 +351,13 @@ func pairItems(p *Problem, h *history, team map[int]int, a, b int) []Item {
 	return items
 }
 
-func powerItem(p *Problem, h *history, grp [BoardSize]int, useGroups bool, player, pw int) (Item, bool) {
+func powerItem(p *Problem, h *history, grp [dip.BoardSize]int, useGroups bool, player, pw int) (Item, bool) {
 	played := h.played[player]
 	if played == nil {
 		return Item{}, false
 	}
-	var cnt [BoardSize]int
-	for q := range BoardSize {
+	var cnt [dip.BoardSize]int
+	for q := range dip.BoardSize {
 		cnt[q] = len(played[q])
 	}
 	v, group := powerCost(p.Values, grp, useGroups, &cnt, pw)
@@ -363,7 +365,7 @@ func powerItem(p *Problem, h *history, grp [BoardSize]int, useGroups bool, playe
 	case cnt[pw] > 0:
 		return Item{Kind: SamePower, Other: -1, Power: pw, Rounds: played[pw], Value: v}, true
 	case group:
-		for q := range BoardSize {
+		for q := range dip.BoardSize {
 			if q != pw && cnt[q] > 0 && grp[q] == grp[pw] {
 				return Item{Kind: SameGroup, Other: -1, Power: q, Rounds: played[q], Value: v}, true
 			}

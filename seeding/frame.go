@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // The optimiser minimises totalWeight x (conflict of the whole tentative
@@ -29,7 +31,7 @@ type frame struct {
 	known     bool
 	ro, sp    int
 	half      int
-	grp       [BoardSize]int
+	grp       [dip.BoardSize]int
 	useGroups bool
 	powers    bool
 	rule      PowerRule
@@ -144,7 +146,7 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int, later [
 			pm[pairCode(a, b)] = e
 		}
 	}
-	f.histPow = make([]int32, n*BoardSize)
+	f.histPow = make([]int32, n*dip.BoardSize)
 	addBoard := func(b Board) []int {
 		var in []int
 		seats := b.all()
@@ -155,7 +157,7 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int, later [
 			}
 			in = append(in, a)
 			if s.Power != NoPower {
-				f.histPow[a*BoardSize+s.Power]++
+				f.histPow[a*dip.BoardSize+s.Power]++
 			}
 			for _, t := range seats[x+1:] {
 				if c := loc[t.Player]; c >= 0 && c != a {
@@ -174,7 +176,7 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int, later [
 		for _, b := range pl.Boards {
 			in := addBoard(b)
 			all = append(all, in)
-			if len(in) == BoardSize {
+			if len(in) == dip.BoardSize {
 				blocks = append(blocks, in)
 				covered += len(in)
 			}
@@ -227,21 +229,21 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int, later [
 			f.conflicts = append(f.conflicts, Conflict{A: a, B: b, Value: c.Value})
 		}
 	}
-	f.pow0 = make([]int32, n*BoardSize)
+	f.pow0 = make([]int32, n*dip.BoardSize)
 	if f.powers {
 		for i := range n {
-			var cnt [BoardSize]int
-			for q := range BoardSize {
-				cnt[q] = int(f.histPow[i*BoardSize+q])
+			var cnt [dip.BoardSize]int
+			for q := range dip.BoardSize {
+				cnt[q] = int(f.histPow[i*dip.BoardSize+q])
 			}
-			for q := range BoardSize {
+			for q := range dip.BoardSize {
 				c, _ := powerCost(p.Values, f.grp, f.useGroups, &cnt, q)
 				if !f.rule.Allows(&cnt, q) {
 					c += hardCost
 				}
 				pref, _ := p.preferenceCost(f.glob[i], q)
 				c += pref
-				f.pow0[i*BoardSize+q] = int32(c)
+				f.pow0[i*dip.BoardSize+q] = int32(c)
 			}
 		}
 	}
@@ -271,7 +273,7 @@ func knownLater(p *Problem, later [][]int, rounds int) ([][]int, error) {
 			}
 			seen[g] = true
 		}
-		if len(pl) == 0 || len(pl)%BoardSize != 0 {
+		if len(pl) == 0 || len(pl)%dip.BoardSize != 0 {
 			pl = nil
 		}
 		out = append(out, pl)
@@ -287,8 +289,8 @@ func knownLater(p *Problem, later [][]int, rounds int) ([][]int, error) {
 // hardCost.
 func (f *frame) playerPowerCost(cnt []int32) int {
 	c := hardCost * f.rule.excess(cnt)
-	var d [BoardSize + 1]int
-	for q := range BoardSize {
+	var d [dip.BoardSize + 1]int
+	for q := range dip.BoardSize {
 		k := int(cnt[q])
 		c += f.sp * k * (k - 1) / 2
 		if k > 0 {
@@ -376,10 +378,10 @@ func (f *frame) bound0() int {
 				}
 			}
 		}
-		star += sparseSmallest(row, others-len(row), 0, 1, BoardSize-1)
-		negStar += sparseSmallest(neg, others-len(neg), 0, 1, BoardSize-1)
+		star += sparseSmallest(row, others-len(row), 0, 1, dip.BoardSize-1)
+		negStar += sparseSmallest(neg, others-len(neg), 0, 1, dip.BoardSize-1)
 		if f.powers {
-			pw += int(slices.Min(f.pow0[i*BoardSize : (i+1)*BoardSize]))
+			pw += int(slices.Min(f.pow0[i*dip.BoardSize : (i+1)*dip.BoardSize]))
 		}
 	}
 	if f.powers && len(f.free) <= denseMax {
@@ -397,36 +399,36 @@ func (f *frame) bound0() int {
 // It costs O(players^2) and is used up to denseMax players; above, each
 // player's cheapest power is counted.
 func (f *frame) powerSeats() int {
-	seats := len(f.free) / BoardSize
-	var at [BoardSize][]int // players seated at each power
+	seats := len(f.free) / dip.BoardSize
+	var at [dip.BoardSize][]int // players seated at each power
 	total := 0
 	for _, i := range f.free {
-		c := f.pow0[i*BoardSize : (i+1)*BoardSize]
+		c := f.pow0[i*dip.BoardSize : (i+1)*dip.BoardSize]
 		// move[p][q]: the cheapest move of a player from power p to q, and who.
-		var move [BoardSize][BoardSize]int
-		var who [BoardSize][BoardSize]int
-		for p := range BoardSize {
-			for q := range BoardSize {
+		var move [dip.BoardSize][dip.BoardSize]int
+		var who [dip.BoardSize][dip.BoardSize]int
+		for p := range dip.BoardSize {
+			for q := range dip.BoardSize {
 				move[p][q], who[p][q] = math.MaxInt, -1
 				if p == q {
 					continue
 				}
 				for k, j := range at[p] {
-					cj := f.pow0[j*BoardSize : (j+1)*BoardSize]
+					cj := f.pow0[j*dip.BoardSize : (j+1)*dip.BoardSize]
 					if d := int(cj[q] - cj[p]); d < move[p][q] {
 						move[p][q], who[p][q] = d, k
 					}
 				}
 			}
 		}
-		var dist [BoardSize]int
-		var pred [BoardSize]int
-		for q := range BoardSize {
+		var dist [dip.BoardSize]int
+		var pred [dip.BoardSize]int
+		for q := range dip.BoardSize {
 			dist[q], pred[q] = int(c[q]), -1
 		}
-		for range BoardSize {
-			for p := range BoardSize {
-				for q := range BoardSize {
+		for range dip.BoardSize {
+			for p := range dip.BoardSize {
+				for q := range dip.BoardSize {
 					if who[p][q] >= 0 && dist[p]+move[p][q] < dist[q] {
 						dist[q], pred[q] = dist[p]+move[p][q], p
 					}
@@ -434,7 +436,7 @@ func (f *frame) powerSeats() int {
 			}
 		}
 		end := -1
-		for q := range BoardSize {
+		for q := range dip.BoardSize {
 			if len(at[q]) < seats && (end < 0 || dist[q] < dist[end]) {
 				end = q
 			}
@@ -467,7 +469,7 @@ type clique struct {
 // staticParts is a lower bound on the static cost of this round's pairs,
 // term by term: cliques spread or packed, negative conflicts all met.
 func (f *frame) staticParts(isFree []bool) int {
-	boards := len(f.free) / BoardSize
+	boards := len(f.free) / dip.BoardSize
 	b := 0
 	for _, c := range f.cliques {
 		k := 0
@@ -480,7 +482,7 @@ func (f *frame) staticParts(isFree []bool) int {
 		case c.value > 0:
 			b += c.value * spreadPairs(k, boards)
 		case c.value < 0:
-			b += c.value * ((k/BoardSize)*BoardSize*(BoardSize-1)/2 + (k%BoardSize)*(k%BoardSize-1)/2)
+			b += c.value * ((k/dip.BoardSize)*dip.BoardSize*(dip.BoardSize-1)/2 + (k%dip.BoardSize)*(k%dip.BoardSize-1)/2)
 		}
 	}
 	for _, c := range f.conflicts {
@@ -516,7 +518,7 @@ func ceilHalf(v int) int {
 // board, what the earlier rounds force adds up. A round where a player
 // appears twice (not a partition) is skipped.
 func (f *frame) spreadRepeats(isFree []bool) int {
-	boards := len(f.free) / BoardSize
+	boards := len(f.free) / dip.BoardSize
 	if boards == 0 {
 		return 0
 	}
@@ -557,7 +559,7 @@ func (f *frame) boundTotal() int {
 	}
 	pairs, pw := 0, 0
 	var row []int
-	cnt := make([]int32, BoardSize)
+	cnt := make([]int32, dip.BoardSize)
 	for i := range n {
 		r := seated[i]
 		if r == 0 {
@@ -570,13 +572,13 @@ func (f *frame) boundTotal() int {
 				row = append(row, w+f.ro*t)
 			}
 		}
-		pairs += sparseSmallest(row, n-1-len(f.pairs.adj[i]), f.ro, r, (BoardSize-1)*r)
+		pairs += sparseSmallest(row, n-1-len(f.pairs.adj[i]), f.ro, r, (dip.BoardSize-1)*r)
 		if f.powers {
-			copy(cnt, f.histPow[i*BoardSize:(i+1)*BoardSize])
+			copy(cnt, f.histPow[i*dip.BoardSize:(i+1)*dip.BoardSize])
 			base := f.playerPowerCost(cnt)
 			for range r {
 				best, bq := 0, -1
-				for q := range BoardSize {
+				for q := range dip.BoardSize {
 					cnt[q]++
 					c := f.playerPowerCost(cnt)
 					cnt[q]--

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // Spec describes a tournament to plan without a workbook, as `dtm simulate`
@@ -99,10 +101,11 @@ func Generate(s Spec) (*Instance, error) {
 		slices.Sort(m)
 		p.Groups = append(p.Groups, Group{Name: fmt.Sprint("club", c+1), Members: m, Value: s.ClubValue})
 	}
+	names := dip.PowerNames()
 	in := &Instance{
 		Name:    fmt.Sprintf("gen_%dx%d_seed%d", s.Players, s.Rounds, s.Seed),
 		Problem: p,
-		Powers:  PowerNames[:],
+		Powers:  names[:],
 	}
 	played := make([]int, s.Players)
 	for r := range s.Rounds {
@@ -120,7 +123,7 @@ func Generate(s Spec) (*Instance, error) {
 		}
 		rng.Shuffle(len(here), func(a, b int) { here[a], here[b] = here[b], here[a] })
 		slices.SortStableFunc(here, func(a, b int) int { return cmp.Compare(played[b], played[a]) })
-		present := here[len(here)%BoardSize:]
+		present := here[len(here)%dip.BoardSize:]
 		slices.Sort(present)
 		for _, i := range present {
 			played[i]++
@@ -148,13 +151,13 @@ func (s Spec) normalized() (Spec, error) {
 		s.Values = DefaultValues()
 	}
 	switch {
-	case s.Players < BoardSize:
-		return bad("Players", "%d, want %d or more", s.Players, BoardSize)
+	case s.Players < dip.BoardSize:
+		return bad("Players", "%d, want %d or more", s.Players, dip.BoardSize)
 	case s.Rounds < 1:
 		return bad("Rounds", "%d, want 1 or more", s.Rounds)
-	case s.Absent < 0 || s.Absent > s.Players-BoardSize:
+	case s.Absent < 0 || s.Absent > s.Players-dip.BoardSize:
 		return bad("Absent", "%d, want 0 to %d so that %d of the %d players remain",
-			s.Absent, s.Players-BoardSize, BoardSize, s.Players)
+			s.Absent, s.Players-dip.BoardSize, dip.BoardSize, s.Players)
 	case s.Families < 0:
 		return bad("Families", "%d, want 0 or more", s.Families)
 	case s.Teams < 0:

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // TestGenerate checks the counts of generated instances against the rules of
@@ -258,7 +260,7 @@ func TestSimulateGenerated(t *testing.T) {
 		for r, sr := range rounds {
 			var seated []int
 			for bi, b := range sr.Plan.Boards {
-				if len(b.Seats) != BoardSize {
+				if len(b.Seats) != dip.BoardSize {
 					t.Errorf("%s round %d board %d: %d seats", in.Name, r+1, bi+1, len(b.Seats))
 				}
 				var powers []int

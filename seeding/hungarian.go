@@ -1,9 +1,11 @@
 package seeding
 
+import "github.com/armada-dtm/dtm/internal/dip"
+
 // assign solves the 7x7 assignment problem: perm[x] is the column given to
 // row x, minimising the summed cost, returned as total.
-func assign(cost *[BoardSize][BoardSize]int) (perm [BoardSize]int, total int) {
-	const n = BoardSize
+func assign(cost *[dip.BoardSize][dip.BoardSize]int) (perm [dip.BoardSize]int, total int) {
+	const n = dip.BoardSize
 	const inf = int(^uint(0) >> 2)
 	// Potentials u (rows), v (columns); match[j] is the row of column j,
 	// with a virtual column 0 (the Kuhn-Munkres algorithm, 1-based).

@@ -4,28 +4,22 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/armada-dtm/dtm/scoring"
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
-// The seven powers, in the order used for Seat.Power: scoring's powers.
+// The seven powers as the ints of Seat.Power, in dip's board order.
 const (
-	Austria = int(scoring.Austria)
-	England = int(scoring.England)
-	France  = int(scoring.France)
-	Germany = int(scoring.Germany)
-	Italy   = int(scoring.Italy)
-	Russia  = int(scoring.Russia)
-	Turkey  = int(scoring.Turkey)
+	Austria = int(dip.Austria)
+	England = int(dip.England)
+	France  = int(dip.France)
+	Germany = int(dip.Germany)
+	Italy   = int(dip.Italy)
+	Russia  = int(dip.Russia)
+	Turkey  = int(dip.Turkey)
 )
 
 // NoPower is the Seat.Power of a board whose powers are chosen at the table.
 const NoPower = -1
-
-// BoardSize is the number of players, and of powers, on a board.
-const BoardSize = scoring.NumPowers
-
-// PowerNames are the English names of the powers, indexed by power.
-var PowerNames = scoring.PowerNames()
 
 // DefaultPowerGroups returns the grouping Austria/Italy, England/France,
 // Russia/Turkey and Germany (the 2002/2003 Regatta rules).
@@ -114,7 +108,7 @@ type Plan struct {
 }
 
 // Problem is everything the conflict model needs: players are indices into
-// Players, powers indices into PowerNames.
+// Players, powers indices in dip's board order.
 type Problem struct {
 	Players   []string
 	Values    Values
@@ -170,10 +164,10 @@ func (e *CountError) Error() string {
 func (e *CountError) Unwrap() error { return ErrPlayerCount }
 
 func countError(n int) error {
-	if n%BoardSize == 0 {
+	if n%dip.BoardSize == 0 {
 		return nil
 	}
-	return &CountError{Players: n, SitOut: n % BoardSize, Add: BoardSize - n%BoardSize}
+	return &CountError{Players: n, SitOut: n % dip.BoardSize, Add: dip.BoardSize - n%dip.BoardSize}
 }
 
 // Validate checks the problem's indices, power groups and history boards.
@@ -208,9 +202,9 @@ func (p *Problem) Validate() error {
 		if !in(pl) {
 			return fmt.Errorf("power preferences: bad player %d", pl)
 		}
-		var seen [BoardSize]bool
+		var seen [dip.BoardSize]bool
 		for _, q := range prefs {
-			if q < 0 || q >= BoardSize || seen[q] {
+			if q < 0 || q >= dip.BoardSize || seen[q] {
 				return fmt.Errorf("power preferences of %q: bad or repeated power %d", p.Players[pl], q)
 			}
 			seen[q] = true
@@ -232,14 +226,14 @@ func (p *Problem) Validate() error {
 		seen := make(map[int]bool)
 		for _, g := range p.PowerGroups {
 			for _, pw := range g {
-				if pw < 0 || pw >= BoardSize || seen[pw] {
+				if pw < 0 || pw >= dip.BoardSize || seen[pw] {
 					return fmt.Errorf("power groups: bad or repeated power %d", pw)
 				}
 				seen[pw] = true
 			}
 		}
-		if len(seen) != BoardSize {
-			return fmt.Errorf("power groups: %d of the %d powers grouped, want all", len(seen), BoardSize)
+		if len(seen) != dip.BoardSize {
+			return fmt.Errorf("power groups: %d of the %d powers grouped, want all", len(seen), dip.BoardSize)
 		}
 	}
 	for _, pl := range p.History {
@@ -248,7 +242,7 @@ func (p *Problem) Validate() error {
 		}
 		for bi, b := range pl.Boards {
 			for _, s := range b.Left {
-				if !in(s.Player) || s.Power < NoPower || s.Power >= BoardSize {
+				if !in(s.Player) || s.Power < NoPower || s.Power >= dip.BoardSize {
 					return fmt.Errorf("history round %d: board %d: bad replaced player %d or power %d", pl.Round, bi+1, s.Player, s.Power)
 				}
 			}
@@ -265,10 +259,10 @@ func checkBoards(p *Problem, boards []Board, anyTwice bool) error {
 	seen := make(map[int]int)
 	times := make(map[int]int)
 	for bi, b := range boards {
-		if len(b.Seats) != BoardSize {
-			return fmt.Errorf("board %d: %d seats, want %d", bi+1, len(b.Seats), BoardSize)
+		if len(b.Seats) != dip.BoardSize {
+			return fmt.Errorf("board %d: %d seats, want %d", bi+1, len(b.Seats), dip.BoardSize)
 		}
-		var pw [BoardSize]bool
+		var pw [dip.BoardSize]bool
 		none := 0
 		for _, s := range b.Seats {
 			if s.Player < 0 || s.Player >= len(p.Players) {
@@ -282,14 +276,14 @@ func checkBoards(p *Problem, boards []Board, anyTwice bool) error {
 			switch {
 			case s.Power == NoPower:
 				none++
-			case s.Power < 0 || s.Power >= BoardSize || pw[s.Power]:
+			case s.Power < 0 || s.Power >= dip.BoardSize || pw[s.Power]:
 				return fmt.Errorf("board %d: bad or repeated power %d", bi+1, s.Power)
 			default:
 				pw[s.Power] = true
 			}
 		}
-		if none != 0 && none != BoardSize {
-			return fmt.Errorf("board %d: powers given for only %d of %d seats", bi+1, BoardSize-none, BoardSize)
+		if none != 0 && none != dip.BoardSize {
+			return fmt.Errorf("board %d: powers given for only %d of %d seats", bi+1, dip.BoardSize-none, dip.BoardSize)
 		}
 	}
 	return nil
@@ -297,7 +291,7 @@ func checkBoards(p *Problem, boards []Board, anyTwice bool) error {
 
 // groupOf maps each power to its power group index; useGroups says whether
 // any group holds two or more powers.
-func (p *Problem) groupOf() (grp [BoardSize]int, useGroups bool) {
+func (p *Problem) groupOf() (grp [dip.BoardSize]int, useGroups bool) {
 	for i := range grp {
 		grp[i] = -1
 	}
@@ -357,12 +351,12 @@ func pairKey(a, b int) [2]int {
 }
 
 // powerCost is what a player with earlier power counts cnt pays for power pw.
-func powerCost(v Values, grp [BoardSize]int, useGroups bool, cnt *[BoardSize]int, pw int) (cost int, group bool) {
+func powerCost(v Values, grp [dip.BoardSize]int, useGroups bool, cnt *[dip.BoardSize]int, pw int) (cost int, group bool) {
 	if c := cnt[pw]; c > 0 {
 		return c * v.SamePower, false
 	}
 	if useGroups {
-		for q := range BoardSize {
+		for q := range dip.BoardSize {
 			if q != pw && cnt[q] > 0 && grp[q] == grp[pw] {
 				return v.SamePower / 2, true
 			}

@@ -1,5 +1,7 @@
 package seeding
 
+import "github.com/armada-dtm/dtm/internal/dip"
+
 // neighbourPairs are the pairs of great powers that are neighbours on the
 // standard map: their home countries border each other, or are at most
 // three moves apart through seas and neutral provinces (never through a
@@ -20,7 +22,7 @@ var neighbourPairs = [][2]int{
 }
 
 // neighbours[p][q] reports whether powers p and q are neighbours.
-var neighbours = func() (n [BoardSize][BoardSize]bool) {
+var neighbours = func() (n [dip.BoardSize][dip.BoardSize]bool) {
 	for _, pq := range neighbourPairs {
 		n[pq[0]][pq[1]], n[pq[1]][pq[0]] = true, true
 	}
@@ -34,7 +36,7 @@ var neighbours = func() (n [BoardSize][BoardSize]bool) {
 // France with Germany and Italy; Germany with Austria and Russia; Austria
 // with Italy, Russia and Turkey; Italy with Turkey; Russia with Turkey.
 func Neighbours(p, q int) bool {
-	if p < 0 || q < 0 || p >= BoardSize || q >= BoardSize {
+	if p < 0 || q < 0 || p >= dip.BoardSize || q >= dip.BoardSize {
 		return false
 	}
 	return neighbours[p][q]
@@ -45,10 +47,10 @@ func Neighbours(p, q int) bool {
 // neighbouring powers (slot s plays power s%7).
 func (a *annealer) neighbourBoard(b int) int {
 	f := a.f
-	sl := a.seat[0][b : b+BoardSize]
+	sl := a.seat[0][b : b+dip.BoardSize]
 	c := 0
-	for x := range BoardSize {
-		for y := x + 1; y < BoardSize; y++ {
+	for x := range dip.BoardSize {
+		for y := x + 1; y < dip.BoardSize; y++ {
 			if neighbours[x][y] {
 				if h := f.pairs.get(int(sl[x]), int(sl[y])).hist; h > 0 {
 					c += int(h)
@@ -68,7 +70,7 @@ func (a *annealer) neighbourDelta(s, t int) int {
 	if !f.metBefore[x] && !f.metBefore[y] {
 		return 0
 	}
-	ps, pt := s%BoardSize, t%BoardSize
+	ps, pt := s%dip.BoardSize, t%dip.BoardSize
 	bs, bt := s-ps, t-pt
 	// near is what player i pays at power p beside the board at b, slots
 	// u and v left out.
@@ -77,7 +79,7 @@ func (a *annealer) neighbourDelta(s, t int) int {
 			return 0
 		}
 		c := 0
-		for k := b; k < b+BoardSize; k++ {
+		for k := b; k < b+dip.BoardSize; k++ {
 			if k != u && k != v && neighbours[p][k-b] {
 				c += int(f.pairs.get(i, int(sl[k])).hist)
 			}
@@ -100,22 +102,22 @@ func (a *annealer) neighbourDelta(s, t int) int {
 // on neighbouring powers, pair[x][y] (0 or more). A depth-first search
 // over the 7! assignments, cut where the cost so far plus each row's
 // cheapest remaining power cannot beat the best found.
-func assignPairs(cost *[BoardSize][BoardSize]int, pair *[BoardSize][BoardSize]int) (perm [BoardSize]int, total int) {
+func assignPairs(cost *[dip.BoardSize][dip.BoardSize]int, pair *[dip.BoardSize][dip.BoardSize]int) (perm [dip.BoardSize]int, total int) {
 	start, startTotal := assign(cost) // the best without the pairs: a good first bound
 	best := startTotal
-	for x := range BoardSize {
-		for y := x + 1; y < BoardSize; y++ {
+	for x := range dip.BoardSize {
+		for y := x + 1; y < dip.BoardSize; y++ {
 			if neighbours[start[x]][start[y]] {
 				best += pair[x][y]
 			}
 		}
 	}
 	perm = start
-	var cur [BoardSize]int
-	var used [BoardSize]bool
+	var cur [dip.BoardSize]int
+	var used [dip.BoardSize]bool
 	// rest[x] is the sum of the rows from x on of their cheapest power.
-	var rest [BoardSize + 1]int
-	for x := BoardSize - 1; x >= 0; x-- {
+	var rest [dip.BoardSize + 1]int
+	for x := dip.BoardSize - 1; x >= 0; x-- {
 		m := cost[x][0]
 		for _, c := range cost[x][1:] {
 			m = min(m, c)
@@ -124,13 +126,13 @@ func assignPairs(cost *[BoardSize][BoardSize]int, pair *[BoardSize][BoardSize]in
 	}
 	var dfs func(x, sum int)
 	dfs = func(x, sum int) {
-		if x == BoardSize {
+		if x == dip.BoardSize {
 			if sum < best {
 				best, perm = sum, cur
 			}
 			return
 		}
-		for q := range BoardSize {
+		for q := range dip.BoardSize {
 			if used[q] {
 				continue
 			}

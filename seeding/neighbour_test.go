@@ -5,19 +5,21 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // TestNeighbours checks the table of neighbours: twelve symmetric pairs,
 // England and Russia among them (Scandinavia), France and Austria not.
 func TestNeighbours(t *testing.T) {
 	n := 0
-	for p := range BoardSize {
+	for p := range dip.BoardSize {
 		if Neighbours(p, p) {
-			t.Errorf("%s is its own neighbour", PowerNames[p])
+			t.Errorf("%s is its own neighbour", dip.Power(p).String())
 		}
-		for q := p + 1; q < BoardSize; q++ {
+		for q := p + 1; q < dip.BoardSize; q++ {
 			if Neighbours(p, q) != Neighbours(q, p) {
-				t.Errorf("%s-%s not symmetric", PowerNames[p], PowerNames[q])
+				t.Errorf("%s-%s not symmetric", dip.Power(p).String(), dip.Power(q).String())
 			}
 			if Neighbours(p, q) {
 				n++
@@ -45,26 +47,26 @@ func TestNeighbours(t *testing.T) {
 // every one of the 5040 assignments, on random boards (costs from -5 to
 // 20, pair costs 0 or 0 to 30 for some pairs).
 func TestAssignPairs(t *testing.T) {
-	var perms [][BoardSize]int
-	var gen func(k int, cur [BoardSize]int, used int)
-	gen = func(k int, cur [BoardSize]int, used int) {
-		if k == BoardSize {
+	var perms [][dip.BoardSize]int
+	var gen func(k int, cur [dip.BoardSize]int, used int)
+	gen = func(k int, cur [dip.BoardSize]int, used int) {
+		if k == dip.BoardSize {
 			perms = append(perms, cur)
 			return
 		}
-		for q := range BoardSize {
+		for q := range dip.BoardSize {
 			if used&(1<<q) == 0 {
 				cur[k] = q
 				gen(k+1, cur, used|1<<q)
 			}
 		}
 	}
-	gen(0, [BoardSize]int{}, 0)
-	value := func(cost, pair *[BoardSize][BoardSize]int, perm [BoardSize]int) int {
+	gen(0, [dip.BoardSize]int{}, 0)
+	value := func(cost, pair *[dip.BoardSize][dip.BoardSize]int, perm [dip.BoardSize]int) int {
 		v := 0
-		for x := range BoardSize {
+		for x := range dip.BoardSize {
 			v += cost[x][perm[x]]
-			for y := x + 1; y < BoardSize; y++ {
+			for y := x + 1; y < dip.BoardSize; y++ {
 				if neighbours[perm[x]][perm[y]] {
 					v += pair[x][y]
 				}
@@ -74,12 +76,12 @@ func TestAssignPairs(t *testing.T) {
 	}
 	for seed := range uint64(40) {
 		rng := rand.New(rand.NewPCG(seed, 99))
-		var cost, pair [BoardSize][BoardSize]int
-		for x := range BoardSize {
-			for q := range BoardSize {
+		var cost, pair [dip.BoardSize][dip.BoardSize]int
+		for x := range dip.BoardSize {
+			for q := range dip.BoardSize {
 				cost[x][q] = rng.IntN(26) - 5
 			}
-			for y := x + 1; y < BoardSize; y++ {
+			for y := x + 1; y < dip.BoardSize; y++ {
 				if rng.IntN(3) == 0 {
 					pair[x][y] = rng.IntN(31)
 				}
@@ -127,7 +129,7 @@ func TestNeighbourSeed(t *testing.T) {
 				for _, i := range lead {
 					b.Seats = append(b.Seats, Seat{Player: i, Power: NoPower})
 				}
-				for len(b.Seats) < BoardSize {
+				for len(b.Seats) < dip.BoardSize {
 					b.Seats = append(b.Seats, Seat{Player: next, Power: NoPower})
 					next++
 				}
@@ -148,12 +150,12 @@ func TestNeighbourSeed(t *testing.T) {
 			}
 			if ex.Total != tc.total || res.Conflict != tc.total {
 				t.Errorf("total %d (seeder %d), want %d; a on %s, b on %s", ex.Total, res.Conflict, tc.total,
-					PowerNames[power[0]], PowerNames[power[1]])
+					dip.Power(power[0]).String(), dip.Power(power[1]).String())
 			}
 			firsts := power[0] == England && power[1] == France
 			if firsts != tc.firsts || (!firsts && Neighbours(power[0], power[1])) {
-				t.Errorf("a on %s, b on %s: want first choices %v, else not neighbours", PowerNames[power[0]],
-					PowerNames[power[1]], tc.firsts)
+				t.Errorf("a on %s, b on %s: want first choices %v, else not neighbours", dip.Power(power[0]).String(),
+					dip.Power(power[1]).String(), tc.firsts)
 			}
 			if tc.nb == 2 {
 				want := "met b before (heat 1): 10; met b before (heat 1), now a neighbour (France): 2"
@@ -209,7 +211,7 @@ func TestNeighbourRulesNeverBroken(t *testing.T) {
 			in.Problem.Preferences = map[int][]int{}
 			for i := range tc.players {
 				if i%2 == 0 {
-					in.Problem.Preferences[i] = rng.Perm(BoardSize)[:1+rng.IntN(BoardSize)]
+					in.Problem.Preferences[i] = rng.Perm(dip.BoardSize)[:1+rng.IntN(dip.BoardSize)]
 				}
 			}
 			in.Problem.Method = tc.method

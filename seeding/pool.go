@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // Qualification is how the players are ranked for a pool (dtm seed
@@ -58,7 +60,7 @@ func ParsePool(s string) (int, error) {
 		return 0, fmt.Errorf("--pool %q: write \"top 7\" (or 14, 21 ...)", s)
 	}
 	n, err := strconv.Atoi(f[1])
-	if err != nil || n < BoardSize || n%BoardSize != 0 {
+	if err != nil || n < dip.BoardSize || n%dip.BoardSize != 0 {
 		return 0, fmt.Errorf("--pool %q: the pool fills whole boards: top 7, 14, 21 ...", s)
 	}
 	return n, nil

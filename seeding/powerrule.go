@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // PowerRule is a hard rule on the powers a player may be given: unlike
@@ -41,7 +43,7 @@ func (r PowerRule) String() string {
 // Allows reports whether the rule lets a player who has played each power
 // cnt[q] times (earlier heats and, on a history board, the power of a
 // player replaced during the game) play power pw now.
-func (r PowerRule) Allows(cnt *[BoardSize]int, pw int) bool {
+func (r PowerRule) Allows(cnt *[dip.BoardSize]int, pw int) bool {
 	switch r {
 	case DifferentPowers:
 		return cnt[pw] == 0
@@ -87,7 +89,7 @@ type RuleBreak struct {
 	Player int
 	Power  int
 	// Played counts the player's earlier plays of each power.
-	Played [BoardSize]int
+	Played [dip.BoardSize]int
 }
 
 // PowerRuleError reports that no seating keeping the power rule was found:
@@ -123,7 +125,7 @@ func (e *PowerRuleError) Error() string {
 	case e.Crowded != nil:
 		var pw []string
 		for _, q := range e.Crowded.Powers {
-			pw = append(pw, PowerNames[q])
+			pw = append(pw, dip.Power(q).String())
 		}
 		list = e.Crowded.Players
 		seats := fmt.Sprintf("%d seats", e.Crowded.Seats)
@@ -148,7 +150,7 @@ func (e *PowerRuleError) name(b RuleBreak) string {
 	}
 	s := n + " (" + b.PlayedText()
 	if b.Power != NoPower {
-		s += "; seated on " + PowerNames[b.Power]
+		s += "; seated on " + dip.Power(b.Power).String()
 	}
 	return s + ")"
 }
@@ -160,9 +162,9 @@ func (b RuleBreak) PlayedText() string {
 	for q, c := range b.Played {
 		switch {
 		case c == 1:
-			played = append(played, PowerNames[q])
+			played = append(played, dip.Power(q).String())
 		case c > 1:
-			played = append(played, fmt.Sprintf("%s %d times", PowerNames[q], c))
+			played = append(played, fmt.Sprintf("%s %d times", dip.Power(q).String(), c))
 		}
 	}
 	if len(played) == 0 {
@@ -173,8 +175,8 @@ func (b RuleBreak) PlayedText() string {
 
 // playedCounts counts each player's plays of each power in the history
 // rounds before round (replaced players included) and on the locked boards.
-func playedCounts(p *Problem, round int, locked []Board) map[int]*[BoardSize]int {
-	cnt := make(map[int]*[BoardSize]int)
+func playedCounts(p *Problem, round int, locked []Board) map[int]*[dip.BoardSize]int {
+	cnt := make(map[int]*[dip.BoardSize]int)
 	add := func(b Board) {
 		for _, s := range b.all() {
 			if s.Power == NoPower {
@@ -182,7 +184,7 @@ func playedCounts(p *Problem, round int, locked []Board) map[int]*[BoardSize]int
 			}
 			c := cnt[s.Player]
 			if c == nil {
-				c = new([BoardSize]int)
+				c = new([dip.BoardSize]int)
 				cnt[s.Player] = c
 			}
 			c[s.Power]++
@@ -224,7 +226,7 @@ func RuleBreaks(p *Problem, plan Plan) []RuleBreak {
 			if s.Power == NoPower {
 				continue
 			}
-			var c [BoardSize]int
+			var c [dip.BoardSize]int
 			if pc := cnt[s.Player]; pc != nil {
 				c = *pc
 			}
@@ -248,12 +250,12 @@ func checkRule(p *Problem, free []int, round int, locked []Board) error {
 	var none []RuleBreak
 	var sets []int // each free player's allowed powers, as a bit set
 	for _, i := range free {
-		var c [BoardSize]int
+		var c [dip.BoardSize]int
 		if pc := cnt[i]; pc != nil {
 			c = *pc
 		}
 		set := 0
-		for q := range BoardSize {
+		for q := range dip.BoardSize {
 			if p.PowerRule.Allows(&c, q) {
 				set |= 1 << q
 			}
@@ -266,12 +268,12 @@ func checkRule(p *Problem, free []int, round int, locked []Board) error {
 	if len(none) > 0 {
 		return &PowerRuleError{Rule: p.PowerRule, NoPower: none, players: p.Players}
 	}
-	boards := len(free) / BoardSize
-	for s := 1; s < 1<<BoardSize-1; s++ {
+	boards := len(free) / dip.BoardSize
+	for s := 1; s < 1<<dip.BoardSize-1; s++ {
 		var in []RuleBreak
 		for k, set := range sets {
 			if set&^s == 0 {
-				var c [BoardSize]int
+				var c [dip.BoardSize]int
 				if pc := cnt[free[k]]; pc != nil {
 					c = *pc
 				}
@@ -280,7 +282,7 @@ func checkRule(p *Problem, free []int, round int, locked []Board) error {
 		}
 		if seats := boards * setSize(s); len(in) > seats {
 			var pw []int
-			for q := range BoardSize {
+			for q := range dip.BoardSize {
 				if s&(1<<q) != 0 {
 					pw = append(pw, q)
 				}
@@ -307,18 +309,18 @@ func setSize(s int) int {
 // augmenting paths in a random order, then a random board for each. It
 // reports false when there is none (checkRule refuses such a round 0).
 func legalRound(f *frame, rng *rand.Rand, players []int, cnt []int32) ([]int32, bool) {
-	boards := len(players) / BoardSize
+	boards := len(players) / dip.BoardSize
 	allows := func(i, q int) bool {
-		var c [BoardSize]int
-		for k := range BoardSize {
-			c[k] = int(cnt[i*BoardSize+k])
+		var c [dip.BoardSize]int
+		for k := range dip.BoardSize {
+			c[k] = int(cnt[i*dip.BoardSize+k])
 		}
 		return f.rule.Allows(&c, q)
 	}
-	holders := make([][]int, BoardSize)
-	var augment func(i int, seen *[BoardSize]bool) bool
-	augment = func(i int, seen *[BoardSize]bool) bool {
-		for _, q := range rng.Perm(BoardSize) {
+	holders := make([][]int, dip.BoardSize)
+	var augment func(i int, seen *[dip.BoardSize]bool) bool
+	augment = func(i int, seen *[dip.BoardSize]bool) bool {
+		for _, q := range rng.Perm(dip.BoardSize) {
 			if seen[q] || !allows(i, q) {
 				continue
 			}
@@ -337,7 +339,7 @@ func legalRound(f *frame, rng *rand.Rand, players []int, cnt []int32) ([]int32, 
 		return false
 	}
 	for _, v := range rng.Perm(len(players)) {
-		var seen [BoardSize]bool
+		var seen [dip.BoardSize]bool
 		if !augment(players[v], &seen) {
 			return nil, false
 		}
@@ -345,7 +347,7 @@ func legalRound(f *frame, rng *rand.Rand, players []int, cnt []int32) ([]int32, 
 	seat := make([]int32, len(players))
 	for q, h := range holders {
 		for b, v := range rng.Perm(len(h)) {
-			seat[b*BoardSize+q] = int32(h[v])
+			seat[b*dip.BoardSize+q] = int32(h[v])
 		}
 	}
 	return seat, true
@@ -360,11 +362,11 @@ func legalSchedule(f *frame, rng *rand.Rand, seat [][]int32) {
 	for r, sl := range seat {
 		ok := true
 		for s, i := range sl {
-			var c [BoardSize]int
-			for k := range BoardSize {
-				c[k] = int(cnt[int(i)*BoardSize+k])
+			var c [dip.BoardSize]int
+			for k := range dip.BoardSize {
+				c[k] = int(cnt[int(i)*dip.BoardSize+k])
 			}
-			ok = ok && f.rule.Allows(&c, s%BoardSize)
+			ok = ok && f.rule.Allows(&c, s%dip.BoardSize)
 		}
 		if !ok {
 			players := make([]int, len(sl))
@@ -376,7 +378,7 @@ func legalSchedule(f *frame, rng *rand.Rand, seat [][]int32) {
 			}
 		}
 		for s, i := range seat[r] {
-			cnt[int(i)*BoardSize+s%BoardSize]++
+			cnt[int(i)*dip.BoardSize+s%dip.BoardSize]++
 		}
 	}
 }

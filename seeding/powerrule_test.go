@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // TestPowerRuleAllows checks the two rules on hand-worked power counts
@@ -13,24 +15,24 @@ import (
 func TestPowerRuleAllows(t *testing.T) {
 	tests := []struct {
 		rule    PowerRule
-		cnt     [BoardSize]int
+		cnt     [dip.BoardSize]int
 		allowed string // one letter per power allowed, in order
 	}{
-		{AnyPower, [BoardSize]int{3, 0, 0, 0, 0, 0, 0}, "AEFGIRT"},
-		{DifferentPowers, [BoardSize]int{}, "AEFGIRT"},
-		{DifferentPowers, [BoardSize]int{1, 0, 1, 0, 0, 0, 1}, "EGIR"},
-		{DifferentPowers, [BoardSize]int{1, 1, 1, 1, 1, 1, 1}, ""},
-		{AllSevenFirst, [BoardSize]int{1, 0, 1, 0, 0, 0, 1}, "EGIR"},
-		{AllSevenFirst, [BoardSize]int{1, 1, 1, 1, 1, 1, 0}, "T"},
+		{AnyPower, [dip.BoardSize]int{3, 0, 0, 0, 0, 0, 0}, "AEFGIRT"},
+		{DifferentPowers, [dip.BoardSize]int{}, "AEFGIRT"},
+		{DifferentPowers, [dip.BoardSize]int{1, 0, 1, 0, 0, 0, 1}, "EGIR"},
+		{DifferentPowers, [dip.BoardSize]int{1, 1, 1, 1, 1, 1, 1}, ""},
+		{AllSevenFirst, [dip.BoardSize]int{1, 0, 1, 0, 0, 0, 1}, "EGIR"},
+		{AllSevenFirst, [dip.BoardSize]int{1, 1, 1, 1, 1, 1, 0}, "T"},
 		// Hurst's rule past seven games: after all seven, any; then not the one played twice.
-		{AllSevenFirst, [BoardSize]int{1, 1, 1, 1, 1, 1, 1}, "AEFGIRT"},
-		{AllSevenFirst, [BoardSize]int{1, 2, 1, 1, 1, 1, 1}, "AFGIRT"},
+		{AllSevenFirst, [dip.BoardSize]int{1, 1, 1, 1, 1, 1, 1}, "AEFGIRT"},
+		{AllSevenFirst, [dip.BoardSize]int{1, 2, 1, 1, 1, 1, 1}, "AFGIRT"},
 	}
 	for _, tc := range tests {
 		got := ""
-		for q := range BoardSize {
+		for q := range dip.BoardSize {
 			if tc.rule.Allows(&tc.cnt, q) {
-				got += PowerNames[q][:1]
+				got += dip.Power(q).String()[:1]
 			}
 		}
 		if got != tc.allowed {
@@ -90,7 +92,7 @@ func TestPowerRuleNeverBroken(t *testing.T) {
 				t.Fatal(err)
 			}
 			p := in.Problem
-			played := map[int]*[BoardSize]int{}
+			played := map[int]*[dip.BoardSize]int{}
 			for _, r := range rounds {
 				if br := RuleBreaks(&p, r.Plan); len(br) > 0 {
 					t.Fatalf("round %d breaks the rule: %+v", r.Plan.Round, br)
@@ -100,11 +102,11 @@ func TestPowerRuleNeverBroken(t *testing.T) {
 					for _, s := range b.Seats {
 						c := played[s.Player]
 						if c == nil {
-							c = new([BoardSize]int)
+							c = new([dip.BoardSize]int)
 							played[s.Player] = c
 						}
 						if !tc.rule.Allows(c, s.Power) {
-							t.Fatalf("round %d: player %d on %s after %v", r.Plan.Round, s.Player, PowerNames[s.Power], *c)
+							t.Fatalf("round %d: player %d on %s after %v", r.Plan.Round, s.Player, dip.Power(s.Power).String(), *c)
 						}
 						c[s.Power]++
 					}
@@ -129,8 +131,8 @@ func TestPowerRuleRefused(t *testing.T) {
 		pl := Plan{Round: r + 1}
 		for b := range 2 {
 			var seats []Seat
-			for x := range BoardSize {
-				seats = append(seats, Seat{Player: b*BoardSize + x, Power: (x + r) % BoardSize})
+			for x := range dip.BoardSize {
+				seats = append(seats, Seat{Player: b*dip.BoardSize + x, Power: (x + r) % dip.BoardSize})
 			}
 			pl.Boards = append(pl.Boards, Board{Seats: seats})
 		}

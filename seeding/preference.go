@@ -3,6 +3,8 @@ package seeding
 import (
 	"fmt"
 	"slices"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // PreferenceMethod is how the seeder uses players' power preferences.
@@ -66,24 +68,24 @@ func chooseInTurn(p *Problem, plan *Plan) {
 		}) {
 			continue // no one chooses: the seeder's powers stay
 		}
-		var played [BoardSize][BoardSize]int
-		var allowed [BoardSize]int // bit set of the powers the rule allows each seat's player
+		var played [dip.BoardSize][dip.BoardSize]int
+		var allowed [dip.BoardSize]int // bit set of the powers the rule allows each seat's player
 		for x, s := range b.Seats {
 			if c := cnt[s.Player]; c != nil {
 				played[x] = *c
 			}
-			for q := range BoardSize {
+			for q := range dip.BoardSize {
 				if p.PowerRule.Allows(&played[x], q) {
 					allowed[x] |= 1 << q
 				}
 			}
 		}
-		seats := make([]int, BoardSize)
+		seats := make([]int, dip.BoardSize)
 		for x := range seats {
 			seats[x] = x
 		}
 		slices.SortStableFunc(seats, func(x, y int) int { return order(b.Seats[x].Player) - order(b.Seats[y].Player) })
-		power := [BoardSize]int{NoPower, NoPower, NoPower, NoPower, NoPower, NoPower, NoPower}
+		power := [dip.BoardSize]int{NoPower, NoPower, NoPower, NoPower, NoPower, NoPower, NoPower}
 		taken := 0
 		for _, x := range seats {
 			for _, q := range p.Preferences[b.Seats[x].Player] {
@@ -112,9 +114,9 @@ func chooseInTurn(p *Problem, plan *Plan) {
 		best, bestCost := power, -1
 		var fill func(x, sum, taken int)
 		fill = func(x, sum, taken int) {
-			if x == BoardSize {
-				for u := range BoardSize {
-					for v := u + 1; v < BoardSize; v++ {
+			if x == dip.BoardSize {
+				for u := range dip.BoardSize {
+					for v := u + 1; v < dip.BoardSize; v++ {
 						if neighbours[power[u]][power[v]] {
 							sum += pair(u, v)
 						}
@@ -129,7 +131,7 @@ func chooseInTurn(p *Problem, plan *Plan) {
 				fill(x+1, sum+cost(x, power[x]), taken)
 				return
 			}
-			for q := range BoardSize {
+			for q := range dip.BoardSize {
 				if taken&(1<<q) == 0 {
 					power[x] = q
 					fill(x+1, sum+cost(x, q), taken|1<<q)
@@ -147,16 +149,16 @@ func chooseInTurn(p *Problem, plan *Plan) {
 // completes reports whether the seats without a power yet can each be
 // given one of the powers not in taken that allowed lets them play (a
 // matching, found by trying each power in turn: at most 7! steps).
-func completes(power *[BoardSize]int, allowed *[BoardSize]int, taken int) bool {
+func completes(power *[dip.BoardSize]int, allowed *[dip.BoardSize]int, taken int) bool {
 	var try func(x, taken int) bool
 	try = func(x, taken int) bool {
-		if x == BoardSize {
+		if x == dip.BoardSize {
 			return true
 		}
 		if power[x] != NoPower {
 			return try(x+1, taken)
 		}
-		for q := range BoardSize {
+		for q := range dip.BoardSize {
 			if taken&(1<<q) == 0 && allowed[x]&(1<<q) != 0 && try(x+1, taken|1<<q) {
 				return true
 			}

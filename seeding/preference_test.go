@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // TestPowerPreferences seeds one board whose players 0, 1 and 2 prefer
@@ -35,7 +37,7 @@ func TestPowerPreferences(t *testing.T) {
 	}
 	for _, pc := range ex.Players {
 		if pc.Player == 0 {
-			want := PowerNames[power[0]] + " is choice 2 of F: 3"
+			want := dip.Power(power[0]).String() + " is choice 2 of F: 3"
 			if len(pc.Items) != 1 || pc.Items[0].Describe(p) != want {
 				t.Errorf("a's conflict: %+v, want %q", pc.Items, want)
 			}

@@ -1,5 +1,7 @@
 package seeding
 
+import "github.com/armada-dtm/dtm/internal/dip"
+
 // The best kickTop restarts of a heat of at most kickMax free players
 // (six boards) that stay above the heat's bound are continued by
 // repartitionAll and kicks rounds of kickSearch. On the forced-repeat
@@ -8,7 +10,7 @@ package seeding
 // (f_63x5_fam_clubs) gained nothing there for several times the work, as a
 // kick and its descent cost grows with the pairs of boards.
 const (
-	kickMax = 6 * BoardSize
+	kickMax = 6 * dip.BoardSize
 	kickTop = 4
 	kicks   = 200
 )
@@ -29,7 +31,7 @@ func (a *annealer) repartitionAll() bool {
 			if r == 0 && a.f.nb > 0 {
 				continue
 			}
-			boards := len(sl) / BoardSize
+			boards := len(sl) / dip.BoardSize
 			for b1 := range boards {
 				for b2 := b1 + 1; b2 < boards; b2++ {
 					if a.repartition(r, b1, b2) {
@@ -53,11 +55,11 @@ func (a *annealer) repartition(r, b1, b2 int) bool {
 	f := a.f
 	n := f.n
 	sl := a.seat[r]
-	const m = 2 * BoardSize
+	const m = 2 * dip.BoardSize
 	var pl [m]int
-	for x := range BoardSize {
-		pl[x] = int(sl[b1*BoardSize+x])
-		pl[BoardSize+x] = int(sl[b2*BoardSize+x])
+	for x := range dip.BoardSize {
+		pl[x] = int(sl[b1*dip.BoardSize+x])
+		pl[dip.BoardSize+x] = int(sl[b2*dip.BoardSize+x])
 	}
 	// w[x][y]: what x and y pay in the objective for sharing a board of
 	// round r, the other rounds as they are.
@@ -67,7 +69,7 @@ func (a *annealer) repartition(r, b1, b2 int) bool {
 			i, j := pl[x], pl[y]
 			e := f.pairs.dense[i*n+j]
 			k := int(a.meet[i*n+j])
-			if (x < BoardSize) == (y < BoardSize) {
+			if (x < dip.BoardSize) == (y < dip.BoardSize) {
 				k-- // their meeting in round r, which the split replaces
 			}
 			c := totalWeight * (int(e.static) + f.ro*k)
@@ -79,16 +81,16 @@ func (a *annealer) repartition(r, b1, b2 int) bool {
 	}
 	// pc[x][q]: the change of x's power cost when x plays q instead of
 	// the power it has now; lb is the least the fourteen can gain.
-	var pc [m][BoardSize]int
+	var pc [m][dip.BoardSize]int
 	lb := 0
 	if f.powers {
 		for x := range m {
-			i, cur := pl[x], x%BoardSize
+			i, cur := pl[x], x%dip.BoardSize
 			low := 0
-			for q := range BoardSize {
+			for q := range dip.BoardSize {
 				c := totalWeight * a.powerDelta(i, cur, q)
 				if r == 0 {
-					c += int(f.pow0[i*BoardSize+q] - f.pow0[i*BoardSize+cur])
+					c += int(f.pow0[i*dip.BoardSize+q] - f.pow0[i*dip.BoardSize+cur])
 				}
 				pc[x][q] = c
 				low = min(low, c)
@@ -99,7 +101,7 @@ func (a *annealer) repartition(r, b1, b2 int) bool {
 	now := 0
 	for x := range m {
 		for y := x + 1; y < m; y++ {
-			if (x < BoardSize) == (y < BoardSize) {
+			if (x < dip.BoardSize) == (y < dip.BoardSize) {
 				now += w[x][y]
 			}
 		}
@@ -120,10 +122,10 @@ func (a *annealer) repartition(r, b1, b2 int) bool {
 	all /= 2
 	best, bestGain := [m]int{}, 0
 	found := false
-	var members [BoardSize]int
+	var members [dip.BoardSize]int
 	var split func(next, k, within, rows int)
 	split = func(next, k, within, rows int) {
-		if k == BoardSize {
+		if k == dip.BoardSize {
 			c := all + 2*within - rows
 			if c+lb >= now-bestGain {
 				return
@@ -132,7 +134,7 @@ func (a *annealer) repartition(r, b1, b2 int) bool {
 			for _, x := range members {
 				in[x] = true
 			}
-			var sa, sb [BoardSize]int
+			var sa, sb [dip.BoardSize]int
 			na, nb := 0, 0
 			for x := range m {
 				if in[x] {
@@ -146,28 +148,28 @@ func (a *annealer) repartition(r, b1, b2 int) bool {
 			gain := now - c
 			var order [m]int
 			if f.powers {
-				var ca, cb [BoardSize][BoardSize]int
-				for u := range BoardSize {
+				var ca, cb [dip.BoardSize][dip.BoardSize]int
+				for u := range dip.BoardSize {
 					ca[u], cb[u] = pc[sa[u]], pc[sb[u]]
 				}
 				pa, ta := assign(&ca)
 				pb, tb := assign(&cb)
 				gain -= ta + tb
-				for u := range BoardSize {
+				for u := range dip.BoardSize {
 					order[pa[u]] = sa[u]
-					order[BoardSize+pb[u]] = sb[u]
+					order[dip.BoardSize+pb[u]] = sb[u]
 				}
 			} else {
 				order = [m]int{}
-				copy(order[:BoardSize], sa[:])
-				copy(order[BoardSize:], sb[:])
+				copy(order[:dip.BoardSize], sa[:])
+				copy(order[dip.BoardSize:], sb[:])
 			}
 			if gain > bestGain {
 				best, bestGain, found = order, gain, true
 			}
 			return
 		}
-		for v := next; v <= m-(BoardSize-k); v++ {
+		for v := next; v <= m-(dip.BoardSize-k); v++ {
 			add := 0
 			for _, u := range members[:k] {
 				add += w[u][v]
@@ -182,13 +184,13 @@ func (a *annealer) repartition(r, b1, b2 int) bool {
 	}
 	// Seat the split by swaps, each charged exactly as the annealing's.
 	slot := func(x int) int {
-		if x < BoardSize {
-			return b1*BoardSize + x
+		if x < dip.BoardSize {
+			return b1*dip.BoardSize + x
 		}
-		return b2*BoardSize + x - BoardSize
+		return b2*dip.BoardSize + x - dip.BoardSize
 	}
 	for x := range m {
-		if (x < BoardSize) != (best[x] < BoardSize) {
+		if (x < dip.BoardSize) != (best[x] < dip.BoardSize) {
 			a.moved = append(a.moved, int32(pl[best[x]]))
 		}
 	}
@@ -214,7 +216,7 @@ func (a *annealer) descend(dirty []bool) {
 			if r == 0 && a.f.nb > 0 {
 				continue
 			}
-			boards := len(sl) / BoardSize
+			boards := len(sl) / dip.BoardSize
 			for b1 := range boards {
 				if !dirty[r*a.stride+b1] {
 					continue
@@ -246,7 +248,7 @@ func (a *annealer) kickSearch(kicks, bound int, stop func() bool) {
 		if r == 0 && a.f.nb > 0 {
 			continue
 		}
-		boards := len(a.seat[r]) / BoardSize
+		boards := len(a.seat[r]) / dip.BoardSize
 		if boards < 3 {
 			return
 		}
@@ -256,9 +258,9 @@ func (a *annealer) kickSearch(kicks, bound int, stop func() bool) {
 		for b3 == b1 || b3 == b2 {
 			b3 = a.rng.IntN(boards)
 		}
-		s1 := b1*BoardSize + a.rng.IntN(BoardSize)
-		s2 := b2*BoardSize + a.rng.IntN(BoardSize)
-		s3 := b3*BoardSize + a.rng.IntN(BoardSize)
+		s1 := b1*dip.BoardSize + a.rng.IntN(dip.BoardSize)
+		s2 := b2*dip.BoardSize + a.rng.IntN(dip.BoardSize)
+		s3 := b3*dip.BoardSize + a.rng.IntN(dip.BoardSize)
 		old := a.obj
 		a.journal, a.logging = a.journal[:0], true
 		a.swap(r, s1, s2, a.delta(r, s1, s2))
@@ -285,7 +287,7 @@ func (a *annealer) markMoved(dirty []bool, r int, moved []int32) {
 	for _, i := range moved {
 		for q, p := range a.pos {
 			if q != r && p[i] >= 0 {
-				dirty[q*a.stride+int(p[i])/BoardSize] = true
+				dirty[q*a.stride+int(p[i])/dip.BoardSize] = true
 			}
 		}
 	}

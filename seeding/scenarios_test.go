@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // scen describes a generated instance of one of the benchmark's kinds.
@@ -42,8 +44,8 @@ func buildScen(sc scen, seed uint64) *Instance {
 		h.Present = slices.DeleteFunc(h.Present, func(i int) bool { return i < 0 })
 		for b := range sc.lockTop[r] {
 			var seats []Seat
-			for x := range BoardSize {
-				seats = append(seats, Seat{Player: h.Present[b*BoardSize+x], Power: x})
+			for x := range dip.BoardSize {
+				seats = append(seats, Seat{Player: h.Present[b*dip.BoardSize+x], Power: x})
 			}
 			h.Locked = append(h.Locked, Board{Seats: seats, Locked: true})
 		}

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // Options tune Seed. The zero value works.
@@ -360,12 +362,12 @@ func (a *annealer) plan() Plan {
 		pl.Boards = append(pl.Boards, Board{Seats: slices.Clone(b.Seats), Locked: true})
 	}
 	sl := a.seat[0]
-	for b := 0; b < len(sl); b += BoardSize {
+	for b := 0; b < len(sl); b += dip.BoardSize {
 		var seats []Seat
-		for x := b; x < b+BoardSize; x++ {
+		for x := b; x < b+dip.BoardSize; x++ {
 			pw := NoPower
 			if f.powers {
-				pw = x % BoardSize
+				pw = x % dip.BoardSize
 			}
 			seats = append(seats, Seat{Player: f.glob[sl[x]], Power: pw})
 		}

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // fuzzProblem is a 35-player problem with one played round (boards of
@@ -40,10 +42,10 @@ func checkPlan(t *testing.T, p *Problem, present []int, locked []Board, pl Plan)
 	t.Helper()
 	seen := make(map[int]bool)
 	for bi, b := range pl.Boards {
-		if len(b.Seats) != BoardSize {
+		if len(b.Seats) != dip.BoardSize {
 			t.Fatalf("board %d has %d seats", bi+1, len(b.Seats))
 		}
-		var pw [BoardSize]bool
+		var pw [dip.BoardSize]bool
 		for _, s := range b.Seats {
 			if seen[s.Player] {
 				t.Fatalf("player %d seated twice", s.Player)
@@ -52,7 +54,7 @@ func checkPlan(t *testing.T, p *Problem, present []int, locked []Board, pl Plan)
 			switch {
 			case b.Locked: // compared verbatim below
 			case p.AssignPowers:
-				if s.Power < 0 || s.Power >= BoardSize || pw[s.Power] {
+				if s.Power < 0 || s.Power >= dip.BoardSize || pw[s.Power] {
 					t.Fatalf("board %d: bad or repeated power %d", bi+1, s.Power)
 				}
 				pw[s.Power] = true
@@ -241,7 +243,8 @@ func TestDesigns(t *testing.T) {
 			p.Players = append(p.Players, fmt.Sprint(i))
 			present = append(present, i)
 		}
-		in := &Instance{Problem: *p, Powers: PowerNames[:]}
+		names := dip.PowerNames()
+		in := &Instance{Problem: *p, Powers: names[:]}
 		for range 8 {
 			in.Rounds = append(in.Rounds, Heat{Present: present})
 		}
@@ -316,7 +319,7 @@ func TestPlayerPowerCost(t *testing.T) {
 		{[]int{England, France, Turkey, Russia, England}, 8},
 	}
 	for _, tt := range tests {
-		cnt := make([]int32, BoardSize)
+		cnt := make([]int32, dip.BoardSize)
 		for _, q := range tt.powers {
 			cnt[q]++
 		}
@@ -329,7 +332,7 @@ func TestPlayerPowerCost(t *testing.T) {
 func TestAssign(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 50 {
-		var c [BoardSize][BoardSize]int
+		var c [dip.BoardSize][dip.BoardSize]int
 		for i := range c {
 			for j := range c[i] {
 				c[i][j] = rng.IntN(21) - 5
@@ -339,11 +342,11 @@ func TestAssign(t *testing.T) {
 		best := 1 << 30
 		var walk func(row int, used int, sum int)
 		walk = func(row, used, sum int) {
-			if row == BoardSize {
+			if row == dip.BoardSize {
 				best = min(best, sum)
 				return
 			}
-			for j := range BoardSize {
+			for j := range dip.BoardSize {
 				if used&(1<<j) == 0 {
 					walk(row+1, used|1<<j, sum+c[row][j])
 				}
@@ -355,7 +358,7 @@ func TestAssign(t *testing.T) {
 			sum += c[i][j]
 			used |= 1 << j
 		}
-		if total != best || sum != best || used != 1<<BoardSize-1 {
+		if total != best || sum != best || used != 1<<dip.BoardSize-1 {
 			t.Fatalf("assign total %d (perm sums %d), brute force %d", total, sum, best)
 		}
 	}
@@ -523,8 +526,8 @@ func TestBoundRounds(t *testing.T) {
 	}
 	for b := range 3 {
 		var s1, s2 []Seat
-		for x := range BoardSize {
-			s1 = append(s1, Seat{Player: b*BoardSize + x, Power: NoPower})
+		for x := range dip.BoardSize {
+			s1 = append(s1, Seat{Player: b*dip.BoardSize + x, Power: NoPower})
 			s2 = append(s2, Seat{Player: 3*x + b, Power: NoPower})
 		}
 		r1.Boards = append(r1.Boards, Board{Seats: s1})
@@ -554,25 +557,25 @@ func TestPowerSeats(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	for _, n := range []int{7, 14, 21} {
 		for trial := range 20 {
-			f := &frame{pow0: make([]int32, n*BoardSize)}
+			f := &frame{pow0: make([]int32, n*dip.BoardSize)}
 			for i := range n {
 				f.free = append(f.free, i)
-				for q := range BoardSize {
-					f.pow0[i*BoardSize+q] = int32(rng.IntN(12) - 2)
+				for q := range dip.BoardSize {
+					f.pow0[i*dip.BoardSize+q] = int32(rng.IntN(12) - 2)
 				}
 			}
-			seats := n / BoardSize
-			best := map[[BoardSize]int]int{{}: 0}
+			seats := n / dip.BoardSize
+			best := map[[dip.BoardSize]int]int{{}: 0}
 			for i := range n {
-				next := map[[BoardSize]int]int{}
+				next := map[[dip.BoardSize]int]int{}
 				for st, c := range best {
-					for q := range BoardSize {
+					for q := range dip.BoardSize {
 						if st[q] == seats {
 							continue
 						}
 						s2 := st
 						s2[q]++
-						v := c + int(f.pow0[i*BoardSize+q])
+						v := c + int(f.pow0[i*dip.BoardSize+q])
 						if o, ok := next[s2]; !ok || v < o {
 							next[s2] = v
 						}

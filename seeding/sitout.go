@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // SitOutCandidate is a player who may play a heat or sit it out: registered
@@ -60,8 +62,8 @@ func ChooseSitOuts(candidates []SitOutCandidate, minHeats int) SitOuts {
 		}
 	}
 	p, s := len(playing), len(sitting)
-	target := -1 // the number of players who play: a multiple of BoardSize, the nearest to p
-	for n := BoardSize; n <= p+s; n += BoardSize {
+	target := -1 // the number of players who play: a multiple of dip.BoardSize, the nearest to p
+	for n := dip.BoardSize; n <= p+s; n += dip.BoardSize {
 		if target < 0 || abs(n-p) <= abs(target-p) { // a tie goes to the larger: restore rather than bench
 			target = n
 		}
@@ -173,8 +175,8 @@ func BenchStandbys(candidates []SitOutCandidate, players, minHeats int) SitOuts 
 			standbys = append(standbys, c)
 		}
 	}
-	r := players % BoardSize
-	if r == 0 || players < BoardSize || len(standbys) < r {
+	r := players % dip.BoardSize
+	if r == 0 || players < dip.BoardSize || len(standbys) < r {
 		return out
 	}
 	slices.SortStableFunc(standbys, sitOutOrder(minHeats))

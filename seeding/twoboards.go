@@ -5,12 +5,14 @@ import (
 	"context"
 	"fmt"
 	"slices"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // DoublersNeeded returns how many players must play two boards so that
 // players players fill boards of seven: 7 - players mod 7, 0 for a multiple.
 func DoublersNeeded(players int) int {
-	return (BoardSize - players%BoardSize) % BoardSize
+	return (dip.BoardSize - players%dip.BoardSize) % dip.BoardSize
 }
 
 // DoublerCandidate is a player willing to play two boards in a heat.
@@ -100,7 +102,7 @@ func SeedTwoBoards(ctx context.Context, p *Problem, present, doublers []int, loc
 	if err := countError(free + len(doublers)); err != nil {
 		return Result{}, err
 	}
-	if len(doublers) > 0 && (free+len(doublers))/BoardSize < 2 {
+	if len(doublers) > 0 && (free+len(doublers))/dip.BoardSize < 2 {
 		return Result{}, fmt.Errorf("%d players and %d seats on two boards make one board: a player cannot play two boards of one", free, len(doublers))
 	}
 	base := len(p.Players)

@@ -5,6 +5,8 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // TestTwoBoardsTable seeds generated events (Generate, seed 1, default
@@ -72,7 +74,7 @@ func TestTwoBoardsTable(t *testing.T) {
 				total += ex.Total
 				repeat += ex.Breakdown.Repeat
 				power += ex.Breakdown.Power + ex.Breakdown.PowerGroup
-				seats += BoardSize * len(res.Plan.Boards)
+				seats += dip.BoardSize * len(res.Plan.Boards)
 				p.History = append(p.History, res.Plan)
 			}
 			secs := time.Since(start).Seconds()

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // TestDoublersNeeded checks 7 - n mod 7 on hand-worked counts.
@@ -51,10 +53,10 @@ func checkDoubled(t *testing.T, p *Problem, present, doublers []int, pl Plan) {
 	boards := map[int][]int{}
 	powers := map[int][]int{}
 	for bi, b := range pl.Boards {
-		if len(b.Seats) != BoardSize {
+		if len(b.Seats) != dip.BoardSize {
 			t.Fatalf("board %d has %d seats", bi+1, len(b.Seats))
 		}
-		var pw [BoardSize]bool
+		var pw [dip.BoardSize]bool
 		for _, s := range b.Seats {
 			if slices.Contains(boards[s.Player], bi) {
 				t.Fatalf("player %d twice on board %d", s.Player, bi+1)
@@ -78,7 +80,7 @@ func checkDoubled(t *testing.T, p *Problem, present, doublers []int, pl Plan) {
 			t.Fatalf("player %d on %d boards, want %d", g, len(boards[g]), want)
 		}
 		if want == 2 && p.AssignPowers && powers[g][0] == powers[g][1] {
-			t.Fatalf("player %d plays %s on both boards", g, PowerNames[powers[g][0]])
+			t.Fatalf("player %d plays %s on both boards", g, dip.Power(powers[g][0]).String())
 		}
 	}
 }

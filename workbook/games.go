@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
 )
 
@@ -33,7 +34,7 @@ func ScoringGame(g *Game) scoring.Game {
 		if s.Power < 0 {
 			continue
 		}
-		p := scoring.Power(s.Power)
+		p := dip.Power(s.Power)
 		sg.FinalYear = max(sg.FinalYear, s.Year)
 		sg.Centres[p] = max(s.Centres, 0)
 		if s.Centres == 0 {
@@ -64,7 +65,7 @@ func ScoringGame(g *Game) scoring.Game {
 // power), each rounded once to the given decimals (half away from zero); a
 // seat's Score is the director's override when there is one. criterion is
 // the system's end-game criterion.
-func (g *Game) SetScores(scores [scoring.NumPowers]float64, criterion scoring.Criterion, decimals int) {
+func (g *Game) SetScores(scores [dip.NumPowers]float64, criterion scoring.Criterion, decimals int) {
 	g.Scored, g.Criterion = true, criterion
 	for k := range g.Seats {
 		s := &g.Seats[k]
@@ -90,7 +91,7 @@ func (g *Game) SetCentresScores() {
 // ScoreRangeProblems refuses, at each seat's Score cell, a score beyond
 // ±MaxNumber that a scoring system gave a game of the heat: no total built
 // from it could be trusted (a sum may overflow to infinity).
-func (h *Heat) ScoreRangeProblems(g *Game, scores [scoring.NumPowers]float64, system string) Problems {
+func (h *Heat) ScoreRangeProblems(g *Game, scores [dip.NumPowers]float64, system string) Problems {
 	var c problems
 	for _, s := range g.Seats {
 		v := scores[s.Power]
@@ -234,7 +235,7 @@ func (h *Heat) VictoryProblems(g *Game, rule scoring.VictoryRule, errs []error) 
 func (h *Heat) GameProblem(g *Game, ge *scoring.GameError, hint string) Problem {
 	heat := h
 	row := g.Seats[0].Row
-	if ge.Power != scoring.Board {
+	if ge.Power != dip.Board {
 		for _, s := range g.Seats {
 			if s.Power == int(ge.Power) {
 				row = s.Row
@@ -255,7 +256,7 @@ func (h *Heat) GameProblem(g *Game, ge *scoring.GameError, hint string) Problem 
 		}
 	}
 	msg := ge.Msg
-	if ge.Power != scoring.Board && !strings.HasPrefix(msg, ge.Power.String()+" ") {
+	if ge.Power != dip.Board && !strings.HasPrefix(msg, ge.Power.String()+" ") {
 		msg = ge.Power.String() + " " + msg
 	}
 	return Problem{Sheet: HeatSheet(heat.Number), Cell: heat.cell(row, header), Msg: fmt.Sprintf("board %d: %s", g.Board, msg), Hint: hint}

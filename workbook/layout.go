@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
 )
 
@@ -222,7 +223,7 @@ func choiceIndex(choices []string, v string) int {
 
 // powerChoices are the powers' names, scoring's vocabulary, as a dropdown.
 func powerChoices() []string {
-	names := scoring.PowerNames()
+	names := dip.PowerNames()
 	return names[:]
 }
 

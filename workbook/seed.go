@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/seeding"
 )
@@ -74,7 +75,7 @@ func (t *Tournament) SeedProblem(n int) *seeding.Problem {
 // the game as Left, and no powers unless all seven are typed. It returns
 // false when the board is not complete (the check reports why).
 func (g Game) SeedingBoard() (seeding.Board, bool) {
-	if len(g.Seats) != seeding.BoardSize {
+	if len(g.Seats) != dip.BoardSize {
 		return seeding.Board{}, false
 	}
 	b := seeding.Board{Locked: g.Status != Unstarted}
@@ -93,7 +94,7 @@ func (g Game) SeedingBoard() (seeding.Board, bool) {
 			b.Left = append(b.Left, seeding.Seat{Player: s.Replaced, Power: power})
 		}
 	}
-	if powers != 0 && powers != seeding.BoardSize { // powers not all typed yet: seat without them
+	if powers != 0 && powers != dip.BoardSize { // powers not all typed yet: seat without them
 		for i := range b.Seats {
 			b.Seats[i].Power = seeding.NoPower
 		}
@@ -708,7 +709,7 @@ func (t *Tournament) PowerRuleWarnings(n int, p *seeding.Problem) Problems {
 		}
 		out = append(out, Problem{Sheet: HeatSheet(n), Cell: cell,
 			Msg: fmt.Sprintf("warning: %s plays %s, which the power rule %q forbids (%s)", p.Players[br.Player],
-				seeding.PowerNames[br.Power], t.Settings.PowerRule, br.PlayedText()),
+				dip.Power(br.Power).String(), t.Settings.PowerRule, br.PlayedText()),
 			Hint: "swap powers so that the rule holds, or reseed the heat's unstarted boards with dtm seed --heat " + strconv.Itoa(n)})
 	}
 	return out

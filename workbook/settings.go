@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/seeding"
 )
@@ -695,9 +696,9 @@ func (c *settingsReader) checkSettings() {
 		case s.PowersAtTables:
 			c.p.add(SheetTournament, v.cell, fmt.Sprintf("set %s to %s, or the rule to %s", SetPowerAssignment, ChoicesPowerAssignment[0], ChoicesPowerRule[0]),
 				"the power rule %q needs dtm seed to assign the powers, but %s is %q", v.value, SetPowerAssignment, ChoicesPowerAssignment[1])
-		case s.PowerRule == seeding.DifferentPowers && s.Heats > seeding.BoardSize:
-			c.p.add(SheetTournament, v.cell, fmt.Sprintf("choose %q (Hurst's rule), or at most %d heats", ChoicesPowerRule[2], seeding.BoardSize),
-				"a different power every heat cannot be kept over %d heats: there are %d powers", s.Heats, seeding.BoardSize)
+		case s.PowerRule == seeding.DifferentPowers && s.Heats > dip.BoardSize:
+			c.p.add(SheetTournament, v.cell, fmt.Sprintf("choose %q (Hurst's rule), or at most %d heats", ChoicesPowerRule[2], dip.BoardSize),
+				"a different power every heat cannot be kept over %d heats: there are %d powers", s.Heats, dip.BoardSize)
 		}
 	}
 }

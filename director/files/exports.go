@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
 )
 
@@ -94,7 +95,7 @@ type Results struct {
 }
 
 // wddPowers are the WDD's power codes, in Power order.
-var wddPowers = [scoring.NumPowers]string{"0AU", "0EN", "0FR", "0GE", "0IT", "0RU", "0TU"}
+var wddPowers = [dip.NumPowers]string{"0AU", "0EN", "0FR", "0GE", "0IT", "0RU", "0TU"}
 
 // wddRounds is how many rounds the WDD classification file holds.
 const wddRounds = 8
@@ -154,7 +155,7 @@ func writeAwardList(w io.Writer, r Results) error {
 // file's top-board columns.
 type topBoardSeat struct {
 	game  scoring.Played
-	power scoring.Power
+	power dip.Power
 }
 
 // topBoardSeats returns, per player, the last top board they played (the
@@ -166,7 +167,7 @@ func topBoardSeats(r Results) map[int]topBoardSeat {
 			continue
 		}
 		for pw, seat := range g.Seats {
-			out[seat.Player] = topBoardSeat{g, scoring.Power(pw)}
+			out[seat.Player] = topBoardSeat{g, dip.Power(pw)}
 		}
 	}
 	return out
@@ -174,7 +175,7 @@ func topBoardSeats(r Results) map[int]topBoardSeat {
 
 // boardRank is a seat's position on its board by game score (a competition
 // rank: 1, 2, 2, 4) and how many seats share it.
-func boardRank(g scoring.Played, pw scoring.Power) (rank, tied int) {
+func boardRank(g scoring.Played, pw dip.Power) (rank, tied int) {
 	rank = 1
 	for _, o := range g.Seats {
 		if o.Score > g.Seats[pw].Score {
@@ -222,13 +223,13 @@ func writeClassification(w io.Writer, r Results) error {
 		header = append(header, "TEAM", "TEAM_SCORE", "TEAM_RANK")
 	}
 	// Per player: the best-power awards won (power -> the game) and the other awards.
-	best := map[int]map[scoring.Power]scoring.AwardGame{}
+	best := map[int]map[dip.Power]scoring.AwardGame{}
 	other := map[int][]int{}
 	for _, a := range t.Awards {
 		if a.Kind == scoring.BestPowerAward {
 			for _, g := range a.Games {
 				if best[g.Player] == nil {
-					best[g.Player] = map[scoring.Power]scoring.AwardGame{}
+					best[g.Player] = map[dip.Power]scoring.AwardGame{}
 				}
 				best[g.Player][a.Power] = g
 			}
@@ -279,7 +280,7 @@ func writeClassification(w io.Writer, r Results) error {
 			}
 			rec = append(rec, v)
 		}
-		for pw := scoring.Austria; pw < scoring.NumPowers; pw++ {
+		for pw := dip.Austria; pw < dip.NumPowers; pw++ {
 			if g, ok := best[s.Player][pw]; ok {
 				rec = append(rec, "1", Number(g.Score), strconv.Itoa(g.Centres), strconv.Itoa(g.Heat), strconv.Itoa(boardIDs[Chart{g.Heat, g.Board}]))
 			} else {
@@ -331,7 +332,7 @@ func writeBoards(w io.Writer, e scoring.Event, players []ExportPlayer, charts ma
 		for _, y := range charts[Chart{g.Heat, g.Board}] {
 			chart[y.Year] = y
 		}
-		for pw := scoring.Austria; pw < scoring.NumPowers; pw++ {
+		for pw := dip.Austria; pw < dip.NumPowers; pw++ {
 			seat := g.Seats[pw]
 			p := players[seat.Player]
 			rank, tied := boardRank(g, pw)
@@ -379,7 +380,7 @@ func wddBoards(e scoring.Event) map[Chart]int {
 // drawValue is the WDD's DRAW field: a solo gives the winner 1 and the rest
 // 0; a draw gives each power in it the draw's size (1 for a power conceded
 // to) and the rest 0; empty when the game ended without either.
-func drawValue(g scoring.Played, pw scoring.Power) string {
+func drawValue(g scoring.Played, pw dip.Power) string {
 	if len(g.Winners) == 0 {
 		return ""
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
 	"io"
 	"math"
@@ -145,14 +146,14 @@ func whole(raw json.RawMessage, what string) (int, error) {
 }
 
 // decodeCounts reads a centre count for each of the seven powers.
-func decodeCounts(raw json.RawMessage, what string, out *[scoring.NumPowers]int) error {
+func decodeCounts(raw json.RawMessage, what string, out *[dip.NumPowers]int) error {
 	ms, err := subObject(raw, fmt.Sprintf("%q", what))
 	if err != nil {
 		return err
 	}
-	var got [scoring.NumPowers]bool
+	var got [dip.NumPowers]bool
 	for _, m := range ms {
-		p, err := scoring.ParsePower(m.key)
+		p, err := dip.ParsePower(m.key)
 		if err != nil {
 			return fmt.Errorf("%q: %w", what, err)
 		}
@@ -164,22 +165,22 @@ func decodeCounts(raw json.RawMessage, what string, out *[scoring.NumPowers]int)
 			return err
 		}
 	}
-	for p := range scoring.NumPowers {
+	for p := range dip.NumPowers {
 		if !got[p] {
-			return fmt.Errorf("%q: missing %s (give all seven powers)", what, scoring.Power(p).Code())
+			return fmt.Errorf("%q: missing %s (give all seven powers)", what, dip.Power(p).Code())
 		}
 	}
 	return nil
 }
 
 // decodeEliminated reads the elimination year of some powers.
-func decodeEliminated(raw json.RawMessage, out *[scoring.NumPowers]int) error {
+func decodeEliminated(raw json.RawMessage, out *[dip.NumPowers]int) error {
 	ms, err := subObject(raw, `"eliminated"`)
 	if err != nil {
 		return err
 	}
 	for _, m := range ms {
-		p, err := scoring.ParsePower(m.key)
+		p, err := dip.ParsePower(m.key)
 		if err != nil {
 			return fmt.Errorf(`"eliminated": %w`, err)
 		}
@@ -194,14 +195,14 @@ func decodeEliminated(raw json.RawMessage, out *[scoring.NumPowers]int) error {
 }
 
 // decodeWinners reads the winning set.
-func decodeWinners(raw json.RawMessage) ([]scoring.Power, error) {
+func decodeWinners(raw json.RawMessage) ([]dip.Power, error) {
 	var names []string
 	if err := json.Unmarshal(raw, &names); err != nil {
 		return nil, fmt.Errorf(`"winners": want a list of powers such as ["fra"], got %s`, raw)
 	}
-	ws := make([]scoring.Power, 0, len(names))
+	ws := make([]dip.Power, 0, len(names))
 	for _, n := range names {
-		p, err := scoring.ParsePower(n)
+		p, err := dip.ParsePower(n)
 		if err != nil {
 			return nil, fmt.Errorf(`"winners": %w`, err)
 		}

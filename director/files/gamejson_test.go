@@ -1,6 +1,7 @@
 package files
 
 import (
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
 	"reflect"
 	"strings"
@@ -27,7 +28,7 @@ func TestDecodeGame(t *testing.T) {
 		FinalYear:  1907,
 		Centres:    [7]int{0, 10, 6, 5, 0, 0, 12},
 		Eliminated: [7]int{1902, 0, 0, 0, 1905, 1905, 0},
-		Winners:    []scoring.Power{scoring.England, scoring.France, scoring.Germany, scoring.Turkey},
+		Winners:    []dip.Power{dip.England, dip.France, dip.Germany, dip.Turkey},
 		History: []scoring.Year{
 			{Year: 1904, Centres: [7]int{0, 7, 6, 6, 3, 3, 7}},
 			{Year: 1906, Centres: [7]int{0, 10, 6, 5, 0, 0, 11}},

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/armada-dtm/dtm/scoring"
+	"github.com/armada-dtm/dtm/internal/dip"
 )
 
 // WriteRatings writes the one-page summary of what the rating lists ask of
@@ -87,13 +87,13 @@ func WriteRatings(w io.Writer, r Results) error {
 			order[i] = i
 		}
 		slices.SortStableFunc(order, func(a, c int) int {
-			ra, _ := boardRank(g, scoring.Power(a))
-			rc, _ := boardRank(g, scoring.Power(c))
+			ra, _ := boardRank(g, dip.Power(a))
+			rc, _ := boardRank(g, dip.Power(c))
 			return ra - rc
 		})
 		for _, pw := range order {
 			seat := g.Seats[pw]
-			rank, tied := boardRank(g, scoring.Power(pw))
+			rank, tied := boardRank(g, dip.Power(pw))
 			pos := fmt.Sprint(rank)
 			if tied > 1 {
 				pos = fmt.Sprintf("%d=", rank)

@@ -2,6 +2,7 @@ package files
 
 import (
 	"github.com/armada-dtm/dtm/formula"
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
 )
 
@@ -122,7 +123,7 @@ type GameReport struct {
 // NewGameReport builds the report of a scored game, powers by their codes.
 func NewGameReport(res scoring.Result) GameReport {
 	r := GameReport{Scores: map[string]float64{}, Words: map[string]map[string]float64{}}
-	for p := scoring.Austria; p < scoring.NumPowers; p++ {
+	for p := dip.Austria; p < dip.NumPowers; p++ {
 		r.Scores[p.Code()] = res.Scores[p]
 		words := map[string]float64{}
 		for _, word := range formula.Words() {

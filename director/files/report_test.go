@@ -2,6 +2,7 @@ package files
 
 import (
 	"encoding/json"
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
 	"testing"
 )
@@ -24,7 +25,7 @@ func TestOutcomeReportJSON(t *testing.T) {
 	if string(none) != `{"victory":null,"draw_vote_years":[]}` {
 		t.Errorf("no victory: %s", none)
 	}
-	won, _ := json.Marshal(NewOutcomeReport(scoring.Outcome{Victory: &scoring.Victory{Year: 1908, Power: scoring.Germany, Centres: 12}, DrawVoteYears: []int{1907}}))
+	won, _ := json.Marshal(NewOutcomeReport(scoring.Outcome{Victory: &scoring.Victory{Year: 1908, Power: dip.Germany, Centres: 12}, DrawVoteYears: []int{1907}}))
 	if string(won) != `{"victory":{"year":1908,"power":"ger","centres":12},"draw_vote_years":[1907]}` {
 		t.Errorf("victory: %s", won)
 	}
@@ -33,8 +34,8 @@ func TestOutcomeReportJSON(t *testing.T) {
 func TestGameReport(t *testing.T) {
 	t.Parallel()
 	var res scoring.Result
-	res.Scores[scoring.France] = 26
-	res.Words[scoring.France].Scs = 9
+	res.Scores[dip.France] = 26
+	res.Words[dip.France].Scs = 9
 	r := NewGameReport(res)
 	if r.Scores["fra"] != 26 || r.Words["fra"]["scs"] != 9 || len(r.Words) != 7 || len(r.Words["aus"]) != 33 {
 		t.Errorf("report %+v", r)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
 )
 
@@ -79,7 +80,7 @@ type wdrRoundScore struct {
 }
 
 // wdrPowers are the powers' names in the WDR's JSON, in Power order.
-var wdrPowers = [scoring.NumPowers]string{"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"}
+var wdrPowers = [dip.NumPowers]string{"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"}
 
 // WriteWDR writes the tournament as one JSON document for the World
 // Diplomacy Reference: its rounds with their scored boards, numbered 1..N
@@ -159,7 +160,7 @@ func wdrGameOf(g scoring.Played, n int, top bool, system string, players []Expor
 			ws.EliminationYear = id(seat.Year)
 		}
 		if game.Draw != nil {
-			in := slices.Contains(g.Winners, scoring.Power(pw))
+			in := slices.Contains(g.Winners, dip.Power(pw))
 			ws.InDraw = &in
 		}
 		game.Players[wdrPowers[pw]] = ws

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/seeding"
 )
 
@@ -61,10 +62,11 @@ func Decode(r io.Reader) (*seeding.Instance, error) {
 	}
 	in := &seeding.Instance{Name: j.Name, Powers: j.Powers, Bounds: j.Bounds}
 	if in.Powers == nil {
-		in.Powers = seeding.PowerNames[:]
+		names := dip.PowerNames()
+		in.Powers = names[:]
 	}
-	if len(in.Powers) != seeding.BoardSize {
-		return nil, fmt.Errorf("instance %s: %d powers, want %d", j.Name, len(in.Powers), seeding.BoardSize)
+	if len(in.Powers) != dip.BoardSize {
+		return nil, fmt.Errorf("instance %s: %d powers, want %d", j.Name, len(in.Powers), dip.BoardSize)
 	}
 	power := make(map[string]int)
 	for i, n := range in.Powers {
@@ -255,10 +257,11 @@ func Encode(w io.Writer, in *seeding.Instance) error {
 	p := &in.Problem
 	powers := in.Powers
 	if powers == nil {
-		powers = seeding.PowerNames[:]
+		names := dip.PowerNames()
+		powers = names[:]
 	}
-	if len(powers) != seeding.BoardSize {
-		return fmt.Errorf("instance %s: %d powers, want %d", in.Name, len(powers), seeding.BoardSize)
+	if len(powers) != dip.BoardSize {
+		return fmt.Errorf("instance %s: %d powers, want %d", in.Name, len(powers), dip.BoardSize)
 	}
 	if err := p.Validate(); err != nil {
 		return fmt.Errorf("instance %s: %w", in.Name, err)
