@@ -45,17 +45,28 @@ func compileSystems(t *workbook.Tournament, which systemsToCompile) (map[string]
 	return out, ps
 }
 
-// scoreGames validates every finished game under its scoring system and
-// the tournament's victory rule, locating each problem at the heat sheet's
-// cell, and scores the games that are right. found is what reading the
-// sheets found already: a game with a problem in its rows is not scored.
-// Under the Hurst Tournament Mean, games are ranked by centres alone and no
-// system applies.
+// scoreGames scores every finished game under its scoring system and the
+// tournament's rules (scoring.ScoreGames), records the scores of those that
+// are right, and locates each problem at the heat sheet's cell. found is
+// what reading the sheets found already: a game with a problem in its rows
+// is left out. Under the Hurst Tournament Mean, games are ranked by centres
+// alone and no system applies.
 func scoreGames(t *workbook.Tournament, found workbook.Problems, which systemsToCompile) workbook.Problems {
 	systems, ps := compileSystems(t, which)
-	if t.Settings.Hurst && which == usedSystems {
+	rules := t.Settings.Rules()
+	hurst := rules.Method == scoring.HurstMean
+	if hurst && which == usedSystems {
 		ps = nil // no system scores a Hurst tournament's games
 	}
+	type place struct {
+		heat   *workbook.Heat
+		game   *workbook.Game
+		system string
+	}
+	var (
+		places []place
+		games  []scoring.Finished
+	)
 	for i := range t.Heats {
 		heat := &t.Heats[i]
 		for j := range heat.Games {
@@ -63,44 +74,31 @@ func scoreGames(t *workbook.Tournament, found workbook.Problems, which systemsTo
 			if g.Status != workbook.Finished || found.InGame(heat, g) {
 				continue
 			}
-			if t.Settings.Hurst {
-				// Centres alone rank the game, and they are not checked against
-				// the 34 on a board (Hurst's own example totals 35).
-				ok, missing := heat.CompleteGame(g, false)
-				ps = append(append(ps, missing...), heat.HurstOverrideProblems(g)...)
-				if ok {
-					g.SetCentresScores()
+			var name string
+			var sys *scoring.System
+			if !hurst {
+				name = t.SystemName(heat, g)
+				if sys = systems[name]; sys == nil {
+					continue // an unknown or broken system is reported where it is named
 				}
-				continue
 			}
-			name := t.SystemName(heat, g)
-			sys := systems[name]
-			if sys == nil {
-				continue // an unknown or broken system is reported where it is named
-			}
-			ok, missing := heat.CompleteGame(g, true)
+			// Under the Hurst Tournament Mean centres alone rank the game, so the
+			// year is not needed; nor are the centres checked against the 34 on a
+			// board (Hurst's own example totals 35).
+			ok, missing := heat.CompleteGame(g, !hurst)
 			ps = append(ps, missing...)
-			if !ok {
-				continue
-			}
-			sg := workbook.ScoringGame(g)
-			rule := t.Settings.Victory
-			if len(sg.History) > 0 || !rule.MustGrow { // without a chart, growth cannot be checked
-				if vps := heat.VictoryProblems(g, rule, rule.CheckResult(sg)); len(vps) > 0 {
-					ps = append(ps, vps...)
-					continue
-				}
-			}
-			res, err := sys.Score(sg)
-			if err != nil {
-				ps = append(ps, heat.ScoreProblems(g, err, name)...)
-				continue
-			}
-			if rps := heat.ScoreRangeProblems(g, res.Scores, name); len(rps) > 0 {
-				ps = append(ps, rps...)
-				continue
-			}
-			g.SetScores(res.Scores, sys.Definition().Criterion, t.Settings.ScoreDecimals)
+			places = append(places, place{heat, g, name})
+			games = append(games, scoring.Finished{Game: workbook.ScoringGame(g), System: sys, Overrides: g.Overrides(), Incomplete: !ok})
+		}
+	}
+	scores, problems := scoring.ScoreGames(rules, t.Settings.Victory, games)
+	for _, p := range problems {
+		at := places[p.Game]
+		ps = append(ps, at.heat.ScoringProblems(at.game, p, at.system, t.Settings.Victory)...)
+	}
+	for i, gs := range scores {
+		if gs.Scored {
+			places[i].game.SetScores(gs)
 		}
 	}
 	return ps

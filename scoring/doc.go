@@ -9,11 +9,12 @@
 // come back together as *GameError values joined with errors.Join, each naming the power and field, so the
 // workbook can point at the director's cell.
 //
-// At the tournament level, Standings turns an Event (the players, every finished game with its scores, the
-// tournament's rules and teams) into a Table: the players ranked by DTM's sum of heat scores after the drop
-// multipliers or by the Hurst Tournament Mean, ties settled by a configurable tie-break chain with a note of the
-// rule that settled each, the team standings, and the awards of DTM's Awards screen. Series combines the final
-// tables of several tournaments.
+// At the tournament level, ScoreGames scores the finished games under the tournament's rules (each score rounded
+// once to the rules' decimals, the director's override winning) and reports each game's problems by its index;
+// Standings turns an Event (the players, every finished game with its scores, the tournament's rules and teams)
+// into a Table: the players ranked by DTM's sum of heat scores after the drop multipliers or by the Hurst
+// Tournament Mean, ties settled by a configurable tie-break chain with a note of the rule that settled each, the
+// team standings, and the awards of DTM's Awards screen. Series combines the final tables of several tournaments.
 //
 // Readings this package fixes where formulas.md leaves a choice:
 //   - A power with no centres is eliminated; if no elimination year was entered, its yrs is the game's last

@@ -135,6 +135,9 @@ type Rules struct {
 	// heat score is their game score times it, before the lowest heats are dropped or multiplied. 0 counts
 	// as 1 (the zero Rules multiply nothing). SumOfHeats only; the awards keep the game scores.
 	TopBoardFactor float64
+	// Decimals is how many decimals of each game's score are kept: ScoreGames rounds a score once, half away
+	// from zero (RoundTo), and totals are the sums of those scores.
+	Decimals int
 }
 
 // TopFactor returns the multiplier of a top board's scores: TopBoardFactor, or 1 when it is 0.

@@ -72,6 +72,7 @@ func (s Settings) Rules() scoring.Rules {
 		TieBreaks:       s.TieBreaks,
 		AwardsByCentres: s.AwardsByCentres,
 		TopBoardFactor:  s.TopBoardFactor,
+		Decimals:        s.ScoreDecimals,
 	}
 	if s.Hurst {
 		r.Method = scoring.HurstMean

@@ -3,7 +3,6 @@ package workbook
 import (
 	"errors"
 	"fmt"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -61,67 +60,76 @@ func ScoringGame(g *Game) scoring.Game {
 	return sg
 }
 
-// SetScores records the scores a scoring system gave a finished game (by
-// power), each rounded once to the given decimals (half away from zero); a
-// seat's Score is the director's override when there is one. criterion is
-// the system's end-game criterion.
-func (g *Game) SetScores(scores [dip.NumPowers]float64, criterion scoring.Criterion, decimals int) {
-	g.Scored, g.Criterion = true, criterion
-	for k := range g.Seats {
-		s := &g.Seats[k]
-		s.Computed = scoring.RoundTo(scores[s.Power], decimals)
-		s.Score = s.Computed
-		if s.Override != nil {
-			s.Score = *s.Override
-		}
-	}
-}
-
-// SetCentresScores scores a finished game of a Hurst Tournament Mean
-// tournament: it is ranked by centres alone, so each seat's Score is its
-// centres.
-func (g *Game) SetCentresScores() {
-	g.Scored, g.Criterion = true, scoring.Rank
-	for k := range g.Seats {
-		s := &g.Seats[k]
-		s.Computed, s.Score = float64(s.Centres), float64(s.Centres)
-	}
-}
-
-// ScoreRangeProblems refuses, at each seat's Score cell, a score beyond
-// ±MaxNumber that a scoring system gave a game of the heat: no total built
-// from it could be trusted (a sum may overflow to infinity).
-func (h *Heat) ScoreRangeProblems(g *Game, scores [dip.NumPowers]float64, system string) Problems {
-	var c problems
+// Overrides returns the director's score overrides of a game, by power.
+func (g *Game) Overrides() [dip.NumPowers]*float64 {
+	var o [dip.NumPowers]*float64
 	for _, s := range g.Seats {
-		v := scores[s.Power]
-		if math.Abs(v) <= MaxNumber {
-			continue
+		if s.Power >= 0 {
+			o[s.Power] = s.Override
 		}
-		cell := h.cell(s.Row, HeaderScore)
+	}
+	return o
+}
+
+// SetScores records the scores scoring gave a finished game (see
+// scoring.ScoreGames): each seat's Computed and Score by its power.
+func (g *Game) SetScores(gs scoring.GameScores) {
+	g.Scored, g.Criterion = true, gs.Criterion
+	for k := range g.Seats {
+		s := &g.Seats[k]
+		s.Computed, s.Score = gs.Computed[s.Power], gs.Scores[s.Power]
+	}
+}
+
+// ScoringProblems locates, at the heat sheet's cells, a problem that
+// scoring.ScoreGames found in a game of the heat. system is the name of the
+// game's scoring system, victory the tournament's victory rule.
+func (h *Heat) ScoringProblems(g *Game, p scoring.GameProblem, system string, victory scoring.VictoryRule) Problems {
+	var c problems
+	sheet := HeatSheet(h.Number)
+	var ge *scoring.GameError
+	switch p.Kind {
+	case scoring.BreaksVictory:
+		if errors.As(p.Err, &ge) {
+			c.list = append(c.list, h.gameProblem(g, ge, fmt.Sprintf("under the victory rule %q (%s on the Tournament sheet)", victory.Name, SetVictory)))
+		}
+	case scoring.Unscorable:
+		for _, e := range leafErrors(p.Err) {
+			if errors.As(e, &ge) {
+				c.list = append(c.list, h.gameProblem(g, ge, fmt.Sprintf("under the scoring system %q", system)))
+				continue
+			}
+			c.add(sheet, h.cell(g.Seats[0].Row, HeaderBoard), fmt.Sprintf("check the formulas of %q", system),
+				"board %d cannot be scored: %v", g.Board, e)
+		}
+	case scoring.ScoreTooLarge:
+		row := g.powerRow(p.Power)
+		cell := h.cell(row, HeaderScore)
 		if cell == "" {
-			cell = h.cell(s.Row, HeaderPower)
+			cell = h.cell(row, HeaderPower)
 		}
-		c.add(HeatSheet(h.Number), cell, fmt.Sprintf("check the formulas of %q: scores must be from -10^15 to 10^15", system),
-			"board %d: %s's score %g is too large", g.Board, ChoicesPower[s.Power], v)
+		c.add(sheet, cell, fmt.Sprintf("check the formulas of %q: scores must be from -10^15 to 10^15", system),
+			"board %d: %s's score %g is too large", g.Board, ChoicesPower[p.Power], p.Score)
+	case scoring.OverrideIgnored:
+		c.add(sheet, h.cell(g.powerRow(p.Power), HeaderScoreOverride),
+			"clear it; to change the result, correct the centres (or set Tournament scoring to Sum of heats)",
+			"board %d: a score override has no effect under the Hurst Tournament Mean, which ranks each game by centres", g.Board)
 	}
 	return c.list
 }
 
-// ScoreProblems locates why a game of the heat could not be scored under
-// the named system: each *scoring.GameError at the cell it concerns.
-func (h *Heat) ScoreProblems(g *Game, err error, system string) Problems {
-	var c problems
-	for _, e := range leafErrors(err) {
-		var ge *scoring.GameError
-		if errors.As(e, &ge) {
-			c.list = append(c.list, h.GameProblem(g, ge, fmt.Sprintf("under the scoring system %q", system)))
-			continue
+// powerRow returns the heat sheet row of a game's seat that plays the power;
+// the game's first row for dip.Board.
+func (g *Game) powerRow(p dip.Power) int {
+	row := g.Seats[0].Row
+	if p != dip.Board {
+		for _, s := range g.Seats {
+			if s.Power == int(p) {
+				row = s.Row
+			}
 		}
-		c.add(HeatSheet(h.Number), h.cell(g.Seats[0].Row, HeaderBoard), fmt.Sprintf("check the formulas of %q", system),
-			"board %d cannot be scored: %v", g.Board, e)
 	}
-	return c.list
+	return row
 }
 
 // InGame reports whether a problem was found in a game's rows of the
@@ -216,32 +224,11 @@ func (s *Seat) deriveFromChart(last int) {
 	}
 }
 
-// VictoryProblems locates, at the heat sheet's cells, the errors found by
-// comparing a finished game's recorded result with the tournament's victory
-// rule (rule.CheckResult).
-func (h *Heat) VictoryProblems(g *Game, rule scoring.VictoryRule, errs []error) Problems {
-	var out Problems
-	for _, e := range errs {
-		var ge *scoring.GameError
-		if errors.As(e, &ge) {
-			out = append(out, h.GameProblem(g, ge, fmt.Sprintf("under the victory rule %q (%s on the Tournament sheet)", rule.Name, SetVictory)))
-		}
-	}
-	return out
-}
-
-// GameProblem locates a scoring validation error of a game of the heat at
+// gameProblem locates a scoring validation error of a game of the heat at
 // the cell it concerns.
-func (h *Heat) GameProblem(g *Game, ge *scoring.GameError, hint string) Problem {
+func (h *Heat) gameProblem(g *Game, ge *scoring.GameError, hint string) Problem {
 	heat := h
-	row := g.Seats[0].Row
-	if ge.Power != dip.Board {
-		for _, s := range g.Seats {
-			if s.Power == int(ge.Power) {
-				row = s.Row
-			}
-		}
-	}
+	row := g.powerRow(ge.Power)
 	header := HeaderBoard
 	switch ge.Field {
 	case "centres":
@@ -340,19 +327,4 @@ func (t *Tournament) Outcomes() []Outcome {
 		}
 	}
 	return out
-}
-
-// HurstOverrideProblems reports the director's score overrides of a game
-// of the heat in a Hurst Tournament Mean tournament, where games are ranked
-// by centres alone and an override could have no effect.
-func (h *Heat) HurstOverrideProblems(g *Game) Problems {
-	var c problems
-	for _, s := range g.Seats {
-		if s.Override != nil {
-			c.add(HeatSheet(h.Number), h.cell(s.Row, HeaderScoreOverride),
-				"clear it; to change the result, correct the centres (or set Tournament scoring to Sum of heats)",
-				"board %d: a score override has no effect under the Hurst Tournament Mean, which ranks each game by centres", g.Board)
-		}
-	}
-	return c.list
 }
