@@ -32,8 +32,6 @@ import (
 	"strings"
 
 	"github.com/armada-dtm/dtm/director"
-	"github.com/armada-dtm/dtm/seeding"
-	"github.com/armada-dtm/dtm/workbook"
 	"github.com/urfave/cli/v2"
 )
 
@@ -156,14 +154,17 @@ func newCommand() *cli.Command {
 			"With --from, the players, conflicts, groups and scoring systems of an earlier tournament come along.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "name", Usage: "the tournament's `NAME` (default: the file's name)"},
-			&cli.IntFlag{Name: "heats", Value: 4, Usage: fmt.Sprintf("number of heats (rounds), 1 to %d", workbook.MaxHeats)},
-			&cli.StringFlag{Name: "system", Value: workbook.DefaultSystem, Usage: "the tournament's scoring `SYSTEM`, a name from the Systems sheet"},
+			&cli.IntFlag{Name: "heats", Value: 4, Usage: fmt.Sprintf("number of heats (rounds), 1 to %d", director.MaxHeats)},
+			&cli.StringFlag{Name: "system", Value: director.DefaultSystem, Usage: "the tournament's scoring `SYSTEM`, a name from the Systems sheet"},
 			&cli.StringFlag{Name: "from", Usage: "carry players, conflicts, groups and scoring systems over from `EARLIER.xlsx`"},
 		},
 		Action: func(c *cli.Context) error {
 			path, err := workbookArg(c)
 			if err != nil {
 				return err
+			}
+			if h := c.Int("heats"); h < 1 || h > director.MaxHeats {
+				return usageError{Err: fmt.Errorf("--heats must be from 1 to %d, not %d", director.MaxHeats, h)}
 			}
 			res, err := director.New(director.NewRequest{Path: path, Name: c.String("name"), Heats: c.Int("heats"),
 				System: c.String("system"), From: c.String("from")})
@@ -291,10 +292,17 @@ func seed(c *cli.Context, path string) error {
 		res.WriteText(w)
 	default:
 		req := director.SeedRequest{Path: path, Heat: c.Int("heat"), Seed: seedFlag, Time: c.Duration("time"),
-			SitOutAuto: sitOut, TwoBoardsAuto: twoBoards, Pool: pool, Force: c.Bool("force")}
+			SitOutAuto: sitOut, TwoBoardsAuto: twoBoards, Force: c.Bool("force")}
+		if pool != "" {
+			p, err := director.ParsePool(pool)
+			if err != nil {
+				return usageError{Err: fmt.Errorf("--pool %w", err)}
+			}
+			req.Pool = p
+		}
 		if isTerminal(c.App.ErrWriter) {
-			req.Progress = func(heat int, p seeding.Progress) {
-				fmt.Fprintf(c.App.ErrWriter, "\rseeding heat %d: restart %d of %d, best conflict %d (lower bound %d) ", heat, p.Restart, p.Restarts, p.Best, p.Bound)
+			req.Progress = func(p director.Progress) {
+				fmt.Fprintf(c.App.ErrWriter, "\rseeding heat %d: restart %d of %d, best conflict %d (lower bound %d) ", p.Heat, p.Restart, p.Restarts, p.Best, p.Bound)
 			}
 		}
 		res, err := director.Seed(c.Context, req)
@@ -342,10 +350,17 @@ func simulateCommand() *cli.Command {
 			&cli.DurationFlag{Name: "time", Usage: "cap the seeder's time per round at `DURATION` (default 1m)"},
 		},
 		Action: func(c *cli.Context) error {
+			generate := c.Int("players") != 0 || c.Int("rounds") != 0
+			switch {
+			case c.String("instance") != "" && generate:
+				return usageError{Err: errors.New("give either --instance or --players and --rounds, not both")}
+			case c.String("instance") == "" && (c.Int("players") == 0 || c.Int("rounds") == 0):
+				return usageError{Err: errors.New("simulate needs --players and --rounds (or --instance FILE.json)")}
+			}
 			res, err := director.Simulate(c.Context, director.SimulateRequest{
 				Instance: c.String("instance"), Seed: c.Int64("seed"), Time: c.Duration("time"), Out: c.String("out"),
-				Spec: seeding.Spec{Players: c.Int("players"), Rounds: c.Int("rounds"), Absent: c.Int("absent"),
-					Families: c.Int("families"), Teams: c.Int("teams"), Clubs: c.Int("clubs"), Powers: !c.Bool("at-tables")},
+				Players: c.Int("players"), Rounds: c.Int("rounds"), Absent: c.Int("absent"),
+				Families: c.Int("families"), Teams: c.Int("teams"), Clubs: c.Int("clubs"), AtTables: c.Bool("at-tables"),
 			})
 			if err != nil {
 				return err
@@ -439,6 +454,9 @@ func exportCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			if !c.Bool("csv") && !c.Bool("wdd") && !c.Bool("wdr") && !c.Bool("ratings") {
+				return usageError{Err: errors.New("say which files to write: --csv, --wdd, --wdr, --ratings, or several")}
+			}
 			res, err := director.Export(director.ExportRequest{Path: path, CSV: c.Bool("csv"), WDD: c.Bool("wdd"), WDR: c.Bool("wdr"),
 				Ratings: c.Bool("ratings"), Out: c.String("out")})
 			if res != nil {
@@ -490,7 +508,14 @@ func seriesCommand() *cli.Command {
 			&cli.BoolFlag{Name: "json", Usage: "print the series standings as JSON"},
 		},
 		Action: func(c *cli.Context) error {
-			res, err := director.Series(c.Args().Slice(), c.String("rule"))
+			if c.NArg() < 1 {
+				return usageError{Err: errors.New("series needs one or more tournament workbooks")}
+			}
+			rule, err := director.ParseSeriesRule(c.String("rule"))
+			if err != nil {
+				return usageError{Err: err}
+			}
+			res, err := director.Series(c.Args().Slice(), rule)
 			if err != nil {
 				return err
 			}
@@ -525,7 +550,11 @@ func formulaCommand() *cli.Command {
 				if c.NArg() < 1 {
 					return usageError{Err: errors.New("formula needs a formula to evaluate, e.g. dtm formula '121 - yrs' yrs=7")}
 				}
-				res, err := director.EvalFormula(c.Args().First(), c.Args().Tail())
+				words, err := director.ParseWords(c.Args().Tail())
+				if err != nil {
+					return usageError{Err: err}
+				}
+				res, err := director.EvalFormula(c.Args().First(), words)
 				if err != nil {
 					return err
 				}
@@ -566,7 +595,11 @@ func gameCommand() *cli.Command {
 			if c.NArg() != 1 {
 				return usageError{Err: errors.New("game needs one GAME.json argument; see 'dtm game --help'")}
 			}
-			res, err := director.CheckGame(c.Args().First(), c.String("victory"))
+			rule, err := director.ParseVictoryRule(c.String("victory"))
+			if err != nil {
+				return usageError{Err: err}
+			}
+			res, err := director.CheckGame(c.Args().First(), rule)
 			if err != nil {
 				return err
 			}

@@ -55,6 +55,16 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"seed", "--late", "--pool", "top 7", "x.xlsx"}, "--late seats only the late players"},
 		{[]string{"seed", "--refresh", "--late", "x.xlsx"}, "--refresh rewrites what the heat sheet says"},
 		{[]string{"seed", "--unseed", "--late", "x.xlsx"}, "--unseed empties the heat's boards"},
+		// Flag values are refused before the workbook is read (x.xlsx does not exist).
+		{[]string{"seed", "--pool", "top 8", "x.xlsx"}, `dtm: --pool "top 8": the pool fills whole boards: top 7, 14, 21 ..., or contention`},
+		{[]string{"seed", "--pool", "best 7", "x.xlsx"}, `dtm: --pool "best 7": write "top 7" (or 14, 21 ...), or contention`},
+		{[]string{"export", "x.xlsx"}, "say which files to write: --csv, --wdd, --wdr, --ratings, or several"},
+		{[]string{"series"}, "series needs one or more tournament workbooks"},
+		{[]string{"simulate", "--players", "7"}, "simulate needs --players and --rounds (or --instance FILE.json)"},
+		{[]string{"simulate", "--instance", "x.json", "--players", "7"}, "give either --instance or --players and --rounds, not both"},
+		{[]string{"simulate", "--players", "3", "--rounds", "2"}, "spec: Players: 3, want 7 or more"},
+		{[]string{"game", "--victory", "bogus", "x.json"}, `victory rule "bogus": unknown`},
+		{[]string{"formula", "scs", "bogus=3"}, `unknown word "bogus"`},
 	}
 	for _, tc := range tests {
 		code, _, errOut := dtm(t, tc.args...)

@@ -8,8 +8,10 @@ import (
 	"github.com/armada-dtm/dtm/workbook"
 )
 
-// UsageError is a mistake in how a command was called: the command line
-// exits with status 2.
+// UsageError is a mistake in how a command was called that only the use
+// case can see (a heat the tournament does not have, a generated
+// tournament's impossible numbers): the command line exits with status 2.
+// The command line refuses every other mistake itself.
 type UsageError struct{ Err error }
 
 func (e UsageError) Error() string { return e.Err.Error() }

@@ -38,9 +38,6 @@ type ExportResult struct {
 // Export scores a workbook and writes the results files it is asked for,
 // named after the tournament. The workbook is not changed.
 func Export(req ExportRequest) (*ExportResult, error) {
-	if !req.CSV && !req.WDD && !req.WDR && !req.Ratings {
-		return nil, usagef("say which files to write: --csv, --wdd, --wdr, --ratings, or several")
-	}
 	b, event, table, err := openScored(req.Path)
 	if err != nil {
 		return nil, err

@@ -23,20 +23,25 @@ type FormulaResult struct {
 	Expr string
 }
 
-// EvalFormula evaluates a scoring formula with words given as
-// "word=number"; the other words are 0.
-func EvalFormula(text string, words []string) (*FormulaResult, error) {
+// ParseWords reads a formula's words given as "word=number" (dtm formula's
+// arguments); the words not given are 0.
+func ParseWords(args []string) (formula.Env, error) {
 	var env formula.Env
-	for _, a := range words {
+	for _, a := range args {
 		word, value, ok := strings.Cut(a, "=")
 		v, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
 		if !ok || err != nil {
-			return nil, usagef("%q: give words as word=number, e.g. scs=7", a)
+			return env, fmt.Errorf("%q: give words as word=number, e.g. scs=7", a)
 		}
 		if err := env.Set(strings.TrimSpace(word), v); err != nil {
-			return nil, UsageError{err}
+			return env, err
 		}
 	}
+	return env, nil
+}
+
+// EvalFormula evaluates a scoring formula for the words' values.
+func EvalFormula(text string, env formula.Env) (*FormulaResult, error) {
 	p, err := formula.Compile(text, formula.Score)
 	var fe *formula.Error
 	if errors.As(err, &fe) {

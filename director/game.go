@@ -19,13 +19,13 @@ type GameOutcome struct {
 	Disagreements []error
 }
 
+// ParseVictoryRule reads a victory rule: classic, regatta-2002, ..., or a
+// table.
+func ParseVictoryRule(s string) (scoring.VictoryRule, error) { return scoring.ParseVictoryRule(s) }
+
 // CheckGame reads a GAME.json file and checks its centre chart and result
-// against a victory rule (classic, regatta-2002, ..., or a table).
-func CheckGame(path, victory string) (*GameOutcome, error) {
-	rule, err := scoring.ParseVictoryRule(victory)
-	if err != nil {
-		return nil, UsageError{err}
-	}
+// against a victory rule.
+func CheckGame(path string, rule scoring.VictoryRule) (*GameOutcome, error) {
 	g, err := readGame(path)
 	if err != nil {
 		return nil, err

@@ -11,11 +11,18 @@ import (
 	"github.com/armada-dtm/dtm/workbook"
 )
 
+// MaxHeats is the most heats a tournament may have.
+const MaxHeats = workbook.MaxHeats
+
+// DefaultSystem is the scoring system a new tournament gets unless told
+// otherwise.
+const DefaultSystem = workbook.DefaultSystem
+
 // NewRequest describes a tournament workbook to create.
 type NewRequest struct {
 	Path   string
 	Name   string // default: the file's name
-	Heats  int
+	Heats  int    // 1 to MaxHeats
 	System string
 	// From is an earlier tournament's workbook whose players, conflicts,
 	// groups and scoring systems come along; "" for none.
@@ -33,9 +40,6 @@ type NewResult struct {
 // for its seatings. It never overwrites a file; an earlier workbook to carry
 // over must have no problems.
 func New(req NewRequest) (*NewResult, error) {
-	if req.Heats < 1 || req.Heats > workbook.MaxHeats {
-		return nil, usagef("--heats must be from 1 to %d, not %d", workbook.MaxHeats, req.Heats)
-	}
 	opts := workbook.NewOptions{Name: req.Name, Heats: req.Heats, System: req.System, Seed: randomSeed()}
 	if opts.Name == "" {
 		opts.Name = strings.TrimSuffix(filepath.Base(req.Path), filepath.Ext(req.Path))

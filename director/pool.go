@@ -79,19 +79,39 @@ func qualificationRanking(t *workbook.Tournament, n int) ([]int, error) {
 	return order, nil
 }
 
+// Pool says whom a seeding seats on the top boards, seeded among
+// themselves: the best Size players of the qualification ranking, or with
+// Contention everyone who can still finish first. The zero Pool seats none.
+type Pool struct {
+	Size       int // a multiple of seven
+	Contention bool
+}
+
+// ParsePool reads a pool as dtm seed's --pool gives it: "top N" (7, 14,
+// 21 ...) or "contention".
+func ParsePool(s string) (Pool, error) {
+	if strings.EqualFold(strings.TrimSpace(s), "contention") {
+		return Pool{Contention: true}, nil
+	}
+	n, err := seeding.ParsePool(s)
+	if err != nil {
+		return Pool{}, fmt.Errorf("%w, or contention", err)
+	}
+	return Pool{Size: n}, nil
+}
+
+// set reports whether the pool seats anyone.
+func (p Pool) set() bool { return p.Size > 0 || p.Contention }
+
 // seatPool seats heat n with a pool: the first size players of the
 // qualification ranking who play the heat and accept a pool seat are seeded
 // among themselves on boards 1 to size/7, then the rest around them. It
 // returns the seeded plan (every board unlocked), the sum of the two lower
 // bounds, and whether the time cap stopped either search.
 func seatPool(ctx context.Context, t *workbook.Tournament, hs workbook.HeatSeating, problem *seeding.Problem,
-	spec string, opts seeding.Options, res *SeedResult) (seeding.Plan, int, bool, error) {
+	want Pool, opts seeding.Options, res *SeedResult) (seeding.Plan, int, bool, error) {
 	n := hs.Heat
-	contend := strings.EqualFold(strings.TrimSpace(spec), "contention")
-	size, err := seeding.ParsePool(spec)
-	if err != nil && !contend {
-		return seeding.Plan{}, 0, false, usagef("%v, or contention", err)
-	}
+	size := want.Size
 	if len(hs.Locked) > 0 {
 		return seeding.Plan{}, 0, false, fmt.Errorf("heat %d has %d started or finished board(s): a pool takes the top boards, "+
 			"so seed it before any board starts (or set them back to Unstarted)", n, len(hs.Locked))
@@ -106,7 +126,8 @@ func seatPool(ctx context.Context, t *workbook.Tournament, hs workbook.HeatSeati
 	}
 	var choice seeding.PoolChoice
 	pr := &PoolResult{Qualification: t.Settings.Qualification.String()}
-	if contend {
+	var err error
+	if want.Contention {
 		var c *Contention
 		choice, c, err = contentionPool(t, hs, func(p int) bool { return plays[p] })
 		if err != nil {

@@ -130,7 +130,7 @@ func TestSeedPool(t *testing.T) {
 	}
 	f.Close()
 
-	res, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 2, Pool: "top 7"})
+	res, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 2, Pool: Pool{Size: 7}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,8 +180,8 @@ func TestSeedPool(t *testing.T) {
 		t.Errorf("dtm check after --pool: %v", chk.Warnings)
 	}
 	for _, bad := range []string{"top 8", "best 7", "top 0"} {
-		if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 2, Pool: bad}); err == nil || !strings.Contains(err.Error(), "--pool") {
-			t.Errorf("--pool %q: %v", bad, err)
+		if p, err := ParsePool(bad); err == nil || !strings.HasSuffix(err.Error(), ", or contention") {
+			t.Errorf("ParsePool(%q) = %+v, %v; want an error", bad, p, err)
 		}
 	}
 }
@@ -196,7 +196,7 @@ func TestSeedPool(t *testing.T) {
 func TestSeedContention(t *testing.T) {
 	t.Parallel()
 	path := contentionWorkbook(t, nil, map[int]int{13: 300, 12: 60, 11: 49, 10: 48})
-	res, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 2, Pool: "contention"})
+	res, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 2, Pool: Pool{Contention: true}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,9 @@ import (
 	"context"
 	"testing"
 
+	"github.com/armada-dtm/dtm/formula"
 	"github.com/armada-dtm/dtm/internal/golden"
+	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
 )
@@ -41,14 +43,14 @@ func TestRenderings(t *testing.T) {
 			return err
 		}},
 		{"series", func(t *testing.T) error {
-			res, err := Series([]string{armada, dipcon}, "best 1")
+			res, err := Series([]string{armada, dipcon}, scoring.SeriesRule{Kind: scoring.SeriesBest, N: 1})
 			if err == nil {
 				err = res.WriteText(&buf)
 			}
 			return err
 		}},
 		{"game", func(t *testing.T) error {
-			res, err := CheckGame(game, "regatta-2002")
+			res, err := CheckGame(game, mustVictoryRule(t, "regatta-2002"))
 			if err == nil {
 				res.WriteText(&buf)
 			}
@@ -62,7 +64,7 @@ func TestRenderings(t *testing.T) {
 			return err
 		}},
 		{"formula", func(t *testing.T) error {
-			res, err := EvalFormula("(scs > 17) * 73 + 10", []string{"scs=18"})
+			res, err := EvalFormula("(scs > 17) * 73 + 10", formula.Env{Scs: 18})
 			if err == nil {
 				res.WriteText(&buf, true)
 			}
@@ -80,7 +82,7 @@ func TestRenderings(t *testing.T) {
 			return nil
 		}},
 		{"simulate", func(t *testing.T) error {
-			res, err := Simulate(context.Background(), SimulateRequest{Spec: seeding.Spec{Players: 21, Rounds: 3, Powers: true}, Seed: 3})
+			res, err := Simulate(context.Background(), SimulateRequest{Players: 21, Rounds: 3, Seed: 3})
 			if err != nil {
 				return err
 			}
@@ -113,7 +115,7 @@ func TestRenderings(t *testing.T) {
 // ranking by average rank does not.
 func TestSeriesWarnsOfMixedMethods(t *testing.T) {
 	t.Parallel()
-	res, err := Series([]string{armada, "../samples/hurst-example.xlsx"}, "sum")
+	res, err := Series([]string{armada, "../samples/hurst-example.xlsx"}, scoring.SeriesRule{Kind: scoring.SeriesSum})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +124,7 @@ func TestSeriesWarnsOfMixedMethods(t *testing.T) {
 	if want := "warning: the tournaments are scored on different scales (ARMADA Open 2026 by Sum of heats; "; !bytes.HasPrefix(buf.Bytes(), []byte(want)) {
 		t.Errorf("warnings %q, want them to start %q", buf.String(), want)
 	}
-	res, err = Series([]string{armada, "../samples/hurst-example.xlsx"}, "average rank")
+	res, err = Series([]string{armada, "../samples/hurst-example.xlsx"}, scoring.SeriesRule{Kind: scoring.SeriesAverageRank})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,4 +143,14 @@ func TestExportNamesStayInTheFolder(t *testing.T) {
 			t.Errorf("fileName(%q) = %q, want %q", name, got, want)
 		}
 	}
+}
+
+// mustVictoryRule parses a victory rule the test names.
+func mustVictoryRule(t *testing.T, s string) scoring.VictoryRule {
+	t.Helper()
+	r, err := ParseVictoryRule(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

@@ -30,14 +30,18 @@ type SeedRequest struct {
 	// each when the players do not fill boards of seven; the command line
 	// never sets it with SitOutAuto or Pool.
 	TwoBoardsAuto bool
-	// Pool, when set ("top 7", "top 14" ...), seats a pool on the top boards:
-	// the best of the qualification ranking, seeded among themselves; or,
-	// "contention", everyone who can still finish first.
-	Pool string
+	// Pool, when set (ParsePool), seats a pool on the top boards.
+	Pool Pool
 	// Force writes even when a lock file says the workbook is open.
 	Force bool
 	// Progress, if set, is told after each of the seeder's restarts.
-	Progress func(heat int, p seeding.Progress)
+	Progress func(Progress)
+}
+
+// Progress is how far seeding a heat has got: the seeder's restart of
+// Restarts, and the best conflict so far with its lower bound.
+type Progress struct {
+	Heat, Restart, Restarts, Best, Bound int
 }
 
 // SeedResult is what seeding a heat did.
@@ -169,7 +173,9 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	}
 	opts := seeding.Options{Seed: seeding.HeatSeed(res.Seed, n), Time: req.Time, RoundsLeft: t.Settings.Heats - n + 1}
 	if req.Progress != nil {
-		opts.Progress = func(p seeding.Progress) { req.Progress(n, p) }
+		opts.Progress = func(p seeding.Progress) {
+			req.Progress(Progress{Heat: n, Restart: p.Restart, Restarts: p.Restarts, Best: p.Best, Bound: p.Bound})
+		}
 	}
 	var seeded seeding.Result
 	var doublers []int
@@ -184,7 +190,7 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	switch {
 	case len(doublers) > 0:
 		seeded, err = seeding.SeedTwoBoards(ctx, problem, hs.Present, doublers, hs.Locked, opts)
-	case req.Pool != "":
+	case req.Pool.set():
 		seeded.Plan, seeded.Bound, seeded.TimedOut, err = seatPool(ctx, t, hs, problem, req.Pool, opts, res)
 	default:
 		opts.Later = laterPlayers(t, n, hs.Present, hs.Locked)
@@ -208,11 +214,11 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	if res.Explanation, err = seeding.Explain(problem, plan); err != nil {
 		return nil, wrapf(err, "heat %d", n)
 	}
-	if req.Pool != "" {
+	if req.Pool.set() {
 		seeded.Conflict = res.Explanation.Total // the two seedings' conflicts, and what joins them: none
 	}
 	res.Bound, res.BoundNote, res.TimedOut = seeded.Bound, seeded.BoundNote(), seeded.TimedOut
-	if req.Pool != "" {
+	if req.Pool.set() {
 		res.BoundNote = "with the pool kept on its own boards, which the bound takes as given: " + res.BoundNote
 	}
 	res.SittingOut = sittingOut(t, n)

@@ -21,17 +21,14 @@ type SeriesResult struct {
 	Warnings []string
 }
 
-// Series scores each tournament workbook and combines their final
-// standings under a rule ("sum", "best N", "average rank"); players are
-// matched by name. The workbooks are not changed.
-func Series(paths []string, rule string) (*SeriesResult, error) {
-	if len(paths) < 1 {
-		return nil, usagef("series needs one or more tournament workbooks")
-	}
-	r, err := scoring.ParseSeriesRule(rule)
-	if err != nil {
-		return nil, UsageError{err}
-	}
+// ParseSeriesRule reads how a series combines its tournaments: "sum",
+// "best N" or "average rank".
+func ParseSeriesRule(s string) (scoring.SeriesRule, error) { return scoring.ParseSeriesRule(s) }
+
+// Series scores each tournament workbook (one or more) and combines their
+// final standings under a rule; players are matched by name. The workbooks
+// are not changed.
+func Series(paths []string, r scoring.SeriesRule) (*SeriesResult, error) {
 	res := &SeriesResult{Rule: r}
 	methods := map[scoring.Method][]string{}
 	for _, path := range paths {
@@ -57,9 +54,11 @@ func Series(paths []string, rule string) (*SeriesResult, error) {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("the tournaments are scored on different scales (%s): "+
 			"adding their totals mixes them; --rule \"average rank\" compares ranks instead", strings.Join(parts, "; ")))
 	}
-	if res.Standings, err = scoring.Series(res.Events, r); err != nil {
+	standings, err := scoring.Series(res.Events, r)
+	if err != nil {
 		return nil, err
 	}
+	res.Standings = standings
 	return res, nil
 }
 

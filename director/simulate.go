@@ -17,13 +17,19 @@ import (
 
 // SimulateRequest describes a tournament to plan without a workbook:
 // either an instance file in the seeding benchmark's format, or one
-// generated from Spec.
+// generated with Players and Rounds.
 type SimulateRequest struct {
-	Instance string // a dtm-seeding-instance/1 file; "" to generate from Spec
-	Spec     seeding.Spec
-	Seed     int64
-	Time     time.Duration
-	Out      string // write the seating here as dtm-seeding-output/1; "" for none
+	Instance string // a dtm-seeding-instance/1 file; "" to generate one
+	// The tournament to generate (seeding.Spec): Players registered for
+	// Rounds rounds, Absent of them missing from each round after the
+	// first, Families pairs kept apart, Teams of three and Clubs of five;
+	// AtTables leaves the powers to the tables.
+	Players, Rounds, Absent, Families, Teams, Clubs int
+	AtTables                                        bool
+
+	Seed int64
+	Time time.Duration
+	Out  string // write the seating here as dtm-seeding-output/1; "" for none
 }
 
 // SimulateResult is a simulated tournament's seating, round by round.
@@ -64,9 +70,6 @@ func Simulate(ctx context.Context, req SimulateRequest) (*SimulateResult, error)
 // simulationInstance reads the instance file or generates a tournament.
 func simulationInstance(req SimulateRequest) (*seeding.Instance, error) {
 	if req.Instance != "" {
-		if req.Spec.Players != 0 || req.Spec.Rounds != 0 {
-			return nil, usagef("give either --instance or --players and --rounds, not both")
-		}
 		f, err := os.Open(req.Instance)
 		if err != nil {
 			return nil, err
@@ -78,14 +81,10 @@ func simulationInstance(req SimulateRequest) (*seeding.Instance, error) {
 		}
 		return in, nil
 	}
-	if req.Spec.Players == 0 || req.Spec.Rounds == 0 {
-		return nil, usagef("simulate needs --players and --rounds (or --instance FILE.json)")
-	}
-	spec := req.Spec
-	spec.Seed = req.Seed
-	in, err := seeding.Generate(spec)
+	in, err := seeding.Generate(seeding.Spec{Players: req.Players, Rounds: req.Rounds, Absent: req.Absent,
+		Families: req.Families, Teams: req.Teams, Clubs: req.Clubs, Powers: !req.AtTables, Seed: req.Seed})
 	if err != nil {
-		return nil, UsageError{err}
+		return nil, UsageError{err} // a generated tournament's numbers come from the command line
 	}
 	return in, nil
 }

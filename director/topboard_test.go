@@ -60,7 +60,7 @@ func TestPoolTopBoardsExported(t *testing.T) {
 		t.Fatal(err)
 	}
 	finishHeat(t, path, 1, func(p int) int { return 100 + p })
-	res, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 2, Pool: "top 14"})
+	res, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 2, Pool: Pool{Size: 14}})
 	if err != nil {
 		t.Fatal(err)
 	}

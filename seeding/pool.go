@@ -52,16 +52,16 @@ func ParseQualification(s string, heats int) (Qualification, error) {
 	return Qualification{Best: k, From: a, To: b}, nil
 }
 
-// ParsePool reads dtm seed's --pool value, "top N" with N a multiple of
-// seven (7, 14, 21 ...), and returns N.
+// ParsePool reads a pool's size, "top N" with N a multiple of seven (7, 14,
+// 21 ...), and returns N.
 func ParsePool(s string) (int, error) {
 	f := strings.Fields(strings.ToLower(s))
 	if len(f) != 2 || f[0] != "top" {
-		return 0, fmt.Errorf("--pool %q: write \"top 7\" (or 14, 21 ...)", s)
+		return 0, fmt.Errorf("%q: write \"top 7\" (or 14, 21 ...)", s)
 	}
 	n, err := strconv.Atoi(f[1])
 	if err != nil || n < dip.BoardSize || n%dip.BoardSize != 0 {
-		return 0, fmt.Errorf("--pool %q: the pool fills whole boards: top 7, 14, 21 ...", s)
+		return 0, fmt.Errorf("%q: the pool fills whole boards: top 7, 14, 21 ...", s)
 	}
 	return n, nil
 }
