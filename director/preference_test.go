@@ -3,7 +3,6 @@ package director
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -20,19 +19,11 @@ import (
 // misses France, pays 3.
 func TestSeedPreferences(t *testing.T) {
 	t.Parallel()
-	path := ruleWorkbook(t, 7, 1, map[string]any{workbook.SetPreference: 3})
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
+	players := fixture.Numbered(7)
+	for i, prefers := range []string{"F", "f, g", "G"} {
+		players[i].Columns = map[string]any{workbook.HeaderPrefers: prefers}
 	}
-	prefers := fixture.PlayersColumn(t, f, workbook.HeaderPrefers)
-	fixture.Set(t, f, workbook.SheetPlayers, prefers+"2", "F")
-	fixture.Set(t, f, workbook.SheetPlayers, prefers+"3", "f, g")
-	fixture.Set(t, f, workbook.SheetPlayers, prefers+"4", "G")
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	path := fixture.Build(t, fixture.Tournament{Seed: 1, Settings: map[string]any{workbook.SetPreference: 3}, Players: players})
 	res, err := Seed(context.Background(), SeedRequest{Path: path})
 	if err != nil {
 		t.Fatal(err)
@@ -56,10 +47,11 @@ func TestSeedPreferences(t *testing.T) {
 	}
 	b.Close()
 
-	f, err = excelize.OpenFile(path)
+	f, err := excelize.OpenFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	prefers := fixture.PlayersColumn(t, f, workbook.HeaderPrefers)
 	fixture.Set(t, f, workbook.SheetPlayers, prefers+"2", "FXF")
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
@@ -81,19 +73,12 @@ func TestSeedPreferences(t *testing.T) {
 // others' detail says none of their list was left; nothing is charged.
 func TestSeedLowestRankedFirst(t *testing.T) {
 	t.Parallel()
-	path := ruleWorkbook(t, 7, 2, map[string]any{workbook.SetPreferenceMethod: "Lowest-ranked chooses first"})
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
+	players := fixture.Numbered(7)
+	for i := range players {
+		players[i].Columns = map[string]any{workbook.HeaderPrefers: "F"}
 	}
-	prefers := fixture.PlayersColumn(t, f, workbook.HeaderPrefers)
-	for i := range 7 {
-		fixture.Set(t, f, workbook.SheetPlayers, fmt.Sprintf("%s%d", prefers, i+2), "F")
-	}
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	path := fixture.Build(t, fixture.Tournament{Heats: 2, Seed: 1, Players: players,
+		Settings: map[string]any{workbook.SetPreferenceMethod: "Lowest-ranked chooses first"}})
 	for _, tc := range []struct {
 		heat, france int
 	}{{1, 6}, {2, 0}} {

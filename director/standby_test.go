@@ -18,19 +18,11 @@ import (
 // (P15, the last row, would), and says why.
 func TestSeedStandbys(t *testing.T) {
 	t.Parallel()
-	path := ruleWorkbook(t, 16, 1, nil)
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
+	players := fixture.Numbered(16)
+	for p, standby := range map[int]string{2: "Yes", 5: "yes", 6: "No"} {
+		players[p].Columns = map[string]any{workbook.HeaderStandby: standby}
 	}
-	standby := fixture.PlayersColumn(t, f, workbook.HeaderStandby)
-	fixture.Set(t, f, workbook.SheetPlayers, standby+"4", "Yes") // P02
-	fixture.Set(t, f, workbook.SheetPlayers, standby+"7", "yes") // P05
-	fixture.Set(t, f, workbook.SheetPlayers, standby+"8", "No")  // P06
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	path := fixture.Build(t, fixture.Tournament{Seed: 1, Players: players})
 	res, err := Seed(context.Background(), SeedRequest{Path: path, SitOutAuto: true})
 	if err != nil {
 		t.Fatal(err)
@@ -44,10 +36,11 @@ func TestSeedStandbys(t *testing.T) {
 		t.Errorf("summary:\n%s", out.String())
 	}
 
-	f, err = excelize.OpenFile(path)
+	f, err := excelize.OpenFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	standby := fixture.PlayersColumn(t, f, workbook.HeaderStandby)
 	fixture.Set(t, f, workbook.SheetPlayers, standby+"4", "Perhaps")
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
