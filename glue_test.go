@@ -13,6 +13,7 @@ import (
 // reads it: flags after the workbook move before it, a flag keeps its
 // value, and an argument that merely starts with "-" stays an argument.
 func TestFlagsFirst(t *testing.T) {
+	t.Parallel()
 	a := app(new(bytes.Buffer), new(bytes.Buffer))
 	tests := []struct{ in, want []string }{
 		{[]string{"dtm", "score", "b.xlsx", "--json"}, []string{"dtm", "score", "--json", "b.xlsx"}},
@@ -35,6 +36,7 @@ func TestFlagsFirst(t *testing.T) {
 // word after it as its value: the workbook after --late, or the value flag
 // after --dry-run, stay what they are.
 func TestFlagsFirstBoolTakesNoValue(t *testing.T) {
+	t.Parallel()
 	a := app(new(bytes.Buffer), new(bytes.Buffer))
 	tests := []struct{ in, want []string }{
 		{[]string{"dtm", "score", "b.xlsx", "--dry-run", "--top", "3"}, []string{"dtm", "score", "--dry-run", "--top", "3", "b.xlsx"}},
@@ -50,6 +52,7 @@ func TestFlagsFirstBoolTakesNoValue(t *testing.T) {
 // TestFlagsAfterWorkbook runs commands as directors type them, flags last,
 // through the real command line.
 func TestFlagsAfterWorkbook(t *testing.T) {
+	t.Parallel()
 	path := copySample(t, samplePath)
 	before, err := os.ReadFile(path)
 	if err != nil {

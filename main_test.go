@@ -22,6 +22,7 @@ func dtm(t testing.TB, args ...string) (code int, stdout, stderr string) {
 }
 
 func TestNewThenCheck(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "t.xlsx")
 	if code, out, errOut := dtm(t, "new", path); code != 0 || !strings.Contains(out, "created") {
 		t.Fatalf("dtm new: exit %d\n%s%s", code, out, errOut)
@@ -40,6 +41,7 @@ func TestNewThenCheck(t *testing.T) {
 }
 
 func TestUsageErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	tests := []struct {
 		args []string
@@ -75,6 +77,7 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestCheckNotAWorkbook(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "players.xlsx")
 	if err := os.WriteFile(path, []byte("Ann,Smith\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -121,6 +124,7 @@ func twentyMistakes(t *testing.T, path string) {
 }
 
 func TestCheckTwentyMistakes(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "mistakes.xlsx")
 	twentyMistakes(t, path)
 	before, err := os.ReadFile(path)
@@ -159,6 +163,7 @@ func TestCheckTwentyMistakes(t *testing.T) {
 }
 
 func TestCheckVerboseListsIgnored(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "t.xlsx")
 	if code, _, _ := dtm(t, "new", path); code != 0 {
 		t.Fatal("dtm new failed")
@@ -201,6 +206,7 @@ func TestNewOpensOnAbout(t *testing.T) {
 }
 
 func TestNewFrom(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	earlier := filepath.Join(dir, "2025.xlsx")
 	if code, _, _ := dtm(t, "new", earlier); code != 0 {
@@ -264,6 +270,7 @@ func saveXLSX(t testing.TB, f *excelize.File) {
 // play: England and Turkey tied on 11 and 12 in 1911 and 1912, growing,
 // over the targets 10 and 8).
 func TestCheckReportsOutcomes(t *testing.T) {
+	t.Parallel()
 	_, out, _ := dtm(t, "check", samplePath)
 	if !strings.Contains(out, "'Heat 1'!A2: board 1: France reached victory in 1909 with 18 centres (classic)") {
 		t.Errorf("no victory line:\n%s", out)

@@ -23,6 +23,7 @@ func loEdit(t *testing.T, path, edits string) {
 // the renamed one as its suggestion, and score refuses instead of scoring
 // the heat's games as not played.
 func TestHeatSheetRenamedInLibreOffice(t *testing.T) {
+	t.Parallel()
 	path := copySample(t, samplePath)
 	loEdit(t, path, `[{"op":"rename_sheet","sheet":"Heat 3","name":"Round 3"}]`)
 	code, out, _ := dtm(t, "check", path)
@@ -47,6 +48,7 @@ func TestHeatSheetRenamedInLibreOffice(t *testing.T) {
 // Players sheet in LibreOffice: dtm check says so once, not once for every
 // name on the other sheets.
 func TestPlayersRowsDeleted(t *testing.T) {
+	t.Parallel()
 	path := copySample(t, samplePath)
 	loEdit(t, path, `[{"op":"delete_rows","sheet":"Players","row":2,"count":28}]`)
 	code, out, _ := dtm(t, "check", path)
@@ -59,6 +61,7 @@ func TestPlayersRowsDeleted(t *testing.T) {
 // TestSmallSurprises replays the smaller surprises a director met: each
 // line of the command line as typed, and what it must say.
 func TestSmallSurprises(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if code, out, _ := dtm(t, "--version"); code != 0 || !strings.HasPrefix(out, "dtm version ") {
 		t.Errorf("--version: exit %d, %q", code, out)
@@ -94,6 +97,7 @@ func TestSmallSurprises(t *testing.T) {
 // formula's cached value, so the next command read those cells as empty
 // and reseeded nobody.
 func TestRegistrationFormulaSurvivesSeeding(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "Formula Open.xlsx")
 	f, set := newBook(t, path, "--name", "Formula Open", "--heats", "2")
 	for i := range 14 {
