@@ -31,6 +31,10 @@ func TestPatchSheet(t *testing.T) {
 		{"text, escaped, kept spaces, over a formula", `<sheetData><row r="1"><c r="A1" s="2"><f>B1</f><v>0</v></c></row></sheetData>`,
 			[]cellPatch{{1, 1, "Ann & <Bob>", true}, {1, 2, " Zoë", true}},
 			`<sheetData><row r="1"><c r="A1" s="2" t="inlineStr"><is><t>Ann &amp; &lt;Bob&gt;</t></is></c><c r="B1" t="inlineStr"><is><t xml:space="preserve"> Zoë</t></is></c></row></sheetData>`},
+		{"a row holding a self-closed cell, as Excel writes a styled empty one",
+			`<sheetData><row r="5"><c r="A5"><v>1</v></c><c r="D5" s="3"/><c r="E5"><v>2</v></c></row></sheetData>`,
+			[]cellPatch{{5, 4, "7", false}},
+			`<sheetData><row r="5"><c r="A5"><v>1</v></c><c r="D5" s="3"><v>7</v></c><c r="E5"><v>2</v></c></row></sheetData>`},
 		{"the last patch of a cell wins", `<sheetData></sheetData>`, []cellPatch{{1, 1, "4", false}, {1, 1, "5", false}},
 			`<sheetData><row r="1"><c r="A1"><v>5</v></c></row></sheetData>`},
 	}

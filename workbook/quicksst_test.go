@@ -33,6 +33,7 @@ func TestQuickSharedStrings(t *testing.T) {
 		{"a run with two texts", head + `<si><r><t>a</t><t>b</t></r></si></sst>`, nil, false},
 		{"text and runs", head + `<si><t>a</t><r><t>b</t></r></si></sst>`, nil, false},
 		{"runs then text", head + `<si><r><t>b</t></r><t>a</t></si></sst>`, nil, false},
+		{"si with an attribute", head + `<si x="1"><t>a</t></si></sst>`, nil, false},
 		{"markup in text", head + `<si><t>a<b/>c</t></si></sst>`, nil, false},
 		{"not closed", head + `<si><t>a</t>`, nil, false},
 	} {
