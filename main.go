@@ -192,7 +192,7 @@ func checkCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			res, err := director.Check(path)
+			res, err := director.Check(director.CheckRequest{Path: path})
 			var ps *director.ProblemsError
 			if errors.As(err, &ps) && c.Bool("verbose") {
 				for _, p := range ps.Ignored {
@@ -515,7 +515,7 @@ func seriesCommand() *cli.Command {
 			if err != nil {
 				return usageError{Err: err}
 			}
-			res, err := director.Series(c.Args().Slice(), rule)
+			res, err := director.Series(director.SeriesRequest{Paths: c.Args().Slice(), Rule: rule})
 			if err != nil {
 				return err
 			}
@@ -554,7 +554,7 @@ func formulaCommand() *cli.Command {
 				if err != nil {
 					return usageError{Err: err}
 				}
-				res, err := director.EvalFormula(c.Args().First(), words)
+				res, err := director.EvalFormula(director.FormulaRequest{Formula: c.Args().First(), Words: words})
 				if err != nil {
 					return err
 				}
@@ -599,7 +599,7 @@ func gameCommand() *cli.Command {
 			if err != nil {
 				return usageError{Err: err}
 			}
-			res, err := director.CheckGame(c.Args().First(), rule)
+			res, err := director.CheckGame(director.GameRequest{Game: c.Args().First(), Rule: rule})
 			if err != nil {
 				return err
 			}

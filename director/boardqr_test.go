@@ -118,7 +118,7 @@ func TestResultsFormProblems(t *testing.T) {
 		if err := f.Save(); err != nil {
 			t.Fatal(err)
 		}
-		_, err := Check(path)
+		_, err := Check(CheckRequest{Path: path})
 		if err == nil || !strings.Contains(problemsText(err), want) {
 			t.Errorf("%q: %v\n%s\nwant %q", form, err, problemsText(err), want)
 		}

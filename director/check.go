@@ -40,10 +40,16 @@ type HeatConflicts struct {
 	Problem      *seeding.Problem
 }
 
+// CheckRequest says which workbook to check.
+type CheckRequest struct {
+	Path string
+}
+
 // Check reads a whole workbook, validates every cell, every scoring system
 // and every finished game, and explains each seated heat's conflicts. A
 // workbook with problems gives a *ProblemsError listing them all.
-func Check(path string) (*CheckResult, error) {
+func Check(req CheckRequest) (*CheckResult, error) {
+	path := req.Path
 	b, err := open(path, allSystems)
 	if err != nil {
 		return nil, err

@@ -40,16 +40,23 @@ func ParseWords(args []string) (formula.Env, error) {
 	return env, nil
 }
 
+// FormulaRequest is a scoring formula to try, and the words' values it is
+// tried with (ParseWords reads them).
+type FormulaRequest struct {
+	Formula string
+	Words   formula.Env
+}
+
 // EvalFormula evaluates a scoring formula for the words' values.
-func EvalFormula(text string, env formula.Env) (*FormulaResult, error) {
-	p, err := formula.Compile(text, formula.Score)
+func EvalFormula(req FormulaRequest) (*FormulaResult, error) {
+	p, err := formula.Compile(req.Formula, formula.Score)
 	var fe *formula.Error
 	if errors.As(err, &fe) {
 		return nil, fmt.Errorf("%v\n%s", fe, indent(fe.Caret()))
 	} else if err != nil {
 		return nil, err
 	}
-	v, err := p.Eval(&env)
+	v, err := p.Eval(&req.Words)
 	if err != nil {
 		return nil, err
 	}

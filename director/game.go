@@ -23,13 +23,20 @@ type GameOutcome struct {
 // table.
 func ParseVictoryRule(s string) (scoring.VictoryRule, error) { return scoring.ParseVictoryRule(s) }
 
+// GameRequest says which game record to check, under which victory rule.
+type GameRequest struct {
+	Game string // a GAME.json file
+	Rule scoring.VictoryRule
+}
+
 // CheckGame reads a GAME.json file and checks its centre chart and result
-// against a victory rule.
-func CheckGame(path string, rule scoring.VictoryRule) (*GameOutcome, error) {
-	g, err := readGame(path)
+// against the request's victory rule.
+func CheckGame(req GameRequest) (*GameOutcome, error) {
+	g, err := readGame(req.Game)
 	if err != nil {
 		return nil, err
 	}
+	rule := req.Rule
 	return &GameOutcome{Rule: rule, Game: g, Outcome: rule.Check(g.History), Disagreements: rule.CheckResult(g)}, nil
 }
 

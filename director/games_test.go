@@ -49,7 +49,7 @@ func saveAndCheck(t *testing.T, path string, f *excelize.File) (*CheckResult, er
 	if err := f.SaveAs(path); err != nil {
 		t.Fatal(err)
 	}
-	return Check(path)
+	return Check(CheckRequest{Path: path})
 }
 
 func TestGamesFixtureIsClean(t *testing.T) {
@@ -188,7 +188,7 @@ func TestUnusedSystemNotCompiled(t *testing.T) {
 		t.Error("a broken system that no game uses stopped scoring")
 	}
 	var pe *ProblemsError
-	if _, err := Check(path); !errors.As(err, &pe) || len(pe.Problems) != 1 || pe.Problems[0].Cell != "F40" {
+	if _, err := Check(CheckRequest{Path: path}); !errors.As(err, &pe) || len(pe.Problems) != 1 || pe.Problems[0].Cell != "F40" {
 		t.Errorf("check: %v, want the broken formula at Systems!F40", err)
 	}
 }

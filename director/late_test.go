@@ -78,7 +78,7 @@ func TestSeedLate(t *testing.T) {
 		t.Errorf("P12's registration %v, want Sitting out", r)
 	}
 	b.Close()
-	chk, err := Check(path)
+	chk, err := Check(CheckRequest{Path: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +183,7 @@ func TestSeedLateNewBoards(t *testing.T) {
 		if !slices.Equal(got, board3) || len(after) != len(before)+len(board3) {
 			t.Errorf("board 3: %v, want %v (%d seated)", got, board3, len(after))
 		}
-		chk, err := Check(path)
+		chk, err := Check(CheckRequest{Path: path})
 		if err != nil || len(chk.Warnings) > 0 {
 			t.Errorf("dtm check after --late: %v %v", err, chk)
 		}
@@ -300,7 +300,7 @@ func TestSeedLateDropOuts(t *testing.T) {
 	}
 	edit("", nil, startedDrop, openDrop)
 	register(14)
-	chk, err := Check(path)
+	chk, err := Check(CheckRequest{Path: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -335,7 +335,7 @@ func TestSeedLateDropOuts(t *testing.T) {
 		t.Errorf("summary lacks %q:\n%s", want, out.String())
 	}
 	t.Logf("dtm seed --late:\n%s", out.String())
-	if chk, err := Check(path); err != nil || len(chk.Warnings) > 0 {
+	if chk, err := Check(CheckRequest{Path: path}); err != nil || len(chk.Warnings) > 0 {
 		t.Errorf("dtm check after --late: %v %v", err, chk)
 	}
 

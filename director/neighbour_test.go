@@ -52,7 +52,7 @@ func TestSeedNeighbours(t *testing.T) {
 			t.Errorf("player %d on %s: %d neighbour items, want %d", pc.Player, dip.Power(pc.Power).String(), n, want[pc.Power])
 		}
 	}
-	chk, err := Check(path)
+	chk, err := Check(CheckRequest{Path: path})
 	if err != nil {
 		t.Fatal(err)
 	}

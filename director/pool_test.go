@@ -172,7 +172,7 @@ func TestSeedPool(t *testing.T) {
 		!strings.Contains(out.String(), "declined a pool seat (the next in line took it): P20 Player") {
 		t.Errorf("summary:\n%s", out.String())
 	}
-	chk, err := Check(path)
+	chk, err := Check(CheckRequest{Path: path})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,7 +51,7 @@ func TestSeedPowerRule(t *testing.T) {
 		}
 	}
 	b.Close()
-	res, err := Check(path)
+	res, err := Check(CheckRequest{Path: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func swapPowers(t *testing.T, path string, n int, a, b workbook.Seat) {
 // checkWarns runs dtm check and fails unless a warning starts with want.
 func checkWarns(t *testing.T, path, want string) {
 	t.Helper()
-	res, err := Check(path)
+	res, err := Check(CheckRequest{Path: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ func TestPowerRuleSettings(t *testing.T) {
 	}
 	for _, tc := range tests {
 		path := ruleWorkbook(t, 7, 4, tc.settings)
-		_, err := Check(path)
+		_, err := Check(CheckRequest{Path: path})
 		var pe *ProblemsError
 		if !errors.As(err, &pe) {
 			t.Fatalf("%v: got %v, want problems", tc.settings, err)

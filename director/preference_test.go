@@ -57,7 +57,7 @@ func TestSeedPreferences(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
-	_, err = Check(path)
+	_, err = Check(CheckRequest{Path: path})
 	var pe *ProblemsError
 	if !errors.As(err, &pe) || len(pe.Problems) != 1 || pe.Problems[0].Cell != prefers+"2" ||
 		!strings.Contains(pe.Problems[0].Msg, `power preference "FXF": 'X' is not a power's first letter`) {
@@ -118,7 +118,7 @@ func TestSeedLowestRankedFirst(t *testing.T) {
 			}
 		}
 		b.Close()
-		chk, err := Check(path)
+		chk, err := Check(CheckRequest{Path: path})
 		if err != nil {
 			t.Fatal(err)
 		}

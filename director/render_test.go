@@ -29,7 +29,7 @@ func TestRenderings(t *testing.T) {
 		render func(t *testing.T) error
 	}{
 		{"check", func(t *testing.T) error {
-			res, err := Check(armada)
+			res, err := Check(CheckRequest{Path: armada})
 			if err == nil {
 				res.WriteText(&buf, true)
 			}
@@ -43,14 +43,14 @@ func TestRenderings(t *testing.T) {
 			return err
 		}},
 		{"series", func(t *testing.T) error {
-			res, err := Series([]string{armada, dipcon}, scoring.SeriesRule{Kind: scoring.SeriesBest, N: 1})
+			res, err := Series(SeriesRequest{Paths: []string{armada, dipcon}, Rule: scoring.SeriesRule{Kind: scoring.SeriesBest, N: 1}})
 			if err == nil {
 				err = res.WriteText(&buf)
 			}
 			return err
 		}},
 		{"game", func(t *testing.T) error {
-			res, err := CheckGame(game, mustVictoryRule(t, "regatta-2002"))
+			res, err := CheckGame(GameRequest{Game: game, Rule: mustVictoryRule(t, "regatta-2002")})
 			if err == nil {
 				res.WriteText(&buf)
 			}
@@ -64,7 +64,7 @@ func TestRenderings(t *testing.T) {
 			return err
 		}},
 		{"formula", func(t *testing.T) error {
-			res, err := EvalFormula("(scs > 17) * 73 + 10", formula.Env{Scs: 18})
+			res, err := EvalFormula(FormulaRequest{Formula: "(scs > 17) * 73 + 10", Words: formula.Env{Scs: 18}})
 			if err == nil {
 				res.WriteText(&buf, true)
 			}
@@ -115,7 +115,7 @@ func TestRenderings(t *testing.T) {
 // ranking by average rank does not.
 func TestSeriesWarnsOfMixedMethods(t *testing.T) {
 	t.Parallel()
-	res, err := Series([]string{armada, "../samples/hurst-example.xlsx"}, scoring.SeriesRule{Kind: scoring.SeriesSum})
+	res, err := Series(SeriesRequest{Paths: []string{armada, "../samples/hurst-example.xlsx"}, Rule: scoring.SeriesRule{Kind: scoring.SeriesSum}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +124,7 @@ func TestSeriesWarnsOfMixedMethods(t *testing.T) {
 	if want := "warning: the tournaments are scored on different scales (ARMADA Open 2026 by Sum of heats; "; !bytes.HasPrefix(buf.Bytes(), []byte(want)) {
 		t.Errorf("warnings %q, want them to start %q", buf.String(), want)
 	}
-	res, err = Series([]string{armada, "../samples/hurst-example.xlsx"}, scoring.SeriesRule{Kind: scoring.SeriesAverageRank})
+	res, err = Series(SeriesRequest{Paths: []string{armada, "../samples/hurst-example.xlsx"}, Rule: scoring.SeriesRule{Kind: scoring.SeriesAverageRank}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,13 +25,20 @@ type SeriesResult struct {
 // "best N" or "average rank".
 func ParseSeriesRule(s string) (scoring.SeriesRule, error) { return scoring.ParseSeriesRule(s) }
 
-// Series scores each tournament workbook (one or more) and combines their
-// final standings under a rule; players are matched by name. The workbooks
-// are not changed.
-func Series(paths []string, r scoring.SeriesRule) (*SeriesResult, error) {
+// SeriesRequest says which tournaments to combine, and how.
+type SeriesRequest struct {
+	Paths []string // the tournaments' workbooks, one or more
+	Rule  scoring.SeriesRule
+}
+
+// Series scores each tournament workbook and combines their final
+// standings under the request's rule; players are matched by name. The
+// workbooks are not changed.
+func Series(req SeriesRequest) (*SeriesResult, error) {
+	r := req.Rule
 	res := &SeriesResult{Rule: r}
 	methods := map[scoring.Method][]string{}
-	for _, path := range paths {
+	for _, path := range req.Paths {
 		b, event, table, err := openScored(path)
 		if err != nil {
 			return nil, err

@@ -46,7 +46,7 @@ func TestSeedStandbys(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
-	_, err = Check(path)
+	_, err = Check(CheckRequest{Path: path})
 	var pe *ProblemsError
 	if !errors.As(err, &pe) || len(pe.Problems) != 1 || pe.Problems[0].Cell != standby+"4" ||
 		!strings.Contains(pe.Problems[0].Msg, `standby cannot be "Perhaps"`) {

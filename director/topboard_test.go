@@ -195,7 +195,7 @@ func TestTopFactorHurst(t *testing.T) {
 	}
 	cell := b.Tournament.Settings.SettingCell(workbook.SetTopFactor)
 	b.Close()
-	_, err = Check(path)
+	_, err = Check(CheckRequest{Path: path})
 	var pe *ProblemsError
 	if !errors.As(err, &pe) || len(pe.Problems) != 1 || pe.Problems[0].Cell != cell ||
 		!strings.Contains(pe.Problems[0].Msg, "set the top board multiplier to 1") ||

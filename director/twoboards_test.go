@@ -87,7 +87,7 @@ func TestSeedTwoBoards(t *testing.T) {
 				t.Errorf("heat %d: %s on boards %v with powers %v", tc.heat, name, bs, powers[name])
 			}
 		}
-		if chk, err := Check(path); err != nil || len(chk.Warnings) > 0 {
+		if chk, err := Check(CheckRequest{Path: path}); err != nil || len(chk.Warnings) > 0 {
 			t.Errorf("heat %d: check: %v", tc.heat, err)
 			if err == nil {
 				t.Errorf("warnings: %v", chk.Warnings)
@@ -172,7 +172,7 @@ func TestScoreTwoBoards(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
-	if _, err := Check(path); err != nil {
+	if _, err := Check(CheckRequest{Path: path}); err != nil {
 		t.Fatalf("check of the finished heat: %v", err)
 	}
 	res, err := Score(ScoreRequest{Path: path})
