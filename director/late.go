@@ -455,10 +455,40 @@ func writeLate(b *workbook.Book, n int, boards []workbook.Seated, res *LateResul
 			res.Kept++
 		}
 	}
+	boards = typedPowers(&t.Heats[n-1], boards)
 	if err := b.WriteSeating(n, boards, ex, problem); err != nil {
 		return err
 	}
 	return b.WriteBoardCalls(n, t.CallBoards(n, problem, boards))
+}
+
+// typedPowers returns boards with the powers a director typed on heat's
+// unstarted boards put back: the seeder sees a board's powers only when all
+// seven are typed (workbook.Game.SeedingBoard), but late seating changes
+// only who sits where, and must not write a partly typed board back empty.
+// A late player who takes a standby's seat takes its typed power too.
+func typedPowers(heat *workbook.Heat, boards []workbook.Seated) []workbook.Seated {
+	typed := map[int]workbook.Game{}
+	for _, g := range heat.Games {
+		if g.Status == workbook.Unstarted {
+			typed[g.Board] = g
+		}
+	}
+	out := slices.Clone(boards)
+	for i, sb := range out {
+		g, ok := typed[sb.Number]
+		if !ok || len(g.Seats) != len(sb.Board.Seats) {
+			continue
+		}
+		sb.Board.Seats = slices.Clone(sb.Board.Seats)
+		for k, s := range g.Seats {
+			if s.Power >= 0 {
+				sb.Board.Seats[k].Power = s.Power
+			}
+		}
+		out[i] = sb
+	}
+	return out
 }
 
 // swapLate seats heat n's late players in the seats of standbys on boards

@@ -388,3 +388,63 @@ func TestSeedLateDropOuts(t *testing.T) {
 		t.Errorf("the refusal changed the seating: %v, was %v", after, before)
 	}
 }
+
+// TestSeedLateKeepsTypedPowers: powers chosen at the tables, a director has
+// typed three of board 1's seven powers when a late player arrives; dtm seed
+// --late gives the late player a standby's seat and keeps the three powers
+// as typed (it once wrote them back empty, since the seeder sees a board's
+// powers only when all seven are typed).
+func TestSeedLateKeepsTypedPowers(t *testing.T) {
+	t.Parallel()
+	path := ruleWorkbook(t, 15, 1, map[string]any{workbook.SetPowerAssignment: "At the tables"})
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixture.Set(t, f, workbook.SheetPlayers, fixture.PlayersColumn(t, f, workbook.HeatSheet(1))+"16", nil) // P14 not registered yet
+	standby := fixture.PlayersColumn(t, f, workbook.HeaderStandby)
+	fixture.Set(t, f, workbook.SheetPlayers, standby+"7", "Yes")  // P05
+	fixture.Set(t, f, workbook.SheetPlayers, standby+"14", "Yes") // P12
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if _, err := Seed(context.Background(), SeedRequest{Path: path}); err != nil {
+		t.Fatal(err)
+	}
+	f, err = excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	header, err := f.GetRows(workbook.HeatSheet(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	power := slices.Index(header[0], workbook.HeaderPower)
+	if power < 0 {
+		t.Fatalf("heat sheet has no %q column: %v", workbook.HeaderPower, header[0])
+	}
+	typed := []string{"Austria", "England", "France"}
+	for i, pw := range typed {
+		fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(power+1, 2+i), pw)
+	}
+	fixture.Set(t, f, workbook.SheetPlayers, fixture.PlayersColumn(t, f, workbook.HeatSheet(1))+"16", "Registered")
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if _, err := SeatLate(context.Background(), LateRequest{Path: path}); err != nil {
+		t.Fatal(err)
+	}
+	f, err = excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for i, want := range typed {
+		cell := fixture.Cell(power+1, 2+i)
+		if got, err := f.GetCellValue(workbook.HeatSheet(1), cell); err != nil || got != want {
+			t.Errorf("%s!%s = %q (%v) after --late, want %q as typed", workbook.HeatSheet(1), cell, got, err, want)
+		}
+	}
+}
