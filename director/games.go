@@ -71,7 +71,7 @@ func scoreGames(t *workbook.Tournament, found workbook.Problems, which systemsTo
 		heat := &t.Heats[i]
 		for j := range heat.Games {
 			g := &heat.Games[j]
-			if g.Status != workbook.Finished || found.InGame(heat, g) {
+			if g.Status != workbook.Finished || heat.GameHasProblem(g, found) {
 				continue
 			}
 			var name string

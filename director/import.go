@@ -114,7 +114,7 @@ func locate(name string, rows []files.ResultsRow, b *workbook.Book) []files.Line
 		line := 0
 		for _, r := range rows {
 			heat := &b.Tournament.Heats[r.Heat-1]
-			if i := gameIndex(b.Tournament, r.Heat, r.Board); i >= 0 && (workbook.Problems{p}).InGame(heat, &heat.Games[i]) {
+			if i := gameIndex(b.Tournament, r.Heat, r.Board); i >= 0 && heat.GameHasProblem(&heat.Games[i], workbook.Problems{p}) {
 				line = r.Line
 				break
 			}

@@ -14,6 +14,8 @@ import (
 	"github.com/xuri/excelize/v2"
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
+
+	"github.com/armada-dtm/dtm/workbook/xlsx"
 )
 
 // CallBoard is one board of a heat's seating, for the board calls.
@@ -275,11 +277,11 @@ func (w *callsWriter) pageBreak() {
 }
 
 // flush writes the gathered tab's page breaks and returns its cells and
-// merges (a sheetBody, written into the sheet's part on save in place of
+// merges (a xlsx.Body, written into the sheet's part on save in place of
 // the old cells, styles, row heights and merges).
-func (w *callsWriter) flush() sheetBody {
+func (w *callsWriter) flush() xlsx.Body {
 	if w.err != nil || w.values != nil {
-		return sheetBody{}
+		return xlsx.Body{}
 	}
 	w.do(w.f.SetSheetDimension(w.sheet, "A1:"+cellName(callCols, max(1, w.row-1))))
 	for _, r := range w.breaks {
@@ -295,31 +297,31 @@ func (w *callsWriter) flush() sheetBody {
 				continue
 			}
 			cells++
-			if err := cellValueOK(cr.cells[c].v); err != nil {
+			if err := xlsx.CellValueOK(cr.cells[c].v); err != nil {
 				w.do(fmt.Errorf("cell %s: %w", cellName(c, r), err))
-				return sheetBody{}
+				return xlsx.Body{}
 			}
 		}
 	}
 	rows, merges := w.rows, w.merges
-	return sheetBody{
-		data: func(out io.Writer) error {
-			bw := newBodyWriter(out)
+	return xlsx.Body{
+		Data: func(out io.Writer) error {
+			bw := xlsx.NewBodyWriter(out)
 			for r, cr := range rows {
 				if cr == nil {
 					continue
 				}
-				bw.startRow(r, cr.height)
+				bw.StartRow(r, cr.height)
 				for c := 1; c <= callCols; c++ {
 					if cr.used&(1<<c) != 0 {
-						bw.cell(c, cr.cells[c].style, cr.cells[c].v)
+						bw.Cell(c, cr.cells[c].style, cr.cells[c].v)
 					}
 				}
 			}
-			return bw.close()
+			return bw.Close()
 		},
-		merges: func(out io.Writer) error { return writeMerges(out, merges) },
-		size:   cells*28 + len(merges)*30, // about the bytes a styled cell and a merge take
+		Merges: func(out io.Writer) error { return xlsx.WriteMerges(out, merges) },
+		Size:   cells*28 + len(merges)*30, // about the bytes a styled cell and a merge take
 	}
 }
 
@@ -369,10 +371,7 @@ func (b *Book) writeBoardCalls(heat int, boards []CallBoard, values map[string]s
 		return fmt.Errorf("write %s: %w", sheet, w.err)
 	}
 	if values == nil {
-		if b.bodies == nil {
-			b.bodies = map[string]sheetBody{}
-		}
-		b.bodies[sheet] = body
+		b.x.SetBody(sheet, body)
 	}
 	return nil
 }
@@ -386,7 +385,7 @@ func (b *Book) prepareCalls(sheet string) error {
 		_, err := f.NewSheet(sheet)
 		return err
 	}
-	lastRow := b.emptyForRewrite(sheet, true)
+	lastRow := b.x.EmptyForRewrite(sheet, true)
 	if lastRow == 0 {
 		var err error
 		if _, lastRow, err = extent(f, sheet); err != nil {
@@ -394,7 +393,7 @@ func (b *Book) prepareCalls(sheet string) error {
 		}
 	}
 	// The QR codes of the old seating, before anything decodes the sheet.
-	dropped := b.dropPictures(sheet)
+	dropped := b.x.DropPictures(sheet)
 	if err := f.DeleteDataValidation(sheet); err != nil {
 		return err
 	}
@@ -878,8 +877,8 @@ func (w *callsWriter) pageSetup(t *Tournament) {
 		name = t.Settings.Name
 	}
 	w.do(w.f.SetHeaderFooter(w.sheet, &excelize.HeaderFooterOptions{
-		OddHeader: pageHeader(12, name),
-		OddFooter: pageFooter("dtm · " + w.sheet),
+		OddHeader: xlsx.PageHeader(12, name),
+		OddFooter: xlsx.PageFooter("dtm · " + w.sheet),
 	}))
-	w.definedName("_xlnm.Print_Area", w.sheet, fmt.Sprintf("%s!$A$1:%s", quoteSheet(w.sheet), absolute(cellName(callCols, w.row-1))))
+	w.definedName("_xlnm.Print_Area", w.sheet, fmt.Sprintf("%s!$A$1:%s", xlsx.QuoteSheet(w.sheet), xlsx.Absolute(cellName(callCols, w.row-1))))
 }

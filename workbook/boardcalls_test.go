@@ -19,6 +19,8 @@ import (
 	"github.com/armada-dtm/dtm/internal/lotest"
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/xuri/excelize/v2"
+
+	"github.com/armada-dtm/dtm/workbook/xlsx"
 )
 
 // callsFirst and callsLast make up the extra players of the board-calls
@@ -234,8 +236,8 @@ func dumpCalls(t *testing.T, f *excelize.File, sheet string) string {
 		ms = append(ms, m.GetStartAxis()+":"+m.GetEndAxis())
 	}
 	slices.SortFunc(ms, func(a, b string) int {
-		ra, ca := cellOrder(strings.Split(a, ":")[0])
-		rb, cb := cellOrder(strings.Split(b, ":")[0])
+		ra, ca := xlsx.CellOrder(strings.Split(a, ":")[0])
+		rb, cb := xlsx.CellOrder(strings.Split(b, ":")[0])
 		if ra != rb {
 			return ra - rb
 		}
@@ -385,13 +387,13 @@ func TestBoardCallsRewrite(t *testing.T) {
 		t.Errorf("A1 = %q, A28 = %q; want Board 3 and the list's title", got["A1"], got["A28"])
 	}
 	for cell, v := range got {
-		if r, _ := cellOrder(cell); r > 33 {
+		if r, _ := xlsx.CellOrder(cell); r > 33 {
 			t.Errorf("%s = %q is left over from the first run", cell, v)
 		}
 	}
 	merges, _ := f.GetMergeCells(sheet)
 	for _, m := range merges {
-		if r, _ := cellOrder(m.GetStartAxis()); r > 33 {
+		if r, _ := xlsx.CellOrder(m.GetStartAxis()); r > 33 {
 			t.Errorf("merge %s:%s is left over from the first run", m.GetStartAxis(), m.GetEndAxis())
 		}
 	}
@@ -698,5 +700,22 @@ func TestBoardCallsFollowSystems(t *testing.T) {
 	pdf := filepath.Join(t.TempDir(), "calls.pdf")
 	if out, _, _ := strings.Cut(string(lotest.Run(t, "lo-pdf", "--sheet", BoardCallsSheet(1), "--pages", b.Path, pdf)), "\n"); out != "3" {
 		t.Errorf("the calls print on %s pages, want 3", out)
+	}
+}
+
+func TestPNGWidth(t *testing.T) {
+	head := "\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR"
+	for _, c := range []struct {
+		data string
+		want int
+	}{
+		{head + "\x00\x00\x00\xe8\x00\x00\x00\xe8", 232},
+		{head + "\x00\x00\x01\x00", 0},                                // cut short
+		{"GIF89a" + head[6:] + "\x00\x00\x00\xe8\x00\x00\x00\xe8", 0}, // not a PNG
+		{"", 0},
+	} {
+		if got := pngWidth([]byte(c.data)); got != c.want {
+			t.Errorf("pngWidth(%q) = %d, want %d", c.data, got, c.want)
+		}
 	}
 }

@@ -1,18 +1,9 @@
 package workbook
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"errors"
-	"fmt"
-	"io"
-	"os"
-	"path/filepath"
-	"sort"
-	"strconv"
-	"strings"
-	"time"
+	"regexp"
 
+	"github.com/armada-dtm/dtm/workbook/xlsx"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -26,130 +17,89 @@ type Book struct {
 	// Ignored lists the columns and settings dtm read past (dtm check -v).
 	Ignored Problems
 
-	f    *excelize.File
-	src  []byte // the file as read (or last saved)
-	hash [sha256.Size]byte
-	// patches are cells written on save, by sheet (see patch.go).
-	patches map[string][]cellPatch
-	// bodies are the cells and merges of tabs written whole, by sheet,
-	// put into their parts on save (see sheetbody.go).
-	bodies map[string]sheetBody
+	x *xlsx.File
+	f *excelize.File // x's excelize reading, for the cells written through it
 }
 
+// sheets tells the engine what dtm does with each of the tournament's
+// sheets.
+var sheets = xlsx.Sheets{Read: readsSheet, Replaced: outputSheet, Input: inputSheet, Output: rewrittenTab}
+
+// readsSheet reports whether dtm reads a sheet's cells (and so holds it to
+// the row and column limits); a director's own sheets are only checked
+// whole.
+func readsSheet(name string) bool {
+	switch name {
+	case SheetTournament, SheetPlayers, SheetConflicts, SheetGroups, SheetTeams, SheetHeats, SheetSystems,
+		SheetStandings, SheetTeamStandings, SheetAwards:
+		return true
+	}
+	_, heat := heatSheetNumber(name)
+	return heat || callsSheet(name)
+}
+
+// outputSheet reports one of the tabs dtm rewrites whole: a cell too long
+// there (written by an older dtm) is replaced, not refused.
+func outputSheet(name string) bool {
+	return name == SheetStandings || name == SheetTeamStandings || name == SheetAwards
+}
+
+// inputSheet reports whether dtm reads a sheet's values: the Tournament,
+// Players, Conflicts, Groups, Teams, Heats, Systems and Clock sheets and
+// the heat sheets.
+func inputSheet(name string) bool {
+	switch name {
+	case SheetTournament, SheetPlayers, SheetConflicts, SheetGroups, SheetTeams, SheetHeats, SheetSystems, SheetClock:
+		return true
+	}
+	_, heat := heatSheetNumber(name)
+	return heat
+}
+
+// rewrittenName matches the name of a tab dtm rewrites on every run, as a
+// formula may write it (in any case): Standings, Team Standings, Awards or
+// a heat's calls tab.
+var rewrittenName = regexp.MustCompile(`(?i)^(standings|awards|team standings|heat [0-9]+ calls)$`)
+
+// rewrittenTab reports a tab dtm rewrites on every run, whose values
+// change when dtm runs: a formula referring to one is recalculated even on
+// a sheet dtm reads.
+func rewrittenTab(name string) bool { return rewrittenName.MatchString(name) }
+
 // ErrNotWorkbook reports a file that is not an .xlsx workbook.
-var ErrNotWorkbook = errors.New("not an .xlsx workbook")
+var ErrNotWorkbook = xlsx.ErrNotWorkbook
 
 // Open reads a workbook. The error is for a file that cannot be read at all;
 // problems with what the director typed are in Book.Problems.
 func Open(path string) (*Book, error) {
-	data, err := readWorkbookFile(path)
+	x, err := xlsx.Open(path, sheets)
 	if err != nil {
 		return nil, err
 	}
-	cleanStale(path)
-	b, err := openBytes(path, data)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	return readBook(x), nil
 }
 
+// openBytes reads a workbook from its bytes, as Open does from its file.
 func openBytes(path string, data []byte) (*Book, error) {
-	zr, where, err := checkHeaders(path, data)
+	x, err := xlsx.OpenBytes(path, data, sheets)
 	if err != nil {
 		return nil, err
 	}
-	// Each part is checked as excelize read it, rather than decompressed
-	// once more; when that is not certain, the parts are read again from
-	// the file, which says what is wrong.
-	f, err := openExcelize(data)
-	if err != nil || !partsAsRead(zr, where, excelizePart(f)) {
-		if cerr := checkParts(path, zr, where); cerr != nil {
-			if f != nil {
-				f.Close()
-			}
-			return nil, cerr
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w (save it from Excel or LibreOffice as .xlsx): %v", path, ErrNotWorkbook, err)
-		}
-	}
-	b := &Book{Path: path, f: f, src: data, hash: sha256.Sum256(data)}
-	b.Tournament, b.Problems, b.Ignored = read(f)
-	return b, nil
+	return readBook(x), nil
 }
 
-// cleanStale removes the temporary files a dtm killed while saving left
-// beside the workbook (and beside the file a symbolic link leads to, and in
-// their backup folders): those whose writer is no longer running. Files of
-// the older name without a process id are removed after an hour.
-func cleanStale(path string) {
-	dirs := []string{filepath.Dir(path)}
-	if target, err := filepath.EvalSymlinks(path); err == nil && filepath.Dir(target) != dirs[0] {
-		dirs = append(dirs, filepath.Dir(target))
-	}
-	for _, dir := range dirs {
-		for _, d := range []string{dir, filepath.Join(dir, BackupDir)} {
-			matches, _ := filepath.Glob(filepath.Join(globEscape(d), ".dtm-*.tmp"))
-			for _, m := range matches {
-				if staleTemp(m) {
-					os.Remove(m)
-				}
-			}
-		}
-	}
-}
-
-// staleTemp reports whether a temporary file's writer is gone.
-func staleTemp(name string) bool {
-	middle := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(name), ".dtm-"), ".tmp")
-	if id, _, ok := strings.Cut(middle, "-"); ok {
-		pid, err := strconv.Atoi(id)
-		return err == nil && pid > 0 && pid != os.Getpid() && !processAlive(pid)
-	}
-	info, err := os.Lstat(name)
-	return err == nil && info.Mode().IsRegular() && time.Since(info.ModTime()) > time.Hour
-}
-
-// excelizePart returns the bytes excelize read for the zip entry named
-// name, as it names its parts (slashes, and its own spelling of the content
-// types and shared strings parts).
-func excelizePart(f *excelize.File) func(name string) ([]byte, bool) {
-	return func(name string) ([]byte, bool) {
-		if f == nil {
-			return nil, false
-		}
-		name = strings.ReplaceAll(name, `\`, "/")
-		switch strings.ToLower(name) {
-		case "[content_types].xml":
-			name = "[Content_Types].xml"
-		case "xl/sharedstrings.xml":
-			name = sharedStringsPart
-		}
-		return heldPart(f, name)
-	}
-}
-
-// openExcelize opens checked workbook bytes in memory. The size limits are
-// dtm's own, already checked, so that excelize never spills a large sheet
-// to a temporary file of its own (excelize-* in the system's temporary
-// folder) that a crash would leave behind.
-func openExcelize(data []byte) (*excelize.File, error) {
-	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: MaxTotalBytes, UnzipXMLSizeLimit: MaxTotalBytes})
-	if err != nil {
-		if f != nil {
-			f.Close()
-		}
-		return nil, err
-	}
-	return f, nil
+// readBook reads the tournament from an opened workbook.
+func readBook(x *xlsx.File) *Book {
+	b := &Book{Path: x.Path, x: x, f: x.Excelize()}
+	b.Tournament, b.Problems, b.Ignored = read(b.f)
+	return b
 }
 
 // ProblemsInRow returns the problems found in one row of a sheet.
 func (b *Book) ProblemsInRow(sheet string, row int) Problems {
 	var out Problems
 	for _, p := range b.Problems {
-		if r, _ := cellOrder(p.Cell); p.Sheet == sheet && r == row {
+		if r, _ := xlsx.CellOrder(p.Cell); p.Sheet == sheet && r == row {
 			out = append(out, p)
 		}
 	}
@@ -160,359 +110,37 @@ func (b *Book) ProblemsInRow(sheet string, row int) Problems {
 // (scoring each game, compiling the systems), keeping the list top to
 // bottom, sheet by sheet.
 func (b *Book) AddProblems(ps Problems) {
-	b.Problems = sorted(append(b.Problems, ps...), b.f.GetSheetList())
+	b.Problems = xlsx.Sorted(append(b.Problems, ps...), b.x.SheetList())
 }
 
 // Close releases the workbook.
-func (b *Book) Close() error { return b.f.Close() }
+func (b *Book) Close() error { return b.x.Close() }
 
 // Options controls a Save.
-type Options struct {
-	// Force saves even when Excel or LibreOffice seems to have the workbook
-	// open (a lock file is present).
-	Force bool
-	// Now stamps the backup's name; time.Now when nil.
-	Now func() time.Time
-}
+type Options = xlsx.Options
 
-// ErrOpenElsewhere reports a workbook that Excel or LibreOffice has open.
-var ErrOpenElsewhere = errors.New("the workbook is open in a spreadsheet program")
-
-// ErrChanged reports a workbook changed on disk since dtm read it.
-var ErrChanged = errors.New("the workbook changed on disk since dtm read it")
+// The reasons Save refuses to replace a workbook.
+var (
+	ErrOpenElsewhere = xlsx.ErrOpenElsewhere
+	ErrChanged       = xlsx.ErrChanged
+	ErrReadOnly      = xlsx.ErrReadOnly
+	ErrHardLinked    = xlsx.ErrHardLinked
+)
 
 // BackupDir is the directory, beside the workbook, that keeps the versions
 // dtm replaced.
-const BackupDir = "dtm-backups"
+const BackupDir = xlsx.BackupDir
 
-// keepBackups is how many backups of one workbook are kept.
-const keepBackups = 20
-
-// Save writes the workbook back to its file safely: it refuses when the file
-// is open in Excel or LibreOffice (unless opts.Force) or changed since it was
-// read; it writes a temporary file in the same directory, syncs it, keeps the
-// current file as a backup in BackupDir, then renames the new file over the
-// old one. If anything fails, the original file is left as it was.
-func (b *Book) Save(opts Options) error {
-	data, err := b.pack()
-	if err != nil {
-		return fmt.Errorf("save %s: %w", b.Path, err)
-	}
-	if err := b.replace(data, opts); err != nil {
-		return err
-	}
-	b.src, b.hash = data, sha256.Sum256(data)
-	return nil
-}
-
-// pack returns the workbook's package as Save writes it: excelize's,
-// finished by tidy.
-func (b *Book) pack() ([]byte, error) {
-	skip := b.settle()
-	b.f.SetZipWriter(func(w io.Writer) excelize.ZipWriter { return newPackWriter(w, b.src) })
-	// WriteToBuffer, not WriteTo, which copies that buffer into another.
-	buf, err := b.f.WriteToBuffer()
-	if err != nil {
-		return nil, err
-	}
-	data, err := tidy(buf.Bytes(), b.patches, skip, b.bodies)
-	if errors.Is(err, errPatch) { // a sheet laid out otherwise: through excelize
-		if err = b.applyPatchesNow(); err == nil {
-			if buf, err = b.f.WriteToBuffer(); err == nil {
-				data, err = tidy(buf.Bytes(), nil, nil, b.bodies)
-			}
-		}
-	}
-	return data, err
-}
-
-// ErrReadOnly reports a workbook whose permissions forbid writing it.
-var ErrReadOnly = errors.New("the workbook is read-only")
-
-// ErrHardLinked reports a workbook with more than one name (hard links).
-var ErrHardLinked = errors.New("the workbook has other names (hard links)")
-
-// replace puts data in place of the workbook's file, keeping a backup. A
-// workbook reached through a symbolic link is updated where it is: the new
-// version replaces the file the link points to. The check that the file has
-// not changed since it was read is made again at the last moment, just
-// before the rename (docs/workbook.md says what window remains).
-func (b *Book) replace(data []byte, opts Options) (err error) {
-	target, err := filepath.EvalSymlinks(b.Path)
-	if err != nil {
-		return fmt.Errorf("save %s: %w", b.Path, err)
-	}
-	info, err := os.Stat(target)
-	if err != nil {
-		return fmt.Errorf("save %s: %w", b.Path, err)
-	}
-	perm := info.Mode().Perm()
-	if !opts.Force {
-		if err := b.refuse(target, info); err != nil {
-			return err
-		}
-	}
-	// The new version is written and synced first, so that the last check
-	// is followed by nothing but the rename.
-	tmp, err := writeTemp(filepath.Dir(target), bytes.NewReader(data), perm)
-	if err != nil {
-		return fmt.Errorf("save %s: %w", b.Path, err)
-	}
-	defer func() {
-		if err != nil {
-			os.Remove(tmp)
-		}
-	}()
-	current, seen, err := readWithInfo(target)
-	if err != nil {
-		return fmt.Errorf("save %s: %w", b.Path, err)
-	}
-	if sha256.Sum256(current) != b.hash {
-		return b.changed()
-	}
-	now := time.Now
-	if opts.Now != nil {
-		now = opts.Now
-	}
-	backup, err := backup(target, current, perm, now())
-	if err != nil {
-		return fmt.Errorf("save %s: keep a backup: %w", b.Path, err)
-	}
-	defer func() {
-		if err != nil {
-			os.Remove(backup)
-		}
-	}()
-	if !opts.Force {
-		if lock := b.lockFile(target); lock != "" {
-			return b.openElsewhere(lock)
-		}
-	}
-	if beforeLastCheck != nil {
-		beforeLastCheck()
-	}
-	// The last check: the file's contents again, then its size, time and
-	// identity, then at once the rename.
-	again, err := os.ReadFile(target)
-	if err != nil {
-		return fmt.Errorf("save %s: %w", b.Path, err)
-	}
-	if sha256.Sum256(again) != b.hash {
-		return b.changed()
-	}
-	if last, serr := os.Stat(target); serr != nil || !sameVersion(seen, last) {
-		return b.changed()
-	}
-	if err = os.Rename(tmp, target); err != nil {
-		return fmt.Errorf("save %s: %w", b.Path, err)
-	}
-	syncDir(filepath.Dir(target))
-	return nil
-}
-
-// beforeLastCheck, when set by a test, runs just before the last check of
-// a save: where another program's save is the hardest to see.
-var beforeLastCheck func()
-
-// refuse says why the workbook must not be replaced without --force: open
-// in a spreadsheet program, read-only, or hard-linked.
-func (b *Book) refuse(target string, info os.FileInfo) error {
-	if lock := b.lockFile(target); lock != "" {
-		return b.openElsewhere(lock)
-	}
-	if info.Mode().Perm()&0o200 == 0 {
-		return fmt.Errorf("%s: %w (its permissions are %v): dtm does not change it; make it writable (chmod u+w, or untick Read-only in its properties), or run again with --force",
-			b.Path, ErrReadOnly, info.Mode().Perm())
-	}
-	if n := linkCount(info); n > 1 {
-		return fmt.Errorf("%s: %w: it is one file under %d names; saving would give this name the new version and leave the others with the old one: remove the other names, or run again with --force",
-			b.Path, ErrHardLinked, n)
-	}
-	return nil
-}
-
-// lockFile looks for a spreadsheet program's lock file beside the path dtm
-// was given and beside the file it leads to.
-func (b *Book) lockFile(target string) string {
-	if lock := LockFile(b.Path); lock != "" {
-		return lock
-	}
-	if target != b.Path {
-		return LockFile(target)
-	}
-	return ""
-}
-
-func (b *Book) openElsewhere(lock string) error {
-	return fmt.Errorf("%s: %w (lock file %s): close it there first; if it is not open (the program crashed), delete the lock file or run again with --force",
-		b.Path, ErrOpenElsewhere, lock)
-}
-
-func (b *Book) changed() error {
-	return fmt.Errorf("%s: %w; nothing was written: run the command again to use the new version", b.Path, ErrChanged)
-}
-
-// readWithInfo reads a file and describes the very file it read.
-func readWithInfo(name string) ([]byte, os.FileInfo, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(f)
-	if err != nil {
-		return nil, nil, err
-	}
-	info, err := f.Stat()
-	return data, info, err
-}
-
-// sameVersion reports whether two looks at a file saw the same version: the
-// same file, size and modification time.
-func sameVersion(a, b os.FileInfo) bool {
-	return os.SameFile(a, b) && a.Size() == b.Size() && a.ModTime().Equal(b.ModTime())
-}
-
-// LockFile returns the lock file Excel ("~$Book.xlsx") or LibreOffice
-// (".~lock.Book.xlsx#") keeps beside an open workbook, or "" when there is
-// none.
-func LockFile(path string) string {
-	dir, name := filepath.Split(path)
-	candidates := []string{".~lock." + name + "#", "~$" + name}
-	if len(name) > 2 { // Excel shortens long names: ~$ replaces the first two characters
-		candidates = append(candidates, "~$"+name[2:])
-	}
-	for _, c := range candidates {
-		p := filepath.Join(dir, c)
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-	}
-	return ""
-}
-
-// backup copies the current version of the workbook at target into
-// BackupDir beside it, with the workbook's permissions (a private workbook
-// has private backups), and prunes old backups.
-func backup(target string, current []byte, perm os.FileMode, now time.Time) (string, error) {
-	dir := filepath.Join(filepath.Dir(target), BackupDir)
-	// The folder is as readable as the workbook: 0755 beside a 0644
-	// workbook, 0700 beside a 0600 one.
-	if err := os.MkdirAll(dir, 0o700|perm&0o055|(perm&0o044)>>2); err != nil {
-		return "", err
-	}
-	base := strings.TrimSuffix(filepath.Base(target), filepath.Ext(target))
-	name := filepath.Join(dir, fmt.Sprintf("%s %s%s", base, now.Format("2006-01-02 150405.000"), filepath.Ext(target)))
-	tmp, err := writeTemp(dir, bytes.NewReader(current), perm)
-	if err != nil {
-		return "", err
-	}
-	if err := os.Rename(tmp, name); err != nil {
-		os.Remove(tmp)
-		return "", err
-	}
-	syncDir(dir)
-	prune(dir, base, filepath.Ext(target))
-	return name, nil
-}
-
-// prune deletes all but the newest keepBackups backups of one workbook.
-func prune(dir, base, ext string) {
-	matches, err := filepath.Glob(filepath.Join(dir, globEscape(base)+" ????-??-?? ??????.???"+globEscape(ext)))
-	if err != nil || len(matches) <= keepBackups {
-		return
-	}
-	sort.Strings(matches) // the timestamp sorts by time
-	for _, m := range matches[:len(matches)-keepBackups] {
-		os.Remove(m)
-	}
-}
-
-func globEscape(s string) string {
-	r := strings.NewReplacer(`*`, `\*`, `?`, `\?`, `[`, `\[`, `\`, `\\`)
-	return r.Replace(s)
-}
+// Save writes the workbook back to its file safely (see xlsx.File.Save).
+func (b *Book) Save(opts Options) error { return b.x.Save(opts) }
 
 // WriteFile writes a file dtm produces beside a workbook (an export)
 // safely: through a temporary file in the same folder, synced and renamed
 // into place when complete.
-func WriteFile(path string, data []byte) error {
-	if err := writeAtomic(path, data); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
-}
+func WriteFile(path string, data []byte) error { return xlsx.WriteFile(path, data) }
 
-// writeAtomic writes data to a temporary file in path's directory, syncs it
-// and renames it over path, so that path holds either the old or the new
-// contents, never a mix.
-func writeAtomic(path string, data []byte) error {
-	return writeAtomicFrom(path, bytes.NewReader(data), true)
-}
-
-// writeAtomicFrom is writeAtomic from a reader; with replace false it fails
-// when path exists. A replaced file keeps its permissions; a new one is
-// readable by all, as a spreadsheet program saves it.
-func writeAtomicFrom(path string, src io.Reader, replace bool) error {
-	perm := os.FileMode(0o644)
-	if info, err := os.Stat(path); err == nil {
-		perm = info.Mode().Perm()
-	}
-	tmp, err := writeTemp(filepath.Dir(path), src, perm)
-	if err != nil {
-		return err
-	}
-	if replace {
-		err = os.Rename(tmp, path)
-	} else {
-		// A hard link fails if path exists: no other program's file is ever
-		// overwritten, even one created a moment ago.
-		err = os.Link(tmp, path)
-	}
-	os.Remove(tmp) // after a rename there is nothing to remove
-	if err != nil {
-		return err
-	}
-	syncDir(filepath.Dir(path))
-	return nil
-}
-
-// tempPattern names dtm's temporary files: ".dtm-PID-RANDOM.tmp", the
-// process id telling a later run whether the file's writer is still alive.
-const tempPattern = ".dtm-%d-*.tmp"
-
-// writeTemp writes src to a new temporary file in dir, with perm, synced
-// and closed, and returns its name. On failure nothing is left behind.
-func writeTemp(dir string, src io.Reader, perm os.FileMode) (name string, err error) {
-	tmp, err := os.CreateTemp(dir, fmt.Sprintf(tempPattern, os.Getpid()))
-	if err != nil {
-		return "", err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = io.Copy(tmp, src); err != nil {
-		return "", err
-	}
-	if err = tmp.Chmod(perm); err != nil {
-		return "", err
-	}
-	if err = tmp.Sync(); err != nil {
-		return "", err
-	}
-	if err = tmp.Close(); err != nil {
-		return "", err
-	}
-	return tmp.Name(), nil
-}
-
-// syncDir makes a rename in dir durable.
-func syncDir(dir string) {
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
-	}
-}
+// MaxPlayers is the most players the Players sheet may list: the largest
+// online events seat a few thousand players; a 20,000-player workbook of 30
+// heats is far inside each of the engine's limits (docs/workbook.md,
+// "Limits").
+const MaxPlayers = 20_000

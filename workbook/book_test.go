@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/armada-dtm/dtm/workbook/xlsx"
 )
 
 // saved writes the fixture to a file in a fresh directory and opens it.
@@ -37,7 +39,7 @@ func saved(t *testing.T) *Book {
 // and backup) and opens the file with excelize alone.
 func packed(t *testing.T, b *Book, path string) *excelize.File {
 	t.Helper()
-	data, err := b.pack()
+	data, err := b.x.Pack()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,16 +89,16 @@ func TestSaveKeepsBackup(t *testing.T) {
 			t.Errorf("temporary file %s left behind", e.Name())
 		}
 	}
-	// A second save works from the new state and keeps at most keepBackups.
-	for i := 1; i <= keepBackups+2; i++ {
+	// A second save works from the new state and keeps at most xlsx.KeepBackups.
+	for i := 1; i <= xlsx.KeepBackups+2; i++ {
 		now = now.Add(time.Second)
 		if err := b.Save(Options{Now: func() time.Time { return now }}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	backups, _ := os.ReadDir(filepath.Join(filepath.Dir(b.Path), BackupDir))
-	if len(backups) != keepBackups {
-		t.Errorf("%d backups kept, want %d", len(backups), keepBackups)
+	if len(backups) != xlsx.KeepBackups {
+		t.Errorf("%d backups kept, want %d", len(backups), xlsx.KeepBackups)
 	}
 }
 
@@ -134,38 +136,6 @@ func TestSaveRefusesChangedWorkbook(t *testing.T) {
 	}
 	if !bytes.Equal(readFile(t, b.Path), changed) {
 		t.Fatal("the other program's version was overwritten")
-	}
-}
-
-// failingReader fails after some bytes, like a write interrupted by a full
-// disk or a crash.
-type failingReader struct {
-	data []byte
-	n    int
-}
-
-func (r *failingReader) Read(p []byte) (int, error) {
-	if r.n >= len(r.data)/2 {
-		return 0, errors.New("disk full")
-	}
-	k := copy(p, r.data[r.n:len(r.data)/2])
-	r.n += k
-	return k, nil
-}
-
-func TestInterruptedWriteKeepsOriginal(t *testing.T) {
-	b := saved(t)
-	before := readFile(t, b.Path)
-	err := writeAtomicFrom(b.Path, &failingReader{data: bytes.Repeat([]byte("x"), 1<<16)}, true)
-	if err == nil || !strings.Contains(err.Error(), "disk full") {
-		t.Fatalf("err = %v, want the write's failure", err)
-	}
-	if !bytes.Equal(readFile(t, b.Path), before) {
-		t.Fatal("an interrupted write changed the workbook")
-	}
-	entries, _ := os.ReadDir(filepath.Dir(b.Path))
-	if len(entries) != 1 {
-		t.Errorf("directory holds %d entries after a failed write, want only the workbook", len(entries))
 	}
 }
 
@@ -233,13 +203,6 @@ func TestCreateNeverOverwrites(t *testing.T) {
 	}
 	if string(readFile(t, path)) != "mine" {
 		t.Fatal("Create overwrote a file")
-	}
-	// The race: the file appears after the check. The link still refuses.
-	if err := writeAtomicFrom(path, strings.NewReader("new"), false); err == nil {
-		t.Fatal("writeAtomicFrom(replace=false) overwrote a file")
-	}
-	if string(readFile(t, path)) != "mine" {
-		t.Fatal("writeAtomicFrom overwrote a file")
 	}
 }
 
@@ -427,7 +390,7 @@ func TestWriteOutputFitsCells(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := utf8.RuneCountInString(got); n != MaxCellLength || !strings.HasSuffix(got, "…") {
-		t.Errorf("the note holds %d characters (ends %q), want %d ending in …", n, got[max(0, len(got)-5):], MaxCellLength)
+	if n := utf8.RuneCountInString(got); n != xlsx.MaxCellLength || !strings.HasSuffix(got, "…") {
+		t.Errorf("the note holds %d characters (ends %q), want %d ending in …", n, got[max(0, len(got)-5):], xlsx.MaxCellLength)
 	}
 }

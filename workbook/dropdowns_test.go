@@ -17,11 +17,7 @@ func TestDropdownInBytes(t *testing.T) {
 	added := 0
 	for way := range 2 {
 		b := saved(t)
-		part := ""
-		if paths, err := sheetPartPaths(b.pkgPart, workbookPart(b.pkgPart)); err == nil {
-			part = paths[sheet]
-		}
-		if _, ok := b.asRead(part); !ok {
+		if !b.x.HeldAsRead(sheet) {
 			t.Fatalf("%s is not held as read", sheet)
 		}
 		for i, c := range heatColumns {
@@ -44,7 +40,7 @@ func TestDropdownInBytes(t *testing.T) {
 			}
 			added++
 		}
-		if _, ok := b.asRead(part); ok != (way == 0) {
+		if ok := b.x.HeldAsRead(sheet); ok != (way == 0) {
 			t.Fatalf("way %d: sheet held as read: %v", way, ok)
 		}
 		f := packed(t, b, filepath.Join(t.TempDir(), "dv.xlsx"))
@@ -64,24 +60,5 @@ func TestDropdownInBytes(t *testing.T) {
 	}
 	if beyond == 0 || 2*beyond != added || !reflect.DeepEqual(got[0], got[1]) {
 		t.Errorf("in bytes:\n%q\nthrough excelize:\n%q", got[0], got[1])
-	}
-}
-
-func TestWithDataValidation(t *testing.T) {
-	dv := []byte(`<dataValidation sqref="A1"/>`)
-	for _, c := range []struct{ in, want string }{
-		{`<worksheet><sheetData/><dataValidations count="2"><dataValidation sqref="B1"/><dataValidation sqref="C1"/></dataValidations></worksheet>`,
-			`<worksheet><sheetData/><dataValidations count="3"><dataValidation sqref="B1"/><dataValidation sqref="C1"/><dataValidation sqref="A1"/></dataValidations></worksheet>`},
-		{`<worksheet><dataValidations><dataValidation sqref="B1"/></dataValidations></worksheet>`,
-			`<worksheet><dataValidations><dataValidation sqref="B1"/><dataValidation sqref="A1"/></dataValidations></worksheet>`},
-		{`<worksheet><sheetData/></worksheet>`, ""},
-		{`<worksheet><dataValidations count="0"/></worksheet>`, ""},
-		{`<worksheet><dataValidations count="x"></dataValidations></worksheet>`, ""},
-		{`<worksheet><extLst><x14:dataValidations count="1"></x14:dataValidations></extLst></worksheet>`, ""},
-	} {
-		out, ok := withDataValidation([]byte(c.in), dv)
-		if string(out) != c.want || ok != (c.want != "") {
-			t.Errorf("withDataValidation(%s) = %s, %v; want %s", c.in, out, ok, c.want)
-		}
 	}
 }

@@ -9,6 +9,8 @@ import (
 
 	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
+
+	"github.com/armada-dtm/dtm/workbook/xlsx"
 )
 
 // SystemName returns the scoring system of a game of a heat: the game's own,
@@ -132,16 +134,16 @@ func (g *Game) powerRow(p dip.Power) int {
 	return row
 }
 
-// InGame reports whether a problem was found in a game's rows of the
-// heat: its values are not to be trusted until the director fixes it.
-func (ps Problems) InGame(heat *Heat, g *Game) bool {
+// GameHasProblem reports whether one of ps was found in a game's rows of
+// the heat: its values are not to be trusted until the director fixes it.
+func (h *Heat) GameHasProblem(g *Game, ps Problems) bool {
 	rows := map[int]bool{}
 	for _, s := range g.Seats {
 		rows[s.Row] = true
 	}
-	sheet := HeatSheet(heat.Number)
+	sheet := HeatSheet(h.Number)
 	for _, p := range ps {
-		if row, _ := cellOrder(p.Cell); p.Sheet == sheet && rows[row] {
+		if row, _ := xlsx.CellOrder(p.Cell); p.Sheet == sheet && rows[row] {
 			return true
 		}
 	}
@@ -281,7 +283,7 @@ func (b *Book) WriteGameScores() error {
 				if want == s.scoreCell {
 					continue // already there: a re-score writes only what changed
 				}
-				b.setCellLater(sheet, s.Row, heat.cols[normalHeader(HeaderScore)]+1, v)
+				b.x.PatchCell(sheet, s.Row, heat.cols[normalHeader(HeaderScore)]+1, v)
 			}
 		}
 	}
@@ -322,7 +324,7 @@ func (t *Tournament) Outcomes() []Outcome {
 			if o.Victory == nil && len(o.DrawVoteYears) == 0 {
 				continue
 			}
-			cell := quoteSheet(HeatSheet(heat.Number)) + "!" + heat.cell(g.Seats[0].Row, HeaderBoard)
+			cell := xlsx.QuoteSheet(HeatSheet(heat.Number)) + "!" + heat.cell(g.Seats[0].Row, HeaderBoard)
 			out = append(out, Outcome{Heat: heat.Number, Board: g.Board, Cell: cell, Outcome: o})
 		}
 	}

@@ -13,6 +13,8 @@ import (
 
 	"github.com/armada-dtm/dtm/templates"
 	"github.com/xuri/excelize/v2"
+
+	"github.com/armada-dtm/dtm/workbook/xlsx"
 )
 
 // NewOptions describes a new tournament.
@@ -45,15 +47,11 @@ func Create(path string, opts NewOptions) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("new workbook: %w", err)
 	}
-	var buf bytes.Buffer
-	if _, err := f.WriteTo(&buf); err != nil {
-		return "", fmt.Errorf("new workbook: %w", err)
-	}
-	data, err := tidy(buf.Bytes(), nil, nil, nil)
+	data, err := xlsx.Package(f)
 	if err != nil {
 		return "", fmt.Errorf("new workbook: %w", err)
 	}
-	if err := writeAtomicFrom(path, bytes.NewReader(data), false); err != nil {
+	if err := xlsx.WriteNewFile(path, data); err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return "", fmt.Errorf("%s: %w; dtm new never overwrites a workbook: choose another name", path, ErrExists)
 		}

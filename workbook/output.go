@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/armada-dtm/dtm/workbook/xlsx"
 )
 
 // Output is a tab that dtm owns (Standings, Awards ...): its cells are
@@ -83,15 +85,6 @@ func (o Output) lines(row []any) int {
 // headerWidth is the column width that shows a bold header in full.
 func headerWidth(h string) float64 { return float64(utf8.RuneCountInString(h))*1.15 + 2 }
 
-// fitCell cuts a text to what a cell holds (MaxCellLength characters),
-// marking the cut.
-func fitCell(text string) string {
-	if utf8.RuneCountInString(text) <= MaxCellLength {
-		return text
-	}
-	return string([]rune(text)[:MaxCellLength-1]) + "…"
-}
-
 // WriteOutput rewrites an output tab in place (creating it at the end of the
 // workbook the first time). The change is made in memory; Save writes it.
 func (b *Book) WriteOutput(o Output) error { return b.writeOutput(o, nil) }
@@ -103,7 +96,7 @@ func (b *Book) WriteOutput(o Output) error { return b.writeOutput(o, nil) }
 // after its stream is flushed, so nothing touches the sheet afterwards.
 func (b *Book) writeOutput(o Output, decorate func() error) error {
 	f := b.f
-	b.emptyForRewrite(o.Sheet, false)
+	b.x.EmptyForRewrite(o.Sheet, false)
 	bl := &builder{f: f}
 	var err error
 	if bl.st, err = newStyles(f); err != nil {
@@ -171,7 +164,7 @@ func (b *Book) writeOutput(o Output, decorate func() error) error {
 				v = row[c]
 			}
 			if text, ok := v.(string); ok {
-				v = fitCell(text)
+				v = xlsx.FitCell(text)
 			}
 			style := colStyle[c]
 			if id, ok := marks[at{r + 2, c + 1}]; ok {

@@ -84,7 +84,7 @@ func TestDropPictures(t *testing.T) {
 			if _, err := b2.f.GetPictureCells(BoardCallsSheet(1)); err != nil {
 				t.Fatal(err)
 			}
-		} else if !b2.dropPictures(BoardCallsSheet(1)) {
+		} else if !b2.x.DropPictures(BoardCallsSheet(1)) {
 			t.Fatal("dropPictures did not remove the QR codes at once")
 		}
 		// The re-seed keeps two boards, with a QR code of their own and

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/xlsxcheck"
+	"github.com/armada-dtm/dtm/workbook/xlsx"
 )
 
 func TestPageHeader(t *testing.T) {
@@ -18,18 +19,18 @@ func TestPageHeader(t *testing.T) {
 		{strings.Repeat("&", 300), "&&…"},
 		{strings.Repeat("🏆", 200), "🏆…"}, // two UTF-16 units each
 	} {
-		got := pageHeader(14, tc.title)
+		got := xlsx.PageHeader(14, tc.title)
 		if !strings.HasSuffix(got, tc.want) || !strings.HasPrefix(got, `&C&14&"Calibri,Bold"`) {
-			t.Errorf("pageHeader(%.30q) = %.60q..., want it to end %q", tc.title, got, tc.want)
+			t.Errorf("xlsx.PageHeader(%.30q) = %.60q..., want it to end %q", tc.title, got, tc.want)
 		}
 		if msg := xlsxcheck.HeaderProblem(got); msg != "" {
-			t.Errorf("pageHeader(%.30q): %s", tc.title, msg)
+			t.Errorf("xlsx.PageHeader(%.30q): %s", tc.title, msg)
 		}
-		if utf16Len(tc.title) > 200 && utf16Len(got) < maxHeader-2 {
-			t.Errorf("pageHeader(%.30q) shortened to %d, more than needed", tc.title, utf16Len(got))
+		if xlsx.UTF16Len(tc.title) > 200 && xlsx.UTF16Len(got) < xlsx.MaxHeader-2 {
+			t.Errorf("xlsx.PageHeader(%.30q) shortened to %d, more than needed", tc.title, xlsx.UTF16Len(got))
 		}
 	}
-	if f := pageFooter("dtm · Heat 1 calls"); xlsxcheck.HeaderProblem(f) != "" {
+	if f := xlsx.PageFooter("dtm · Heat 1 calls"); xlsxcheck.HeaderProblem(f) != "" {
 		t.Errorf("footer %q: %s", f, xlsxcheck.HeaderProblem(f))
 	}
 }
@@ -50,11 +51,11 @@ func TestValidationsLeaveRoom(t *testing.T) {
 		}
 		for _, dv := range dvs {
 			for _, m := range []*string{dv.Error, dv.Prompt} {
-				if m != nil && utf16Len(*m) > 150 {
-					t.Errorf("%s!%s: message of %d characters leaves too little room (Excel: 225): %q", sheet, dv.Sqref, utf16Len(*m), *m)
+				if m != nil && xlsx.UTF16Len(*m) > 150 {
+					t.Errorf("%s!%s: message of %d characters leaves too little room (Excel: 225): %q", sheet, dv.Sqref, xlsx.UTF16Len(*m), *m)
 				}
 			}
-			if n := utf16Len(dv.Formula1); n > 230 {
+			if n := xlsx.UTF16Len(dv.Formula1); n > 230 {
 				t.Errorf("%s!%s: list of %d characters leaves too little room (Excel: 255)", sheet, dv.Sqref, n)
 			}
 		}

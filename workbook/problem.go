@@ -2,83 +2,17 @@ package workbook
 
 import (
 	"fmt"
-	"sort"
-	"strings"
+
+	"github.com/armada-dtm/dtm/workbook/xlsx"
 )
 
-// Problem is one thing wrong in a workbook, located at a sheet and cell.
-type Problem struct {
-	Sheet string // sheet name; empty for the file as a whole
-	Cell  string // "C7", a column "C:C", a row "1:1", or empty for the whole sheet
-	Msg   string // what is wrong
-	Hint  string // how to fix it; may be empty
-	// Detail holds extra lines shown under the message (a formula and a
-	// caret under the faulty word); may be empty.
-	Detail string
-}
+// Problem is one thing wrong in a workbook, located at a sheet and cell:
+// the engine's located diagnostic, named here for the tournament's readers
+// and their callers.
+type Problem = xlsx.Problem
 
-// Location returns "Sheet!Cell", "Sheet" or "" as the problem is located.
-func (p Problem) Location() string {
-	switch {
-	case p.Sheet == "":
-		return ""
-	case p.Cell == "":
-		return p.Sheet
-	}
-	return quoteSheet(p.Sheet) + "!" + p.Cell
-}
-
-// String renders the problem as one line, "Sheet!Cell: message; hint",
-// followed by the indented detail lines when there are any.
-func (p Problem) String() string {
-	var b strings.Builder
-	if loc := p.Location(); loc != "" {
-		b.WriteString(loc)
-		b.WriteString(": ")
-	}
-	b.WriteString(p.Msg)
-	if p.Hint != "" {
-		b.WriteString("; ")
-		b.WriteString(p.Hint)
-	}
-	for _, line := range strings.Split(p.Detail, "\n") {
-		if line != "" {
-			b.WriteString("\n    ")
-			b.WriteString(line)
-		}
-	}
-	return b.String()
-}
-
-// quoteSheet quotes a sheet name for a reference when it needs quoting, as
-// spreadsheets do: 'Heat 1'!B7.
-func quoteSheet(name string) string {
-	if strings.ContainsAny(name, " -'!()&,;+") {
-		return "'" + strings.ReplaceAll(name, "'", "''") + "'"
-	}
-	return name
-}
-
-// Problems is every problem found in one read of a workbook. As an error it
-// prints one problem per line.
-type Problems []Problem
-
-// Error implements error.
-func (ps Problems) Error() string {
-	lines := make([]string, len(ps))
-	for i, p := range ps {
-		lines[i] = p.String()
-	}
-	return strings.Join(lines, "\n")
-}
-
-// Err returns ps as an error, or nil when there are none.
-func (ps Problems) Err() error {
-	if len(ps) == 0 {
-		return nil
-	}
-	return ps
-}
+// Problems is every problem found in one read of a workbook.
+type Problems = xlsx.Problems
 
 // problems collects problems while a workbook is read.
 type problems struct {
@@ -92,43 +26,4 @@ func (c *problems) add(sheet, cell, hint, format string, args ...any) {
 
 func (c *problems) ignore(sheet, cell, format string, args ...any) {
 	c.ignored = append(c.ignored, Problem{Sheet: sheet, Cell: cell, Msg: fmt.Sprintf(format, args...)})
-}
-
-// sorted orders problems by sheet order, then row, then column, so a
-// director reads them top to bottom; ties keep the order they were found.
-func sorted(ps Problems, sheetOrder []string) Problems {
-	rank := map[string]int{}
-	for i, s := range sheetOrder {
-		rank[s] = i + 1
-	}
-	out := append(Problems(nil), ps...)
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if rank[a.Sheet] != rank[b.Sheet] {
-			return rank[a.Sheet] < rank[b.Sheet]
-		}
-		ra, ca := cellOrder(a.Cell)
-		rb, cb := cellOrder(b.Cell)
-		if ra != rb {
-			return ra < rb
-		}
-		return ca < cb
-	})
-	return out
-}
-
-// cellOrder returns a sort key (row, column) for a cell reference; whole
-// columns and sheets sort first.
-func cellOrder(cell string) (row, col int) {
-	for _, r := range cell {
-		switch {
-		case r >= 'A' && r <= 'Z':
-			col = col*26 + int(r-'A'+1)
-		case r >= '0' && r <= '9':
-			row = row*10 + int(r-'0')
-		default:
-			return row, col
-		}
-	}
-	return row, col
 }

@@ -10,6 +10,8 @@ import (
 
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/xuri/excelize/v2"
+
+	"github.com/armada-dtm/dtm/workbook/xlsx"
 )
 
 // reader reads a whole workbook into a Tournament, collecting every problem.
@@ -18,10 +20,7 @@ type reader struct {
 	p      problems
 	t      *Tournament
 	roster *roster
-	// parts maps each sheet to its part, and sst holds the shared
-	// strings, once quickRows needs them.
-	parts map[string]string
-	sst   []string
+	rows   *xlsx.SheetReader
 	// noPlayers is set once a name was looked up in an empty Players
 	// sheet and reported: the other names are not reported one by one.
 	noPlayers bool
@@ -30,7 +29,7 @@ type reader struct {
 // read reads every sheet dtm knows. The returned problems are sorted top to
 // bottom, sheet by sheet.
 func read(f *excelize.File) (*Tournament, Problems, Problems) {
-	r := &reader{f: f, t: &Tournament{}}
+	r := &reader{f: f, rows: xlsx.NewSheetReader(f), t: &Tournament{}}
 	r.readSettings()
 	if r.readPlayers() {
 		r.roster = newRoster(r.t.Players)
@@ -45,7 +44,7 @@ func read(f *excelize.File) (*Tournament, Problems, Problems) {
 	r.checkSystemNames()
 	r.ignoreSheets()
 	order := f.GetSheetList()
-	return r.t, sorted(r.p.list, order), sorted(r.p.ignored, order)
+	return r.t, xlsx.Sorted(r.p.list, order), xlsx.Sorted(r.p.ignored, order)
 }
 
 // ignoreSheets notes the sheets dtm neither reads nor writes: the
@@ -231,7 +230,7 @@ func (r *reader) player(sheet, cell, name string) int {
 		if !r.noPlayers {
 			r.noPlayers = true
 			r.p.add(SheetPlayers, "A2", fmt.Sprintf("restore the rows (the %s folder keeps earlier versions of the workbook), or type the players again", BackupDir),
-				"the Players sheet lists no players, but %s!%s names %q (and every name on the other sheets is unknown)", quoteSheet(sheet), cell, name)
+				"the Players sheet lists no players, but %s!%s names %q (and every name on the other sheets is unknown)", xlsx.QuoteSheet(sheet), cell, name)
 		}
 		return -1
 	}

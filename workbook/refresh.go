@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/armada-dtm/dtm/workbook/xlsx"
 )
 
 // StaleCalls compares heat n's board-calls tab with the one WriteBoardCalls
@@ -49,11 +51,11 @@ func (b *Book) StaleCalls(n int, boards []CallBoard) (*Problem, error) {
 		return nil, nil
 	}
 	cell := slices.MinFunc(differ, func(a, b string) int {
-		ra, ca := cellOrder(a)
-		rb, cb := cellOrder(b)
+		ra, ca := xlsx.CellOrder(a)
+		rb, cb := xlsx.CellOrder(b)
 		return cmp.Or(ra-rb, ca-cb)
 	})
-	row, _ := cellOrder(cell)
+	row, _ := xlsx.CellOrder(cell)
 	return &Problem{Sheet: sheet, Cell: cell, Hint: fmt.Sprintf("run dtm seed --refresh --heat %d", n),
 		Msg: fmt.Sprintf("warning: the board calls do not match the heat sheet (%s: %s reads %q, now %q)",
 			callsPage(values, row), cell, clip(got[cell]), clip(values[cell]))}, nil

@@ -154,33 +154,3 @@ func TestStaleTempFilesCleaned(t *testing.T) {
 		t.Errorf("the temporary file of a running process was removed")
 	}
 }
-
-// TestChangedAtTheLastMoment: a version saved by another program after
-// dtm's first check, while dtm writes its backup, is not overwritten.
-func TestChangedAtTheLastMoment(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "Regatta.xlsx")
-	savedAt(t, path, 0o644)
-	b := open(t, path)
-	theirs := append(readFile(t, path), ' ')
-	beforeLastCheck = func() {
-		if err := os.WriteFile(path, theirs, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	defer func() { beforeLastCheck = nil }()
-	if err := b.Save(Options{}); !errors.Is(err, ErrChanged) {
-		t.Fatalf("err = %v, want ErrChanged", err)
-	}
-	if !bytes.Equal(readFile(t, path), theirs) {
-		t.Fatal("the other program's version was overwritten")
-	}
-	entries, _ := os.ReadDir(filepath.Dir(path))
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".tmp") {
-			t.Errorf("%s left behind", e.Name())
-		}
-	}
-	if backups, _ := os.ReadDir(filepath.Join(filepath.Dir(path), BackupDir)); len(backups) != 0 {
-		t.Errorf("a refused save left %d backup(s)", len(backups))
-	}
-}

@@ -1,7 +1,6 @@
 package workbook
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
@@ -10,6 +9,8 @@ import (
 	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/seeding"
+
+	"github.com/armada-dtm/dtm/workbook/xlsx"
 )
 
 // SeedProblem converts the tournament into the seeder's problem for heat n:
@@ -327,7 +328,7 @@ func (b *Book) WriteSeating(n int, boards []Seated, ex seeding.Explanation, p *s
 		for i, c := range heatColumns {
 			sqref := fmt.Sprintf("%s%d:%s%d", columnName(i+1), heatSheetRows+2, columnName(i+1), row-1)
 			if c.choices != nil || c.list != "" {
-				if has, err := b.hasValidation(sheet, sqref); err != nil || !has { // not again on a reseed
+				if has, err := b.x.HasDataValidation(sheet, sqref); err != nil || !has { // not again on a reseed
 					bl.do(err)
 					bl.do(b.addDropdown(sheet, sqref, c.choices, c.list))
 				}
@@ -349,7 +350,7 @@ func (b *Book) WriteSeating(n int, boards []Seated, ex seeding.Explanation, p *s
 	// patch.go), unless a text would not come back as it is.
 	later := true
 	for _, w := range writes {
-		if v, ok := w.v.(string); ok && !patchable(v) {
+		if v, ok := w.v.(string); ok && !xlsx.Patchable(v) {
 			later = false
 		}
 	}
@@ -358,7 +359,7 @@ func (b *Book) WriteSeating(n int, boards []Seated, ex seeding.Explanation, p *s
 		switch {
 		case !ok:
 		case later:
-			b.setCellLater(sheet, w.row, col+1, w.v)
+			b.x.PatchCell(sheet, w.row, col+1, w.v)
 		default:
 			bl.do(b.f.SetCellValue(sheet, cellName(col+1, w.row), w.v))
 		}
@@ -369,45 +370,13 @@ func (b *Book) WriteSeating(n int, boards []Seated, ex seeding.Explanation, p *s
 	return nil
 }
 
-// hasValidation reports whether a sheet has a data validation of exactly
-// the range sqref; it reads the sheet's bytes as read, when excelize has
-// not decoded it.
-func (b *Book) hasValidation(sheet, sqref string) (bool, error) {
-	if paths, err := sheetPartPaths(b.pkgPart, workbookPart(b.pkgPart)); err == nil && paths[sheet] != "" {
-		if raw, ok := b.asRead(paths[sheet]); ok {
-			return bytes.Contains(raw, []byte(` sqref="`+sqref+`"`)), nil
-		}
-	}
-	dvs, err := b.f.GetDataValidations(sheet)
-	if err != nil {
-		return false, err
-	}
-	for _, dv := range dvs {
-		if dv.Sqref == sqref {
-			return true, nil
-		}
-	}
-	return false, nil
-}
-
-// addDropdown adds a dropdown (see newDropdown) to a sheet: into the
-// sheet's bytes when excelize holds them as read, since decoding a heat
-// sheet of a thousand players to add it, then encoding it again, costs
-// more than seating the heat; else through excelize.
+// addDropdown adds a dropdown (see newDropdown) to a sheet.
 func (b *Book) addDropdown(sheet, sqref string, choices []string, list string) error {
 	dv, err := newDropdown(sqref, choices, list)
 	if err != nil {
 		return err
 	}
-	if paths, err := sheetPartPaths(b.pkgPart, workbookPart(b.pkgPart)); err == nil && paths[sheet] != "" {
-		if raw, ok := b.asRead(paths[sheet]); ok {
-			if out, ok := withDataValidation(raw, dataValidationXML(dv)); ok {
-				b.f.Pkg.Store(paths[sheet], out)
-				return nil
-			}
-		}
-	}
-	return b.f.AddDataValidation(sheet, dv)
+	return b.x.AddDataValidation(sheet, dv)
 }
 
 // conflictText is what a player's Conflict and Conflict detail cells say.

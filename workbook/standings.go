@@ -1,15 +1,14 @@
 package workbook
 
 import (
-	"bytes"
 	"fmt"
-	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/xuri/excelize/v2"
+
+	"github.com/armada-dtm/dtm/workbook/xlsx"
 )
 
 // WriteStandings rewrites the Standings, Team Standings (with a team
@@ -22,8 +21,8 @@ func (b *Book) WriteStandings(table scoring.Table) error {
 		return err
 	}
 	if b.hasSheet(SheetStandings) { // the chart is rebuilt on every run
-		b.emptyForRewrite(SheetStandings, false)
-		if err := b.deleteCharts(SheetStandings); err != nil {
+		b.x.EmptyForRewrite(SheetStandings, false)
+		if err := xlsx.DeleteCharts(b.f, SheetStandings); err != nil {
 			return fmt.Errorf("standings chart: %w", err)
 		}
 	}
@@ -199,11 +198,10 @@ func (b *Book) leadersChart(rows int) error {
 	if rows == 0 {
 		return nil
 	}
-	sheet := quoteSheet(SheetStandings)
+	sheet := xlsx.QuoteSheet(SheetStandings)
 	last := min(rows, 10) + 1
 	no := false
-	before := chartParts(b.f)
-	err := b.f.AddChart(SheetStandings, cellName(1, rows+2+chartGap), &excelize.Chart{
+	err := xlsx.AddChart(b.f, SheetStandings, cellName(1, rows+2+chartGap), &excelize.Chart{
 		Type: excelize.Bar,
 		Series: []excelize.ChartSeries{{
 			Name:       sheet + "!$C$1",
@@ -220,57 +218,8 @@ func (b *Book) leadersChart(rows int) error {
 	if err != nil {
 		return fmt.Errorf("standings chart: %w", err)
 	}
-	for name := range chartParts(b.f) {
-		if !before[name] {
-			if raw, ok := heldPart(b.f, name); ok {
-				b.f.Pkg.Store(name, plainChart(raw))
-			}
-		}
-	}
 	return nil
 }
-
-// chartParts returns the names of the chart parts in the package.
-func chartParts(f *excelize.File) map[string]bool {
-	parts := map[string]bool{}
-	f.Pkg.Range(func(k, _ any) bool {
-		if name, ok := k.(string); ok && chartPartRe.MatchString(name) {
-			parts[name] = true
-		}
-		return true
-	})
-	return parts
-}
-
-// plainChart trims the chart excelize writes to what a 2-D bar chart needs,
-// so that readers with a partial chart model (Gnumeric) read it without
-// complaint; Excel and LibreOffice show it the same. It drops the 3-D
-// view, floor and walls, the series' own data labels (all hidden, as the
-// chart's are), empty end-of-paragraph properties, the default text wrap,
-// and writes booleans as
-// 0 and 1, the form Excel writes.
-func plainChart(xml []byte) []byte {
-	for _, c := range chartClutter {
-		xml = c.re.ReplaceAll(xml, []byte(c.keep))
-	}
-	return chartBool.ReplaceAllFunc(xml, func(m []byte) []byte {
-		m = bytes.Replace(m, []byte(`"true"`), []byte(`"1"`), 1)
-		return bytes.Replace(m, []byte(`"false"`), []byte(`"0"`), 1)
-	})
-}
-
-var (
-	chartClutter = []struct {
-		re   *regexp.Regexp
-		keep string // what replaces a match
-	}{
-		{regexp.MustCompile(`<(?:view3D|floor|sideWall|backWall)>.*?</(?:view3D|floor|sideWall|backWall)>`), ""},
-		{regexp.MustCompile(`(</tx>(?:<spPr>.*?</spPr>)?<invertIfNegative [^>]*></invertIfNegative>)<dLbls>.*?</dLbls>(<cat>)`), "$1$2"},
-		{regexp.MustCompile(`<a:endParaRPr[^>]*?(?:/>|></a:endParaRPr>)`), ""},
-		{regexp.MustCompile(` wrap="square"`), ""}, // the default; Gnumeric warns on it
-	}
-	chartBool = regexp.MustCompile(`\s[a-zA-Z]+="(true|false)"`)
-)
 
 // hasSheet reports whether the workbook has a sheet of exactly this name.
 func (b *Book) hasSheet(name string) bool {
@@ -280,20 +229,6 @@ func (b *Book) hasSheet(name string) bool {
 
 // number prints a score without trailing zeros.
 func number(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
-
-// deleteCharts deletes every chart on a sheet. excelize can only delete a
-// chart by the cell it is anchored at and cannot list them, so the cells
-// tried are those where any drawing of the workbook anchors something;
-// the parts the deleted charts leave behind are swept out on save (see
-// tidy).
-func (b *Book) deleteCharts(sheet string) error {
-	for _, cell := range anchorCells(b.f) {
-		if err := b.f.DeleteChart(sheet, cell); err != nil {
-			return err
-		}
-	}
-	return nil
-}
 
 // unplayedNote says why a player's heat has no score yet: the game is in
 // play, the board has not started, or the player did not play it.
@@ -313,39 +248,3 @@ func (t *Tournament) unplayedNote(player, heat int) string {
 	}
 	return "not played"
 }
-
-// anchorCells returns the cells where the drawings of the workbook anchor
-// their charts, pictures and shapes, as read from the package.
-func anchorCells(f *excelize.File) []string {
-	seen := map[string]bool{}
-	var cells []string
-	f.Pkg.Range(func(k, v any) bool {
-		name, _ := k.(string)
-		raw, ok := v.([]byte)
-		if !ok || !drawingPartRe.MatchString(name) {
-			return true
-		}
-		for _, from := range anchorFromRe.FindAllSubmatch(raw, -1) {
-			col, row := anchorColRe.FindSubmatch(from[1]), anchorRowRe.FindSubmatch(from[1])
-			if col == nil || row == nil {
-				continue
-			}
-			c, _ := strconv.Atoi(string(col[1]))
-			r, _ := strconv.Atoi(string(row[1]))
-			if cell := cellName(c+1, r+1); !seen[cell] {
-				seen[cell] = true
-				cells = append(cells, cell)
-			}
-		}
-		return true
-	})
-	sort.Strings(cells)
-	return cells
-}
-
-var (
-	drawingPartRe = regexp.MustCompile(`^xl/drawings/[^/]*\.xml$`)
-	anchorFromRe  = regexp.MustCompile(`(?s)<(?:\w+:)?from>(.*?)</(?:\w+:)?from>`)
-	anchorColRe   = regexp.MustCompile(`<(?:\w+:)?col>(\d+)</`)
-	anchorRowRe   = regexp.MustCompile(`<(?:\w+:)?row>(\d+)</`)
-)

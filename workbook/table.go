@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/armada-dtm/dtm/workbook/xlsx"
 )
 
 // table is a sheet whose first row holds column headers. Columns are found by
@@ -50,15 +52,15 @@ func (r *reader) readTable(sheet string, spec columnSpec) (*table, bool) {
 			"sheet %q is missing", sheet)
 		return nil, false
 	}
-	rows, err := r.sheetRows(sheet)
+	rows, err := r.rows.Rows(sheet)
 	if err != nil {
 		r.p.add(sheet, "", "", "cannot read the sheet: %v", err)
 		return nil, false
 	}
 	for i, row := range rows {
 		for c, v := range row {
-			if len(v) > MaxCellLength && utf8.RuneCountInString(v) > MaxCellLength {
-				r.p.add(sheet, cellName(c+1, i+1), "shorten it", "the cell holds %d characters; a cell holds at most %d", utf8.RuneCountInString(v), MaxCellLength)
+			if len(v) > xlsx.MaxCellLength && utf8.RuneCountInString(v) > xlsx.MaxCellLength {
+				r.p.add(sheet, cellName(c+1, i+1), "shorten it", "the cell holds %d characters; a cell holds at most %d", utf8.RuneCountInString(v), xlsx.MaxCellLength)
 				row[c] = ""
 			}
 		}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/armada-dtm/dtm/workbook/xlsx"
 )
 
 // DefaultSystem is the scoring system a new tournament starts with: the one
@@ -165,7 +167,7 @@ const maxChoiceMessage = 120
 
 // choiceMessage is the error message of a dropdown of choices.
 func choiceMessage(choices []string) string {
-	if m := "Choose " + choiceList(choices) + "."; utf16Len(m) <= maxChoiceMessage {
+	if m := "Choose " + choiceList(choices) + "."; xlsx.UTF16Len(m) <= maxChoiceMessage {
 		return m
 	}
 	return fmt.Sprintf("Choose one of the %d choices of the cell's dropdown list.", len(choices))

@@ -12,6 +12,7 @@ import (
 	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/templates"
+	"github.com/armada-dtm/dtm/workbook/xlsx"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -24,11 +25,7 @@ func TestTemplate(t *testing.T) {
 	}
 	got := dump(t, f)
 	if golden.Update() {
-		var buf bytes.Buffer
-		if _, err := f.WriteTo(&buf); err != nil {
-			t.Fatal(err)
-		}
-		data, err := tidy(buf.Bytes(), nil, nil, nil)
+		data, err := xlsx.Package(f)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package workbook
+package xlsx
 
 import (
 	"bytes"
@@ -13,7 +13,7 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// A few cells of a big sheet (each game's Score on a heat sheet) are
+// A few cells of a big sheet (a computed column of a long table) are
 // written into the saved package's bytes rather than through excelize,
 // which would decode the whole sheet into memory and encode it again, for
 // a cost many times that of reading it. The sheet's other bytes are kept
@@ -27,12 +27,12 @@ type cellPatch struct {
 	text     bool   // value is a text, written as an inline string
 }
 
-// setCellLater records a cell to be written on save (see patchSheet); v is
+// PatchCell records a cell to be written on save (see patchSheet); v is
 // a float64, an int, a string that plainText accepts, or nil to empty the
 // cell.
-func (b *Book) setCellLater(sheet string, row, col int, v any) {
-	if b.patches == nil {
-		b.patches = map[string][]cellPatch{}
+func (f *File) PatchCell(sheet string, row, col int, v any) {
+	if f.patches == nil {
+		f.patches = map[string][]cellPatch{}
 	}
 	p := cellPatch{row: row, col: col}
 	switch x := v.(type) {
@@ -43,13 +43,13 @@ func (b *Book) setCellLater(sheet string, row, col int, v any) {
 	case string:
 		p.value, p.text = x, true
 	}
-	b.patches[sheet] = append(b.patches[sheet], p)
+	f.patches[sheet] = append(f.patches[sheet], p)
 }
 
-// patchable reports whether a text can be written as a patch and read back
+// Patchable reports whether a text can be written as a patch and read back
 // as it is: no character XML cannot carry or that excelize would escape
 // ("_x0041_" is read as "A"), and no longer than a cell holds.
-func patchable(s string) bool {
+func Patchable(s string) bool {
 	if strings.Contains(s, "_x") || utf8.RuneCountInString(s) > MaxCellLength || !utf8.ValidString(s) {
 		return false
 	}
@@ -63,8 +63,8 @@ func patchable(s string) bool {
 
 // applyPatchesNow writes the recorded cells through excelize: the way back
 // when a sheet's bytes are laid out in a way patchSheet does not handle.
-func (b *Book) applyPatchesNow() error {
-	for sheet, ps := range b.patches {
+func (f *File) applyPatchesNow() error {
+	for sheet, ps := range f.patches {
 		for _, p := range ps {
 			var v any
 			switch {
@@ -75,12 +75,12 @@ func (b *Book) applyPatchesNow() error {
 				x, _ := strconv.ParseFloat(p.value, 64)
 				v = x
 			}
-			if err := b.f.SetCellValue(sheet, cellName(p.col, p.row), v); err != nil {
+			if err := f.x.SetCellValue(sheet, CellName(p.col, p.row), v); err != nil {
 				return fmt.Errorf("write %s: %w", sheet, err)
 			}
 		}
 	}
-	b.patches = nil
+	f.patches = nil
 	return nil
 }
 
@@ -320,7 +320,7 @@ func newStyle(col, rowStyle int, colStyle map[int]int) int {
 // appendCell writes one cell.
 func appendCell(out []byte, p cellPatch, style int) []byte {
 	out = append(out, `<c r="`...)
-	out = append(out, cellName(p.col, p.row)...)
+	out = append(out, CellName(p.col, p.row)...)
 	out = append(out, '"')
 	if style != 0 {
 		out = append(out, ` s="`...)
@@ -385,20 +385,20 @@ func columnStyles(sheet []byte) map[int]int {
 	return styles
 }
 
-// A tab dtm rewrites whole (an output tab, board calls) would be decoded
+// A tab rewritten whole (a report, a printout) would be decoded
 // by excelize, cells, merges and all, only to be replaced: its bytes are
 // emptied first, keeping the sheet's settings.
 
-// emptyForRewrite empties a sheet's cells and merges (and, with breaks, its
+// EmptyForRewrite empties a sheet's cells and merges (and, with breaks, its
 // page breaks) in the package as read, before excelize decodes it, and
 // returns the last row it had; 0 and nothing emptied when the sheet is not
 // in the package as read (new in this run, or written already).
-func (b *Book) emptyForRewrite(sheet string, breaks bool) int {
-	paths, err := sheetPartPaths(b.pkgPart, workbookPart(b.pkgPart))
+func (f *File) EmptyForRewrite(sheet string, breaks bool) int {
+	paths, err := sheetPartPaths(f.pkgPart, workbookPart(f.pkgPart))
 	if err != nil || paths[sheet] == "" {
 		return 0
 	}
-	raw, ok := b.asRead(paths[sheet])
+	raw, ok := f.asRead(paths[sheet])
 	if !ok {
 		return 0
 	}
@@ -413,7 +413,7 @@ func (b *Book) emptyForRewrite(sheet string, breaks bool) int {
 	if breaks {
 		out = cutElement(out, "rowBreaks", "")
 	}
-	b.f.Pkg.Store(paths[sheet], out)
+	f.x.Pkg.Store(paths[sheet], out)
 	return last
 }
 
@@ -441,7 +441,7 @@ func cutElement(raw []byte, name, instead string) []byte {
 }
 
 // pkgPart returns a part of the package as excelize holds it.
-func (b *Book) pkgPart(name string) ([]byte, error) { return filePart(b.f)(name) }
+func (f *File) pkgPart(name string) ([]byte, error) { return filePart(f.x)(name) }
 
 // filePart returns a function that gives a part of f's package as
 // excelize holds it.
@@ -454,49 +454,51 @@ func filePart(f *excelize.File) func(name string) ([]byte, error) {
 	}
 }
 
-// heldPart returns a part of f's package as excelize holds it, if it does.
-func heldPart(f *excelize.File, name string) ([]byte, bool) {
-	v, ok := f.Pkg.Load(name)
-	if !ok {
-		return nil, false
-	}
-	raw, ok := v.([]byte)
-	return raw, ok
-}
-
 // asRead returns a worksheet part's bytes when excelize will write them as
 // they are: held in the package, not decoded into a worksheet.
-func (b *Book) asRead(part string) ([]byte, bool) {
-	if ws, loaded := b.f.Sheet.Load(part); loaded && ws != nil {
+func (f *File) asRead(part string) ([]byte, bool) {
+	if ws, loaded := f.x.Sheet.Load(part); loaded && ws != nil {
 		return nil, false
 	}
-	raw, err := b.pkgPart(part)
+	raw, err := f.pkgPart(part)
 	return raw, err == nil
+}
+
+// HeldAsRead reports whether excelize holds a sheet's bytes as they were
+// read (it has not decoded the sheet): where PatchCell, EmptyForRewrite,
+// DropPictures and AddDataValidation work on the bytes.
+func (f *File) HeldAsRead(sheet string) bool {
+	paths, err := sheetPartPaths(f.pkgPart, workbookPart(f.pkgPart))
+	if err != nil || paths[sheet] == "" {
+		return false
+	}
+	_, ok := f.asRead(paths[sheet])
+	return ok
 }
 
 // settle readies the package for saving: it writes the recorded cells into
 // the bytes of the sheets excelize holds as read (the others are patched in
 // the saved package, by tidy), and returns the worksheet parts that tidy
 // need not look at: held as read and holding no formula.
-func (b *Book) settle() map[string]bool {
-	paths, err := sheetPartPaths(b.pkgPart, workbookPart(b.pkgPart))
+func (f *File) settle() map[string]bool {
+	paths, err := sheetPartPaths(f.pkgPart, workbookPart(f.pkgPart))
 	if err != nil {
 		return nil
 	}
 	skip := map[string]bool{}
 	for sheet, part := range paths {
-		raw, ok := b.asRead(part)
+		raw, ok := f.asRead(part)
 		if !ok {
 			continue
 		}
-		if ps := b.patches[sheet]; len(ps) > 0 {
+		if ps := f.patches[sheet]; len(ps) > 0 {
 			patched, err := patchSheet(raw, ps)
 			if err != nil {
 				continue // tidy tries, then excelize
 			}
 			raw = patched
-			b.f.Pkg.Store(part, raw)
-			delete(b.patches, sheet)
+			f.x.Pkg.Store(part, raw)
+			delete(f.patches, sheet)
 		}
 		if !mayHoldFormula(raw) {
 			skip[part] = true

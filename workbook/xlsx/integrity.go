@@ -1,4 +1,4 @@
-package workbook
+package xlsx
 
 import (
 	"archive/zip"
@@ -14,12 +14,10 @@ import (
 	"strings"
 )
 
-// The limits of what dtm reads (docs/workbook.md, "Limits"). Every real
-// tournament fits with room to spare: the largest online events seat a few
-// thousand players; a 20,000-player workbook of 30 heats is far inside each.
-// They are checked before the expensive work, so that a hostile or damaged
-// file (a "zip bomb": gigabytes compressed into megabytes) is refused in a
-// moment and with little memory.
+// The limits of what dtm reads (docs/workbook.md, "Limits"), far beyond
+// any real workbook. They are checked before the expensive work, so that a
+// hostile or damaged file (a "zip bomb": gigabytes compressed into
+// megabytes) is refused in a moment and with little memory.
 const (
 	// MaxFileBytes is the largest workbook file dtm opens, as stored.
 	MaxFileBytes = 256 << 20
@@ -28,8 +26,6 @@ const (
 	MaxPartBytes = 256 << 20
 	// MaxTotalBytes is the largest total of all parts, uncompressed.
 	MaxTotalBytes = 1 << 30
-	// MaxPlayers is the most players the Players sheet may list.
-	MaxPlayers = 20_000
 	// MaxRows is the last row of a sheet dtm reads that may hold a value.
 	MaxRows = 200_000
 	// MaxColumns is the last column of a sheet dtm reads that may hold a
@@ -81,10 +77,10 @@ func (e *FileError) Unwrap() error { return e.Err }
 
 const damagedHint = "restore the latest copy from the dtm-backups folder beside it, or open it in Excel or LibreOffice and save it again"
 
-// readWorkbookFile reads a workbook's bytes, refusing what is not a regular
+// readFile reads a workbook's bytes, refusing what is not a regular
 // file (a folder, a named pipe, a device: opening one could wait forever)
 // and files beyond MaxFileBytes.
-func readWorkbookFile(name string) ([]byte, error) {
+func readFile(name string) ([]byte, error) {
 	info, err := os.Stat(name)
 	if err != nil {
 		return nil, fmt.Errorf("open workbook: %w", err)
@@ -226,11 +222,11 @@ func checkHeaders(name string, data []byte) (*zip.Reader, partPlace, error) {
 
 // checkParts reads every part to its end (see checkPart): a damaged part
 // is a located problem, and so is what passes a limit.
-func checkParts(name string, zr *zip.Reader, where partPlace) error {
+func checkParts(name string, zr *zip.Reader, where partPlace, sheets Sheets) error {
 	var damaged, limits Problems
 	for _, zf := range zr.File {
 		s, what := where(zf.Name)
-		ps, err := checkPart(zf, s, readsSheet(s), !outputSheet(s))
+		ps, err := checkPart(zf, s, sheets.read(s), !sheets.replaced(s))
 		limits = append(limits, ps...)
 		if err != nil {
 			damaged = append(damaged, Problem{Sheet: s, Msg: fmt.Sprintf("%s is damaged: %v", what, err)})
@@ -250,36 +246,15 @@ func checkParts(name string, zr *zip.Reader, where partPlace) error {
 // size and checksum are those the zip declares (excelize does not check
 // them) and an XML part passes quickWellFormed. false means "not sure":
 // checkParts then reads the file's parts again and says what is wrong.
-func partsAsRead(zr *zip.Reader, where partPlace, part func(name string) ([]byte, bool)) bool {
+func partsAsRead(zr *zip.Reader, where partPlace, sheets Sheets, part func(name string) ([]byte, bool)) bool {
 	for _, zf := range zr.File {
 		data, ok := part(zf.Name)
 		s, _ := where(zf.Name)
-		if !ok || !wholePart(zf, data, readsSheet(s), !outputSheet(s)) {
+		if !ok || !wholePart(zf, data, sheets.read(s), !sheets.replaced(s)) {
 			return false
 		}
 	}
 	return true
-}
-
-// outputSheet reports one of the tabs dtm rewrites whole: a cell too long
-// there (written by an older dtm) is replaced, not refused.
-func outputSheet(name string) bool {
-	return name == SheetStandings || name == SheetTeamStandings || name == SheetAwards
-}
-
-// readsSheet reports whether dtm reads a sheet's cells (and so holds it to
-// the row and column limits); a director's own sheets are only checked
-// whole.
-func readsSheet(name string) bool {
-	switch name {
-	case "":
-		return false
-	case SheetTournament, SheetPlayers, SheetConflicts, SheetGroups, SheetTeams, SheetHeats, SheetSystems,
-		SheetStandings, SheetTeamStandings, SheetAwards:
-		return true
-	}
-	_, heat := heatSheetNumber(name)
-	return heat || callsSheet(name)
 }
 
 // checkPart reads one part to its end, which checks its size and CRC-32
@@ -419,8 +394,8 @@ func wellFormed(r io.Reader, sheet string, limited, lengths bool) (Problems, err
 					ps = append(ps, Problem{Sheet: sheet, Cell: cell, Msg: fmt.Sprintf("a value in row %d; dtm reads sheets of up to %d rows", row, MaxRows),
 						Hint: "clear the rows below " + strconv.Itoa(MaxRows)})
 				case col > MaxColumns:
-					ps = append(ps, Problem{Sheet: sheet, Cell: cell, Msg: fmt.Sprintf("a value in column %s; dtm reads sheets of up to %d columns (to %s)", columnName(col), MaxColumns, columnName(MaxColumns)),
-						Hint: "clear the columns beyond " + columnName(MaxColumns)})
+					ps = append(ps, Problem{Sheet: sheet, Cell: cell, Msg: fmt.Sprintf("a value in column %s; dtm reads sheets of up to %d columns (to %s)", ColumnName(col), MaxColumns, ColumnName(MaxColumns)),
+						Hint: "clear the columns beyond " + ColumnName(MaxColumns)})
 				default:
 					rowLast = max(rowLast, col)
 				}

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package workbook
+package xlsx
 
 import "os"
 

@@ -1,4 +1,4 @@
-package workbook
+package xlsx
 
 import (
 	"bufio"
@@ -9,8 +9,8 @@ import (
 	"strconv"
 )
 
-// A sheetBody is the cells and merged ranges of a tab dtm writes whole,
-// as XML: its sheetData and mergeCells elements. dtm writes them itself
+// A Body is the cells and merged ranges of a tab written whole, as XML:
+// its sheetData and mergeCells elements. The caller writes them itself
 // rather than through excelize, and tidy puts them into the sheet's part
 // when the package is saved, in place of whatever cells and merges
 // excelize holds for the sheet; everything else in the part (columns,
@@ -18,32 +18,32 @@ import (
 // written, compressed and read back once instead of three times, and no
 // merge is checked against the others (excelize's MergeCell does, which
 // grows with the square of the merges).
-type sheetBody struct {
-	data   func(io.Writer) error // writes <sheetData>…</sheetData>
-	merges func(io.Writer) error // writes <mergeCells …>…</mergeCells>, or nothing for none
-	size   int                   // about how many bytes the two write
+type Body struct {
+	Data   func(io.Writer) error // writes <sheetData>…</sheetData> (see BodyWriter)
+	Merges func(io.Writer) error // writes <mergeCells …>…</mergeCells>, or nothing for none (see WriteMerges)
+	Size   int                   // about how many bytes the two write
 }
 
-// bodyWriter writes a sheetData element row by row, in increasing order of
+// BodyWriter writes a sheetData element row by row, in increasing order of
 // rows and, within a row, of columns. It is written straight into the
-// saved part (a big heat's calls are megabytes, never held whole).
-type bodyWriter struct {
+// saved part (a big tab is megabytes, never held whole).
+type BodyWriter struct {
 	out      *bufio.Writer
 	row, col int // the row open and the last column written in it (0 for none)
 	err      error
 	name     []byte // scratch for a cell's name
 }
 
-// newBodyWriter returns a writer of a sheetData element to out.
-func newBodyWriter(out io.Writer) *bodyWriter {
-	w := &bodyWriter{out: bufio.NewWriterSize(out, 64<<10)}
+// NewBodyWriter returns a writer of a sheetData element to out.
+func NewBodyWriter(out io.Writer) *BodyWriter {
+	w := &BodyWriter{out: bufio.NewWriterSize(out, 64<<10)}
 	w.out.WriteString("<sheetData>")
 	return w
 }
 
 // startRow opens row r (after the rows before it), of the given height in
 // points (0 for the default height).
-func (w *bodyWriter) startRow(r int, height float64) {
+func (w *BodyWriter) StartRow(r int, height float64) {
 	if r <= w.row {
 		w.fail(fmt.Errorf("row %d written after row %d", r, w.row))
 		return
@@ -62,7 +62,7 @@ func (w *bodyWriter) startRow(r int, height float64) {
 }
 
 // endRow closes the open row, if any.
-func (w *bodyWriter) endRow() {
+func (w *BodyWriter) endRow() {
 	if w.row > 0 && w.col >= 0 {
 		w.out.WriteString("</row>")
 		w.col = -1 // closed
@@ -70,14 +70,14 @@ func (w *bodyWriter) endRow() {
 }
 
 // cell writes the cell at column col of the open row: its style (0 for
-// the default) and value (see cellValueOK).
-func (w *bodyWriter) cell(col, style int, v any) {
+// the default) and value (see CellValueOK).
+func (w *BodyWriter) Cell(col, style int, v any) {
 	if w.row == 0 || w.col < 0 || col <= w.col {
-		w.fail(fmt.Errorf("cell %s written out of order", cellName(col, max(w.row, 1))))
+		w.fail(fmt.Errorf("cell %s written out of order", CellName(col, max(w.row, 1))))
 		return
 	}
-	if err := cellValueOK(v); err != nil {
-		w.fail(fmt.Errorf("cell %s: %w", cellName(col, w.row), err))
+	if err := CellValueOK(v); err != nil {
+		w.fail(fmt.Errorf("cell %s: %w", CellName(col, w.row), err))
 		return
 	}
 	w.col = col
@@ -99,7 +99,7 @@ func (w *bodyWriter) cell(col, style int, v any) {
 			w.out.WriteString(` xml:space="preserve"`)
 		}
 		w.out.WriteByte('>')
-		escapeText(w.out, fitCell(v))
+		escapeText(w.out, FitCell(v))
 		w.out.WriteString("</t></is></c>")
 	case int:
 		w.out.WriteString("><v>")
@@ -112,9 +112,9 @@ func (w *bodyWriter) cell(col, style int, v any) {
 	}
 }
 
-// cellValueOK says whether a bodyWriter can write a cell's value: nil for
+// CellValueOK says whether a BodyWriter can write a cell's value: nil for
 // none, text, a whole number or a number.
-func cellValueOK(v any) error {
+func CellValueOK(v any) error {
 	switch v.(type) {
 	case nil, string, int, float64:
 		return nil
@@ -123,7 +123,7 @@ func cellValueOK(v any) error {
 }
 
 // close ends the element and writes what is left.
-func (w *bodyWriter) close() error {
+func (w *BodyWriter) Close() error {
 	if w.err != nil {
 		return w.err
 	}
@@ -133,15 +133,15 @@ func (w *bodyWriter) close() error {
 }
 
 // fail keeps the first error.
-func (w *bodyWriter) fail(err error) {
+func (w *BodyWriter) fail(err error) {
 	if w.err == nil {
 		w.err = err
 	}
 }
 
-// writeMerges writes the mergeCells element of merged ranges (the row, its
+// WriteMerges writes the mergeCells element of merged ranges (the row, its
 // first and last column each); nothing for none.
-func writeMerges(out io.Writer, merges [][3]int) error {
+func WriteMerges(out io.Writer, merges [][3]int) error {
 	if len(merges) == 0 {
 		return nil
 	}
@@ -212,6 +212,15 @@ func escapeText(buf *bufio.Writer, text string) {
 	buf.WriteString(text[start:])
 }
 
+// SetBody records the body of a tab written whole, put into the sheet's
+// part on save in place of the cells and merges excelize holds for it.
+func (f *File) SetBody(sheet string, body Body) {
+	if f.bodies == nil {
+		f.bodies = map[string]Body{}
+	}
+	f.bodies[sheet] = body
+}
+
 // Elements that come after mergeCells in a worksheet, in the schema's
 // order: mergeCells goes before the first of them that the part holds.
 var afterMergeCells = []string{"phoneticPr", "conditionalFormatting", "dataValidations", "hyperlinks",
@@ -228,9 +237,9 @@ type piece struct {
 // spliceBody puts body into a worksheet part as excelize wrote it: its
 // sheetData replaces the part's, and its mergeCells any the part has. The
 // part is returned in pieces, to be written one after the other: the body
-// (megabytes for a big heat's board calls) is written straight into the
+// (megabytes for a big tab) is written straight into the
 // saved part.
-func spliceBody(part []byte, body sheetBody) ([]piece, error) {
+func spliceBody(part []byte, body Body) ([]piece, error) {
 	part = cutElement(part, "mergeCells", "")
 	from := bytes.Index(part, []byte("<sheetData"))
 	if from < 0 {
@@ -258,7 +267,7 @@ func spliceBody(part []byte, body sheetBody) ([]piece, error) {
 			at = to + i
 		}
 	}
-	return []piece{{raw: part[:from]}, {write: body.data}, {raw: part[to:at]}, {write: body.merges}, {raw: part[at:]}}, nil
+	return []piece{{raw: part[:from]}, {write: body.Data}, {raw: part[to:at]}, {write: body.Merges}, {raw: part[at:]}}, nil
 }
 
 // elementAt returns where the first element named name (unprefixed)

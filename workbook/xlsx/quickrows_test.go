@@ -1,8 +1,9 @@
-package workbook
+package xlsx
 
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"reflect"
 	"sync"
 	"testing"
@@ -36,14 +37,24 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// TestQuickRowsRead checks that the package's tests read sheets through
-// quickRows at all.
+// TestQuickRowsRead reads every sheet of the samples and templates both
+// ways (see TestMain), and checks that quickRows read some at all.
 func TestQuickRowsRead(t *testing.T) {
-	b, err := Open("../samples/armada-open.xlsx")
-	if err != nil {
-		t.Fatal(err)
+	files, _ := filepath.Glob("../../samples/*.xlsx")
+	templates, _ := filepath.Glob("../../templates/*.xlsx")
+	for _, name := range append(files, templates...) {
+		f, err := Open(name, Sheets{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := NewSheetReader(f.Excelize())
+		for _, sheet := range f.SheetList() {
+			if _, err := r.Rows(sheet); err != nil {
+				t.Errorf("%s: %v", name, err)
+			}
+		}
+		f.Close()
 	}
-	defer b.Close()
 	quickRows.Lock()
 	defer quickRows.Unlock()
 	if quickRows.read == 0 {

@@ -1,7 +1,8 @@
-package workbook
+package xlsx
 
 import (
 	"bytes"
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -9,22 +10,39 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// sheetRows returns a sheet's cells as excelize's GetRows with
-// RawCellValue does: row i of the result is the sheet's row i+1, each row
-// to its last value. Sheets of the usual form (every row and cell with its
-// reference, values, formulas and plain inline text) are read from their
-// bytes by quickRows, several times faster than excelize's decoder, which
-// reads the rest.
-func (r *reader) sheetRows(sheet string) ([][]string, error) {
+// SheetReader reads the cells of a workbook's sheets, as excelize's GetRows
+// with RawCellValue does, several times faster for sheets of the usual
+// form.
+type SheetReader struct {
+	x *excelize.File
+	// parts maps each sheet to its part, and sst holds the shared
+	// strings, once quickRows needs them.
+	parts map[string]string
+	sst   []string
+}
+
+// NewSheetReader returns a reader of x's sheets.
+func NewSheetReader(x *excelize.File) *SheetReader { return &SheetReader{x: x} }
+
+// Rows returns a sheet's cells as excelize's GetRows with RawCellValue
+// does: row i of the result is the sheet's row i+1, each row to its last
+// value. Sheets of the usual form (every row and cell with its reference,
+// values, formulas and plain inline text) are read from their bytes by
+// quickRows, several times faster than excelize's decoder, which reads the
+// rest.
+func (r *SheetReader) Rows(sheet string) ([][]string, error) {
 	quick, ok := r.quickRows(sheet)
 	if ok && compareQuickRows == nil {
 		return quick, nil
 	}
-	rows, err := r.f.GetRows(sheet, excelize.Options{RawCellValue: true})
-	if ok && err == nil {
+	rows, err := r.x.GetRows(sheet, excelize.Options{RawCellValue: true})
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", sheet, err)
+	}
+	if ok {
 		compareQuickRows(sheet, quick, rows)
 	}
-	return rows, err
+	return rows, nil
 }
 
 // compareQuickRows, set by the tests, is given both readings of every sheet
@@ -34,12 +52,12 @@ var compareQuickRows func(sheet string, quick, rows [][]string)
 // quickRows reads a sheet as excelize holds it when read, with the shared
 // strings excelize has read; false when it cannot be sure to read it as
 // GetRows does.
-func (r *reader) quickRows(sheet string) ([][]string, bool) {
+func (r *SheetReader) quickRows(sheet string) ([][]string, bool) {
 	// The shared strings are read from their part when it is of the plain
 	// form quickSharedStrings reads; otherwise by excelize itself, the
 	// first sheet of the workbook being read by GetRows.
-	if r.sst == nil && r.f.SharedStrings == nil {
-		raw, ok := heldPart(r.f, sharedStringsPart)
+	if r.sst == nil && r.x.SharedStrings == nil {
+		raw, ok := heldPart(r.x, sharedStringsPart)
 		if !ok {
 			return nil, false
 		}
@@ -48,7 +66,7 @@ func (r *reader) quickRows(sheet string) ([][]string, bool) {
 		}
 	}
 	if r.parts == nil {
-		part := filePart(r.f)
+		part := filePart(r.x)
 		paths, err := sheetPartPaths(part, workbookPart(part))
 		if err != nil {
 			paths = map[string]string{}
@@ -59,16 +77,18 @@ func (r *reader) quickRows(sheet string) ([][]string, bool) {
 	if !ok {
 		return nil, false
 	}
-	if ws, loaded := r.f.Sheet.Load(name); loaded && ws != nil {
+	// excelize keeps a worksheet it has decoded (to read or write a cell)
+	// in its Sheet map, and its bytes in Pkg are then stale.
+	if ws, loaded := r.x.Sheet.Load(name); loaded && ws != nil {
 		return nil, false
 	}
-	raw, ok := heldPart(r.f, name)
+	raw, ok := heldPart(r.x, name)
 	if !ok {
 		return nil, false
 	}
 	if r.sst == nil {
-		r.sst = make([]string, len(r.f.SharedStrings.SI))
-		for i, si := range r.f.SharedStrings.SI {
+		r.sst = make([]string, len(r.x.SharedStrings.SI))
+		for i, si := range r.x.SharedStrings.SI {
 			r.sst[i] = si.String()
 		}
 	}

@@ -1,8 +1,9 @@
-package workbook
+package xlsx
 
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"strconv"
 
 	"github.com/xuri/excelize/v2"
@@ -78,4 +79,45 @@ func withDataValidation(raw, dv []byte) ([]byte, bool) {
 	}
 	out = append(out, dv...)
 	return append(out, raw[end:]...), true
+}
+
+// HasDataValidation reports whether a sheet has a data validation of
+// exactly the range sqref; it reads the sheet's bytes as read, when
+// excelize has not decoded it.
+func (f *File) HasDataValidation(sheet, sqref string) (bool, error) {
+	if paths, err := sheetPartPaths(f.pkgPart, workbookPart(f.pkgPart)); err == nil && paths[sheet] != "" {
+		if raw, ok := f.asRead(paths[sheet]); ok {
+			return bytes.Contains(raw, []byte(` sqref="`+sqref+`"`)), nil
+		}
+	}
+	dvs, err := f.x.GetDataValidations(sheet)
+	if err != nil {
+		return false, fmt.Errorf("read %s's data validations: %w", sheet, err)
+	}
+	for _, dv := range dvs {
+		if dv.Sqref == sqref {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// AddDataValidation adds a data validation (a dropdown) to a sheet: into
+// the sheet's bytes when excelize holds them as read, since excelize's
+// AddDataValidation decodes the whole sheet to add it and encodes it again
+// on save, which for a big sheet costs more than the rest of a command;
+// else through excelize.
+func (f *File) AddDataValidation(sheet string, dv *excelize.DataValidation) error {
+	if paths, err := sheetPartPaths(f.pkgPart, workbookPart(f.pkgPart)); err == nil && paths[sheet] != "" {
+		if raw, ok := f.asRead(paths[sheet]); ok {
+			if out, ok := withDataValidation(raw, dataValidationXML(dv)); ok {
+				f.x.Pkg.Store(paths[sheet], out)
+				return nil
+			}
+		}
+	}
+	if err := f.x.AddDataValidation(sheet, dv); err != nil {
+		return fmt.Errorf("add a data validation to %s: %w", sheet, err)
+	}
+	return nil
 }

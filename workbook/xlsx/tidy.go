@@ -1,4 +1,4 @@
-package workbook
+package xlsx
 
 import (
 	"archive/zip"
@@ -18,230 +18,335 @@ const (
 	relChart     = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/chart"
 )
 
-// tidy finishes the package excelize wrote, before it goes to disk:
+// tidy finishes the package excelize wrote, before it goes to disk. Its
+// five passes each undo something excelize does:
 //
-//   - it drops the calculation chain (xl/calcChain.xml, its content type and
-//     its relationship). Excel rebuilds a missing chain silently, whereas
-//     the one excelize keeps after dtm overwrote formula cells is wrong (its
-//     deleteCalcChain removes the entry that carries the sheet index, so
-//     the entries after it, which Excel writes without one, move to the
-//     previous sheet) and Excel "repairs" the workbook on open;
-//   - it drops the chart parts no drawing shows any more: excelize's
-//     DeleteChart removes the chart from the drawing but leaves its part,
-//     relationship and content type behind, one more on every run; the
-//     charts left are numbered 1, 2 ... again, since excelize names a new
-//     chart after the count of chart parts and would overwrite one;
-//   - it drops the x14 namespace that excelize declares, unused, in
-//     styles.xml (Gnumeric warns about it);
-//   - it writes the sheets excelize's stream writer wrote as excelize
-//     writes the others: it declares some fifty namespaces on the
-//     worksheet, unused, and binds the drawing's relationship id to a
-//     prefix of its own, "relationships:" (Gnumeric warns about both);
-//   - it drops the cached values of formula cells (but TRUE() and FALSE())
-//     and the workbook's calculation properties, so that the director's
-//     formulas are recalculated on opening (see recalc.go).
+//   - dropCalcChain: the calculation chain (xl/calcChain.xml, its content
+//     type and its relationship) goes. Excel rebuilds a missing chain
+//     silently, whereas the one excelize keeps after cells were
+//     overwritten is wrong (its deleteCalcChain removes the entry that
+//     carries the sheet index, so the entries after it, which Excel writes
+//     without one, move to the previous sheet) and Excel "repairs" the
+//     workbook on open;
+//   - dropUnshownCharts, then renumberCharts: the chart parts no drawing
+//     shows any more go (excelize's DeleteChart removes the chart from the
+//     drawing but leaves its part, relationship and content type behind,
+//     one more on every run), and the charts left are numbered 1, 2 ...
+//     again, since excelize names a new chart after the count of chart
+//     parts and would overwrite one;
+//   - dropStylesNamespace: the x14 namespace that excelize declares,
+//     unused, in styles.xml goes (Gnumeric warns about it);
+//   - finishWorksheets, first: the sheets excelize's stream writer wrote
+//     are written as excelize writes the others (the stream writer
+//     declares some fifty namespaces on the worksheet, unused, and binds
+//     the drawing's relationship id to a prefix of its own,
+//     "relationships:"; Gnumeric warns about both);
+//   - finishWorksheets, then, with dropCalcPr: the cached values of formula
+//     cells (but TRUE() and FALSE()) and the workbook's calculation
+//     properties go, so that the formulas are recalculated on opening (see
+//     recalc.go); excelize keeps the values it read.
 //
 // It also writes the cells recorded for saving that settle could not write
 // before (patches, see patch.go), puts the bodies of the tabs written whole
 // into their parts (see sheetbody.go), and does not look at the worksheet
 // parts in skip (held as read and free of formulas). Every other part is
 // copied as it is, without recompressing it.
-func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bodies map[string]sheetBody) ([]byte, error) {
+func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bodies map[string]Body, sheets Sheets) ([]byte, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, err
 	}
-	parts := map[string]*zip.File{}
-	for _, f := range zr.File {
-		parts[f.Name] = f
+	t := &tidier{
+		zr:      zr,
+		parts:   map[string]*zip.File{},
+		drop:    map[string]bool{},
+		edited:  map[string][]byte{},
+		spliced: map[string][]piece{},
 	}
-	drop := map[string]bool{}
-	edited := map[string][]byte{}
-	spliced := map[string][]piece{} // parts written in pieces (sheetbody.go)
-	rels := func(name string) (*relationships, error) {
-		if raw, ok := edited[name]; ok {
-			return parseRels(raw)
-		}
-		raw, err := readPart(parts[name])
-		if err != nil {
-			return nil, err
-		}
+	for _, f := range zr.File {
+		t.parts[f.Name] = f
+	}
+	if err := t.dropCalcChain(); err != nil {
+		return nil, err
+	}
+	if err := t.dropUnshownCharts(); err != nil {
+		return nil, err
+	}
+	wb, paths, err := t.sheetPaths()
+	if err != nil {
+		return nil, err
+	}
+	if err := t.patchCells(paths, patches); err != nil {
+		return nil, err
+	}
+	if err := t.finishWorksheets(paths, skip, sheets); err != nil {
+		return nil, err
+	}
+	if err := t.spliceBodies(paths, bodies); err != nil {
+		return nil, err
+	}
+	if err := t.dropCalcPr(wb); err != nil {
+		return nil, err
+	}
+	t.dropStylesNamespace()
+	if len(t.drop) == 0 && len(t.edited) == 0 && len(t.spliced) == 0 {
+		return data, nil
+	}
+	if err := t.renumberCharts(); err != nil {
+		return nil, err
+	}
+	if err := t.contentTypes(); err != nil {
+		return nil, err
+	}
+	return t.write(len(data), bodies)
+}
+
+// tidier is one run of tidy over a package: its parts, and what becomes of
+// them.
+type tidier struct {
+	zr      *zip.Reader
+	parts   map[string]*zip.File
+	drop    map[string]bool    // parts left out
+	edited  map[string][]byte  // parts written anew
+	spliced map[string][]piece // parts written in pieces (sheetbody.go)
+	rename  map[string]string  // parts written under another name (charts)
+}
+
+// rels returns a relationships part, as edited so far.
+func (t *tidier) rels(name string) (*relationships, error) {
+	if raw, ok := t.edited[name]; ok {
 		return parseRels(raw)
 	}
-	// The calculation chain.
-	const wbRels = "xl/_rels/workbook.xml.rels"
-	if parts[wbRels] != nil {
-		r, err := rels(wbRels)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", wbRels, err)
-		}
-		if gone := r.remove(func(x relationship) bool { return x.Type == relCalcChain }); len(gone) > 0 {
-			for _, x := range gone {
-				drop[resolve("xl", x.Target)] = true
-			}
-			edited[wbRels] = r.marshal()
-		}
+	raw, err := readPart(t.parts[name])
+	if err != nil {
+		return nil, err
 	}
-	// Charts that no drawing shows.
+	return parseRels(raw)
+}
+
+// dropCalcChain leaves out the calculation chain and its relationship.
+func (t *tidier) dropCalcChain() error {
+	const wbRels = "xl/_rels/workbook.xml.rels"
+	if t.parts[wbRels] == nil {
+		return nil
+	}
+	r, err := t.rels(wbRels)
+	if err != nil {
+		return fmt.Errorf("%s: %w", wbRels, err)
+	}
+	if gone := r.remove(func(x relationship) bool { return x.Type == relCalcChain }); len(gone) > 0 {
+		for _, x := range gone {
+			t.drop[resolve("xl", x.Target)] = true
+		}
+		t.edited[wbRels] = r.marshal()
+	}
+	return nil
+}
+
+// dropUnshownCharts leaves out the charts that no drawing shows, with
+// their relationships.
+func (t *tidier) dropUnshownCharts() error {
 	kept := map[string]bool{}
-	for name := range parts {
+	for name := range t.parts {
 		dir, file := path.Split(name)
 		if dir != "xl/drawings/_rels/" || !strings.HasSuffix(file, ".rels") {
 			continue
 		}
-		body, err := readPart(parts["xl/drawings/"+strings.TrimSuffix(file, ".rels")])
+		body, err := readPart(t.parts["xl/drawings/"+strings.TrimSuffix(file, ".rels")])
 		if err != nil {
 			continue // a relationship file without its drawing: not ours to judge
 		}
 		used := usedIDs(body)
-		r, err := rels(name)
+		r, err := t.rels(name)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return fmt.Errorf("%s: %w", name, err)
 		}
 		for _, x := range r.remove(func(x relationship) bool { return x.Type == relChart && !used[x.ID] }) {
-			drop[resolve("xl/drawings", x.Target)] = true
-			edited[name] = r.marshal()
+			t.drop[resolve("xl/drawings", x.Target)] = true
+			t.edited[name] = r.marshal()
 		}
 		for _, x := range r.Rels {
 			kept[resolve("xl/drawings", x.Target)] = true
 		}
 	}
-	for part := range drop {
+	for part := range t.drop {
 		if kept[part] { // another relationship still shows it
-			delete(drop, part)
+			delete(t.drop, part)
 		} else if dir, file := path.Split(part); dir == "xl/charts/" {
-			drop[dir+"_rels/"+file+".rels"] = true
+			t.drop[dir+"_rels/"+file+".rels"] = true
 		}
 	}
-	// The sheets' parts, by sheet.
-	zipPart := func(name string) ([]byte, error) { return readPart(parts[name]) }
+	return nil
+}
+
+// sheetPaths returns the workbook's part and the sheets' parts, by sheet.
+func (t *tidier) sheetPaths() (string, map[string]string, error) {
+	zipPart := func(name string) ([]byte, error) { return readPart(t.parts[name]) }
 	wb := workbookPart(zipPart)
-	var paths map[string]string
-	if wb != "" {
-		if paths, err = sheetPartPaths(zipPart, wb); err != nil {
-			return nil, err
+	if wb == "" {
+		return "", nil, nil
+	}
+	paths, err := sheetPartPaths(zipPart, wb)
+	return wb, paths, err
+}
+
+// patchCells writes the cells recorded for saving (see patch.go).
+func (t *tidier) patchCells(paths map[string]string, patches map[string][]cellPatch) error {
+	for sheet, ps := range patches {
+		name := paths[sheet]
+		raw, err := readPart(t.parts[name])
+		if err != nil {
+			return fmt.Errorf("%s: %w", sheet, err)
+		}
+		if t.edited[name], err = patchSheet(raw, ps); err != nil {
+			return fmt.Errorf("%s: %w", sheet, err)
 		}
 	}
-	// The cells written on save (see patch.go).
-	if len(patches) > 0 {
-		for sheet, ps := range patches {
-			name := paths[sheet]
-			raw, err := readPart(parts[name])
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", sheet, err)
-			}
-			if edited[name], err = patchSheet(raw, ps); err != nil {
-				return nil, fmt.Errorf("%s: %w", sheet, err)
-			}
-		}
-	}
-	// The director's formulas, recalculated on opening (see recalc.go).
-	inputs := map[string]bool{} // the parts of the sheets dtm reads
+	return nil
+}
+
+// finishWorksheets writes the stream writer's sheets as excelize writes
+// the others (plainStreamSheet), and drops the cached values of formula
+// cells (dropFormulaValues), in every worksheet part but those in skip.
+func (t *tidier) finishWorksheets(paths map[string]string, skip map[string]bool, sheets Sheets) error {
+	inputs := map[string]bool{} // the parts of the sheets the caller reads
 	for sheet, name := range paths {
-		inputs[name] = inputSheet(sheet)
+		inputs[name] = sheets.input(sheet)
 	}
-	for name, part := range parts {
+	for name, part := range t.parts {
 		if dir, file := path.Split(name); dir != "xl/worksheets/" || !strings.HasSuffix(file, ".xml") || skip[name] {
 			continue
 		}
-		raw, ok := edited[name]
+		raw, ok := t.edited[name]
 		if !ok {
 			var err error
 			if raw, err = readPart(part); err != nil {
-				return nil, fmt.Errorf("%s: %w", name, err)
+				return fmt.Errorf("%s: %w", name, err)
 			}
 		}
-		if plain := dropFormulaValues(plainStreamSheet(raw), inputs[name]); len(plain) != len(raw) || ok {
-			edited[name] = plain
+		if plain := dropFormulaValues(plainStreamSheet(raw), inputs[name], sheets.output); len(plain) != len(raw) || ok {
+			t.edited[name] = plain
 		}
 	}
-	if len(bodies) > 0 {
-		for sheet, body := range bodies {
-			name := paths[sheet]
-			raw, ok := edited[name]
-			if !ok {
-				if raw, err = readPart(parts[name]); err != nil {
-					return nil, fmt.Errorf("%s: %w", sheet, err)
-				}
+	return nil
+}
+
+// spliceBodies puts the bodies of the tabs written whole into their parts
+// (see sheetbody.go).
+func (t *tidier) spliceBodies(paths map[string]string, bodies map[string]Body) error {
+	for sheet, body := range bodies {
+		name := paths[sheet]
+		raw, ok := t.edited[name]
+		if !ok {
+			var err error
+			if raw, err = readPart(t.parts[name]); err != nil {
+				return fmt.Errorf("%s: %w", sheet, err)
 			}
-			if spliced[name], err = spliceBody(raw, body); err != nil {
-				return nil, fmt.Errorf("%s: %w", sheet, err)
-			}
-			delete(edited, name)
 		}
+		var err error
+		if t.spliced[name], err = spliceBody(raw, body); err != nil {
+			return fmt.Errorf("%s: %w", sheet, err)
+		}
+		delete(t.edited, name)
 	}
-	if wb != "" {
-		raw, err := readPart(parts[wb])
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", wb, err)
-		}
-		if plain := dropCalcPr(raw); len(plain) != len(raw) {
-			edited[wb] = plain
-		}
+	return nil
+}
+
+// dropCalcPr drops the workbook's calculation properties (see recalc.go).
+func (t *tidier) dropCalcPr(wb string) error {
+	if wb == "" {
+		return nil
 	}
+	raw, err := readPart(t.parts[wb])
+	if err != nil {
+		return fmt.Errorf("%s: %w", wb, err)
+	}
+	if plain := dropCalcPr(raw); len(plain) != len(raw) {
+		t.edited[wb] = plain
+	}
+	return nil
+}
+
+// dropStylesNamespace drops the x14 namespace excelize declares, unused,
+// in styles.xml.
+func (t *tidier) dropStylesNamespace() {
 	const styles = "xl/styles.xml"
-	if raw, err := readPart(parts[styles]); err == nil {
+	if raw, err := readPart(t.parts[styles]); err == nil {
 		if plain := dropNamespace(raw, "x14"); len(plain) != len(raw) {
-			edited[styles] = plain
+			t.edited[styles] = plain
 		}
 	}
-	if len(drop) == 0 && len(edited) == 0 && len(spliced) == 0 {
-		return data, nil
+}
+
+// renumberCharts numbers the charts left 1, 2 ... again, so that excelize,
+// which names a new chart after the number of chart parts, never reuses a
+// name; the relationships that lead to them follow.
+func (t *tidier) renumberCharts() error {
+	t.rename = chartNames(t.parts, t.drop)
+	if len(t.rename) == 0 {
+		return nil
 	}
-	// excelize names a new chart after the number of chart parts: number
-	// the charts left 1, 2 ... again so that it never reuses a name.
-	rename := chartNames(parts, drop)
-	for name := range parts {
-		if !strings.HasSuffix(name, ".rels") || drop[name] || len(rename) == 0 {
+	for name := range t.parts {
+		if !strings.HasSuffix(name, ".rels") || t.drop[name] {
 			continue
 		}
-		r, err := rels(name)
+		r, err := t.rels(name)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return fmt.Errorf("%s: %w", name, err)
 		}
 		source := path.Dir(path.Dir(name)) // xl/drawings/_rels/x.rels -> xl/drawings
 		changed := false
 		for i, x := range r.Rels {
-			if to, ok := rename[resolve(source, x.Target)]; ok && x.TargetMode == "" {
+			if to, ok := t.rename[resolve(source, x.Target)]; ok && x.TargetMode == "" {
 				r.Rels[i].Target = path.Join(path.Dir(x.Target), path.Base(to))
 				changed = true
 			}
 		}
 		if changed {
-			edited[name] = r.marshal()
+			t.edited[name] = r.marshal()
 		}
 	}
-	// Content types of the dropped and renamed parts.
+	return nil
+}
+
+// contentTypes drops the content types of the parts left out, and renames
+// those of the parts renamed.
+func (t *tidier) contentTypes() error {
 	const ct = "[Content_Types].xml"
-	raw, err := readPart(parts[ct])
+	raw, err := readPart(t.parts[ct])
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", ct, err)
+		return fmt.Errorf("%s: %w", ct, err)
 	}
-	edited[ct] = overrideRe.ReplaceAllFunc(raw, func(o []byte) []byte {
+	t.edited[ct] = overrideRe.ReplaceAllFunc(raw, func(o []byte) []byte {
 		m := partNameRe.FindSubmatch(o)
 		if m == nil {
 			return o
 		}
 		part := strings.TrimPrefix(string(m[1]), "/")
-		if drop[part] {
+		if t.drop[part] {
 			return nil
 		}
-		if to, ok := rename[part]; ok {
+		if to, ok := t.rename[part]; ok {
 			return bytes.Replace(o, m[0], []byte(`PartName="/`+to+`"`), 1)
 		}
 		return o
 	})
+	return nil
+}
+
+// write returns the tidied package: the parts written anew compressed, the
+// others copied as they are.
+func (t *tidier) write(size int, bodies map[string]Body) ([]byte, error) {
 	// Room for the package, with the spliced parts compressed about five
 	// times, so that the buffer is rarely grown (copied) again.
 	var out bytes.Buffer
-	size := len(data)
-	for _, pieces := range spliced {
+	for _, pieces := range t.spliced {
 		for _, p := range pieces {
 			size += len(p.raw) / 5
 		}
 	}
 	for _, body := range bodies {
-		size += body.size / 5
+		size += body.Size / 5
 	}
 	out.Grow(size)
 	zw := zip.NewWriter(&out)
@@ -249,54 +354,72 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bod
 	// the fastest compression keeps the second time cheap.
 	zw.RegisterCompressor(zip.Deflate, reusedDeflate())
 	buf := make([]byte, 32<<10) // for the parts copied as they are
-	for _, f := range zr.File {
-		if drop[f.Name] {
+	for _, f := range t.zr.File {
+		if t.drop[f.Name] {
 			continue
 		}
-		name := f.Name
-		if to, ok := rename[name]; ok {
-			name = to
-		} else if dir, file := path.Split(name); dir == "xl/charts/_rels/" {
-			if to, ok := rename[dir[:len(dir)-len("_rels/")]+strings.TrimSuffix(file, ".rels")]; ok {
-				name = path.Dir(to) + "/_rels/" + path.Base(to) + ".rels"
-			}
-		}
-		pieces, ok := spliced[f.Name]
-		if body, edit := edited[f.Name]; edit {
-			pieces, ok = []piece{{raw: body}}, true
-		}
-		if !ok && name != f.Name {
-			body, err := readPart(f)
-			if err != nil {
-				return nil, err
-			}
-			pieces, ok = []piece{{raw: body}}, true
-		}
-		if ok {
-			w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: f.Modified})
-			if err != nil {
-				return nil, err
-			}
-			for _, p := range pieces {
-				if p.write != nil {
-					err = p.write(w)
-				} else {
-					_, err = w.Write(p.raw)
-				}
-				if err != nil {
-					return nil, fmt.Errorf("%s: %w", f.Name, err)
-				}
-			}
-			continue
-		}
-		if err := copyRaw(zw, f, buf); err != nil {
+		pieces, ok, err := t.newContent(f)
+		if err != nil {
 			return nil, err
+		}
+		if !ok {
+			if err := copyRaw(zw, f, buf); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: t.newName(f.Name), Method: zip.Deflate, Modified: f.Modified})
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range pieces {
+			if p.write != nil {
+				err = p.write(w)
+			} else {
+				_, err = w.Write(p.raw)
+			}
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", f.Name, err)
+			}
 		}
 	}
 	if err := zw.Close(); err != nil {
 		return nil, err
 	}
 	return out.Bytes(), nil
+}
+
+// newName is the name a part is written under: a chart's (or its
+// relationships') after renumberCharts.
+func (t *tidier) newName(name string) string {
+	if to, ok := t.rename[name]; ok {
+		return to
+	}
+	if dir, file := path.Split(name); dir == "xl/charts/_rels/" {
+		if to, ok := t.rename[dir[:len(dir)-len("_rels/")]+strings.TrimSuffix(file, ".rels")]; ok {
+			return path.Dir(to) + "/_rels/" + path.Base(to) + ".rels"
+		}
+	}
+	return name
+}
+
+// newContent returns what a part is written as, in pieces, when it is not
+// copied as it is (false).
+func (t *tidier) newContent(f *zip.File) ([]piece, bool, error) {
+	if body, ok := t.edited[f.Name]; ok {
+		return []piece{{raw: body}}, true, nil
+	}
+	if pieces, ok := t.spliced[f.Name]; ok {
+		return pieces, true, nil
+	}
+	if t.newName(f.Name) != f.Name {
+		body, err := readPart(f)
+		if err != nil {
+			return nil, false, err
+		}
+		return []piece{{raw: body}}, true, nil
+	}
+	return nil, false, nil
 }
 
 var (

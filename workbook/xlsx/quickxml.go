@@ -1,4 +1,4 @@
-package workbook
+package xlsx
 
 import (
 	"archive/zip"
@@ -48,185 +48,249 @@ func quickWellFormed(data []byte, limited, lengths bool) bool {
 	if !plainText(data) {
 		return false
 	}
-	var (
-		stack        [][]byte
-		roots        int
-		row, rowLast int
-		cells        int
-		cell         []byte
-		inValue      bool
-		valueLen     int
-		i, n         = 0, len(data)
-		closing      bool
-		name         []byte
-	)
-	// end handles the end of an element as wellFormed does in a sheet it
-	// limits; false when wellFormed would report a problem.
-	end := func(local []byte) bool {
-		switch string(local) {
-		case "v", "t":
-			inValue = false
-			if valueLen == 0 {
-				return true
-			}
-			col, r := cellOrderBytes(cell)
-			if r > 0 {
-				row = r
-			}
-			if (lengths && valueLen > MaxCellLength) || row > MaxRows || col > MaxColumns {
-				return false
-			}
-			rowLast = max(rowLast, col)
-		case "sheetData":
-			if cells += rowLast; cells > MaxCells {
-				return false
-			}
-			rowLast = 0
+	s := &quickScanner{data: data}
+	if limited {
+		s.limits = &cellLimits{lengths: lengths}
+	}
+	for s.i < len(data) {
+		var ok bool
+		switch {
+		case data[s.i] != '<':
+			ok = s.text()
+		case s.i+1 >= len(data):
+			return false
+		case data[s.i+1] == '?':
+			ok = s.declaration()
+		case data[s.i+1] == '!':
+			ok = s.comment()
+		case data[s.i+1] == '/':
+			ok = s.endTag()
+		default:
+			ok = s.startTag()
 		}
+		if !ok {
+			return false
+		}
+	}
+	return len(s.stack) == 0 && s.roots == 1
+}
+
+// quickScanner is quickWellFormed's reading of one document: where it is,
+// the elements open, and, in a sheet held to the limits, the cell limits.
+type quickScanner struct {
+	data   []byte
+	i      int      // the next byte to read
+	stack  [][]byte // the names of the elements open
+	roots  int      // how many top-level elements were started
+	limits *cellLimits
+}
+
+// text reads the characters up to the next tag: only space outside the
+// root element, and only plain characters inside it.
+func (s *quickScanner) text() bool {
+	j := bytes.IndexByte(s.data[s.i:], '<')
+	if j < 0 {
+		j = len(s.data) - s.i
+	}
+	text := s.data[s.i : s.i+j]
+	if len(s.stack) == 0 {
+		if !allSpace(text) {
+			return false
+		}
+	} else if !plainChars(text) {
+		return false
+	}
+	if s.limits != nil && s.limits.inValue {
+		s.limits.valueLen += len(text) // at least the characters it decodes to
+	}
+	s.i += j
+	return true
+}
+
+// declaration reads the XML declaration, which only the document's first
+// bytes may be.
+func (s *quickScanner) declaration() bool {
+	e := bytes.Index(s.data[s.i:], []byte("?>"))
+	if s.i != 0 || e < 0 || !xmlDeclaration(s.data[:e+2]) {
+		return false
+	}
+	s.i = e + 2
+	return true
+}
+
+// comment reads a comment; any other "<!" (a DOCTYPE, CDATA) is not
+// followed.
+func (s *quickScanner) comment() bool {
+	data, i, n := s.data, s.i, len(s.data)
+	if !bytes.HasPrefix(data[i:], []byte("<!--")) {
+		return false
+	}
+	e := bytes.Index(data[i+4:], []byte("--"))
+	if e < 0 || i+4+e+2 >= n || data[i+4+e+2] != '>' {
+		return false
+	}
+	s.i += 4 + e + 3
+	return true
+}
+
+// endTag reads an end tag, which must close the element last opened.
+func (s *quickScanner) endTag() bool {
+	name, i, ok := scanName(s.data, s.i+2)
+	if !ok {
+		return false
+	}
+	i = skipSpace(s.data, i)
+	if i >= len(s.data) || s.data[i] != '>' || len(s.stack) == 0 || !bytes.Equal(s.stack[len(s.stack)-1], name) {
+		return false
+	}
+	s.i = i + 1
+	s.stack = s.stack[:len(s.stack)-1]
+	return s.limits == nil || s.limits.end(unprefixed(name))
+}
+
+// startTag reads a start tag or an empty-element tag, its attributes
+// included.
+func (s *quickScanner) startTag() bool {
+	name, i, ok := scanName(s.data, s.i+1)
+	if !ok {
+		return false
+	}
+	s.i = i
+	if len(s.stack) == 0 {
+		if s.roots++; s.roots > 1 {
+			return false
+		}
+	}
+	s.stack = append(s.stack, name)
+	var local []byte
+	if s.limits != nil {
+		local = unprefixed(name)
+		s.limits.start(local)
+	}
+	empty, ok := s.attributes(local)
+	if !ok {
+		return false
+	}
+	if empty {
+		s.stack = s.stack[:len(s.stack)-1]
+		return s.limits == nil || s.limits.end(local)
+	}
+	return true
+}
+
+// attributes reads a tag's attributes up to its > or />, and reports
+// whether the element is empty (/>). local is the element's unprefixed
+// name when the sheet is held to the limits.
+func (s *quickScanner) attributes(local []byte) (empty, ok bool) {
+	data, n := s.data, len(s.data)
+	for {
+		i := skipSpace(data, s.i)
+		switch {
+		case i >= n:
+			return false, false
+		case data[i] == '>':
+			s.i = i + 1
+			return false, true
+		case data[i] == '/':
+			if i+1 >= n || data[i+1] != '>' {
+				return false, false
+			}
+			s.i = i + 2
+			return true, true
+		}
+		attr, i, ok := scanName(data, i)
+		if !ok {
+			return false, false
+		}
+		i = skipSpace(data, i)
+		if i >= n || data[i] != '=' {
+			return false, false
+		}
+		i = skipSpace(data, i+1)
+		if i >= n || (data[i] != '"' && data[i] != '\'') {
+			return false, false
+		}
+		q := bytes.IndexByte(data[i+1:], data[i])
+		if q < 0 {
+			return false, false
+		}
+		value := data[i+1 : i+1+q]
+		s.i = i + q + 2
+		if bytes.IndexByte(value, '<') >= 0 || !plainChars(value) {
+			return false, false
+		}
+		if s.limits != nil && !s.limits.attr(local, unprefixed(attr), value) {
+			return false, false
+		}
+	}
+}
+
+// cellLimits follows a sheet's rows and values as wellFormed does in a
+// sheet it holds to MaxRows, MaxColumns, MaxCells and (with lengths)
+// MaxCellLength.
+type cellLimits struct {
+	lengths      bool
+	row, rowLast int    // the row open, and the column of its last value
+	cells        int    // the cells counted so far, each row to its last value
+	cell         []byte // the reference of the cell open
+	inValue      bool   // inside a <v> or <t>
+	valueLen     int    // the bytes of the value so far
+}
+
+// start notes the start of an element.
+func (l *cellLimits) start(local []byte) {
+	switch string(local) {
+	case "row":
+		l.cells += l.rowLast
+		l.row, l.rowLast = 0, 0
+	case "c":
+		l.cell = nil
+	case "v", "t":
+		l.inValue, l.valueLen = true, 0
+	}
+}
+
+// attr notes a row's or a cell's reference; false when it holds an entity,
+// which wellFormed would decode.
+func (l *cellLimits) attr(local, attr, value []byte) bool {
+	if (string(local) != "row" && string(local) != "c") || string(attr) != "r" {
 		return true
 	}
-	for i < n {
-		if data[i] != '<' {
-			j := bytes.IndexByte(data[i:], '<')
-			if j < 0 {
-				j = n - i
-			}
-			text := data[i : i+j]
-			if len(stack) == 0 {
-				if !allSpace(text) {
-					return false
-				}
-			} else if !plainChars(text) {
-				return false
-			}
-			if inValue {
-				valueLen += len(text) // at least the characters it decodes to
-			}
-			i += j
-			continue
-		}
-		if i+1 >= n {
-			return false
-		}
-		switch data[i+1] {
-		case '?':
-			e := bytes.Index(data[i:], []byte("?>"))
-			if i != 0 || e < 0 || !xmlDeclaration(data[:e+2]) {
-				return false
-			}
-			i = e + 2
-			continue
-		case '!':
-			if !bytes.HasPrefix(data[i:], []byte("<!--")) {
-				return false
-			}
-			e := bytes.Index(data[i+4:], []byte("--"))
-			if e < 0 || i+4+e+2 >= n || data[i+4+e+2] != '>' {
-				return false
-			}
-			i += 4 + e + 3
-			continue
-		case '/':
-			closing = true
-			i += 2
-		default:
-			closing = false
-			i++
-		}
-		var ok bool
-		if name, i, ok = scanName(data, i); !ok {
-			return false
-		}
-		if closing {
-			i = skipSpace(data, i)
-			if i >= n || data[i] != '>' || len(stack) == 0 || !bytes.Equal(stack[len(stack)-1], name) {
-				return false
-			}
-			i++
-			stack = stack[:len(stack)-1]
-			if limited && !end(unprefixed(name)) {
-				return false
-			}
-			continue
-		}
-		if len(stack) == 0 {
-			if roots++; roots > 1 {
-				return false
-			}
-		}
-		stack = append(stack, name)
-		var local []byte
-		if limited {
-			local = unprefixed(name)
-			switch string(local) {
-			case "row":
-				cells += rowLast
-				row, rowLast = 0, 0
-			case "c":
-				cell = nil
-			case "v", "t":
-				inValue, valueLen = true, 0
-			}
-		}
-		// Attributes, to > or />.
-		empty := false
-		for {
-			i = skipSpace(data, i)
-			if i >= n {
-				return false
-			}
-			if data[i] == '>' {
-				i++
-				break
-			}
-			if data[i] == '/' {
-				if i+1 >= n || data[i+1] != '>' {
-					return false
-				}
-				i += 2
-				empty = true
-				break
-			}
-			var attr []byte
-			if attr, i, ok = scanName(data, i); !ok {
-				return false
-			}
-			i = skipSpace(data, i)
-			if i >= n || data[i] != '=' {
-				return false
-			}
-			i = skipSpace(data, i+1)
-			if i >= n || (data[i] != '"' && data[i] != '\'') {
-				return false
-			}
-			q := bytes.IndexByte(data[i+1:], data[i])
-			if q < 0 {
-				return false
-			}
-			value := data[i+1 : i+1+q]
-			i += q + 2
-			if bytes.IndexByte(value, '<') >= 0 || !plainChars(value) {
-				return false
-			}
-			if limited && (string(local) == "row" || string(local) == "c") && string(unprefixed(attr)) == "r" {
-				if bytes.IndexByte(value, '&') >= 0 {
-					return false
-				}
-				if string(local) == "row" {
-					row, _ = atoiBytes(value)
-				} else {
-					cell = value
-				}
-			}
-		}
-		if empty {
-			stack = stack[:len(stack)-1]
-			if limited && !end(local) {
-				return false
-			}
-		}
+	if bytes.IndexByte(value, '&') >= 0 {
+		return false
 	}
-	return len(stack) == 0 && roots == 1
+	if string(local) == "row" {
+		l.row, _ = atoiBytes(value)
+	} else {
+		l.cell = value
+	}
+	return true
+}
+
+// end handles the end of an element as wellFormed does in a sheet it
+// limits; false when wellFormed would report a problem.
+func (l *cellLimits) end(local []byte) bool {
+	switch string(local) {
+	case "v", "t":
+		l.inValue = false
+		if l.valueLen == 0 {
+			return true
+		}
+		col, r := cellOrderBytes(l.cell)
+		if r > 0 {
+			l.row = r
+		}
+		if (l.lengths && l.valueLen > MaxCellLength) || l.row > MaxRows || col > MaxColumns {
+			return false
+		}
+		l.rowLast = max(l.rowLast, col)
+	case "sheetData":
+		if l.cells += l.rowLast; l.cells > MaxCells {
+			return false
+		}
+		l.rowLast = 0
+	}
+	return true
 }
 
 // plainText reports whether data holds only characters XML allows, as

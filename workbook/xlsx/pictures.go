@@ -1,4 +1,4 @@
-package workbook
+package xlsx
 
 import (
 	"bytes"
@@ -11,21 +11,21 @@ import (
 // imageRelType is the type of an image's relationship.
 const imageRelType = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/image"
 
-// dropPictures removes every picture of a sheet at once, in the package as
+// DropPictures removes every picture of a sheet at once, in the package as
 // read, before excelize decodes the sheet's drawing: what excelize's
 // DeletePicture does for each picture (the anchor goes, its image's
 // relationship goes, and the image itself unless another drawing shows
-// it), which costs the whole drawing for each picture (minutes for the
-// QR codes of 10,000 players). It reports false, having changed nothing,
+// it), which costs the whole drawing for each picture (minutes for
+// 10,000 pictures). It reports false, having changed nothing,
 // when the drawing holds anything but pictures or excelize holds any part
 // involved already: the pictures are then removed one by one.
-func (b *Book) dropPictures(sheet string) bool {
-	paths, err := sheetPartPaths(b.pkgPart, workbookPart(b.pkgPart))
+func (f *File) DropPictures(sheet string) bool {
+	paths, err := sheetPartPaths(f.pkgPart, workbookPart(f.pkgPart))
 	if err != nil || paths[sheet] == "" {
 		return false
 	}
 	sheetPart := paths[sheet]
-	raw, ok := b.asRead(sheetPart)
+	raw, ok := f.asRead(sheetPart)
 	if !ok {
 		return false
 	}
@@ -39,10 +39,10 @@ func (b *Book) dropPictures(sheet string) bool {
 	}
 	rid := attr(raw[from:from+end+1], "r:id")
 	sheetRels := path.Join(path.Dir(sheetPart), "_rels", path.Base(sheetPart)+".rels")
-	if rid == nil || b.relsLoaded(sheetRels) {
+	if rid == nil || f.relsLoaded(sheetRels) {
 		return false
 	}
-	rels, err := b.rels(sheetRels)
+	rels, err := f.rels(sheetRels)
 	if err != nil {
 		return false
 	}
@@ -53,10 +53,10 @@ func (b *Book) dropPictures(sheet string) bool {
 		}
 	}
 	drawingRels := path.Join(path.Dir(drawing), "_rels", path.Base(drawing)+".rels")
-	if drawing == "" || b.drawingLoaded(drawing) || b.relsLoaded(drawingRels) {
+	if drawing == "" || f.drawingLoaded(drawing) || f.relsLoaded(drawingRels) {
 		return false
 	}
-	wsDr, err := b.pkgPart(drawing)
+	wsDr, err := f.pkgPart(drawing)
 	if err != nil {
 		return false
 	}
@@ -64,7 +64,7 @@ func (b *Book) dropPictures(sheet string) bool {
 	if !ok {
 		return false
 	}
-	dr, err := b.rels(drawingRels)
+	dr, err := f.rels(drawingRels)
 	if err != nil {
 		if len(embeds) > 0 {
 			return false
@@ -76,16 +76,16 @@ func (b *Book) dropPictures(sheet string) bool {
 	// by the image file's name).
 	shown := map[string]bool{}
 	others := true
-	b.f.Relationships.Range(func(k, _ any) bool {
+	f.x.Relationships.Range(func(k, _ any) bool {
 		others = !strings.Contains(k.(string), "xl/drawings/_rels/drawing")
 		return others
 	})
-	b.f.Pkg.Range(func(k, _ any) bool {
+	f.x.Pkg.Range(func(k, _ any) bool {
 		name := k.(string)
 		if !strings.Contains(name, "xl/drawings/_rels/drawing") || name == drawingRels {
 			return true
 		}
-		r, err := b.rels(name)
+		r, err := f.rels(name)
 		if err != nil {
 			others = false
 			return false
@@ -100,21 +100,21 @@ func (b *Book) dropPictures(sheet string) bool {
 	if !others {
 		return false
 	}
-	b.f.Pkg.Store(drawing, emptied)
+	f.x.Pkg.Store(drawing, emptied)
 	if len(gone) > 0 {
-		b.f.Pkg.Store(drawingRels, dr.marshal())
+		f.x.Pkg.Store(drawingRels, dr.marshal())
 	}
 	for _, r := range gone {
 		if r.Type == imageRelType && !shown[path.Base(r.Target)] {
-			b.f.Pkg.Delete(strings.ReplaceAll(r.Target, "../", "xl/"))
+			f.x.Pkg.Delete(strings.ReplaceAll(r.Target, "../", "xl/"))
 		}
 	}
 	return true
 }
 
 // rels reads a relationships part as excelize holds it.
-func (b *Book) rels(name string) (*relationships, error) {
-	raw, err := b.pkgPart(name)
+func (f *File) rels(name string) (*relationships, error) {
+	raw, err := f.pkgPart(name)
 	if err != nil {
 		return nil, err
 	}
@@ -123,14 +123,14 @@ func (b *Book) rels(name string) (*relationships, error) {
 
 // relsLoaded reports whether excelize has decoded a relationships part
 // (its bytes in the package are then not the ones it will write).
-func (b *Book) relsLoaded(name string) bool {
-	v, ok := b.f.Relationships.Load(name)
+func (f *File) relsLoaded(name string) bool {
+	v, ok := f.x.Relationships.Load(name)
 	return ok && v != nil
 }
 
 // drawingLoaded reports whether excelize has decoded a drawing part.
-func (b *Book) drawingLoaded(name string) bool {
-	v, ok := b.f.Drawings.Load(name)
+func (f *File) drawingLoaded(name string) bool {
+	v, ok := f.x.Drawings.Load(name)
 	return ok && v != nil
 }
 

@@ -1,4 +1,4 @@
-package workbook
+package xlsx
 
 import (
 	"bytes"
@@ -7,15 +7,15 @@ import (
 	"strings"
 )
 
-// The director's formulas are recalculated when the workbook is next opened:
+// A workbook's formulas are recalculated when it is next opened:
 // on save, formula cells lose their cached value (and its value type), and
 // the workbook loses its calculation properties (calcPr), so that Excel and
 // LibreOffice compute them afresh, from the values dtm wrote. Two kinds keep
 // their value, because dtm reads them and a value dropped would read as an
 // empty cell in the next command, before any spreadsheet has recalculated:
 // the constants TRUE() and FALSE() (constantBool), and, on the sheets dtm
-// reads (inputSheet), every formula that does not refer to a tab dtm
-// writes whole (referencesOutput).
+// reads (Sheets.Input), every formula that does not refer to a tab dtm
+// rewrites on every run (Sheets.Output).
 // excelize's UpdateLinkedValue does the same, but decodes and re-encodes
 // every sheet of the workbook to do it; this works on the package's bytes,
 // and touches only the sheets that hold a formula.
@@ -37,9 +37,10 @@ func mayHoldFormula(sheet []byte) bool {
 
 // dropFormulaValues returns a worksheet part with the cached value and the
 // value type removed from every formula cell that has a value, but those
-// kept (see above; input: the sheet is one dtm reads); sheet itself when
-// there is none.
-func dropFormulaValues(sheet []byte, input bool) []byte {
+// kept (see above; input: the sheet is one dtm reads; output: the tabs it
+// rewrites, by name as a formula writes it); sheet itself when there is
+// none.
+func dropFormulaValues(sheet []byte, input bool, output func(sheet string) bool) []byte {
 	if !mayHoldFormula(sheet) {
 		return sheet
 	}
@@ -74,7 +75,7 @@ func dropFormulaValues(sheet []byte, input bool) []byte {
 		body := sheet[tagEnd+1 : bodyEnd]
 		i = bodyEnd + len(closing)
 		prefix := name[:len(name)-1] // "" or "x:"
-		if !hasElement(body, prefix, "f") || constantBool(body, prefix) || input && !referencesOutput(formulaText(body, prefix)) {
+		if !hasElement(body, prefix, "f") || constantBool(body, prefix) || input && !referencesOutput(formulaText(body, prefix), output) {
 			continue
 		}
 		vFrom, vTo, ok := valueElement(body, prefix)
@@ -127,27 +128,31 @@ func formulaText(body, prefix []byte) string {
 	return html.UnescapeString(string(text[:end]))
 }
 
-// inputSheet reports whether dtm reads a sheet: the Tournament, Players,
-// Conflicts, Groups, Teams, Heats, Systems and Clock sheets and the heat
-// sheets.
-func inputSheet(name string) bool {
-	switch name {
-	case SheetTournament, SheetPlayers, SheetConflicts, SheetGroups, SheetTeams, SheetHeats, SheetSystems, SheetClock:
-		return true
+// sheetRef matches a sheet's name before the "!" of a reference in a
+// formula, quoted ('Team A'!B2, a quote doubled inside) or not (Totals!B2).
+var sheetRef = regexp.MustCompile(`(\w+|'(?:[^']|'')*')!`)
+
+// referencesOutput reports whether a formula refers to a tab output
+// reports (a tab rewritten on every run, whose values change): such a
+// formula must be recalculated even on an input sheet. A name counts where
+// a reference may start: not after a letter, digit, underscore, dot or
+// quote.
+func referencesOutput(formula string, output func(sheet string) bool) bool {
+	for _, m := range sheetRef.FindAllStringSubmatchIndex(formula, -1) {
+		if from := m[2]; from > 0 {
+			if c := formula[from-1]; isWordByte(c) || c == '.' || c == '\'' {
+				continue
+			}
+		}
+		name := formula[m[2]:m[3]]
+		if strings.HasPrefix(name, "'") {
+			name = strings.ReplaceAll(name[1:len(name)-1], "''", "'")
+		}
+		if output(name) {
+			return true
+		}
 	}
-	_, heat := heatSheetNumber(name)
-	return heat
-}
-
-// outputRef matches a reference to a tab dtm writes whole: Standings, Team
-// Standings, Awards or a heat's calls tab, quoted or not, before its "!".
-var outputRef = regexp.MustCompile(`(?i)(^|[^\w.'])(standings|awards|'(team standings|heat [0-9]+ calls|standings|awards)')!`)
-
-// referencesOutput reports whether a formula refers to a tab dtm writes
-// whole, whose values change when dtm runs: such a formula must be
-// recalculated even on a sheet dtm reads.
-func referencesOutput(formula string) bool {
-	return outputRef.MatchString(formula)
+	return false
 }
 
 // typeAttr is a cell's value type attribute.

@@ -1,0 +1,111 @@
+package xlsx
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf16"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// PageLayout sets a sheet to print on A4 (Letter printers shrink it to
+// fit), fitted to the page width, with narrow margins.
+func PageLayout(x *excelize.File, sheet string, landscape bool) error {
+	orientation := "portrait"
+	if landscape {
+		orientation = "landscape"
+	}
+	size, one, zero, fit := 9, 1, 0, true // 9 = A4
+	if err := x.SetPageLayout(sheet, &excelize.PageLayoutOptions{Size: &size, Orientation: &orientation, FitToWidth: &one, FitToHeight: &zero}); err != nil {
+		return fmt.Errorf("set %s's page layout: %w", sheet, err)
+	}
+	if err := x.SetSheetProps(sheet, &excelize.SheetPropsOptions{FitToPage: &fit}); err != nil {
+		return fmt.Errorf("set %s's fit to page: %w", sheet, err)
+	}
+	margin, edge := 0.6, 0.3
+	if err := x.SetPageMargins(sheet, &excelize.PageLayoutMarginsOptions{Top: &margin, Bottom: &margin, Left: &margin, Right: &margin, Header: &edge, Footer: &edge}); err != nil {
+		return fmt.Errorf("set %s's page margins: %w", sheet, err)
+	}
+	return nil
+}
+
+// Print says how a table prints.
+type Print struct {
+	Header    string // the page header (see PageHeader)
+	Footer    string // the page footer (see PageFooter)
+	Last      string // the bottom-right cell of the print area from A1; "" for none
+	Landscape bool
+}
+
+// SetPrint makes a sheet print as a table: its PageLayout, a page header
+// and footer, the header row on every page, and the print area.
+func SetPrint(x *excelize.File, sheet string, p Print) error {
+	if err := PageLayout(x, sheet, p.Landscape); err != nil {
+		return err
+	}
+	if err := x.SetHeaderFooter(sheet, &excelize.HeaderFooterOptions{OddHeader: p.Header, OddFooter: p.Footer}); err != nil {
+		return fmt.Errorf("set %s's page header: %w", sheet, err)
+	}
+	if p.Last != "" {
+		if err := SetDefinedName(x, "_xlnm.Print_Area", sheet, fmt.Sprintf("%s!$A$1:%s", QuoteSheet(sheet), Absolute(p.Last))); err != nil {
+			return err
+		}
+	}
+	return SetDefinedName(x, "_xlnm.Print_Titles", sheet, fmt.Sprintf("%s!$1:$1", QuoteSheet(sheet)))
+}
+
+// SetDefinedName sets a sheet-scoped defined name, replacing an earlier
+// value: excelize's SetDefinedName refuses a name that exists.
+func SetDefinedName(x *excelize.File, name, sheet, refersTo string) error {
+	for _, d := range x.GetDefinedName() {
+		if d.Name == name && d.Scope == sheet {
+			if err := x.DeleteDefinedName(&excelize.DefinedName{Name: name, Scope: sheet}); err != nil {
+				return fmt.Errorf("delete %s's name %s: %w", sheet, name, err)
+			}
+		}
+	}
+	if err := x.SetDefinedName(&excelize.DefinedName{Name: name, RefersTo: refersTo, Scope: sheet}); err != nil {
+		return fmt.Errorf("set %s's name %s: %w", sheet, name, err)
+	}
+	return nil
+}
+
+// Absolute turns "H50" into "$H$50".
+func Absolute(cell string) string {
+	i := strings.IndexAny(cell, "0123456789")
+	return "$" + cell[:i] + "$" + cell[i:]
+}
+
+// Page header and footer. A font size code (&14) takes every digit that
+// follows it, so a title starting with a digit ("2026 Regatta") would print
+// at 142 pt in Excel, or lose its number in LibreOffice: the size comes
+// first and the font name, closed by its quote, last, so nothing typed can
+// run into a code.
+
+// MaxHeader is Excel's limit on a header or footer, codes included, in
+// UTF-16 code units.
+const MaxHeader = 255
+
+// PageHeader is the page header printing title centred, bold, at size
+// points, the title shortened with an ellipsis to fit Excel's limit.
+func PageHeader(size int, title string) string {
+	codes := fmt.Sprintf(`&C&%d&"Calibri,Bold"`, size)
+	h := codes + headerText(title)
+	for runes := []rune(title); UTF16Len(h) > MaxHeader && len(runes) > 0; {
+		runes = runes[:len(runes)-1]
+		h = codes + headerText(strings.TrimSpace(string(runes))+"…")
+	}
+	return h
+}
+
+// PageFooter is the page footer: left (short) on the left, "Page 1 of 3"
+// on the right.
+func PageFooter(left string) string {
+	return `&L&9&"Calibri,Regular"` + headerText(left) + `&R&9&"Calibri,Regular"Page &P of &N`
+}
+
+// headerText escapes & in text for a page header.
+func headerText(s string) string { return strings.ReplaceAll(s, "&", "&&") }
+
+// UTF16Len is the length of s in UTF-16 code units, as Excel counts.
+func UTF16Len(s string) int { return len(utf16.Encode([]rune(s))) }
