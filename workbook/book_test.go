@@ -394,3 +394,26 @@ func TestWriteOutputFitsCells(t *testing.T) {
 		t.Errorf("the note holds %d characters (ends %q), want %d ending in …", n, got[max(0, len(got)-5):], xlsx.MaxCellLength)
 	}
 }
+
+// TestSheetRoles: what dtm tells the engine it does with each sheet.
+func TestSheetRoles(t *testing.T) {
+	for _, tc := range []struct {
+		sheet                         string
+		read, replaced, input, output bool
+	}{
+		{"Players", true, false, true, false},
+		{"Heat 3", true, false, true, false},
+		{"Clock", false, false, true, false},
+		{"Heat 3 calls", true, false, false, true},
+		{"heat 12 CALLS", false, false, false, true}, // as a formula may name it
+		{"Standings", true, true, false, true},
+		{"team standings", false, false, false, true},
+		{"Awards", true, true, false, true},
+		{"Notes", false, false, false, false},
+	} {
+		got := [4]bool{readsSheet(tc.sheet), outputSheet(tc.sheet), inputSheet(tc.sheet), rewrittenTab(tc.sheet)}
+		if want := [4]bool{tc.read, tc.replaced, tc.input, tc.output}; got != want {
+			t.Errorf("%q: read, replaced, input, output = %v, want %v", tc.sheet, got, want)
+		}
+	}
+}

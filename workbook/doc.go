@@ -1,7 +1,9 @@
-// Package workbook maps a Diplomacy tournament to and from the one .xlsx
-// workbook a tournament director edits in Excel or LibreOffice. It is the
-// only package that touches .xlsx files (through excelize); the domain
-// packages, scoring and seeding, see only the values it reads.
+// Package workbook maps a Diplomacy tournament to and from the sheets of
+// the one .xlsx workbook a tournament director edits in Excel or
+// LibreOffice. The file itself (checking it, reading and writing its cells
+// fast, saving it safely) is the job of workbook/xlsx, which knows no
+// tournament; the domain packages, scoring and seeding, see only the values
+// workbook reads.
 //
 // The director's sheets, each described once (the tables by a schema of
 // columns in layout.go, the settings by the Tournament sheet's rows in
@@ -19,15 +21,16 @@
 // Columns are found by their header, in any order; a sheet, column or
 // setting dtm does not know is kept as it is and noted. Open reads a
 // workbook into a Tournament and lists every problem with its sheet and
-// cell (Problems) rather than stopping at the first. Create writes a new
-// workbook from the template (templates/tournament.xlsx, built by Template
-// from the same schemas), carrying players, conflicts, groups and systems
-// over from an earlier one.
+// cell (Problems, the engine's xlsx.Problem) rather than stopping at the
+// first. Create writes a new workbook from the template
+// (templates/tournament.xlsx, built by Template from the same schemas),
+// carrying players, conflicts, groups and systems over from an earlier one.
 //
 // dtm writes only its own tabs (Standings, Team Standings, Awards, the
 // "Heat N calls" sheets) and the documented computed columns of the heat
-// sheets (Score, Conflict, Conflict detail) and the seating; Book.Save
-// writes atomically, keeps a backup in dtm-backups, and refuses (unless
-// forced) when the file is open in Excel or LibreOffice, or when it changed
-// since it was read.
+// sheets (Score, Conflict, Conflict detail) and the seating, and tells the
+// engine which sheets are its inputs and which its outputs (book.go).
+// Book.Save writes through the engine: atomically, with a backup in
+// dtm-backups, refusing (unless forced) when the file is open in Excel or
+// LibreOffice, or when it changed since it was read.
 package workbook
