@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	_ "image/png" // excelize reads a picture's size through image.DecodeConfig
-	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -194,47 +193,13 @@ type callsWriter struct {
 	// values, when set, receives each cell's value as text instead of the
 	// sheet (StaleCalls compares them with the tab as it is).
 	values map[string]string
-	rows   []*callRow // by row number; nil for none
-	merges [][3]int   // row, first and last column
-	breaks []int      // rows that start a printed page
-}
-
-// callRow is one row of a board-calls tab, as gathered.
-type callRow struct {
-	height float64
-	cells  [callCols + 1]callCell // by column, from 1
-	used   uint32                 // bit c set when column c has a cell
-}
-
-// callCell is one cell of a board-calls tab: its value (nil for none) and
-// style.
-type callCell struct {
-	v     any
-	style int
-}
-
-// at returns row r, gathered so far.
-func (w *callsWriter) at(r int) *callRow {
-	for len(w.rows) <= r {
-		w.rows = append(w.rows, nil)
-	}
-	if w.rows[r] == nil {
-		w.rows[r] = &callRow{}
-	}
-	return w.rows[r]
+	grid   *xlsx.Grid
+	breaks []int // rows that start a printed page
 }
 
 // style styles columns from to to of row r.
 func (w *callsWriter) style(r, from, to, style int) {
-	if from < 1 || to > callCols {
-		w.do(fmt.Errorf("columns %d to %d are outside the tab's %d", from, to, callCols))
-		return
-	}
-	cr := w.at(r)
-	for c := from; c <= to; c++ {
-		cr.cells[c].style = style
-		cr.used |= 1 << c
-	}
+	w.do(w.grid.Style(r, from, to, style))
 }
 
 // put writes v into the span of row, styles the whole span and merges it.
@@ -250,12 +215,10 @@ func (w *callsWriter) put(row int, span [2]int, v any, style int) {
 		if w.err != nil {
 			return
 		}
-		cr := w.at(row)
-		cr.cells[span[0]].v = v
-		cr.used |= 1 << span[0]
+		w.grid.Set(row, span[0], v)
 	}
 	if span[1] > span[0] {
-		w.merges = append(w.merges, [3]int{row, span[0], span[1]})
+		w.grid.Merge(row, span[0], span[1])
 	}
 }
 
@@ -264,7 +227,7 @@ func (w *callsWriter) next(height float64) int {
 	r := w.row
 	w.row++
 	if w.values == nil {
-		w.at(r).height = height
+		w.grid.SetHeight(r, height)
 	}
 	return r
 }
@@ -277,8 +240,8 @@ func (w *callsWriter) pageBreak() {
 }
 
 // flush writes the gathered tab's page breaks and returns its cells and
-// merges (a xlsx.Body, written into the sheet's part on save in place of
-// the old cells, styles, row heights and merges).
+// merges (written into the sheet's part on save in place of the old
+// cells, styles, row heights and merges).
 func (w *callsWriter) flush() xlsx.Body {
 	if w.err != nil || w.values != nil {
 		return xlsx.Body{}
@@ -287,42 +250,9 @@ func (w *callsWriter) flush() xlsx.Body {
 	for _, r := range w.breaks {
 		w.do(w.f.InsertPageBreak(w.sheet, cellName(1, r)))
 	}
-	cells := 0
-	for r, cr := range w.rows {
-		if cr == nil {
-			continue
-		}
-		for c := 1; c <= callCols; c++ {
-			if cr.used&(1<<c) == 0 {
-				continue
-			}
-			cells++
-			if err := xlsx.CellValueOK(cr.cells[c].v); err != nil {
-				w.do(fmt.Errorf("cell %s: %w", cellName(c, r), err))
-				return xlsx.Body{}
-			}
-		}
-	}
-	rows, merges := w.rows, w.merges
-	return xlsx.Body{
-		Data: func(out io.Writer) error {
-			bw := xlsx.NewBodyWriter(out)
-			for r, cr := range rows {
-				if cr == nil {
-					continue
-				}
-				bw.StartRow(r, cr.height)
-				for c := 1; c <= callCols; c++ {
-					if cr.used&(1<<c) != 0 {
-						bw.Cell(c, cr.cells[c].style, cr.cells[c].v)
-					}
-				}
-			}
-			return bw.Close()
-		},
-		Merges: func(out io.Writer) error { return xlsx.WriteMerges(out, merges) },
-		Size:   cells*28 + len(merges)*30, // about the bytes a styled cell and a merge take
-	}
+	body, err := w.grid.Body()
+	w.do(err)
+	return body
 }
 
 // WriteBoardCalls rewrites (in place) heat n's board-calls tab: one printed page per board, then one page
@@ -353,7 +283,7 @@ func (b *Book) writeBoardCalls(heat int, boards []CallBoard, values map[string]s
 	if err := b.prepareCalls(sheet); err != nil {
 		return fmt.Errorf("write %s: %w", sheet, err)
 	}
-	w := &callsWriter{builder: &builder{f: b.f}, sheet: sheet, row: 1, values: values}
+	w := &callsWriter{builder: &builder{f: b.f}, sheet: sheet, row: 1, values: values, grid: xlsx.NewGrid(callCols)}
 	var err error
 	if w.cs, err = newCallStyles(b.f); err != nil {
 		return fmt.Errorf("write %s: %w", sheet, err)

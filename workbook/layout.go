@@ -8,6 +8,8 @@ import (
 
 	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
+
+	"github.com/armada-dtm/dtm/workbook/xlsx"
 )
 
 // Sheet names. A director may reorder sheets and add their own; these are
@@ -271,20 +273,10 @@ func yearColumn(header string) (int, bool) {
 }
 
 // cellName converts 1-based column and row numbers to "C7".
-func cellName(col, row int) string {
-	return columnName(col) + strconv.Itoa(row)
-}
+func cellName(col, row int) string { return xlsx.CellName(col, row) }
 
 // columnName converts a 1-based column number to letters ("AA").
-func columnName(col int) string {
-	s := ""
-	for col > 0 {
-		col--
-		s = string(rune('A'+col%26)) + s
-		col /= 26
-	}
-	return s
-}
+func columnName(col int) string { return xlsx.ColumnName(col) }
 
 // columnRange names a whole column ("C:C").
 func columnRange(col int) string { return fmt.Sprintf("%s:%s", columnName(col), columnName(col)) }

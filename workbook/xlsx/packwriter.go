@@ -14,7 +14,9 @@ import (
 )
 
 // packWriter is the zip writer excelize saves the package through (see
-// excelize's SetZipWriter). A part whose bytes are exactly those of the
+// excelize's SetZipWriter): excelize's own writer compresses every part
+// again, at the default level, the parts it never changed included. A
+// part whose bytes are exactly those of the
 // same part in the file as it was read is copied from the file as it was
 // compressed there, without compressing it again: the sheets dtm did not
 // touch cost nothing to save. Pictures, already compressed, are stored;

@@ -63,14 +63,15 @@ func (f *File) Pack() ([]byte, error) {
 	// WriteToBuffer, not WriteTo, which copies that buffer into another.
 	buf, err := f.x.WriteToBuffer()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("write the package: %w", err)
 	}
 	data, err := tidy(buf.Bytes(), f.patches, skip, f.bodies, f.sheets)
 	if errors.Is(err, errPatch) { // a sheet laid out otherwise: through excelize
 		if err = f.applyPatchesNow(); err == nil {
-			if buf, err = f.x.WriteToBuffer(); err == nil {
-				data, err = tidy(buf.Bytes(), nil, nil, f.bodies, f.sheets)
+			if buf, err = f.x.WriteToBuffer(); err != nil {
+				return nil, fmt.Errorf("write the package: %w", err)
 			}
+			data, err = tidy(buf.Bytes(), nil, nil, f.bodies, f.sheets)
 		}
 	}
 	return data, err

@@ -286,3 +286,105 @@ func elementAt(raw []byte, name string) int {
 		i = end
 	}
 }
+
+// Grid gathers the cells of a tab written whole, in any order, with their
+// styles, its rows' heights and its merged ranges, and gives them as the
+// tab's Body.
+type Grid struct {
+	cols   int
+	rows   []*gridRow // by row number; nil for none
+	merges [][3]int   // row, first and last column
+}
+
+// gridRow is one row of a Grid.
+type gridRow struct {
+	height float64
+	cells  []gridCell // by column, from 1
+}
+
+// gridCell is one cell of a Grid: its value (nil for none) and style, and
+// whether it is written at all.
+type gridCell struct {
+	v     any
+	style int
+	used  bool
+}
+
+// NewGrid returns an empty grid of cols columns.
+func NewGrid(cols int) *Grid { return &Grid{cols: cols} }
+
+// at returns row r, gathered so far.
+func (g *Grid) at(r int) *gridRow {
+	for len(g.rows) <= r {
+		g.rows = append(g.rows, nil)
+	}
+	if g.rows[r] == nil {
+		g.rows[r] = &gridRow{cells: make([]gridCell, g.cols+1)}
+	}
+	return g.rows[r]
+}
+
+// Style styles columns from to to of row r.
+func (g *Grid) Style(r, from, to, style int) error {
+	if from < 1 || to > g.cols {
+		return fmt.Errorf("columns %d to %d are outside the tab's %d", from, to, g.cols)
+	}
+	cr := g.at(r)
+	for c := from; c <= to; c++ {
+		cr.cells[c].style = style
+		cr.cells[c].used = true
+	}
+	return nil
+}
+
+// Set puts a value in the cell at row r, column c (see CellValueOK).
+func (g *Grid) Set(r, c int, v any) {
+	cell := &g.at(r).cells[c]
+	cell.v, cell.used = v, true
+}
+
+// Merge merges columns from to to of row r.
+func (g *Grid) Merge(r, from, to int) { g.merges = append(g.merges, [3]int{r, from, to}) }
+
+// SetHeight sets the height of row r, in points (0 for the default).
+func (g *Grid) SetHeight(r int, height float64) { g.at(r).height = height }
+
+// Body returns the grid as the body of its tab, or the first cell whose
+// value cannot be written.
+func (g *Grid) Body() (Body, error) {
+	cells := 0
+	for r, cr := range g.rows {
+		if cr == nil {
+			continue
+		}
+		for c := 1; c <= g.cols; c++ {
+			if !cr.cells[c].used {
+				continue
+			}
+			cells++
+			if err := CellValueOK(cr.cells[c].v); err != nil {
+				return Body{}, fmt.Errorf("cell %s: %w", CellName(c, r), err)
+			}
+		}
+	}
+	rows, merges, cols := g.rows, g.merges, g.cols
+	return Body{
+		Data: func(out io.Writer) error {
+			bw := NewBodyWriter(out)
+			for r, cr := range rows {
+				if cr == nil {
+					continue
+				}
+				bw.StartRow(r, cr.height)
+				for c := 1; c <= cols; c++ {
+					if cr.cells[c].used {
+						bw.Cell(c, cr.cells[c].style, cr.cells[c].v)
+					}
+				}
+			}
+			return bw.Close()
+		},
+		Merges: func(out io.Writer) error { return WriteMerges(out, merges) },
+		Size:   cells*28 + len(merges)*30, // about the bytes a styled cell and a merge take
+	}, nil
+}

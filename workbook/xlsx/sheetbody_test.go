@@ -107,3 +107,40 @@ func TestAppendCellName(t *testing.T) {
 		}
 	}
 }
+
+func TestGrid(t *testing.T) {
+	g := NewGrid(3)
+	if err := g.Style(1, 1, 3, 5); err != nil {
+		t.Fatal(err)
+	}
+	g.Set(1, 1, "Title")
+	g.Merge(1, 1, 3)
+	g.SetHeight(1, 20)
+	g.Set(3, 2, 7)
+	if err := g.Style(2, 2, 4, 1); err == nil {
+		t.Error("a style beyond the grid's columns was taken")
+	}
+	body, err := g.Body()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data, merges bytes.Buffer
+	if err := body.Data(&data); err != nil {
+		t.Fatal(err)
+	}
+	if err := body.Merges(&merges); err != nil {
+		t.Fatal(err)
+	}
+	want := `<sheetData><row r="1" ht="20" customHeight="1"><c r="A1" s="5" t="inlineStr"><is><t>Title</t></is></c><c r="B1" s="5"/><c r="C1" s="5"/></row>` +
+		`<row r="3"><c r="B3"><v>7</v></c></row></sheetData>`
+	if data.String() != want {
+		t.Errorf("data:\n got %s\nwant %s", data.String(), want)
+	}
+	if want := `<mergeCells count="1"><mergeCell ref="A1:C1"/></mergeCells>`; merges.String() != want {
+		t.Errorf("merges:\n got %s\nwant %s", merges.String(), want)
+	}
+	g.Set(4, 1, true)
+	if _, err := g.Body(); err == nil || !strings.Contains(err.Error(), "cell A4: cannot write a bool") {
+		t.Errorf("err = %v, want cell A4's", err)
+	}
+}
