@@ -8,9 +8,9 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// PageLayout sets a sheet to print on A4 (Letter printers shrink it to
+// pageLayout sets a sheet to print on A4 (Letter printers shrink it to
 // fit), fitted to the page width, with narrow margins.
-func PageLayout(x *excelize.File, sheet string, landscape bool) error {
+func pageLayout(x *excelize.File, sheet string, landscape bool) error {
 	orientation := "portrait"
 	if landscape {
 		orientation = "landscape"
@@ -37,10 +37,10 @@ type Print struct {
 	Landscape bool
 }
 
-// SetPrint makes a sheet print as a table: its PageLayout, a page header
+// SetPrint makes a sheet print as a table: its pageLayout, a page header
 // and footer, the header row on every page, and the print area.
 func SetPrint(x *excelize.File, sheet string, p Print) error {
-	if err := PageLayout(x, sheet, p.Landscape); err != nil {
+	if err := pageLayout(x, sheet, p.Landscape); err != nil {
 		return err
 	}
 	if err := x.SetHeaderFooter(sheet, &excelize.HeaderFooterOptions{OddHeader: p.Header, OddFooter: p.Footer}); err != nil {

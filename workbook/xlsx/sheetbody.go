@@ -10,8 +10,8 @@ import (
 )
 
 // A Body is the cells and merged ranges of a tab written whole, as XML:
-// its sheetData and mergeCells elements. The caller writes them itself
-// rather than through excelize, and tidy puts them into the sheet's part
+// its sheetData and mergeCells elements, gathered by a Grid. They are
+// written by the engine rather than through excelize, and tidy puts them into the sheet's part
 // when the package is saved, in place of whatever cells and merges
 // excelize holds for the sheet; everything else in the part (columns,
 // view, print setup, page breaks, pictures) is excelize's. The tab is
@@ -19,31 +19,31 @@ import (
 // merge is checked against the others (excelize's MergeCell does, which
 // grows with the square of the merges).
 type Body struct {
-	Data   func(io.Writer) error // writes <sheetData>…</sheetData> (see BodyWriter)
-	Merges func(io.Writer) error // writes <mergeCells …>…</mergeCells>, or nothing for none (see WriteMerges)
-	Size   int                   // about how many bytes the two write
+	data   func(io.Writer) error // writes <sheetData>…</sheetData>
+	merges func(io.Writer) error // writes <mergeCells …>…</mergeCells>, or nothing for none
+	size   int                   // about how many bytes the two write
 }
 
-// BodyWriter writes a sheetData element row by row, in increasing order of
+// bodyWriter writes a sheetData element row by row, in increasing order of
 // rows and, within a row, of columns. It is written straight into the
 // saved part (a big tab is megabytes, never held whole).
-type BodyWriter struct {
+type bodyWriter struct {
 	out      *bufio.Writer
 	row, col int // the row open and the last column written in it (0 for none)
 	err      error
 	name     []byte // scratch for a cell's name
 }
 
-// NewBodyWriter returns a writer of a sheetData element to out.
-func NewBodyWriter(out io.Writer) *BodyWriter {
-	w := &BodyWriter{out: bufio.NewWriterSize(out, 64<<10)}
+// newBodyWriter returns a writer of a sheetData element to out.
+func newBodyWriter(out io.Writer) *bodyWriter {
+	w := &bodyWriter{out: bufio.NewWriterSize(out, 64<<10)}
 	w.out.WriteString("<sheetData>")
 	return w
 }
 
 // startRow opens row r (after the rows before it), of the given height in
 // points (0 for the default height).
-func (w *BodyWriter) StartRow(r int, height float64) {
+func (w *bodyWriter) startRow(r int, height float64) {
 	if r <= w.row {
 		w.fail(fmt.Errorf("row %d written after row %d", r, w.row))
 		return
@@ -62,7 +62,7 @@ func (w *BodyWriter) StartRow(r int, height float64) {
 }
 
 // endRow closes the open row, if any.
-func (w *BodyWriter) endRow() {
+func (w *bodyWriter) endRow() {
 	if w.row > 0 && w.col >= 0 {
 		w.out.WriteString("</row>")
 		w.col = -1 // closed
@@ -70,13 +70,13 @@ func (w *BodyWriter) endRow() {
 }
 
 // cell writes the cell at column col of the open row: its style (0 for
-// the default) and value (see CellValueOK).
-func (w *BodyWriter) Cell(col, style int, v any) {
+// the default) and value (see cellValueOK).
+func (w *bodyWriter) cell(col, style int, v any) {
 	if w.row == 0 || w.col < 0 || col <= w.col {
 		w.fail(fmt.Errorf("cell %s written out of order", CellName(col, max(w.row, 1))))
 		return
 	}
-	if err := CellValueOK(v); err != nil {
+	if err := cellValueOK(v); err != nil {
 		w.fail(fmt.Errorf("cell %s: %w", CellName(col, w.row), err))
 		return
 	}
@@ -112,9 +112,9 @@ func (w *BodyWriter) Cell(col, style int, v any) {
 	}
 }
 
-// CellValueOK says whether a BodyWriter can write a cell's value: nil for
+// cellValueOK says whether a bodyWriter can write a cell's value: nil for
 // none, text, a whole number or a number.
-func CellValueOK(v any) error {
+func cellValueOK(v any) error {
 	switch v.(type) {
 	case nil, string, int, float64:
 		return nil
@@ -123,7 +123,7 @@ func CellValueOK(v any) error {
 }
 
 // close ends the element and writes what is left.
-func (w *BodyWriter) Close() error {
+func (w *bodyWriter) close() error {
 	if w.err != nil {
 		return w.err
 	}
@@ -133,15 +133,15 @@ func (w *BodyWriter) Close() error {
 }
 
 // fail keeps the first error.
-func (w *BodyWriter) fail(err error) {
+func (w *bodyWriter) fail(err error) {
 	if w.err == nil {
 		w.err = err
 	}
 }
 
-// WriteMerges writes the mergeCells element of merged ranges (the row, its
+// writeMerges writes the mergeCells element of merged ranges (the row, its
 // first and last column each); nothing for none.
-func WriteMerges(out io.Writer, merges [][3]int) error {
+func writeMerges(out io.Writer, merges [][3]int) error {
 	if len(merges) == 0 {
 		return nil
 	}
@@ -267,7 +267,7 @@ func spliceBody(part []byte, body Body) ([]piece, error) {
 			at = to + i
 		}
 	}
-	return []piece{{raw: part[:from]}, {write: body.Data}, {raw: part[to:at]}, {write: body.Merges}, {raw: part[at:]}}, nil
+	return []piece{{raw: part[:from]}, {write: body.data}, {raw: part[to:at]}, {write: body.merges}, {raw: part[at:]}}, nil
 }
 
 // elementAt returns where the first element named name (unprefixed)
@@ -337,7 +337,7 @@ func (g *Grid) Style(r, from, to, style int) error {
 	return nil
 }
 
-// Set puts a value in the cell at row r, column c (see CellValueOK).
+// Set puts a value in the cell at row r, column c (see cellValueOK).
 func (g *Grid) Set(r, c int, v any) {
 	cell := &g.at(r).cells[c]
 	cell.v, cell.used = v, true
@@ -362,29 +362,29 @@ func (g *Grid) Body() (Body, error) {
 				continue
 			}
 			cells++
-			if err := CellValueOK(cr.cells[c].v); err != nil {
+			if err := cellValueOK(cr.cells[c].v); err != nil {
 				return Body{}, fmt.Errorf("cell %s: %w", CellName(c, r), err)
 			}
 		}
 	}
 	rows, merges, cols := g.rows, g.merges, g.cols
 	return Body{
-		Data: func(out io.Writer) error {
-			bw := NewBodyWriter(out)
+		data: func(out io.Writer) error {
+			bw := newBodyWriter(out)
 			for r, cr := range rows {
 				if cr == nil {
 					continue
 				}
-				bw.StartRow(r, cr.height)
+				bw.startRow(r, cr.height)
 				for c := 1; c <= cols; c++ {
 					if cr.cells[c].used {
-						bw.Cell(c, cr.cells[c].style, cr.cells[c].v)
+						bw.cell(c, cr.cells[c].style, cr.cells[c].v)
 					}
 				}
 			}
-			return bw.Close()
+			return bw.close()
 		},
-		Merges: func(out io.Writer) error { return WriteMerges(out, merges) },
-		Size:   cells*28 + len(merges)*30, // about the bytes a styled cell and a merge take
+		merges: func(out io.Writer) error { return writeMerges(out, merges) },
+		size:   cells*28 + len(merges)*30, // about the bytes a styled cell and a merge take
 	}, nil
 }

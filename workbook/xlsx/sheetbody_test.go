@@ -9,16 +9,16 @@ import (
 
 func TestBodyWriter(t *testing.T) {
 	var out bytes.Buffer
-	w := NewBodyWriter(&out)
-	w.StartRow(1, 30)
-	w.Cell(1, 4, "Board 1 · Top board")
-	w.Cell(2, 4, nil)
-	w.Cell(24, 0, 17)
-	w.StartRow(3, 0)
-	w.Cell(1, 0, " Ann & <Bob>\r\n")
-	w.Cell(2, 0, "Zoë\x01")
-	w.Cell(3, 0, 2.5)
-	if err := w.Close(); err != nil {
+	w := newBodyWriter(&out)
+	w.startRow(1, 30)
+	w.cell(1, 4, "Board 1 · Top board")
+	w.cell(2, 4, nil)
+	w.cell(24, 0, 17)
+	w.startRow(3, 0)
+	w.cell(1, 0, " Ann & <Bob>\r\n")
+	w.cell(2, 0, "Zoë\x01")
+	w.cell(3, 0, 2.5)
+	if err := w.close(); err != nil {
 		t.Fatal(err)
 	}
 	want := `<sheetData><row r="1" ht="30" customHeight="1"><c r="A1" s="4" t="inlineStr"><is><t>Board 1 · Top board</t></is></c>` +
@@ -29,34 +29,34 @@ func TestBodyWriter(t *testing.T) {
 		t.Errorf("data:\n%s\nwant\n%s", out.String(), want)
 	}
 	out.Reset()
-	if err := WriteMerges(&out, [][3]int{{1, 1, 24}, {3, 2, 3}}); err != nil {
+	if err := writeMerges(&out, [][3]int{{1, 1, 24}, {3, 2, 3}}); err != nil {
 		t.Fatal(err)
 	}
 	if m := `<mergeCells count="2"><mergeCell ref="A1:X1"/><mergeCell ref="B3:C3"/></mergeCells>`; out.String() != m {
 		t.Errorf("merges: %s, want %s", out.String(), m)
 	}
 	out.Reset()
-	if err := WriteMerges(&out, nil); err != nil || out.Len() > 0 {
+	if err := writeMerges(&out, nil); err != nil || out.Len() > 0 {
 		t.Errorf("no merges: %q, %v", out.String(), err)
 	}
 	for _, c := range []struct {
 		name  string
-		write func(w *BodyWriter)
+		write func(w *bodyWriter)
 		want  string
 	}{
-		{"row again", func(w *BodyWriter) { w.StartRow(2, 0); w.StartRow(2, 0) }, "row 2 written after row 2"},
-		{"cell before a row", func(w *BodyWriter) { w.Cell(1, 0, "x") }, "cell A1 written out of order"},
-		{"cells out of order", func(w *BodyWriter) { w.StartRow(1, 0); w.Cell(2, 0, "x"); w.Cell(1, 0, "y") }, "cell A1 written out of order"},
-		{"a type it cannot write", func(w *BodyWriter) { w.StartRow(1, 0); w.Cell(1, 0, true) }, "cell A1: cannot write a bool"},
+		{"row again", func(w *bodyWriter) { w.startRow(2, 0); w.startRow(2, 0) }, "row 2 written after row 2"},
+		{"cell before a row", func(w *bodyWriter) { w.cell(1, 0, "x") }, "cell A1 written out of order"},
+		{"cells out of order", func(w *bodyWriter) { w.startRow(1, 0); w.cell(2, 0, "x"); w.cell(1, 0, "y") }, "cell A1 written out of order"},
+		{"a type it cannot write", func(w *bodyWriter) { w.startRow(1, 0); w.cell(1, 0, true) }, "cell A1: cannot write a bool"},
 	} {
-		w := NewBodyWriter(io.Discard)
+		w := newBodyWriter(io.Discard)
 		c.write(w)
-		if err := w.Close(); err == nil || err.Error() != c.want {
+		if err := w.close(); err == nil || err.Error() != c.want {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)
 		}
 	}
 	out.Reset()
-	if err := NewBodyWriter(&out).Close(); err != nil || out.String() != "<sheetData></sheetData>" {
+	if err := newBodyWriter(&out).close(); err != nil || out.String() != "<sheetData></sheetData>" {
 		t.Errorf("empty body: %q %v", out.String(), err)
 	}
 }
@@ -65,7 +65,7 @@ func TestSpliceBody(t *testing.T) {
 	text := func(s string) func(io.Writer) error {
 		return func(w io.Writer) error { _, err := io.WriteString(w, s); return err }
 	}
-	body := Body{Data: text(`<sheetData><row r="1"/></sheetData>`), Merges: text(`<mergeCells count="1"><mergeCell ref="A1:B1"/></mergeCells>`)}
+	body := Body{data: text(`<sheetData><row r="1"/></sheetData>`), merges: text(`<mergeCells count="1"><mergeCell ref="A1:B1"/></mergeCells>`)}
 	const head = `<worksheet><dimension ref="A1:X9"/>`
 	for _, c := range []struct{ in, want string }{
 		{head + `<sheetData/><pageMargins left="1"/><pageSetup/><drawing r:id="rId1"/></worksheet>`,
@@ -125,10 +125,10 @@ func TestGrid(t *testing.T) {
 		t.Fatal(err)
 	}
 	var data, merges bytes.Buffer
-	if err := body.Data(&data); err != nil {
+	if err := body.data(&data); err != nil {
 		t.Fatal(err)
 	}
-	if err := body.Merges(&merges); err != nil {
+	if err := body.merges(&merges); err != nil {
 		t.Fatal(err)
 	}
 	want := `<sheetData><row r="1" ht="20" customHeight="1"><c r="A1" s="5" t="inlineStr"><is><t>Title</t></is></c><c r="B1" s="5"/><c r="C1" s="5"/></row>` +

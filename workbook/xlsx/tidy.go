@@ -346,7 +346,7 @@ func (t *tidier) write(size int, bodies map[string]Body) ([]byte, error) {
 		}
 	}
 	for _, body := range bodies {
-		size += body.Size / 5
+		size += body.size / 5
 	}
 	out.Grow(size)
 	zw := zip.NewWriter(&out)
