@@ -124,8 +124,8 @@ func locate(name string, rows []files.ResultsRow, b *workbook.Book) []files.Line
 			continue
 		}
 		q := p
-		q.Sheet, q.Cell = "", ""
-		q.Msg = fmt.Sprintf("%s:%d: %s: %s", name, line, p.Location(), p.Msg)
+		q.Sheet, q.Cell, q.File, q.Line = "", "", name, line
+		q.Msg = fmt.Sprintf("%s: %s", p.Location(), p.Msg)
 		out = append(out, files.LineProblem{Line: line, Problem: q})
 	}
 	return out

@@ -32,7 +32,7 @@ type LineProblem struct {
 
 // LineProblemf is a problem located at a line of the results file name.
 func LineProblemf(name string, line int, hint, format string, args ...any) LineProblem {
-	return LineProblem{line, workbook.Problem{Msg: fmt.Sprintf("%s:%d: ", name, line) + fmt.Sprintf(format, args...), Hint: hint}}
+	return LineProblem{line, workbook.Problem{File: name, Line: line, Msg: fmt.Sprintf(format, args...), Hint: hint}}
 }
 
 // ByLine lists problems in the order of the file's lines, the workbook's

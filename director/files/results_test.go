@@ -17,7 +17,7 @@ func TestReadResultsHeaderProblems(t *testing.T) {
 		"code,result\n\"H1-B2-R,France\n":         "results.csv:2: the file cannot be read as CSV",
 	} {
 		_, _, ps := ReadResults("results.csv", []byte(data))
-		if len(ps) == 0 || !strings.Contains(ps[0].Msg, want) {
+		if len(ps) == 0 || !strings.Contains(ps[0].String(), want) {
 			t.Errorf("%q: %v, want %q", data, ps, want)
 		}
 	}
