@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"path"
-	"strconv"
 	"strings"
 )
 
@@ -314,29 +313,24 @@ func (c *countingReader) Read(p []byte) (int, error) {
 
 // wellFormed checks that r is one well-formed XML document, every element
 // closed, to its end. In a sheet dtm reads (limited) it also checks the
-// position of every value, and with lengths its length.
+// position of every value, and with lengths its length (see cellLimits),
+// reporting the first twenty values past a limit.
 func wellFormed(r io.Reader, sheet string, limited, lengths bool) (Problems, error) {
 	d := xml.NewDecoder(r)
 	d.Strict = true
 	var stack []xml.Name
 	var ps Problems
-	var row, rowLast, cells int
-	cell, inValue, valueLen := "", false, 0
+	limits := &cellLimits{sheet: sheet, lengths: lengths}
 	roots := 0
 	for {
 		tok, err := d.RawToken()
 		if err == io.EOF {
-			if len(stack) > 0 {
-				return ps, fmt.Errorf("it ends inside <%s> (the file was cut short)", stack[len(stack)-1].Local)
-			}
-			if roots == 0 {
-				return ps, errors.New("it holds no XML")
-			}
-			return ps, nil
+			return ps, wholeDocument(stack, roots)
 		}
 		if err != nil {
 			return ps, err
 		}
+		tracked := limited && len(ps) <= 20
 		switch t := tok.(type) {
 		case xml.StartElement:
 			if len(stack) == 0 {
@@ -345,27 +339,14 @@ func wellFormed(r io.Reader, sheet string, limited, lengths bool) (Problems, err
 				}
 			}
 			stack = append(stack, t.Name)
-			if !limited || len(ps) > 20 {
-				continue
-			}
-			switch t.Name.Local {
-			case "row":
-				cells += rowLast
-				row, rowLast = 0, 0
+			if tracked {
+				local := []byte(t.Name.Local)
+				limits.start(local)
 				for _, a := range t.Attr {
 					if a.Name.Local == "r" {
-						row, _ = strconv.Atoi(a.Value)
+						limits.ref(local, []byte(a.Value))
 					}
 				}
-			case "c":
-				cell = ""
-				for _, a := range t.Attr {
-					if a.Name.Local == "r" {
-						cell = a.Value
-					}
-				}
-			case "v", "t":
-				inValue, valueLen = true, 0
 			}
 		case xml.EndElement:
 			if len(stack) == 0 || stack[len(stack)-1] != t.Name {
@@ -373,45 +354,29 @@ func wellFormed(r io.Reader, sheet string, limited, lengths bool) (Problems, err
 				return ps, fmt.Errorf("line %d: </%s> does not close the element it should", line, t.Name.Local)
 			}
 			stack = stack[:len(stack)-1]
-			if !limited || len(ps) > 20 {
-				continue
-			}
-			switch t.Name.Local {
-			case "v", "t":
-				inValue = false
-				if valueLen == 0 {
-					continue
+			if tracked {
+				if p, past := limits.end([]byte(t.Name.Local)); past {
+					ps = append(ps, p)
 				}
-				col, r := cellOrderStrict(cell)
-				if r > 0 {
-					row = r
-				}
-				switch {
-				case lengths && valueLen > MaxCellLength:
-					ps = append(ps, Problem{Sheet: sheet, Cell: cell, Msg: fmt.Sprintf("the cell holds %d characters; a cell holds at most %d", valueLen, MaxCellLength),
-						Hint: "shorten it"})
-				case row > MaxRows:
-					ps = append(ps, Problem{Sheet: sheet, Cell: cell, Msg: fmt.Sprintf("a value in row %d; dtm reads sheets of up to %d rows", row, MaxRows),
-						Hint: "clear the rows below " + strconv.Itoa(MaxRows)})
-				case col > MaxColumns:
-					ps = append(ps, Problem{Sheet: sheet, Cell: cell, Msg: fmt.Sprintf("a value in column %s; dtm reads sheets of up to %d columns (to %s)", ColumnName(col), MaxColumns, ColumnName(MaxColumns)),
-						Hint: "clear the columns beyond " + ColumnName(MaxColumns)})
-				default:
-					rowLast = max(rowLast, col)
-				}
-			case "sheetData":
-				if cells += rowLast; cells > MaxCells {
-					ps = append(ps, Problem{Sheet: sheet, Msg: fmt.Sprintf("the sheet is too large to read: %d cells counting each row to its last value; dtm reads up to %d", cells, MaxCells),
-						Hint: "delete rows or columns you do not need"})
-				}
-				rowLast = 0
 			}
 		case xml.CharData:
-			if inValue {
-				valueLen += utf8Count(t)
+			if limits.inValue {
+				limits.valueLen += utf8Count(t)
 			}
 		}
 	}
+}
+
+// wholeDocument says what is wrong with a document that ended with the
+// elements of stack open, after roots top-level elements.
+func wholeDocument(stack []xml.Name, roots int) error {
+	switch {
+	case len(stack) > 0:
+		return fmt.Errorf("it ends inside <%s> (the file was cut short)", stack[len(stack)-1].Local)
+	case roots == 0:
+		return errors.New("it holds no XML")
+	}
+	return nil
 }
 
 // utf8Count counts the characters of UTF-8 text.
@@ -423,21 +388,6 @@ func utf8Count(b []byte) int {
 		}
 	}
 	return n
-}
-
-// cellOrderStrict splits a cell reference "AB12" into its column and row
-// numbers; 0, 0 when it is not one.
-func cellOrderStrict(ref string) (col, row int) {
-	i := 0
-	for i < len(ref) && ref[i] >= 'A' && ref[i] <= 'Z' && col <= 1<<20 {
-		col = col*26 + int(ref[i]-'A'+1)
-		i++
-	}
-	r, err := strconv.Atoi(ref[i:])
-	if i == 0 || err != nil {
-		return 0, 0
-	}
-	return col, r
 }
 
 // sheetParts maps each worksheet part (xl/worksheets/sheet3.xml) to its

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"hash/crc32"
 	"strconv"
 	"strings"
@@ -145,7 +146,17 @@ func (s *quickScanner) endTag() bool {
 	}
 	s.i = i + 1
 	s.stack = s.stack[:len(s.stack)-1]
-	return s.limits == nil || s.limits.end(unprefixed(name))
+	return s.withinLimits(unprefixed(name))
+}
+
+// withinLimits ends an element in a sheet held to the limits, and reports
+// whether it is within them; true in any other part.
+func (s *quickScanner) withinLimits(local []byte) bool {
+	if s.limits == nil {
+		return true
+	}
+	_, past := s.limits.end(local)
+	return !past
 }
 
 // startTag reads a start tag or an empty-element tag, its attributes
@@ -173,7 +184,7 @@ func (s *quickScanner) startTag() bool {
 	}
 	if empty {
 		s.stack = s.stack[:len(s.stack)-1]
-		return s.limits == nil || s.limits.end(local)
+		return s.withinLimits(local)
 	}
 	return true
 }
@@ -219,22 +230,27 @@ func (s *quickScanner) attributes(local []byte) (empty, ok bool) {
 		if bytes.IndexByte(value, '<') >= 0 || !plainChars(value) {
 			return false, false
 		}
-		if s.limits != nil && !s.limits.attr(local, unprefixed(attr), value) {
-			return false, false
+		if s.limits != nil && (string(local) == "row" || string(local) == "c") && string(unprefixed(attr)) == "r" {
+			if bytes.IndexByte(value, '&') >= 0 {
+				return false, false // an entity, which wellFormed would decode
+			}
+			s.limits.ref(local, value)
 		}
 	}
 }
 
-// cellLimits follows a sheet's rows and values as wellFormed does in a
-// sheet it holds to MaxRows, MaxColumns, MaxCells and (with lengths)
-// MaxCellLength.
+// cellLimits follows a sheet's rows and values, holding them to MaxRows,
+// MaxColumns, MaxCells and (with lengths) MaxCellLength: wellFormed reports
+// each value past a limit, and quickWellFormed is sure of a sheet only when
+// none is.
 type cellLimits struct {
+	sheet        string
 	lengths      bool
 	row, rowLast int    // the row open, and the column of its last value
 	cells        int    // the cells counted so far, each row to its last value
 	cell         []byte // the reference of the cell open
 	inValue      bool   // inside a <v> or <t>
-	valueLen     int    // the bytes of the value so far
+	valueLen     int    // the length of the value so far
 }
 
 // start notes the start of an element.
@@ -250,47 +266,50 @@ func (l *cellLimits) start(local []byte) {
 	}
 }
 
-// attr notes a row's or a cell's reference; false when it holds an entity,
-// which wellFormed would decode.
-func (l *cellLimits) attr(local, attr, value []byte) bool {
-	if (string(local) != "row" && string(local) != "c") || string(attr) != "r" {
-		return true
-	}
-	if bytes.IndexByte(value, '&') >= 0 {
-		return false
-	}
-	if string(local) == "row" {
+// ref notes a row's or a cell's reference, its r attribute.
+func (l *cellLimits) ref(local, value []byte) {
+	switch string(local) {
+	case "row":
 		l.row, _ = atoiBytes(value)
-	} else {
+	case "c":
 		l.cell = value
 	}
-	return true
 }
 
-// end handles the end of an element as wellFormed does in a sheet it
-// limits; false when wellFormed would report a problem.
-func (l *cellLimits) end(local []byte) bool {
+// end handles the end of an element, and reports a value past a limit, or
+// a sheet of too many cells.
+func (l *cellLimits) end(local []byte) (Problem, bool) {
 	switch string(local) {
 	case "v", "t":
 		l.inValue = false
 		if l.valueLen == 0 {
-			return true
+			return Problem{}, false
 		}
 		col, r := cellOrderBytes(l.cell)
 		if r > 0 {
 			l.row = r
 		}
-		if (l.lengths && l.valueLen > MaxCellLength) || l.row > MaxRows || col > MaxColumns {
-			return false
+		switch {
+		case l.lengths && l.valueLen > MaxCellLength:
+			return Problem{Sheet: l.sheet, Cell: string(l.cell), Msg: fmt.Sprintf("the cell holds %d characters; a cell holds at most %d", l.valueLen, MaxCellLength),
+				Hint: "shorten it"}, true
+		case l.row > MaxRows:
+			return Problem{Sheet: l.sheet, Cell: string(l.cell), Msg: fmt.Sprintf("a value in row %d; dtm reads sheets of up to %d rows", l.row, MaxRows),
+				Hint: "clear the rows below " + strconv.Itoa(MaxRows)}, true
+		case col > MaxColumns:
+			return Problem{Sheet: l.sheet, Cell: string(l.cell), Msg: fmt.Sprintf("a value in column %s; dtm reads sheets of up to %d columns (to %s)", ColumnName(col), MaxColumns, ColumnName(MaxColumns)),
+				Hint: "clear the columns beyond " + ColumnName(MaxColumns)}, true
 		}
 		l.rowLast = max(l.rowLast, col)
 	case "sheetData":
-		if l.cells += l.rowLast; l.cells > MaxCells {
-			return false
-		}
+		l.cells += l.rowLast
 		l.rowLast = 0
+		if l.cells > MaxCells {
+			return Problem{Sheet: l.sheet, Msg: fmt.Sprintf("the sheet is too large to read: %d cells counting each row to its last value; dtm reads up to %d", l.cells, MaxCells),
+				Hint: "delete rows or columns you do not need"}, true
+		}
 	}
-	return true
+	return Problem{}, false
 }
 
 // plainText reports whether data holds only characters XML allows, as
