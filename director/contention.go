@@ -55,7 +55,7 @@ func solos() []scoring.Game {
 // top board). A player who can no longer play the minimum heats is out of it.
 func contention(t *workbook.Tournament, n int) (Contention, error) {
 	s := t.Settings
-	if s.Hurst {
+	if s.Method == scoring.HurstMean {
 		return Contention{}, usagef("--pool contention needs the sum of heats: under the Hurst Tournament Mean a game's score depends on the others' games")
 	}
 	c := Contention{Left: s.Heats - n + 1, Max: math.Inf(-1), Min: math.Inf(1)}
@@ -82,7 +82,7 @@ func contention(t *workbook.Tournament, n int) (Contention, error) {
 	if math.IsInf(c.Max, 0) {
 		return c, fmt.Errorf("cannot tell the best game score of the heats left: no system scores a solo")
 	}
-	if f := s.Rules().TopFactor(); f != 1 {
+	if f := s.Rules.TopFactor(); f != 1 {
 		// Any player may yet sit on a top board, whose scores count f times.
 		c.Max, c.Min = max(c.Max, c.Max*f), min(c.Min, c.Min*f)
 	}

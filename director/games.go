@@ -53,7 +53,7 @@ func compileSystems(t *workbook.Tournament, which systemsToCompile) (map[string]
 // alone and no system applies.
 func scoreGames(t *workbook.Tournament, found workbook.Problems, which systemsToCompile) workbook.Problems {
 	systems, ps := compileSystems(t, which)
-	rules := t.Settings.Rules()
+	rules := t.Settings.Rules
 	hurst := rules.Method == scoring.HurstMean
 	if hurst && which == usedSystems {
 		ps = nil // no system scores a Hurst tournament's games

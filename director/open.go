@@ -65,7 +65,7 @@ func openScored(path string) (*workbook.Book, scoring.Event, scoring.Table, erro
 func ruleProblems(t *workbook.Tournament, found workbook.Problems) workbook.Problems {
 	s := t.Settings
 	var out workbook.Problems
-	for _, err := range s.Rules().Validate(s.Heats, s.TeamSize > 0) {
+	for _, err := range s.Rules.Validate(s.Heats, s.TeamSize > 0) {
 		var re *scoring.RuleError
 		if !errors.As(err, &re) {
 			continue

@@ -24,9 +24,12 @@ const (
 	BestGames
 )
 
-var teamKindNames = [...]string{"Teams score for a single heat", "Sum best games without interplay"}
+var teamKindNames = [...]string{"One heat", "Best games without interplay"}
 
-// String returns DTM's label: "Teams score for a single heat" or "Sum best games without interplay".
+// TeamKindNames returns the rules' names, in TeamKind order: the Tournament sheet's dropdown.
+func TeamKindNames() []string { return slices.Clone(teamKindNames[:]) }
+
+// String returns the rule's name: "One heat" or "Best games without interplay".
 func (k TeamKind) String() string {
 	if k < 0 || int(k) >= len(teamKindNames) {
 		return fmt.Sprintf("TeamKind(%d)", int(k))
@@ -34,13 +37,13 @@ func (k TeamKind) String() string {
 	return teamKindNames[k]
 }
 
-// ParseTeamKind reads a team rule, case-insensitive: DTM's label, "one heat" (or "single heat") or "best
-// games" (or "best").
+// ParseTeamKind reads a team rule, case-insensitive: its name, "single heat", "best games" (or "best"), or
+// DTM's label ("Teams score for a single heat", "Sum best games without interplay").
 func ParseTeamKind(s string) (TeamKind, error) {
 	switch t := strings.ToLower(strings.Join(strings.Fields(s), " ")); t {
-	case "one heat", "single heat", strings.ToLower(teamKindNames[OneHeat]):
+	case strings.ToLower(teamKindNames[OneHeat]), "single heat", "teams score for a single heat":
 		return OneHeat, nil
-	case "best games", "best", strings.ToLower(teamKindNames[BestGames]):
+	case "best games", "best", strings.ToLower(teamKindNames[BestGames]), "sum best games without interplay":
 		return BestGames, nil
 	}
 	return 0, fmt.Errorf("unknown team scoring %q (want %q or %q)", s, teamKindNames[OneHeat], teamKindNames[BestGames])

@@ -95,6 +95,10 @@ const (
 
 var methodNames = [...]string{"Sum of heats", "Hurst Tournament Mean"}
 
+// MethodNames returns the methods' names, in Method order: the Tournament
+// sheet's dropdown.
+func MethodNames() []string { return slices.Clone(methodNames[:]) }
+
 // String returns "Sum of heats" or "Hurst Tournament Mean".
 func (m Method) String() string {
 	if m < 0 || int(m) >= len(methodNames) {

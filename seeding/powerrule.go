@@ -30,14 +30,19 @@ const (
 	AllSevenFirst
 )
 
-var powerRuleNames = [...]string{"none", "different power every heat", "all seven before a repeat"}
+var powerRuleNames = [...]string{"None", "Different power every heat", "All seven before a repeat"}
 
-// String names the rule as the Tournament sheet does.
+// PowerRuleNames returns the rules' names as the Tournament sheet's
+// dropdown lists them, in PowerRule order.
+func PowerRuleNames() []string { return slices.Clone(powerRuleNames[:]) }
+
+// String names the rule in lower case, as a sentence does ("all seven
+// before a repeat").
 func (r PowerRule) String() string {
 	if r < 0 || int(r) >= len(powerRuleNames) {
 		return fmt.Sprintf("PowerRule(%d)", int(r))
 	}
-	return powerRuleNames[r]
+	return strings.ToLower(powerRuleNames[r])
 }
 
 // Allows reports whether the rule lets a player who has played each power

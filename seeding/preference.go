@@ -3,6 +3,7 @@ package seeding
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/armada-dtm/dtm/internal/dip"
 )
@@ -22,14 +23,19 @@ const (
 	LowestRankedFirst
 )
 
-var methodNames = [...]string{"best total satisfaction", "lowest-ranked chooses first"}
+var methodNames = [...]string{"Best total satisfaction", "Lowest-ranked chooses first"}
 
-// String names the method as the Tournament sheet does.
+// PreferenceMethodNames returns the methods' names as the Tournament
+// sheet's dropdown lists them, in PreferenceMethod order.
+func PreferenceMethodNames() []string { return slices.Clone(methodNames[:]) }
+
+// String names the method in lower case, as a sentence does ("lowest-ranked
+// chooses first").
 func (m PreferenceMethod) String() string {
 	if m < 0 || int(m) >= len(methodNames) {
 		return fmt.Sprintf("PreferenceMethod(%d)", int(m))
 	}
-	return methodNames[m]
+	return strings.ToLower(methodNames[m])
 }
 
 // chooseInTurn gives the powers of plan's unlocked boards by

@@ -7,7 +7,7 @@ import "github.com/armada-dtm/dtm/scoring"
 // rules and its teams.
 func (t *Tournament) Event() scoring.Event {
 	s := t.Settings
-	e := scoring.Event{Heats: s.Heats, Rules: s.Rules()}
+	e := scoring.Event{Heats: s.Heats, Rules: s.Rules}
 	for _, p := range t.Players {
 		e.Players = append(e.Players, scoring.EventPlayer{Name: p.Name, Distance: p.Distance, TwoBoards: p.TwoBoards})
 	}
@@ -57,31 +57,4 @@ func (s Settings) RuleProblem(e *scoring.RuleError) Problem {
 		}
 	}
 	return p
-}
-
-// Rules are the tournament's scoring rules as the Tournament sheet sets
-// them.
-func (s Settings) Rules() scoring.Rules {
-	r := scoring.Rules{
-		Unplayed:        s.Unplayed,
-		LowestCount:     s.LowestCount,
-		LowestFactor:    s.LowestFactor,
-		NextCount:       s.NextCount,
-		NextFactor:      s.NextFactor,
-		MinHeats:        s.MinHeats,
-		TieBreaks:       s.TieBreaks,
-		AwardsByCentres: s.AwardsByCentres,
-		TopBoardFactor:  s.TopBoardFactor,
-		Decimals:        s.ScoreDecimals,
-	}
-	if s.Hurst {
-		r.Method = scoring.HurstMean
-	}
-	if s.TeamSize > 0 {
-		r.Team = scoring.TeamRule{Kind: scoring.OneHeat, Number: s.TeamNumber}
-		if s.TeamBestOf {
-			r.Team.Kind = scoring.BestGames
-		}
-	}
-	return r
 }

@@ -115,7 +115,7 @@ func TestFixtureIsClean(t *testing.T) {
 		t.Errorf("teams = %+v, size %d", tour.Teams, tour.Settings.TeamSize)
 	}
 	s := tour.Settings
-	if s.Name != "Test Open" || s.Heats != 4 || s.System != DefaultSystem || s.SameOpponent != 10 || s.SamePower != 4 || s.TeamMember != 20 || !s.HasSeed || s.RandomSeed != 7 {
+	if s.Name != "Test Open" || s.Heats != 4 || s.System != DefaultSystem || s.RepeatOpponent != 10 || s.SamePower != 4 || s.TeamMember != 20 || !s.HasSeed || s.RandomSeed != 7 {
 		t.Errorf("settings = %+v", s)
 	}
 	if len(s.PowerGroups) != 4 {

@@ -22,8 +22,7 @@ import (
 func (t *Tournament) SeedProblem(n int) *seeding.Problem {
 	s := t.Settings
 	p := &seeding.Problem{
-		Values: seeding.Values{RepeatOpponent: s.SameOpponent, SamePower: s.SamePower, TeamMember: s.TeamMember,
-			Preference: s.Preference, Neighbour: s.Neighbour},
+		Values:       s.Values,
 		PowerGroups:  s.PowerGroups,
 		AssignPowers: !s.PowersAtTables,
 		Method:       s.PreferenceMethod,
@@ -52,7 +51,7 @@ func (t *Tournament) SeedProblem(n int) *seeding.Problem {
 	for _, g := range t.Groups {
 		p.Groups = append(p.Groups, seeding.Group{Name: g.Name, Members: g.Members, Value: g.Value})
 	}
-	if s.TeamSize > 0 && s.TeamBestOf {
+	if s.TeamSize > 0 && s.Team.Kind == scoring.BestGames {
 		for _, tm := range t.Teams {
 			p.Teams = append(p.Teams, seeding.Team{Name: tm.Name, Members: tm.Members})
 		}
@@ -616,7 +615,7 @@ func (t *Tournament) callBoard(heat *Heat, g *Game, seats []CallSeat) CallBoard 
 		return len(ChoicesPower)
 	}
 	slices.SortStableFunc(seats, func(a, b CallSeat) int { return order(a) - order(b) })
-	cb := CallBoard{Board: g.Board, Seats: seats, System: t.SystemName(heat, g), Rank: t.Settings.Hurst}
+	cb := CallBoard{Board: g.Board, Seats: seats, System: t.SystemName(heat, g), Rank: t.Settings.Method == scoring.HurstMean}
 	if sys, ok := t.SystemByName(cb.System); ok {
 		cb.FinalYear = sys.FinalYear
 		cb.Rank = cb.Rank || sys.Criterion == int(scoring.Rank)

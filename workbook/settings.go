@@ -55,7 +55,7 @@ const (
 
 // ChoicesPreferenceMethod are seeding's preference methods, in
 // seeding.PreferenceMethod order.
-var ChoicesPreferenceMethod = []string{"Best total satisfaction", "Lowest-ranked chooses first"}
+var ChoicesPreferenceMethod = seeding.PreferenceMethodNames()
 
 // Settings of the seeder's neighbours and preference method, and of the
 // top boards' scores.
@@ -100,11 +100,13 @@ var (
 		"Austria-Italy / England-France / Germany / Russia-Turkey",
 	}
 	// ChoicesPowerRule are seeding's power rules, in seeding.PowerRule order.
-	ChoicesPowerRule   = []string{"None", "Different power every heat", "All seven before a repeat"}
-	ChoicesTeamSize    = []string{"None", "Teams of 3", "Teams of 4", "Teams of 5", "Teams of 6", "Teams of 7"}
-	ChoicesTeamScoring = []string{"One heat", "Best games without interplay"}
-	ChoicesMethod      = []string{"Sum of heats", "Hurst Tournament Mean"}
-	ChoicesAwardsBy    = []string{"Score", "Centres"}
+	ChoicesPowerRule = seeding.PowerRuleNames()
+	ChoicesTeamSize  = []string{"None", "Teams of 3", "Teams of 4", "Teams of 5", "Teams of 6", "Teams of 7"}
+	// ChoicesTeamScoring are scoring's team rules, in scoring.TeamKind order.
+	ChoicesTeamScoring = scoring.TeamKindNames()
+	// ChoicesMethod are scoring's methods, in scoring.Method order.
+	ChoicesMethod   = scoring.MethodNames()
+	ChoicesAwardsBy = []string{"Score", "Centres"}
 	// ChoicesResultsTo are where the results go: dtm check warns about
 	// players without the ids those databases need.
 	ChoicesResultsTo = []string{"None", "WDD", "WDR", "WDD and WDR"}
@@ -226,7 +228,7 @@ var tournamentSettings = []tournamentSetting{
 	},
 	{
 		label: SetSameOpponent, value: 10,
-		whole: func(s *Settings) *int { return &s.SameOpponent }, lo: zero, hi: noLimit, hint: "a whole number, 0 or more (e.g. 10)",
+		whole: func(s *Settings) *int { return &s.RepeatOpponent }, lo: zero, hi: noLimit, hint: "a whole number, 0 or more (e.g. 10)",
 		help: "Conflict charged for every earlier meeting of two players seated on one board.",
 	},
 	{
@@ -283,7 +285,7 @@ var tournamentSettings = []tournamentSetting{
 	},
 	{
 		label: SetTeamScoring, value: ChoicesTeamScoring[0], choices: ChoicesTeamScoring,
-		choose: func(s *Settings, i int) { s.TeamBestOf = i == 1 },
+		choose: func(s *Settings, i int) { s.Team.Kind = scoring.TeamKind(i) },
 		help:   "One heat: the members' scores in one heat. Best games without interplay: each member's best games in which no team-mate was an opponent.",
 	},
 	{
@@ -299,7 +301,7 @@ var tournamentSettings = []tournamentSetting{
 	{
 		label: SetMethod, value: ChoicesMethod[0], choices: ChoicesMethod,
 		optional: true, absent: `"Sum of heats" applies (add the row to change it)`,
-		choose: func(s *Settings, i int) { s.Hurst = i == 1 },
+		choose: func(s *Settings, i int) { s.Method = scoring.Method(i) },
 		help:   "Sum of heats: each player's heat scores, lowest ones multiplied as set above (the DTM). Hurst Tournament Mean: each game's centres minus the tournament's mean for that power, averaged over the heats played.",
 	},
 	{
@@ -321,7 +323,7 @@ var tournamentSettings = []tournamentSetting{
 	{
 		label: SetScoreDecimals, value: DefaultScoreDecimals,
 		optional: true, absent: fmt.Sprintf("game scores keep %d decimals (add the row to change it)", DefaultScoreDecimals),
-		whole: func(s *Settings) *int { return &s.ScoreDecimals }, lo: zero, hi: func(*Settings) int { return MaxScoreDecimals },
+		whole: func(s *Settings) *int { return &s.Decimals }, lo: zero, hi: func(*Settings) int { return MaxScoreDecimals },
 		hint: fmt.Sprintf("how many decimals of a game's score to keep, 0 to %d", MaxScoreDecimals),
 		help: fmt.Sprintf("How many decimals of each game's score are kept, 0 to %d: a score is rounded once, when the game is scored (half away from zero), and totals are the sums of those scores. The Hurst Tournament Mean always shows 4.", MaxScoreDecimals),
 	},
@@ -576,10 +578,10 @@ func (c *settingsReader) resultsForm(v setting) {
 // teamNumber reads the team heat (one heat) or the games each member
 // counts (best games).
 func (c *settingsReader) teamNumber(v setting) {
-	if c.s.TeamBestOf {
-		c.s.TeamNumber = c.wholeNumber(SetTeamNumber, v, 1, 1000, "how many games of each member count for the team")
+	if c.s.Team.Kind == scoring.BestGames {
+		c.s.Team.Number = c.wholeNumber(SetTeamNumber, v, 1, 1000, "how many games of each member count for the team")
 	} else {
-		c.s.TeamNumber = c.wholeNumber(SetTeamNumber, v, 1, max(c.s.Heats, 1), "the number of the team heat")
+		c.s.Team.Number = c.wholeNumber(SetTeamNumber, v, 1, max(c.s.Heats, 1), "the number of the team heat")
 	}
 }
 
@@ -685,6 +687,9 @@ func (c *settingsReader) projectorSeconds(v setting) {
 // of the one to change.
 func (c *settingsReader) checkSettings() {
 	s := c.s
+	if s.TeamSize == 0 {
+		s.Team = scoring.TeamRule{} // no team tournament: Team scoring does not apply
+	}
 	if s.PowerGroups != nil && !s.PowersAtTables && s.SamePower < 2 {
 		if v, ok := c.rows[normalHeader(SetSamePower)]; ok {
 			c.p.add(SheetTournament, v.cell, "set it to 2 or more, or set Power groups to None",

@@ -14,7 +14,7 @@ import (
 // WriteStandings rewrites the Standings, Team Standings (with a team
 // tournament) and Awards tabs in place, and the heat sheets' Score column.
 func (b *Book) WriteStandings(table scoring.Table) error {
-	if b.Tournament.Settings.Hurst {
+	if b.Tournament.Settings.Method == scoring.HurstMean {
 		b.hurstGameScores(table)
 	}
 	if err := b.WriteGameScores(); err != nil {
@@ -87,14 +87,14 @@ func (b *Book) standingsTab(table scoring.Table) Output {
 	if len(table.Players) > 0 {
 		o.Below = chartGap + chartRows
 	}
-	if t.Settings.Hurst {
+	if t.Settings.Method == scoring.HurstMean {
 		o.Formats = make([]string, 3+t.Settings.Heats)
 		for c := 2; c < len(o.Formats); c++ {
 			o.Formats[c] = "0.0000"
 		}
 	}
 	tops := make([]map[int]bool, len(t.Heats)) // each heat's top boards, when they are multiplied
-	if f := t.Settings.TopBoardFactor; f != 1 && !t.Settings.Hurst {
+	if f := t.Settings.TopBoardFactor; f != 1 && t.Settings.Method != scoring.HurstMean {
 		for i := range t.Heats {
 			tops[i] = t.Heats[i].TopBoards()
 		}
@@ -121,7 +121,7 @@ func (b *Book) standingsTab(table scoring.Table) Output {
 			default:
 				continue
 			}
-			if !h.Played && h.Factor != 1 && !t.Settings.Hurst {
+			if !h.Played && h.Factor != 1 && t.Settings.Method != scoring.HurstMean {
 				notes[len(notes)-1] += fmt.Sprintf(" (×%s)", strconv.FormatFloat(h.Factor, 'f', -1, 64))
 			}
 			o.Marks = append(o.Marks, cell)

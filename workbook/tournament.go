@@ -25,55 +25,44 @@ type Tournament struct {
 }
 
 // Settings are the Tournament sheet's values (the DTM's Tournament Details
-// screen).
+// screen). The scoring and seeding knobs are the domain's own: the
+// embedded scoring.Rules are the tournament's scoring rules as they are,
+// and seeding.Values its conflict values.
 type Settings struct {
 	Name        string
 	Description string
-	System      string  // the tournament's scoring system, a Systems row's name
-	Unplayed    float64 // score of a heat a player did not play
-
-	PowersAtTables bool    // powers chosen at the tables, not by the seeder
-	PowerGroups    [][]int // partition of power indexes (ChoicesPower order); nil = none
-	// PowerRule is the hard rule on the powers the seeder gives (ChoicesPowerRule).
-	PowerRule seeding.PowerRule
-	// Qualification ranks the players for dtm seed --pool.
-	Qualification seeding.Qualification
-
-	SameOpponent int // conflict value for meeting an opponent again
-	SamePower    int // conflict value for playing a power again
-	TeamMember   int // conflict value for sharing a board with a team-mate
-	Preference   int // conflict value per place down a player's power preferences
-	Neighbour    int // conflict value per earlier meeting of two players on neighbouring powers
-	// PreferenceMethod is how the seeder uses power preferences.
-	PreferenceMethod seeding.PreferenceMethod
-	// TopBoardFactor multiplies the top boards' game scores in the totals (1: counted as any other).
-	TopBoardFactor float64
+	System      string // the tournament's scoring system, a Systems row's name
 
 	Heats           int
 	PreRegistration bool
-	MinHeats        int // heats a player must play to be ranked
-	MaxHeats        int // the most heats a player may play; 0 for no cap
+	MaxHeats        int   // the most heats a player may play; 0 for no cap
+	TeamSize        int   // 0 = no team tournament, else 3..7
+	RandomSeed      int64 // the seating's random seed
+	HasSeed         bool  // RandomSeed was given
 
-	LowestCount  int     // how many of a player's lowest heat scores are multiplied
-	LowestFactor float64 // by this (0 drops them)
-	NextCount    int     // then how many of the next-lowest
-	NextFactor   float64 // by this
+	// Rules are how the games' scores make the standings: the method, the
+	// unplayed score, the lowest heats' multipliers, the minimum heats,
+	// tie-breaks, the team rule (the zero TeamRule without a team
+	// tournament), the best-power awards, the top boards' multiplier and
+	// the decimals kept of each game's score (0..MaxScoreDecimals).
+	scoring.Rules
+	Victory scoring.VictoryRule // when a game ends in a victory on the board
 
-	TeamSize   int  // 0 = no team tournament, else 3..7
-	TeamBestOf bool // teams score their best games without interplay (else one heat)
-	TeamNumber int  // the team heat, or how many games each member counts
-	RandomSeed int64
-	HasSeed    bool // RandomSeed was given
+	// Values are the seeder's conflict values.
+	seeding.Values
+	PowersAtTables bool    // powers chosen at the tables, not by the seeder
+	PowerGroups    [][]int // partition of power indexes (ChoicesPower order); nil = none
+	// PowerRule is the hard rule on the powers the seeder gives.
+	PowerRule seeding.PowerRule
+	// PreferenceMethod is how the seeder uses power preferences.
+	PreferenceMethod seeding.PreferenceMethod
+	// Qualification ranks the players for dtm seed --pool.
+	Qualification seeding.Qualification
 
-	Hurst           bool                // tournament scored by the Hurst Tournament Mean, not the sum of heats
-	TieBreaks       []scoring.TieBreak  // the tie-break chain; empty: ties are listed equally
-	AwardsByCentres bool                // best-power awards by centres, score breaking ties
-	Victory         scoring.VictoryRule // when a game ends in a victory on the board
-	ScoreDecimals   int                 // decimals kept of each game's score, 0..MaxScoreDecimals
-	EventClass      string              // the event's class for the rating lists, free text; "" when not given
-	ResultsToWDD    bool                // the results go to the World Diplomacy Database
-	ResultsToWDR    bool                // the results go to the World Diplomacy Reference
-	Publication     Publication         // what dtm publish withholds, and the projector's cycle
+	EventClass   string      // the event's class for the rating lists, free text; "" when not given
+	ResultsToWDD bool        // the results go to the World Diplomacy Database
+	ResultsToWDR bool        // the results go to the World Diplomacy Reference
+	Publication  Publication // what dtm publish withholds, and the projector's cycle
 	// ResultsForm is the address of an online form for the results, with
 	// {code} where the board code goes; "" for none.
 	ResultsForm string
