@@ -77,3 +77,39 @@ func docSettings(t *testing.T, doc string) [][2]string {
 	}
 	return rows
 }
+
+// TestSettingsTable checks each row of tournamentSettings: it sets one
+// field, a whole number has bounds, a closed choice lists its choices, an
+// optional row's value reads clean, and no label is used twice.
+func TestSettingsTable(t *testing.T) {
+	seen := map[string]bool{}
+	for _, d := range tournamentSettings {
+		n := 0
+		for _, set := range []bool{d.text != nil, d.whole != nil, d.number != nil, d.choose != nil, d.parse != nil} {
+			if set {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: sets %d fields, want 1", d.label, n)
+		}
+		if d.whole != nil && (d.lo == nil || d.hi == nil) {
+			t.Errorf("%s: a whole number without bounds", d.label)
+		}
+		if d.choose != nil && (len(d.choices) == 0 || d.open) {
+			t.Errorf("%s: a closed choice needs its choices, not suggestions", d.label)
+		}
+		if seen[normalHeader(d.label)] {
+			t.Errorf("%s: two rows", d.label)
+		}
+		seen[normalHeader(d.label)] = true
+		if d.optional {
+			r := &reader{t: &Tournament{Settings: Settings{Heats: 1}}}
+			c := &settingsReader{reader: r, s: &r.t.Settings, rows: map[string]setting{}}
+			c.read(&d, setting{value: fmt.Sprint(d.value)})
+			if len(r.p.list) > 0 {
+				t.Errorf("%s: the value of a workbook without the row, %v, does not read: %v", d.label, d.value, r.p.list)
+			}
+		}
+	}
+}
