@@ -269,8 +269,8 @@ func seed(c *cli.Context, path string) error {
 		}
 		res.WriteText(w)
 	case unseed:
-		if late {
-			return usageError{Err: errors.New("--unseed empties the heat's boards that have not started: it cannot be combined with --late")}
+		if late || sitOut || twoBoards || pool != "" {
+			return usageError{Err: errors.New("--unseed empties the heat's boards that have not started: it cannot be combined with --late, --sit-out, --two-boards or --pool")}
 		}
 		res, err := director.Unseed(c.Context, director.UnseedRequest{Path: path, Heat: c.Int("heat"), Force: c.Bool("force")})
 		if err != nil {
@@ -280,7 +280,7 @@ func seed(c *cli.Context, path string) error {
 	case twoBoards && sitOut:
 		return usageError{Err: errors.New("--two-boards and --sit-out are two ways to fill boards of seven: choose one (never mixing sitters and doublers)")}
 	case twoBoards && (pool != "" || late):
-		return usageError{Err: errors.New("--two-boards cannot be combined with --pool, --late or --unseed")}
+		return usageError{Err: errors.New("--two-boards cannot be combined with --pool or --late")}
 	case late:
 		if sitOut || pool != "" {
 			return usageError{Err: errors.New("--late seats only the late players, moving nobody else: it cannot be combined with --sit-out or --pool")}

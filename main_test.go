@@ -57,6 +57,9 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"seed", "--late", "--pool", "top 7", "x.xlsx"}, "--late seats only the late players"},
 		{[]string{"seed", "--refresh", "--late", "x.xlsx"}, "--refresh rewrites what the heat sheet says"},
 		{[]string{"seed", "--unseed", "--late", "x.xlsx"}, "--unseed empties the heat's boards"},
+		{[]string{"seed", "--unseed", "--sit-out", "auto", "x.xlsx"}, "--unseed empties the heat's boards"},
+		{[]string{"seed", "--unseed", "--two-boards", "auto", "x.xlsx"}, "--unseed empties the heat's boards"},
+		{[]string{"seed", "--unseed", "--pool", "top 7", "x.xlsx"}, "--unseed empties the heat's boards"},
 		// Flag values are refused before the workbook is read (x.xlsx does not exist).
 		{[]string{"seed", "--pool", "top 8", "x.xlsx"}, `dtm: --pool "top 8": the pool fills whole boards: top 7, 14, 21 ..., or contention`},
 		{[]string{"seed", "--pool", "best 7", "x.xlsx"}, `dtm: --pool "best 7": write "top 7" (or 14, 21 ...), or contention`},
