@@ -6,8 +6,9 @@
 // workbook reads.
 //
 // The director's sheets, each described once (the tables by a schema of
-// columns in layout.go, the settings by the Tournament sheet's rows in
-// template.go):
+// columns in layout.go, the settings by one row each of the settings table
+// in settings.go, which the template, dtm new, the reader and
+// docs/workbook.md share):
 //   - Tournament: one setting per row, found by its label (Setting, Value,
 //     Help), so rows may be moved and the director's own rows are kept.
 //   - Players: one row per player, then one registration column per heat.
