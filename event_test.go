@@ -235,7 +235,7 @@ func TestWholeEvent(t *testing.T) {
 	step("score", book)
 
 	// Heat 3, then a cancellation: a seated player's registration cleared.
-	out = step("seed", book, "--seed", "7", "--sit-out", "auto")
+	step("seed", book, "--seed", "7", "--sit-out", "auto")
 	var cancelled eventSeat
 	for _, s := range heatSeats(t, book, 3) {
 		if s.board == 5 {

@@ -61,6 +61,7 @@ func ParsePool(s string) (int, error) {
 	}
 	n, err := strconv.Atoi(f[1])
 	if err != nil || n < dip.BoardSize || n%dip.BoardSize != 0 {
+		//lint:ignore ST1005 the list of sizes ends in an ellipsis, which the command line continues
 		return 0, fmt.Errorf("%q: the pool fills whole boards: top 7, 14, 21 ...", s)
 	}
 	return n, nil
