@@ -19,28 +19,13 @@ import (
 // changes no other seat.
 func TestSeedLate(t *testing.T) {
 	t.Parallel()
-	path := ruleWorkbook(t, 15, 1, nil)
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fixture.Set(t, f, workbook.SheetPlayers, fixture.PlayersColumn(t, f, workbook.HeatSheet(1))+"16", nil) // P14 not registered yet
-	standby := fixture.PlayersColumn(t, f, workbook.HeaderStandby)
-	fixture.Set(t, f, workbook.SheetPlayers, standby+"7", "Yes")  // P05
-	fixture.Set(t, f, workbook.SheetPlayers, standby+"14", "Yes") // P12
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	if _, err := Seed(context.Background(), SeedRequest{Path: path}); err != nil {
-		t.Fatal(err)
-	}
+	path := seededWithStandbys(t, nil)
 	before := heatSeats(t, path)
 	if _, err := SeatLate(context.Background(), LateRequest{Path: path}); err == nil ||
 		!strings.Contains(err.Error(), "is seated") {
 		t.Errorf("--late with everyone seated: %v", err)
 	}
-	f, err = excelize.OpenFile(path)
+	f, err := excelize.OpenFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -396,23 +381,8 @@ func TestSeedLateDropOuts(t *testing.T) {
 // powers only when all seven are typed).
 func TestSeedLateKeepsTypedPowers(t *testing.T) {
 	t.Parallel()
-	path := ruleWorkbook(t, 15, 1, map[string]any{workbook.SetPowerAssignment: "At the tables"})
+	path := seededWithStandbys(t, map[string]any{workbook.SetPowerAssignment: "At the tables"})
 	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fixture.Set(t, f, workbook.SheetPlayers, fixture.PlayersColumn(t, f, workbook.HeatSheet(1))+"16", nil) // P14 not registered yet
-	standby := fixture.PlayersColumn(t, f, workbook.HeaderStandby)
-	fixture.Set(t, f, workbook.SheetPlayers, standby+"7", "Yes")  // P05
-	fixture.Set(t, f, workbook.SheetPlayers, standby+"14", "Yes") // P12
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	if _, err := Seed(context.Background(), SeedRequest{Path: path}); err != nil {
-		t.Fatal(err)
-	}
-	f, err = excelize.OpenFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -447,4 +417,28 @@ func TestSeedLateKeepsTypedPowers(t *testing.T) {
 			t.Errorf("%s!%s = %q (%v) after --late, want %q as typed", workbook.HeatSheet(1), cell, got, err, want)
 		}
 	}
+}
+
+// seededWithStandbys seeds heat 1 of a 15-player workbook (settings as
+// given) in which P05 and P12 are standbys and P14 is not registered yet,
+// and returns its path.
+func seededWithStandbys(t *testing.T, settings map[string]any) string {
+	t.Helper()
+	path := ruleWorkbook(t, 15, 1, settings)
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixture.Set(t, f, workbook.SheetPlayers, fixture.PlayersColumn(t, f, workbook.HeatSheet(1))+"16", nil) // P14 not registered yet
+	standby := fixture.PlayersColumn(t, f, workbook.HeaderStandby)
+	fixture.Set(t, f, workbook.SheetPlayers, standby+"7", "Yes")  // P05
+	fixture.Set(t, f, workbook.SheetPlayers, standby+"14", "Yes") // P12
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if _, err := Seed(context.Background(), SeedRequest{Path: path}); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
