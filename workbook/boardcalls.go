@@ -174,7 +174,7 @@ func newCallStyles(f *excelize.File) (callStyles, error) {
 		}
 	}
 	for _, d := range defs {
-		id, err := f.NewStyle(&d.style)
+		id, err := xlsx.NewStyle(f, &d.style)
 		if err != nil {
 			return s, err
 		}
@@ -246,12 +246,14 @@ func (w *callsWriter) flush() xlsx.Body {
 	if w.err != nil || w.values != nil {
 		return xlsx.Body{}
 	}
-	w.do(w.f.SetSheetDimension(w.sheet, "A1:"+cellName(callCols, max(1, w.row-1))))
+	w.do(xlsx.SetSheetDimension(w.f, w.sheet, "A1:"+cellName(callCols, max(1, w.row-1))))
 	for _, r := range w.breaks {
-		w.do(w.f.InsertPageBreak(w.sheet, cellName(1, r)))
+		w.do(xlsx.InsertPageBreak(w.f, w.sheet, cellName(1, r)))
 	}
 	body, err := w.grid.Body()
-	w.do(err)
+	if err != nil {
+		w.do(fmt.Errorf("write %s: %w", w.sheet, err))
+	}
 	return body
 }
 
@@ -281,7 +283,7 @@ func (b *Book) writeBoardCalls(heat int, boards []CallBoard, values map[string]s
 		}
 	}
 	if err := b.prepareCalls(sheet); err != nil {
-		return fmt.Errorf("write %s: %w", sheet, err)
+		return err
 	}
 	w := &callsWriter{builder: &builder{f: b.f}, sheet: sheet, row: 1, values: values, grid: xlsx.NewGrid(callCols)}
 	var err error
@@ -298,7 +300,7 @@ func (b *Book) writeBoardCalls(heat int, boards []CallBoard, values map[string]s
 	w.pageSetup(b.Tournament)
 	body := w.flush()
 	if w.err != nil {
-		return fmt.Errorf("write %s: %w", sheet, w.err)
+		return w.err
 	}
 	if values == nil {
 		b.x.SetBody(sheet, body)
@@ -312,7 +314,7 @@ func (b *Book) writeBoardCalls(heat int, boards []CallBoard, values map[string]s
 func (b *Book) prepareCalls(sheet string) error {
 	f := b.f
 	if !b.hasSheet(sheet) {
-		_, err := f.NewSheet(sheet)
+		_, err := xlsx.NewSheet(f, sheet)
 		return err
 	}
 	lastRow := b.x.EmptyForRewrite(sheet, true)
@@ -324,16 +326,16 @@ func (b *Book) prepareCalls(sheet string) error {
 	}
 	// The QR codes of the old seating, before anything decodes the sheet.
 	dropped := b.x.DropPictures(sheet)
-	if err := f.DeleteDataValidation(sheet); err != nil {
+	if err := xlsx.DeleteDataValidations(f, sheet); err != nil {
 		return err
 	}
 	if !dropped {
-		cells, err := f.GetPictureCells(sheet)
+		cells, err := xlsx.GetPictureCells(f, sheet)
 		if err != nil {
 			return err
 		}
 		for _, c := range cells {
-			if err := f.DeletePicture(sheet, c); err != nil {
+			if err := xlsx.DeletePicture(f, sheet, c); err != nil {
 				return err
 			}
 		}
@@ -348,10 +350,10 @@ func (b *Book) prepareCalls(sheet string) error {
 func removeRowBreaks(f *excelize.File, sheet string, last int) error {
 	for r := 2; r <= last; r++ {
 		cell := cellName(1, r)
-		if err := f.InsertPageBreak(sheet, cell); err != nil {
+		if err := xlsx.InsertPageBreak(f, sheet, cell); err != nil {
 			return err
 		}
-		if err := f.RemovePageBreak(sheet, cell); err != nil {
+		if err := xlsx.RemovePageBreak(f, sheet, cell); err != nil {
 			return err
 		}
 	}
@@ -361,9 +363,9 @@ func removeRowBreaks(f *excelize.File, sheet string, last int) error {
 // columns sets the tab's common properties, column widths and view.
 func (w *callsWriter) columns() {
 	w.builder.sheet(w.sheet)
-	w.do(w.f.SetColWidth(w.sheet, columnName(1), columnName(callCols), callColWidth))
+	w.do(xlsx.SetColWidth(w.f, w.sheet, columnName(1), columnName(callCols), callColWidth))
 	off := false
-	w.do(w.f.SetSheetView(w.sheet, 0, &excelize.ViewOptions{ShowGridLines: &off}))
+	w.do(xlsx.SetSheetView(w.f, w.sheet, 0, &excelize.ViewOptions{ShowGridLines: &off}))
 }
 
 // callsHeatLine is the line under each board's number: the heat, its date when
@@ -465,11 +467,11 @@ func (w *callsWriter) qrCode(row int, data []byte) {
 	}
 	width := pngWidth(data)
 	if width == 0 {
-		w.do(fmt.Errorf("the QR code of row %d is not a PNG image", row))
+		w.do(fmt.Errorf("write %s: the QR code of row %d is not a PNG image", w.sheet, row))
 		return
 	}
 	scale, print := float64(callQRPixels)/float64(width), true
-	w.do(w.f.AddPictureFromBytes(w.sheet, cellName(callCols-3, row), &excelize.Picture{Extension: ".png", File: data,
+	w.do(xlsx.AddPictureFromBytes(w.f, w.sheet, cellName(callCols-3, row), &excelize.Picture{Extension: ".png", File: data,
 		Format: &excelize.GraphicOptions{AltText: "QR code of the board", OffsetX: 2, OffsetY: 2,
 			ScaleX: scale, ScaleY: scale, Positioning: "oneCell", LockAspectRatio: true, PrintObject: &print}}))
 }
@@ -797,16 +799,16 @@ func callEntries(t *Tournament, boards []CallBoard) []callEntry {
 // and a print area over everything written.
 func (w *callsWriter) pageSetup(t *Tournament) {
 	size, portrait, one, zero, fit := 9, "portrait", 1, 0, true
-	w.do(w.f.SetPageLayout(w.sheet, &excelize.PageLayoutOptions{Size: &size, Orientation: &portrait, FitToWidth: &one, FitToHeight: &zero}))
-	w.do(w.f.SetSheetProps(w.sheet, &excelize.SheetPropsOptions{FitToPage: &fit}))
+	w.do(xlsx.SetPageLayout(w.f, w.sheet, &excelize.PageLayoutOptions{Size: &size, Orientation: &portrait, FitToWidth: &one, FitToHeight: &zero}))
+	w.do(xlsx.SetSheetProps(w.f, w.sheet, &excelize.SheetPropsOptions{FitToPage: &fit}))
 	side, top, edge, centre := 0.4, 0.5, 0.25, true
-	w.do(w.f.SetPageMargins(w.sheet, &excelize.PageLayoutMarginsOptions{Top: &top, Bottom: &top, Left: &side, Right: &side,
+	w.do(xlsx.SetPageMargins(w.f, w.sheet, &excelize.PageLayoutMarginsOptions{Top: &top, Bottom: &top, Left: &side, Right: &side,
 		Header: &edge, Footer: &edge, Horizontally: &centre}))
 	name := ""
 	if t != nil {
 		name = t.Settings.Name
 	}
-	w.do(w.f.SetHeaderFooter(w.sheet, &excelize.HeaderFooterOptions{
+	w.do(xlsx.SetHeaderFooter(w.f, w.sheet, &excelize.HeaderFooterOptions{
 		OddHeader: xlsx.PageHeader(12, name),
 		OddFooter: xlsx.PageFooter("dtm · " + w.sheet),
 	}))

@@ -39,7 +39,7 @@ func newStyles(f *excelize.File) (styles, error) {
 		{&s.time, excelize.Style{Font: font(false, 11), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFF9E5"}}, NumFmt: 20}},
 	}
 	for _, d := range defs {
-		id, err := f.NewStyle(&d.style)
+		id, err := xlsx.NewStyle(f, &d.style)
 		if err != nil {
 			return s, err
 		}
@@ -70,7 +70,7 @@ func Template(systems []System) (*excelize.File, error) {
 		return nil, b.err
 	}
 	f.SetActiveSheet(0)
-	if err := f.SetDocProps(&excelize.DocProperties{Title: "Diplomacy tournament", Creator: "dtm", Description: "A tournament workbook for dtm, the Diplomacy Tournament Manager"}); err != nil {
+	if err := xlsx.SetDocProps(f, &excelize.DocProperties{Title: "Diplomacy tournament", Creator: "dtm", Description: "A tournament workbook for dtm, the Diplomacy Tournament Manager"}); err != nil {
 		return nil, err
 	}
 	return f, nil
@@ -91,12 +91,12 @@ func (b *builder) do(err error) {
 
 // sheet creates (or reuses) a sheet with the common properties.
 func (b *builder) sheet(name string) {
-	if idx, _ := b.f.GetSheetIndex(name); idx < 0 {
-		_, err := b.f.NewSheet(name)
+	if idx, _ := xlsx.GetSheetIndex(b.f, name); idx < 0 {
+		_, err := xlsx.NewSheet(b.f, name)
 		b.do(err)
 	}
 	ht := 15.0
-	b.do(b.f.SetSheetProps(name, &excelize.SheetPropsOptions{DefaultRowHeight: &ht}))
+	b.do(xlsx.SetSheetProps(b.f, name, &excelize.SheetPropsOptions{DefaultRowHeight: &ht}))
 }
 
 // table writes a sheet by its schema: headers in row 1, frozen, the
@@ -107,7 +107,7 @@ func (b *builder) table(name string, s schema) {
 	for i, c := range s.columns {
 		b.header(name, i+1, c, s.rows)
 		if c.computed && s.rows > 0 {
-			b.do(b.f.SetCellStyle(name, cellName(i+1, 2), cellName(i+1, s.rows+1), b.st.computed))
+			b.do(xlsx.SetCellStyle(b.f, name, cellName(i+1, 2), cellName(i+1, s.rows+1), b.st.computed))
 		}
 	}
 	for n := 1; n <= s.inTemplate; n++ {
@@ -124,11 +124,11 @@ func (b *builder) familyHeader(name string, s schema, n int) {
 // header writes one column's header, width, input style and dropdown.
 func (b *builder) header(sheet string, col int, c column, rows int) {
 	cell := cellName(col, 1)
-	b.do(b.f.SetCellStr(sheet, cell, c.header))
-	b.do(b.f.SetCellStyle(sheet, cell, cell, b.st.header))
-	b.do(b.f.SetColWidth(sheet, columnName(col), columnName(col), c.width))
+	b.do(xlsx.SetCellStr(b.f, sheet, cell, c.header))
+	b.do(xlsx.SetCellStyle(b.f, sheet, cell, cell, b.st.header))
+	b.do(xlsx.SetColWidth(b.f, sheet, columnName(col), columnName(col), c.width))
 	if rows > 0 {
-		b.do(b.f.SetCellStyle(sheet, cellName(col, 2), cellName(col, rows+1), b.st.input))
+		b.do(xlsx.SetCellStyle(b.f, sheet, cellName(col, 2), cellName(col, rows+1), b.st.input))
 		b.dropdown(sheet, cellName(col, 2)+":"+cellName(col, rows+1), c.choices, c.list)
 	}
 }
@@ -140,7 +140,7 @@ func (b *builder) dropdown(sheet, sqref string, choices []string, list string) {
 	}
 	dv, err := newDropdown(sqref, choices, list)
 	b.do(err)
-	b.do(b.f.AddDataValidation(sheet, dv))
+	b.do(xlsx.AddDataValidation(b.f, sheet, dv))
 }
 
 // newDropdown returns the dropdown of the cells sqref: the choices, or the
@@ -180,12 +180,12 @@ func (b *builder) suggestions(sheet, sqref string, values []string) {
 	dv.Sqref = sqref
 	b.do(dv.SetDropList(values))
 	dv.SetError(excelize.DataValidationErrorStyleInformation, "Not one of the suggestions", "dtm check tells whether it can read it.")
-	b.do(b.f.AddDataValidation(sheet, dv))
+	b.do(xlsx.AddDataValidation(b.f, sheet, dv))
 }
 
 // freeze keeps the first rows visible while scrolling.
 func (b *builder) freeze(sheet string, rows int) {
-	b.do(b.f.SetPanes(sheet, &excelize.Panes{Freeze: true, YSplit: rows, TopLeftCell: cellName(1, rows+1), ActivePane: "bottomLeft",
+	b.do(xlsx.SetPanes(b.f, sheet, &excelize.Panes{Freeze: true, YSplit: rows, TopLeftCell: cellName(1, rows+1), ActivePane: "bottomLeft",
 		Selection: []excelize.Selection{{SQRef: cellName(1, rows+1), ActiveCell: cellName(1, rows+1), Pane: "bottomLeft"}}}))
 }
 
@@ -194,11 +194,11 @@ func (b *builder) tournament() {
 	b.table(name, tournamentSchema)
 	for i, s := range tournamentSettings {
 		row := i + 2
-		b.do(b.f.SetCellStr(name, cellName(1, row), s.label))
-		b.do(b.f.SetCellValue(name, cellName(2, row), s.value))
-		b.do(b.f.SetCellStr(name, cellName(3, row), s.help))
-		b.do(b.f.SetCellStyle(name, cellName(2, row), cellName(2, row), b.st.input))
-		b.do(b.f.SetCellStyle(name, cellName(3, row), cellName(3, row), b.st.help))
+		b.do(xlsx.SetCellStr(b.f, name, cellName(1, row), s.label))
+		b.do(xlsx.SetCellValue(b.f, name, cellName(2, row), s.value))
+		b.do(xlsx.SetCellStr(b.f, name, cellName(3, row), s.help))
+		b.do(xlsx.SetCellStyle(b.f, name, cellName(2, row), cellName(2, row), b.st.input))
+		b.do(xlsx.SetCellStyle(b.f, name, cellName(3, row), cellName(3, row), b.st.help))
 		switch {
 		case s.list != "":
 			b.dropdown(name, cellName(2, row), nil, s.list)
@@ -228,7 +228,7 @@ func (b *builder) heatRow(h int) {
 			if c.header == HeaderStart {
 				style = b.st.time
 			}
-			b.do(b.f.SetCellStyle(SheetHeats, cell, cell, style))
+			b.do(xlsx.SetCellStyle(b.f, SheetHeats, cell, cell, style))
 			b.dropdown(SheetHeats, cell, c.choices, c.list)
 		}
 	}
@@ -269,7 +269,7 @@ func (b *builder) clock() {
 // freezeCols freezes the header row and the first cols columns.
 func (b *builder) freezeCols(sheet string, rows, cols int) {
 	tl := cellName(cols+1, rows+1)
-	b.do(b.f.SetPanes(sheet, &excelize.Panes{Freeze: true, XSplit: cols, YSplit: rows, TopLeftCell: tl, ActivePane: "bottomRight",
+	b.do(xlsx.SetPanes(b.f, sheet, &excelize.Panes{Freeze: true, XSplit: cols, YSplit: rows, TopLeftCell: tl, ActivePane: "bottomRight",
 		Selection: []excelize.Selection{{SQRef: tl, ActiveCell: tl, Pane: "bottomRight"}}}))
 }
 
@@ -323,14 +323,14 @@ var aboutText = []string{
 
 func (b *builder) about() {
 	const name = SheetAbout
-	b.do(b.f.SetSheetName("Sheet1", name))
+	b.do(xlsx.SetSheetName(b.f, "Sheet1", name))
 	b.sheet(name)
-	b.do(b.f.SetColWidth(name, "A", "A", 130))
-	b.do(b.f.SetCellStr(name, "A1", "Diplomacy tournament workbook (dtm)"))
-	b.do(b.f.SetCellStyle(name, "A1", "A1", b.st.title))
+	b.do(xlsx.SetColWidth(b.f, name, "A", "A", 130))
+	b.do(xlsx.SetCellStr(b.f, name, "A1", "Diplomacy tournament workbook (dtm)"))
+	b.do(xlsx.SetCellStyle(b.f, name, "A1", "A1", b.st.title))
 	for i, line := range aboutText {
 		cell := cellName(1, i+3)
-		b.do(b.f.SetCellStr(name, cell, line))
-		b.do(b.f.SetCellStyle(name, cell, cell, b.st.text))
+		b.do(xlsx.SetCellStr(b.f, name, cell, line))
+		b.do(xlsx.SetCellStyle(b.f, name, cell, cell, b.st.text))
 	}
 }
