@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/armada-dtm/dtm/workbook/xlsx"
 )
 
 func (r *reader) readHeats() {
@@ -64,7 +66,7 @@ func (r *reader) readHeats() {
 				"there is a sheet for heat %d, but the tournament has %d heats", h, n)
 			continue
 		}
-		if visible, err := r.f.GetSheetVisible(name); err == nil && !visible {
+		if visible, err := xlsx.GetSheetVisible(r.f, name); err == nil && !visible {
 			r.p.add(name, "", "show it again (in LibreOffice: Sheet > Show Sheet; in Excel: right-click a tab > Unhide)",
 				"the sheet of heat %d is hidden: its boards would not be seen or printed", h)
 		}
@@ -143,7 +145,7 @@ func (r *reader) dateText(v string) (string, time.Time) {
 		}
 		return v, d
 	}
-	props, err := r.f.GetWorkbookProps()
+	props, err := xlsx.GetWorkbookProps(r.f)
 	d, err2 := excelize.ExcelDateToTime(n, err == nil && props.Date1904 != nil && *props.Date1904)
 	if err2 != nil {
 		return v, time.Time{}

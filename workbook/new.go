@@ -100,7 +100,7 @@ func fill(f *excelize.File, opts NewOptions) (string, error) {
 func setSetting(f *excelize.File, label string, v any) error {
 	for i, s := range tournamentSettings {
 		if s.label == label {
-			return f.SetCellValue(SheetTournament, cellName(2, i+2), v)
+			return xlsx.SetCellValue(f, SheetTournament, cellName(2, i+2), v)
 		}
 	}
 	return fmt.Errorf("no setting %q in the template", label)
@@ -109,7 +109,7 @@ func setSetting(f *excelize.File, label string, v any) error {
 // systemName finds a scoring system of the Systems sheet by name: exactly,
 // else ignoring case and spacing; an unknown name gets a did-you-mean.
 func systemName(f *excelize.File, name string) (string, error) {
-	rows, _ := f.GetRows(SheetSystems)
+	rows, _ := xlsx.GetRows(f, SheetSystems)
 	var names []string
 	for _, r := range rows[1:] {
 		if len(r) > 0 && r[0] != "" {
@@ -164,7 +164,7 @@ func carry(b *builder, from *Tournament) error {
 	for i, g := range from.Groups {
 		b.row(groupsSchema, i+2, groupCells(g, name))
 	}
-	rows, err := f.GetRows(SheetSystems)
+	rows, err := xlsx.GetRows(f, SheetSystems)
 	if err != nil {
 		return err
 	}
@@ -239,7 +239,7 @@ func (b *builder) row(s schema, row int, cells map[string]any) {
 	}
 	slices.SortFunc(out, func(x, y at) int { return cmp.Compare(x.col, y.col) })
 	for _, c := range out {
-		b.do(b.f.SetCellValue(s.sheet, cellName(c.col, row), c.v))
+		b.do(xlsx.SetCellValue(b.f, s.sheet, cellName(c.col, row), c.v))
 	}
 }
 

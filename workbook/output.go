@@ -104,24 +104,24 @@ func (b *Book) writeOutput(o Output, decorate func() error) error {
 	}
 	bl.sheet(o.Sheet)
 	if bl.err == nil {
-		bl.do(f.DeleteDataValidation(o.Sheet))
+		bl.do(xlsx.DeleteDataValidations(f, o.Sheet))
 	}
 	cols, last := len(o.Header), len(o.Rows)+1
 	for _, row := range o.Rows {
 		cols = max(cols, len(row))
 	}
-	bl.do(f.SetSheetDimension(o.Sheet, "A1:"+cellName(max(cols, 1), last+o.Below)))
+	bl.do(xlsx.SetSheetDimension(f, o.Sheet, "A1:"+cellName(max(cols, 1), last+o.Below)))
 	bl.freeze(o.Sheet, 1)
 	bl.printSetup(o.Sheet, o.Title, cellName(len(o.Header), last+o.Below), o.Landscape)
 	if decorate != nil && bl.err == nil {
 		bl.do(decorate())
 	}
 	if bl.err != nil {
-		return fmt.Errorf("write %s: %w", o.Sheet, bl.err)
+		return bl.err
 	}
-	sw, err := f.NewStreamWriter(o.Sheet)
+	sw, err := xlsx.NewStreamWriter(f, o.Sheet)
 	if err != nil {
-		return fmt.Errorf("write %s: %w", o.Sheet, err)
+		return err
 	}
 	for i, h := range o.Header {
 		if i < len(o.Widths) {
@@ -137,7 +137,7 @@ func (b *Book) writeOutput(o Output, decorate func() error) error {
 		}
 		if c < len(o.Formats) && o.Formats[c] != "" && len(o.Rows) > 0 {
 			format := o.Formats[c]
-			colStyle[c], err = f.NewStyle(&excelize.Style{Font: font(false, 11), CustomNumFmt: &format, Alignment: top})
+			colStyle[c], err = xlsx.NewStyle(f, &excelize.Style{Font: font(false, 11), CustomNumFmt: &format, Alignment: top})
 			bl.do(err)
 		}
 	}
@@ -145,7 +145,7 @@ func (b *Book) writeOutput(o Output, decorate func() error) error {
 	marks := map[at]int{}
 	for _, m := range o.Marks {
 		st := markStyle[m.Kind]
-		id, err := f.NewStyle(&st)
+		id, err := xlsx.NewStyle(f, &st)
 		bl.do(err)
 		marks[at{m.Row, m.Col}] = id
 	}
@@ -192,7 +192,7 @@ func (b *Book) writeOutput(o Output, decorate func() error) error {
 // extent returns the last column and row a sheet uses, counting cells that
 // hold only a formula or a style.
 func extent(f *excelize.File, sheet string) (int, int, error) {
-	rows, err := f.GetRows(sheet, excelize.Options{RawCellValue: true})
+	rows, err := xlsx.GetRows(f, sheet, excelize.Options{RawCellValue: true})
 	if err != nil {
 		return 0, 0, err
 	}
@@ -200,7 +200,7 @@ func extent(f *excelize.File, sheet string) (int, int, error) {
 	for _, row := range rows {
 		lastCol = max(lastCol, len(row))
 	}
-	dim, err := f.GetSheetDimension(sheet)
+	dim, err := xlsx.GetSheetDimension(f, sheet)
 	if err != nil {
 		return 0, 0, err
 	}

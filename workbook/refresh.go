@@ -27,9 +27,9 @@ func (b *Book) StaleCalls(n int, boards []CallBoard) (*Problem, error) {
 	if err := (&Book{f: scratch, Tournament: b.Tournament}).writeBoardCalls(n, boards, values); err != nil {
 		return nil, err
 	}
-	rows, err := b.f.GetRows(sheet, excelize.Options{RawCellValue: true})
+	rows, err := xlsx.GetRows(b.f, sheet, excelize.Options{RawCellValue: true})
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", sheet, err)
+		return nil, err
 	}
 	got := map[string]string{}
 	for r, row := range rows {

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/armada-dtm/dtm/workbook/xlsx"
 )
 
 // BoardResult is a board's result as dtm import writes it into its heat
@@ -65,9 +67,9 @@ func (b *Book) SetResult(heat, board int, r BoardResult) ([]CellChange, error) {
 		if cell == "" {
 			return fmt.Errorf("%s: the sheet has no %s column", sheet, header)
 		}
-		old, err := b.f.GetCellValue(sheet, cell, excelize.Options{RawCellValue: true})
+		old, err := xlsx.GetCellValue(b.f, sheet, cell, excelize.Options{RawCellValue: true})
 		if err != nil {
-			return fmt.Errorf("%s!%s: %w", sheet, cell, err)
+			return err
 		}
 		nv := ""
 		if v != nil {
@@ -76,8 +78,8 @@ func (b *Book) SetResult(heat, board int, r BoardResult) ([]CellChange, error) {
 		if sameValue(old, nv) {
 			return nil
 		}
-		if err := b.f.SetCellValue(sheet, cell, v); err != nil {
-			return fmt.Errorf("%s!%s: %w", sheet, cell, err)
+		if err := xlsx.SetCellValue(b.f, sheet, cell, v); err != nil {
+			return err
 		}
 		changes = append(changes, CellChange{Cell: cell, Power: ChoicesPower[s.Power], Header: header, Old: strings.TrimSpace(old), New: nv})
 		return nil
@@ -125,8 +127,8 @@ func (b *Book) Restore(heat int, changes []CellChange) error {
 		if c.Old != "" {
 			v = c.Old
 		}
-		if err := b.f.SetCellValue(sheet, c.Cell, v); err != nil {
-			return fmt.Errorf("%s!%s: %w", sheet, c.Cell, err)
+		if err := xlsx.SetCellValue(b.f, sheet, c.Cell, v); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -187,17 +189,17 @@ func (b *Book) addYearColumns(h *Heat, chart map[int][7]int) error {
 	}
 	style := 0
 	if ys := h.years(); len(ys) > 0 {
-		if style, err = b.f.GetCellStyle(sheet, h.cell(1, strconv.Itoa(ys[len(ys)-1]))); err != nil {
+		if style, err = xlsx.GetCellStyle(b.f, sheet, h.cell(1, strconv.Itoa(ys[len(ys)-1]))); err != nil {
 			return err
 		}
 	}
 	for _, y := range missing {
 		last++
 		cell := cellName(last, 1)
-		if err := b.f.SetCellValue(sheet, cell, strconv.Itoa(y)); err != nil {
+		if err := xlsx.SetCellValue(b.f, sheet, cell, strconv.Itoa(y)); err != nil {
 			return err
 		}
-		if err := b.f.SetCellStyle(sheet, cell, cell, style); err != nil {
+		if err := xlsx.SetCellStyle(b.f, sheet, cell, cell, style); err != nil {
 			return err
 		}
 		h.cols[normalHeader(strconv.Itoa(y))] = last - 1

@@ -208,7 +208,7 @@ func (b *Book) SetRegistration(n int, players []int, r Registration) error {
 		if r > NotRegistered && int(r) <= len(ChoicesRegistration) {
 			v = ChoicesRegistration[r-1]
 		}
-		if err := b.f.SetCellValue(SheetPlayers, cell, v); err != nil {
+		if err := xlsx.SetCellValue(b.f, SheetPlayers, cell, v); err != nil {
 			return fmt.Errorf("set %s's registration for heat %d: %w", pl.Name, n, err)
 		}
 		pl.Registration[n-1] = r
@@ -270,7 +270,7 @@ func (b *Book) WriteSeating(n int, boards []Seated, ex seeding.Explanation, p *s
 	if !heat.Sheet {
 		bl.heatSheet(n)
 		if bl.err != nil {
-			return fmt.Errorf("create %s: %w", sheet, bl.err)
+			return bl.err
 		}
 		heat.cols = map[string]int{}
 		for i, c := range heatColumns {
@@ -360,11 +360,11 @@ func (b *Book) WriteSeating(n int, boards []Seated, ex seeding.Explanation, p *s
 		case later:
 			b.x.PatchCell(sheet, w.row, col+1, w.v)
 		default:
-			bl.do(b.f.SetCellValue(sheet, cellName(col+1, w.row), w.v))
+			bl.do(xlsx.SetCellValue(b.f, sheet, cellName(col+1, w.row), w.v))
 		}
 	}
 	if bl.err != nil {
-		return fmt.Errorf("write %s: %w", sheet, bl.err)
+		return bl.err
 	}
 	return nil
 }
@@ -373,7 +373,7 @@ func (b *Book) WriteSeating(n int, boards []Seated, ex seeding.Explanation, p *s
 func (b *Book) addDropdown(sheet, sqref string, choices []string, list string) error {
 	dv, err := newDropdown(sqref, choices, list)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", sheet, err)
 	}
 	return b.x.AddDataValidation(sheet, dv)
 }
@@ -439,8 +439,8 @@ func (b *Book) WriteConflicts(n int, ex seeding.Explanation, p *seeding.Problem)
 				} else if ok {
 					v = cells[1]
 				}
-				if err := b.f.SetCellValue(sheet, c, v); err != nil {
-					return fmt.Errorf("write %s: %w", sheet, err)
+				if err := xlsx.SetCellValue(b.f, sheet, c, v); err != nil {
+					return err
 				}
 			}
 		}
@@ -511,8 +511,8 @@ func (b *Book) Unseed(n int) (int, error) {
 		for _, s := range g.Seats {
 			for _, h := range seatingColumns {
 				if c := heat.cell(s.Row, h); c != "" {
-					if err := b.f.SetCellValue(sheet, c, nil); err != nil {
-						return count, fmt.Errorf("unseed %s: %w", sheet, err)
+					if err := xlsx.SetCellValue(b.f, sheet, c, nil); err != nil {
+						return count, err
 					}
 				}
 			}

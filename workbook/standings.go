@@ -23,7 +23,7 @@ func (b *Book) WriteStandings(table scoring.Table) error {
 	if b.hasSheet(SheetStandings) { // the chart is rebuilt on every run
 		b.x.EmptyForRewrite(SheetStandings, false)
 		if err := xlsx.DeleteCharts(b.f, SheetStandings); err != nil {
-			return fmt.Errorf("standings chart: %w", err)
+			return err
 		}
 	}
 	standings := b.standingsTab(table)
@@ -201,7 +201,7 @@ func (b *Book) leadersChart(rows int) error {
 	sheet := xlsx.QuoteSheet(SheetStandings)
 	last := min(rows, 10) + 1
 	no := false
-	err := xlsx.AddChart(b.f, SheetStandings, cellName(1, rows+2+chartGap), &excelize.Chart{
+	return xlsx.AddChart(b.f, SheetStandings, cellName(1, rows+2+chartGap), &excelize.Chart{
 		Type: excelize.Bar,
 		Series: []excelize.ChartSeries{{
 			Name:       sheet + "!$C$1",
@@ -215,15 +215,11 @@ func (b *Book) leadersChart(rows int) error {
 		XAxis:      excelize.ChartAxis{ReverseOrder: true}, // the leader on top
 		Dimension:  excelize.ChartDimension{Width: chartWidth, Height: chartHeight},
 	})
-	if err != nil {
-		return fmt.Errorf("standings chart: %w", err)
-	}
-	return nil
 }
 
 // hasSheet reports whether the workbook has a sheet of exactly this name.
 func (b *Book) hasSheet(name string) bool {
-	idx, err := b.f.GetSheetIndex(name)
+	idx, err := xlsx.GetSheetIndex(b.f, name)
 	return err == nil && idx >= 0
 }
 

@@ -47,7 +47,7 @@ type columnSpec struct {
 // readTable reads a sheet as a table. It reports a missing sheet, missing
 // required columns and repeated headers, and notes ignored columns.
 func (r *reader) readTable(sheet string, spec columnSpec) (*table, bool) {
-	if _, err := r.f.GetSheetIndex(sheet); err != nil || !r.hasSheet(sheet) {
+	if _, err := xlsx.GetSheetIndex(r.f, sheet); err != nil || !r.hasSheet(sheet) {
 		r.p.add(sheet, "", `add a sheet named "`+sheet+`" (copy it from a new workbook: dtm new)`,
 			"sheet %q is missing", sheet)
 		return nil, false

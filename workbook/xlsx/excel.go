@@ -244,3 +244,21 @@ func SetHeaderFooter(x *excelize.File, sheet string, opts *excelize.HeaderFooter
 	}
 	return nil
 }
+
+// NewStreamWriter starts rewriting a sheet row by row.
+func NewStreamWriter(x *excelize.File, sheet string) (*excelize.StreamWriter, error) {
+	sw, err := x.NewStreamWriter(sheet)
+	if err != nil {
+		return nil, fmt.Errorf("start writing %s: %w", sheet, err)
+	}
+	return sw, nil
+}
+
+// GetSheetVisible reports whether a sheet is visible.
+func GetSheetVisible(x *excelize.File, sheet string) (bool, error) {
+	visible, err := x.GetSheetVisible(sheet)
+	if err != nil {
+		return visible, fmt.Errorf("read whether %s is visible: %w", sheet, err)
+	}
+	return visible, nil
+}
