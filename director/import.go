@@ -108,8 +108,8 @@ func gameIndex(t *workbook.Tournament, heat, board int) int {
 
 // locate reports the workbook's problems: those in an imported board's
 // rows at the line that wrote them (with the cell), the others as they are.
-func locate(name string, rows []files.ResultsRow, b *workbook.Book) []files.LineProblem {
-	var out []files.LineProblem
+func locate(name string, rows []files.ResultsRow, b *workbook.Book) workbook.Problems {
+	var out workbook.Problems
 	for _, p := range b.Problems {
 		line := 0
 		for _, r := range rows {
@@ -120,13 +120,13 @@ func locate(name string, rows []files.ResultsRow, b *workbook.Book) []files.Line
 			}
 		}
 		if line == 0 {
-			out = append(out, files.LineProblem{Problem: p})
+			out = append(out, p)
 			continue
 		}
 		q := p
 		q.Sheet, q.Cell, q.File, q.Line = "", "", name, line
 		q.Msg = fmt.Sprintf("%s: %s", p.Location(), p.Msg)
-		out = append(out, files.LineProblem{Line: line, Problem: q})
+		out = append(out, q)
 	}
 	return out
 }
@@ -142,8 +142,8 @@ func shown(v string) string {
 // boardsOf checks that each row names a board of the workbook, seated and
 // with its powers, and that no two rows give one board different results
 // (the same result twice, a form sent twice, is taken once).
-func boardsOf(name string, rows []files.ResultsRow, t *workbook.Tournament) ([]files.ResultsRow, []files.LineProblem) {
-	var ps []files.LineProblem
+func boardsOf(name string, rows []files.ResultsRow, t *workbook.Tournament) ([]files.ResultsRow, workbook.Problems) {
+	var ps workbook.Problems
 	var out []files.ResultsRow
 	first := map[[2]int]files.ResultsRow{}
 	conflicted := map[[2]int]bool{}

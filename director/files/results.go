@@ -23,22 +23,15 @@ type ResultsRow struct {
 	Result      workbook.BoardResult
 }
 
-// LineProblem is a problem at a line of a results file; Line 0 is a
-// problem of the workbook's own.
-type LineProblem struct {
-	Line int
-	workbook.Problem
-}
-
 // LineProblemf is a problem located at a line of the results file name.
-func LineProblemf(name string, line int, hint, format string, args ...any) LineProblem {
-	return LineProblem{line, workbook.Problem{File: name, Line: line, Msg: fmt.Sprintf(format, args...), Hint: hint}}
+func LineProblemf(name string, line int, hint, format string, args ...any) workbook.Problem {
+	return workbook.Problem{File: name, Line: line, Msg: fmt.Sprintf(format, args...), Hint: hint}
 }
 
-// ByLine lists problems in the order of the file's lines, the workbook's
-// own last.
-func ByLine(ps []LineProblem) workbook.Problems {
-	slices.SortStableFunc(ps, func(a, b LineProblem) int {
+// ByLine sorts problems in the order of the results file's lines, the
+// workbook's own (located at a cell, not a line) last.
+func ByLine(ps workbook.Problems) workbook.Problems {
+	slices.SortStableFunc(ps, func(a, b workbook.Problem) int {
 		la, lb := a.Line, b.Line
 		if la == 0 {
 			la = math.MaxInt
@@ -48,11 +41,7 @@ func ByLine(ps []LineProblem) workbook.Problems {
 		}
 		return cmp.Compare(la, lb)
 	})
-	out := make(workbook.Problems, len(ps))
-	for i, p := range ps {
-		out[i] = p.Problem
-	}
-	return out
+	return ps
 }
 
 // column kinds of a results file.
@@ -161,9 +150,9 @@ func readCSV(data []byte) ([][]string, []int, error) {
 // ReadResults reads the rows of results file name (docs/import.md). It
 // returns the rows read whole, the names of the columns it ignores, and
 // every problem at its line.
-func ReadResults(name string, data []byte) ([]ResultsRow, []string, []LineProblem) {
+func ReadResults(name string, data []byte) ([]ResultsRow, []string, workbook.Problems) {
 	records, lines, err := readCSV(data)
-	var ps []LineProblem
+	var ps workbook.Problems
 	if err != nil {
 		var pe *csv.ParseError
 		line := 1
@@ -219,7 +208,7 @@ func ReadResults(name string, data []byte) ([]ResultsRow, []string, []LineProble
 type rowParser struct {
 	name string
 	line int
-	ps   []LineProblem
+	ps   workbook.Problems
 }
 
 // add records a problem of the row.
@@ -249,7 +238,7 @@ type rowCells struct {
 
 // parseRow reads one row of a results file: its cells, the board they
 // name, the result and each power's seat.
-func parseRow(name string, line int, headers []string, cols []resultColumn, known []bool, rec []string) (ResultsRow, []LineProblem) {
+func parseRow(name string, line int, headers []string, cols []resultColumn, known []bool, rec []string) (ResultsRow, workbook.Problems) {
 	p := &rowParser{name: name, line: line}
 	c := p.cells(headers, cols, known, rec)
 	r := ResultsRow{Line: line, Result: workbook.BoardResult{Status: c.status}}
