@@ -1,40 +1,21 @@
 package xlsx
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
-	"sync"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 )
 
 // Every sheet any test of this package reads is read both ways, and the
 // two readings must be the same.
-var quickRows struct {
-	sync.Mutex
-	read       int
-	mismatches []string
-}
+var quickRows xlsxcheck.Rows
 
 func TestMain(m *testing.M) {
-	compareQuickRows = func(sheet string, quick, rows [][]string) {
-		quickRows.Lock()
-		defer quickRows.Unlock()
-		quickRows.read++
-		if !reflect.DeepEqual(quick, rows) && !(len(quick) == 0 && len(rows) == 0) {
-			quickRows.mismatches = append(quickRows.mismatches, fmt.Sprintf("%s: quickRows %q\nGetRows %q", sheet, quick, rows))
-		}
-	}
-	code := m.Run()
-	if len(quickRows.mismatches) > 0 {
-		fmt.Fprintf(os.Stderr, "quickRows differs from GetRows on %d sheets:\n", len(quickRows.mismatches))
-		for _, m := range quickRows.mismatches[:min(5, len(quickRows.mismatches))] {
-			fmt.Fprintln(os.Stderr, m)
-		}
-		code = 1
-	}
-	os.Exit(code)
+	CompareRows = quickRows.Compare
+	os.Exit(quickRows.Exit(m.Run(), os.Stderr))
 }
 
 // TestQuickRowsRead reads every sheet of the samples and templates both
@@ -55,9 +36,7 @@ func TestQuickRowsRead(t *testing.T) {
 		}
 		f.Close()
 	}
-	quickRows.Lock()
-	defer quickRows.Unlock()
-	if quickRows.read == 0 {
+	if quickRows.Read() == 0 {
 		t.Error("no sheet of the sample was read by quickRows")
 	}
 }
