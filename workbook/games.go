@@ -274,7 +274,8 @@ func (b *Book) WriteGameScores() error {
 		}
 		sheet := HeatSheet(heat.Number)
 		for _, g := range heat.Games {
-			for _, s := range g.Seats {
+			for k := range g.Seats {
+				s := &g.Seats[k]
 				var v any
 				want := ""
 				if g.Scored {
@@ -284,6 +285,7 @@ func (b *Book) WriteGameScores() error {
 					continue // already there: a re-score writes only what changed
 				}
 				b.x.PatchCell(sheet, s.Row, heat.cols[normalHeader(HeaderScore)]+1, v)
+				s.scoreCell = want // the heat's state now reads what is written
 			}
 		}
 	}
