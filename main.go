@@ -15,6 +15,7 @@
 //	dtm formula [-v] 'EXPR' [word=value ...]
 //	dtm formula --system NAME [--workbook W.xlsx] --game GAME.json [--json] [-v]
 //	dtm game [--victory RULE] [--json] GAME.json
+//	dtm undo [--dry-run] [--again] [--force] WORKBOOK.xlsx
 //
 // Exit status: 0 success, 1 problems found or a command failed, 2 usage
 // error. See README.md and docs/ for a director's walk-through.
@@ -80,7 +81,7 @@ func app(stdout, stderr io.Writer) *cli.App {
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError{Err: err}
 		},
-		Commands: []*cli.Command{newCommand(), checkCommand(), seedCommand(), scoreCommand(), importCommand(), exportCommand(), publishCommand(), seriesCommand(), simulateCommand(), formulaCommand(), gameCommand()},
+		Commands: []*cli.Command{newCommand(), checkCommand(), seedCommand(), scoreCommand(), importCommand(), exportCommand(), publishCommand(), seriesCommand(), simulateCommand(), formulaCommand(), gameCommand(), undoCommand()},
 	}
 	for _, cmd := range a.Commands {
 		cmd.OnUsageError = a.OnUsageError // a mistake in a command's flags is a usage error (exit 2)
@@ -608,6 +609,34 @@ func gameCommand() *cli.Command {
 			}
 			res.WriteText(c.App.Writer)
 			return nil
+		},
+	}
+}
+
+func undoCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "undo",
+		Usage:     "put the workbook back as it was before the last command that wrote it (its latest backup)",
+		ArgsUsage: "WORKBOOK.xlsx",
+		Description: "Shows what restoring the latest backup in the dtm-backups folder changes, sheet by sheet (cells\n" +
+			"changed, sheets added or removed), then restores it and keeps the version it replaces as a backup.\n" +
+			"Backups that hold the same cells as the workbook are skipped. Right after an undo, running it again\n" +
+			"would put back what the undo took away: it says so and changes nothing unless --again.",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "dry-run", Usage: "show what restoring would change, but write nothing"},
+			&cli.BoolFlag{Name: "again", Usage: "right after dtm undo: undo it, putting back what it took away"},
+			&cli.BoolFlag{Name: "force", Usage: "write even if Excel or LibreOffice seems to have the workbook open"},
+		},
+		Action: func(c *cli.Context) error {
+			path, err := workbookArg(c)
+			if err != nil {
+				return err
+			}
+			res, err := director.Undo(director.UndoRequest{Path: path, DryRun: c.Bool("dry-run"), Again: c.Bool("again"), Force: c.Bool("force")})
+			if res != nil {
+				res.WriteText(c.App.Writer)
+			}
+			return err
 		},
 	}
 }

@@ -48,7 +48,7 @@ func (f *File) Save(opts Options) error {
 	if err != nil {
 		return fmt.Errorf("save %s: %w", f.Path, err)
 	}
-	if err := f.replace(data, opts); err != nil {
+	if _, err := f.replace(data, opts); err != nil {
 		return err
 	}
 	f.src, f.hash = data, sha256.Sum256(data)
@@ -87,27 +87,28 @@ var ErrHardLinked = errors.New("the workbook has other names (hard links)")
 // workbook reached through a symbolic link is updated where it is: the new
 // version replaces the file the link points to. The check that the file has
 // not changed since it was read is made again at the last moment, just
-// before the rename (docs/workbook.md says what window remains).
-func (f *File) replace(data []byte, opts Options) (err error) {
+// before the rename (docs/workbook.md says what window remains). It
+// returns the backup's name.
+func (f *File) replace(data []byte, opts Options) (kept string, err error) {
 	target, err := filepath.EvalSymlinks(f.Path)
 	if err != nil {
-		return fmt.Errorf("save %s: %w", f.Path, err)
+		return "", fmt.Errorf("save %s: %w", f.Path, err)
 	}
 	info, err := os.Stat(target)
 	if err != nil {
-		return fmt.Errorf("save %s: %w", f.Path, err)
+		return "", fmt.Errorf("save %s: %w", f.Path, err)
 	}
 	perm := info.Mode().Perm()
 	if !opts.Force {
 		if err := f.refuse(target, info); err != nil {
-			return err
+			return "", err
 		}
 	}
 	// The new version is written and synced first, so that the last check
 	// is followed by nothing but the rename.
 	tmp, err := writeTemp(filepath.Dir(target), bytes.NewReader(data), perm)
 	if err != nil {
-		return fmt.Errorf("save %s: %w", f.Path, err)
+		return "", fmt.Errorf("save %s: %w", f.Path, err)
 	}
 	defer func() {
 		if err != nil {
@@ -116,10 +117,10 @@ func (f *File) replace(data []byte, opts Options) (err error) {
 	}()
 	current, seen, err := readWithInfo(target)
 	if err != nil {
-		return fmt.Errorf("save %s: %w", f.Path, err)
+		return "", fmt.Errorf("save %s: %w", f.Path, err)
 	}
 	if sha256.Sum256(current) != f.hash {
-		return f.changed()
+		return "", f.changed()
 	}
 	now := time.Now
 	if opts.Now != nil {
@@ -127,7 +128,7 @@ func (f *File) replace(data []byte, opts Options) (err error) {
 	}
 	backup, err := backup(target, current, perm, now())
 	if err != nil {
-		return fmt.Errorf("save %s: keep a backup: %w", f.Path, err)
+		return "", fmt.Errorf("save %s: keep a backup: %w", f.Path, err)
 	}
 	defer func() {
 		if err != nil {
@@ -136,7 +137,7 @@ func (f *File) replace(data []byte, opts Options) (err error) {
 	}()
 	if !opts.Force {
 		if lock := f.lockFile(target); lock != "" {
-			return f.openElsewhere(lock)
+			return "", f.openElsewhere(lock)
 		}
 	}
 	if beforeLastCheck != nil {
@@ -146,19 +147,19 @@ func (f *File) replace(data []byte, opts Options) (err error) {
 	// identity, then at once the rename.
 	again, err := os.ReadFile(target)
 	if err != nil {
-		return fmt.Errorf("save %s: %w", f.Path, err)
+		return "", fmt.Errorf("save %s: %w", f.Path, err)
 	}
 	if sha256.Sum256(again) != f.hash {
-		return f.changed()
+		return "", f.changed()
 	}
 	if last, serr := os.Stat(target); serr != nil || !sameVersion(seen, last) {
-		return f.changed()
+		return "", f.changed()
 	}
 	if err = os.Rename(tmp, target); err != nil {
-		return fmt.Errorf("save %s: %w", f.Path, err)
+		return "", fmt.Errorf("save %s: %w", f.Path, err)
 	}
 	syncDir(filepath.Dir(target))
-	return nil
+	return backup, nil
 }
 
 // beforeLastCheck, when set by a test, runs just before the last check of
