@@ -167,10 +167,11 @@ func undone(current *workbook.Version, older []string) (bool, error) {
 		return false, nil
 	}
 	v, err := workbook.ReadVersion(older[0])
-	defer v.Close()
 	if err != nil {
+		v.Close()
 		return false, nil // a backup dtm cannot read was not restored by dtm undo
 	}
+	defer v.Close()
 	changes, err := current.Changes(v)
 	return err == nil && len(changes) == 0, err
 }
