@@ -15,6 +15,7 @@
 //	dtm formula [-v] 'EXPR' [word=value ...]
 //	dtm formula --system NAME [--workbook W.xlsx] --game GAME.json [--json] [-v]
 //	dtm game [--victory RULE] [--json] GAME.json
+//	dtm withdraw [--from-heat N] [--force] WORKBOOK.xlsx NAME
 //	dtm undo [--dry-run] [--again] [--force] WORKBOOK.xlsx
 //
 // Exit status: 0 success, 1 problems found or a command failed, 2 usage
@@ -81,7 +82,7 @@ func app(stdout, stderr io.Writer) *cli.App {
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError{Err: err}
 		},
-		Commands: []*cli.Command{newCommand(), checkCommand(), seedCommand(), scoreCommand(), importCommand(), exportCommand(), publishCommand(), seriesCommand(), simulateCommand(), formulaCommand(), gameCommand(), undoCommand()},
+		Commands: []*cli.Command{newCommand(), checkCommand(), seedCommand(), scoreCommand(), importCommand(), exportCommand(), publishCommand(), seriesCommand(), simulateCommand(), formulaCommand(), gameCommand(), withdrawCommand(), undoCommand()},
 	}
 	for _, cmd := range a.Commands {
 		cmd.OnUsageError = a.OnUsageError // a mistake in a command's flags is a usage error (exit 2)
@@ -606,6 +607,35 @@ func gameCommand() *cli.Command {
 			}
 			if c.Bool("json") {
 				return printJSON(c.App.Writer, res.Report())
+			}
+			res.WriteText(c.App.Writer)
+			return nil
+		},
+	}
+}
+
+func withdrawCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "withdraw",
+		Usage:     "take a player out of the rest of the tournament, filling their seat as seed --late does",
+		ArgsUsage: "WORKBOOK.xlsx NAME",
+		Description: "Clears the player's registrations on the Players sheet from --from-heat on (default: the heat after the\n" +
+			"last in which they are on a board that has started or finished), and gives each of their seats on a\n" +
+			"board that has not started to a late player or a standby, as dtm seed --late does, moving nobody else;\n" +
+			"when nobody can take it, it says what to do. A board in play or finished is not touched. NAME is as on\n" +
+			"the Players sheet (\"First Last\"; quote it). Running it again changes nothing. docs/day.md explains it.",
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "from-heat", Usage: "the first heat `N` the player no longer plays"},
+			&cli.BoolFlag{Name: "force", Usage: "write even if Excel or LibreOffice seems to have the workbook open"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() < 2 {
+				return usageError{Err: errors.New("withdraw needs a workbook and a player's name: dtm withdraw WORKBOOK.xlsx \"First Last\"")}
+			}
+			res, err := director.Withdraw(c.Context, director.WithdrawRequest{Path: c.Args().First(), Name: strings.Join(c.Args().Tail(), " "),
+				FromHeat: c.Int("from-heat"), Force: c.Bool("force")})
+			if err != nil {
+				return err
 			}
 			res.WriteText(c.App.Writer)
 			return nil

@@ -122,3 +122,11 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(rb)]
 }
+
+// FindPlayer finds a player named on the command line as the names typed
+// on the sheets are found: exactly, spaces and capitals included (Unicode
+// forms and surrounding spaces aside); otherwise -1 and a hint naming the
+// player the director probably meant.
+func (t *Tournament) FindPlayer(name string) (int, string) {
+	return newRoster(t.Players).find(name)
+}
