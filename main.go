@@ -16,6 +16,7 @@
 //	dtm formula --system NAME [--workbook W.xlsx] --game GAME.json [--json] [-v]
 //	dtm game [--victory RULE] [--json] GAME.json
 //	dtm withdraw [--from-heat N] [--force] WORKBOOK.xlsx NAME
+//	dtm rename [--force] WORKBOOK.xlsx OLD NEW
 //	dtm undo [--dry-run] [--again] [--force] WORKBOOK.xlsx
 //
 // Exit status: 0 success, 1 problems found or a command failed, 2 usage
@@ -82,7 +83,7 @@ func app(stdout, stderr io.Writer) *cli.App {
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError{Err: err}
 		},
-		Commands: []*cli.Command{newCommand(), checkCommand(), seedCommand(), scoreCommand(), importCommand(), exportCommand(), publishCommand(), seriesCommand(), simulateCommand(), formulaCommand(), gameCommand(), withdrawCommand(), undoCommand()},
+		Commands: []*cli.Command{newCommand(), checkCommand(), seedCommand(), scoreCommand(), importCommand(), exportCommand(), publishCommand(), seriesCommand(), simulateCommand(), formulaCommand(), gameCommand(), withdrawCommand(), renameCommand(), undoCommand()},
 	}
 	for _, cmd := range a.Commands {
 		cmd.OnUsageError = a.OnUsageError // a mistake in a command's flags is a usage error (exit 2)
@@ -634,6 +635,33 @@ func withdrawCommand() *cli.Command {
 			}
 			res, err := director.Withdraw(c.Context, director.WithdrawRequest{Path: c.Args().First(), Name: strings.Join(c.Args().Tail(), " "),
 				FromHeat: c.Int("from-heat"), Force: c.Bool("force")})
+			if err != nil {
+				return err
+			}
+			res.WriteText(c.App.Writer)
+			return nil
+		},
+	}
+}
+
+func renameCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "rename",
+		Usage:     "rename a player on every sheet at once",
+		ArgsUsage: "WORKBOOK.xlsx OLD NEW",
+		Description: "Renames the player OLD (\"First Last\", as on the Players sheet; quote it) to NEW on the Players sheet\n" +
+			"(the part of the name that stays keeps its column: otherwise the first word is the first name), the\n" +
+			"Conflicts, Groups and Teams sheets and the heat sheets' Player and Replaced player columns, and rewrites\n" +
+			"the Conflict columns and board calls of the heats they sit in. Standings and Awards follow at the next\n" +
+			"dtm score. A NEW that is another player's name is refused. docs/day.md explains it.",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "force", Usage: "write even if Excel or LibreOffice seems to have the workbook open"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 3 {
+				return usageError{Err: errors.New("rename needs a workbook, the player's name and the new name: dtm rename WORKBOOK.xlsx \"Old Name\" \"New Name\" (quote each name)")}
+			}
+			res, err := director.Rename(director.RenameRequest{Path: c.Args().Get(0), Old: c.Args().Get(1), New: c.Args().Get(2), Force: c.Bool("force")})
 			if err != nil {
 				return err
 			}
