@@ -24,6 +24,8 @@ func TestFlagsFirst(t *testing.T) {
 		{[]string{"dtm", "formula", "121 - yrs", "yrs=-7"}, []string{"dtm", "formula", "121 - yrs", "yrs=-7"}},
 		{[]string{"dtm", "formula", "--", "-v"}, []string{"dtm", "formula", "--", "-v"}},
 		{[]string{"dtm", "nosuch", "x", "--json"}, []string{"dtm", "nosuch", "x", "--json"}},
+		{[]string{"dtm", "withdraw", "b.xlsx", "Ann Smith", "--from-heat", "2"}, []string{"dtm", "withdraw", "--from-heat", "2", "b.xlsx", "Ann Smith"}},
+		{[]string{"dtm", "undo", "b.xlsx", "--dry-run"}, []string{"dtm", "undo", "--dry-run", "b.xlsx"}},
 	}
 	for _, tc := range tests {
 		if got := flagsFirst(a, tc.in); !slices.Equal(got, tc.want) {

@@ -70,6 +70,9 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"simulate", "--players", "3", "--rounds", "2"}, "spec: Players: 3, want 7 or more"},
 		{[]string{"game", "--victory", "bogus", "x.json"}, `victory rule "bogus": unknown`},
 		{[]string{"formula", "scs", "bogus=3"}, `unknown word "bogus"`},
+		{[]string{"withdraw", "x.xlsx"}, "withdraw needs a workbook and a player's name"},
+		{[]string{"rename", "x.xlsx", "Ann Smith"}, "rename needs a workbook, the player's name and the new name"},
+		{[]string{"undo", "a.xlsx", "b.xlsx"}, "undo needs one workbook"},
 	}
 	for _, tc := range tests {
 		code, _, errOut := dtm(t, tc.args...)
