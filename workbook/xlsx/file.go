@@ -49,6 +49,9 @@ type File struct {
 	// bodies are the cells and merges of tabs written whole, by sheet,
 	// put into their parts on save (see sheetbody.go).
 	bodies map[string]Body
+	// dropped are the parts of deleted sheets left out on save (see
+	// DeleteSheet).
+	dropped map[string]bool
 }
 
 // ErrNotWorkbook reports a file that is not an .xlsx workbook.

@@ -3,9 +3,12 @@ package xlsx
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"path"
 	"strings"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // imageRelType is the type of an image's relationship.
@@ -20,41 +23,12 @@ const imageRelType = "http://schemas.openxmlformats.org/officeDocument/2006/rela
 // when the drawing holds anything but pictures or excelize holds any part
 // involved already: the pictures are then removed one by one.
 func (f *File) DropPictures(sheet string) bool {
-	paths, err := sheetPartPaths(f.pkgPart, workbookPart(f.pkgPart))
-	if err != nil || paths[sheet] == "" {
-		return false
-	}
-	sheetPart := paths[sheet]
-	raw, ok := f.asRead(sheetPart)
+	drawing, drawingRels, ok := f.sheetDrawing(sheet)
 	if !ok {
 		return false
 	}
-	from := bytes.Index(raw, []byte("<drawing "))
-	if from < 0 {
+	if drawing == "" {
 		return true // no drawing: no picture
-	}
-	end := bytes.IndexByte(raw[from:], '>')
-	if end < 0 {
-		return false
-	}
-	rid := attr(raw[from:from+end+1], "r:id")
-	sheetRels := path.Join(path.Dir(sheetPart), "_rels", path.Base(sheetPart)+".rels")
-	if rid == nil || f.relsLoaded(sheetRels) {
-		return false
-	}
-	rels, err := f.rels(sheetRels)
-	if err != nil {
-		return false
-	}
-	drawing := ""
-	for _, r := range rels.Rels {
-		if r.ID == string(rid) && r.TargetMode == "" {
-			drawing = resolve(path.Dir(sheetPart), r.Target)
-		}
-	}
-	drawingRels := path.Join(path.Dir(drawing), "_rels", path.Base(drawing)+".rels")
-	if drawing == "" || f.drawingLoaded(drawing) || f.relsLoaded(drawingRels) {
-		return false
 	}
 	wsDr, err := f.pkgPart(drawing)
 	if err != nil {
@@ -110,6 +84,156 @@ func (f *File) DropPictures(sheet string) bool {
 		}
 	}
 	return true
+}
+
+// sheetDrawing returns the parts of a sheet's drawing and of its
+// relationships, read from the package as read ("" when the sheet has no
+// drawing); false when excelize has decoded any of them, or the sheet's
+// relationships, or when the sheet is not in the package as read.
+func (f *File) sheetDrawing(sheet string) (drawing, drawingRels string, ok bool) {
+	paths, err := sheetPartPaths(f.pkgPart, workbookPart(f.pkgPart))
+	if err != nil || paths[sheet] == "" {
+		return "", "", false
+	}
+	sheetPart := paths[sheet]
+	raw, ok := f.asRead(sheetPart)
+	if !ok {
+		return "", "", false
+	}
+	from := bytes.Index(raw, []byte("<drawing "))
+	if from < 0 {
+		return "", "", true
+	}
+	end := bytes.IndexByte(raw[from:], '>')
+	if end < 0 {
+		return "", "", false
+	}
+	rid := attr(raw[from:from+end+1], "r:id")
+	sheetRels := path.Join(path.Dir(sheetPart), "_rels", path.Base(sheetPart)+".rels")
+	if rid == nil || f.relsLoaded(sheetRels) {
+		return "", "", false
+	}
+	rels, err := f.rels(sheetRels)
+	if err != nil {
+		return "", "", false
+	}
+	for _, r := range rels.Rels {
+		if r.ID == string(rid) && r.TargetMode == "" {
+			drawing = resolve(path.Dir(sheetPart), r.Target)
+		}
+	}
+	drawingRels = path.Join(path.Dir(drawing), "_rels", path.Base(drawing)+".rels")
+	if drawing == "" || f.drawingLoaded(drawing) || f.relsLoaded(drawingRels) {
+		return "", "", false
+	}
+	return drawing, drawingRels, true
+}
+
+// Pictures returns the images of a sheet's pictures, by the cell their top
+// left corner is anchored in. It reads them from the package as read when
+// excelize has not decoded the drawing (so that DropPictures can still
+// remove them at once), else through excelize.
+func (f *File) Pictures(sheet string) (map[string][]byte, error) {
+	drawing, drawingRels, ok := f.sheetDrawing(sheet)
+	if !ok {
+		return f.excelizePictures(sheet)
+	}
+	pics := map[string][]byte{}
+	if drawing == "" {
+		return pics, nil
+	}
+	raw, err := f.pkgPart(drawing)
+	if err != nil {
+		return nil, fmt.Errorf("read %s's pictures: %w", sheet, err)
+	}
+	var wsDr struct {
+		Anchors []struct {
+			From struct {
+				Col int `xml:"col"`
+				Row int `xml:"row"`
+			} `xml:"from"`
+			Blip struct {
+				Embed string `xml:"embed,attr"`
+			} `xml:"pic>blipFill>blip"`
+		} `xml:",any"`
+	}
+	if err := xml.Unmarshal(raw, &wsDr); err != nil {
+		return nil, fmt.Errorf("read %s's pictures: %s: %w", sheet, drawing, err)
+	}
+	targets := map[string]string{}
+	if rels, err := f.rels(drawingRels); err == nil {
+		for _, r := range rels.Rels {
+			if r.Type == imageRelType && r.TargetMode == "" {
+				targets[r.ID] = resolve(path.Dir(drawing), r.Target)
+			}
+		}
+	}
+	for _, a := range wsDr.Anchors {
+		target := targets[a.Blip.Embed]
+		if target == "" {
+			continue
+		}
+		image, err := f.pkgPart(target)
+		if err != nil {
+			return nil, fmt.Errorf("read %s's pictures: %w", sheet, err)
+		}
+		cell, err := excelize.CoordinatesToCellName(a.From.Col+1, a.From.Row+1)
+		if err != nil {
+			return nil, fmt.Errorf("read %s's pictures: %s: %w", sheet, drawing, err)
+		}
+		pics[cell] = image
+	}
+	return pics, nil
+}
+
+// excelizePictures is Pictures through excelize.
+func (f *File) excelizePictures(sheet string) (map[string][]byte, error) {
+	cells, err := GetPictureCells(f.x, sheet)
+	if err != nil {
+		return nil, err
+	}
+	pics := map[string][]byte{}
+	for _, c := range cells {
+		got, err := f.x.GetPictures(sheet, c)
+		if err != nil {
+			return nil, fmt.Errorf("read %s!%s's picture: %w", sheet, c, err)
+		}
+		if len(got) > 0 {
+			pics[c] = got[0].File
+		}
+	}
+	return pics, nil
+}
+
+// DeleteSheet removes a sheet with its pictures and its drawing (excelize's
+// DeleteSheet leaves the drawing, its relationships and its images in the
+// package, shown by no sheet).
+func (f *File) DeleteSheet(sheet string) error {
+	drawing, drawingRels, whole := f.sheetDrawing(sheet)
+	if !f.DropPictures(sheet) {
+		whole = false
+		cells, err := GetPictureCells(f.x, sheet)
+		if err != nil {
+			return err
+		}
+		for _, c := range cells {
+			if err := DeletePicture(f.x, sheet, c); err != nil {
+				return err
+			}
+		}
+	}
+	if err := f.x.DeleteSheet(sheet); err != nil {
+		return fmt.Errorf("delete sheet %s: %w", sheet, err)
+	}
+	if whole && drawing != "" {
+		if f.dropped == nil {
+			f.dropped = map[string]bool{}
+		}
+		f.dropped[drawing], f.dropped[drawingRels] = true, true
+	}
+	delete(f.patches, sheet)
+	delete(f.bodies, sheet)
+	return nil
 }
 
 // rels reads a relationships part as excelize holds it.

@@ -65,13 +65,13 @@ func (f *File) Pack() ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("write the package: %w", err)
 	}
-	data, err := tidy(buf.Bytes(), f.patches, skip, f.bodies, f.sheets)
+	data, err := tidy(buf.Bytes(), f.patches, skip, f.bodies, f.sheets, f.dropped)
 	if errors.Is(err, errPatch) { // a sheet laid out otherwise: through excelize
 		if err = f.applyPatchesNow(); err == nil {
 			if buf, err = f.x.WriteToBuffer(); err != nil {
 				return nil, fmt.Errorf("write the package: %w", err)
 			}
-			data, err = tidy(buf.Bytes(), nil, nil, f.bodies, f.sheets)
+			data, err = tidy(buf.Bytes(), nil, nil, f.bodies, f.sheets, f.dropped)
 		}
 	}
 	return data, err
@@ -408,7 +408,7 @@ func Package(x *excelize.File) ([]byte, error) {
 	if _, err := x.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("write the package: %w", err)
 	}
-	return tidy(buf.Bytes(), nil, nil, nil, Sheets{})
+	return tidy(buf.Bytes(), nil, nil, nil, Sheets{}, nil)
 }
 
 // WriteNewFile writes a new file safely, as WriteFile does, but never over

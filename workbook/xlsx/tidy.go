@@ -3,10 +3,12 @@ package xlsx
 import (
 	"archive/zip"
 	"bytes"
+	"cmp"
 	"encoding/xml"
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -46,12 +48,13 @@ const (
 //     properties go, so that the formulas are recalculated on opening (see
 //     recalc.go); excelize keeps the values it read.
 //
-// It also writes the cells recorded for saving that settle could not write
+// It also leaves out the parts in drop (those of a deleted sheet that
+// excelize leaves behind, see DeleteSheet), writes the cells recorded for saving that settle could not write
 // before (patches, see patch.go), puts the bodies of the tabs written whole
 // into their parts (see sheetbody.go), and does not look at the worksheet
 // parts in skip (held as read and free of formulas). Every other part is
 // copied as it is, without recompressing it.
-func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bodies map[string]Body, sheets Sheets) ([]byte, error) {
+func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bodies map[string]Body, sheets Sheets, drop map[string]bool) ([]byte, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, err
@@ -62,6 +65,9 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bod
 		drop:    map[string]bool{},
 		edited:  map[string][]byte{},
 		spliced: map[string][]piece{},
+	}
+	for part := range drop {
+		t.drop[part] = true
 	}
 	for _, f := range zr.File {
 		t.parts[f.Name] = f
@@ -89,7 +95,7 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bod
 		return nil, err
 	}
 	t.dropStylesNamespace()
-	if len(t.drop) == 0 && len(t.edited) == 0 && len(t.spliced) == 0 {
+	if len(t.drop) == 0 && len(t.edited) == 0 && len(t.spliced) == 0 && slices.IsSortedFunc(zr.File, partOrder) {
 		return data, nil
 	}
 	if err := t.renumberCharts(); err != nil {
@@ -152,7 +158,8 @@ func (t *tidier) dropUnshownCharts() error {
 		if dir != "xl/drawings/_rels/" || !strings.HasSuffix(file, ".rels") {
 			continue
 		}
-		body, err := readPart(t.parts["xl/drawings/"+strings.TrimSuffix(file, ".rels")])
+		drawing := "xl/drawings/" + strings.TrimSuffix(file, ".rels")
+		body, err := readPart(t.parts[drawing])
 		if err != nil {
 			continue // a relationship file without its drawing: not ours to judge
 		}
@@ -161,8 +168,14 @@ func (t *tidier) dropUnshownCharts() error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
-		for _, x := range r.remove(func(x relationship) bool { return x.Type == relChart && !used[x.ID] }) {
+		gone := r.remove(func(x relationship) bool { return x.Type == relChart && !used[x.ID] })
+		for _, x := range gone {
 			t.drop[resolve("xl/drawings", x.Target)] = true
+		}
+		if len(gone) > 0 {
+			if renumbered, ok := renumberRels(r, body); ok {
+				t.edited[drawing] = renumbered
+			}
 			t.edited[name] = r.marshal()
 		}
 		for _, x := range r.Rels {
@@ -354,7 +367,7 @@ func (t *tidier) write(size int, bodies map[string]Body) ([]byte, error) {
 	// the fastest compression keeps the second time cheap.
 	zw.RegisterCompressor(zip.Deflate, reusedDeflate())
 	buf := make([]byte, 32<<10) // for the parts copied as they are
-	for _, f := range t.zr.File {
+	for _, f := range slices.SortedStableFunc(slices.Values(t.zr.File), partOrder) {
 		if t.drop[f.Name] {
 			continue
 		}
@@ -387,6 +400,24 @@ func (t *tidier) write(size int, bodies map[string]Body) ([]byte, error) {
 		return nil, err
 	}
 	return out.Bytes(), nil
+}
+
+// partOrder orders the parts of a package as tidy writes them: the content
+// types and the package's relationships first, then by name. excelize
+// writes them in the order of its maps, a different one on every save, so
+// that without it the same workbook saved twice would not give the same
+// file.
+func partOrder(a, b *zip.File) int {
+	rank := func(name string) int {
+		switch name {
+		case "[Content_Types].xml":
+			return 0
+		case "_rels/.rels":
+			return 1
+		}
+		return 2
+	}
+	return cmp.Or(rank(a.Name)-rank(b.Name), strings.Compare(a.Name, b.Name))
 }
 
 // newName is the name a part is written under: a chart's (or its
@@ -471,6 +502,44 @@ func usedIDs(drawing []byte) map[string]bool {
 		}
 		rest = value
 	}
+}
+
+// relRefRe matches an attribute of a drawing that gives a relationship id
+// (r:id, r:embed, r:link), the id as its submatch.
+var relRefRe = regexp.MustCompile(`\br:(?:id|embed|link)="([^"]*)"`)
+
+// renumberRels numbers a drawing's relationships rId1, rId2 ... in their
+// order, and returns the drawing with its references renumbered to match:
+// excelize gives a new chart the highest id plus one, so without it the id
+// of the chart dtm rewrites on every run (the Standings chart) would grow
+// by one each time, and a second run would not give the same file. It
+// changes nothing and reports false when the ids are already so, or when
+// the drawing mentions an id that it does not refer to by one of those
+// attributes, or one the relationships lack.
+func renumberRels(r *relationships, drawing []byte) ([]byte, bool) {
+	to := map[string]string{}
+	same := true
+	for i, x := range r.Rels {
+		id := "rId" + strconv.Itoa(i+1)
+		to[x.ID] = id
+		same = same && x.ID == id
+	}
+	refs := relRefRe.FindAllSubmatch(drawing, -1)
+	if same || len(to) != len(r.Rels) || len(refs) != bytes.Count(drawing, []byte(`="rId`)) {
+		return nil, false
+	}
+	for _, m := range refs {
+		if _, ok := to[string(m[1])]; !ok {
+			return nil, false
+		}
+	}
+	for i := range r.Rels {
+		r.Rels[i].ID = to[r.Rels[i].ID]
+	}
+	return relRefRe.ReplaceAllFunc(drawing, func(m []byte) []byte {
+		sub := relRefRe.FindSubmatchIndex(m)
+		return append(append(append([]byte{}, m[:sub[2]]...), to[string(m[sub[2]:sub[3]])]...), m[sub[3]:]...)
+	}), true
 }
 
 // isWordByte tells whether c is an ASCII letter, digit or underscore.
