@@ -2,10 +2,12 @@ package director
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -132,4 +134,124 @@ func problemsText(err error) string {
 		ps.WriteText(&b, false)
 	}
 	return b.String()
+}
+
+// TestSeatingChangesKeepQRCodes runs each command that writes a heat's
+// board calls and reads every QR code back with zbarimg: one per board, in
+// board order, each holding its board code. dtm seed --late used to write
+// the calls without them (7 pictures to 0 on a drop-out's seat).
+func TestSeatingChangesKeepQRCodes(t *testing.T) {
+	t.Parallel()
+	zbar := zbarimg(t)
+	ctx := context.Background()
+	seed := func(t *testing.T, req SeedRequest) {
+		t.Helper()
+		if _, err := Seed(ctx, req); err != nil {
+			t.Fatal(err)
+		}
+	}
+	setRegistration := func(t *testing.T, path string, h int, value any, players ...int) {
+		t.Helper()
+		f, err := excelize.OpenFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		col := fixture.PlayersColumn(t, f, workbook.HeatSheet(h))
+		for _, p := range players {
+			fixture.Set(t, f, workbook.SheetPlayers, col+strconv.Itoa(p+2), value)
+		}
+		if err := f.Save(); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	for _, tc := range []struct {
+		name   string
+		heat   int
+		boards int
+		run    func(t *testing.T) string // the workbook after the command
+	}{
+		{"seed", 1, 3, func(t *testing.T) string {
+			path, _ := lateWorkbook(t, 21)
+			seed(t, SeedRequest{Path: path})
+			return path
+		}},
+		{"seed --sit-out auto", 1, 3, func(t *testing.T) string {
+			path := ruleWorkbook(t, 22, 1, nil)
+			seed(t, SeedRequest{Path: path, SitOutAuto: true})
+			return path
+		}},
+		{"seed --two-boards auto", 1, 3, func(t *testing.T) string {
+			path := twoBoardsWorkbook(t, 20, 1, 0)
+			seed(t, SeedRequest{Path: path, TwoBoardsAuto: true})
+			return path
+		}},
+		{"seed --pool", 2, 3, func(t *testing.T) string {
+			path := ruleWorkbook(t, 21, 2, nil)
+			seed(t, SeedRequest{Path: path, Heat: 1})
+			f, err := excelize.OpenFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, g := range heatGames(t, path, 1) {
+				for k, s := range g.Seats {
+					fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(2, s.Row), "Finished")
+					fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(6, s.Row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[k])
+				}
+			}
+			if err := f.Save(); err != nil {
+				t.Fatal(err)
+			}
+			f.Close()
+			seed(t, SeedRequest{Path: path, Heat: 2, Pool: Pool{Size: 7}})
+			return path
+		}},
+		{"seed --late, a new board", 1, 3, func(t *testing.T) string {
+			path, register := lateWorkbook(t, 14)
+			seed(t, SeedRequest{Path: path})
+			register(14, 15, 16, 17, 18, 19, 20)
+			if _, err := SeatLate(ctx, LateRequest{Path: path}); err != nil {
+				t.Fatal(err)
+			}
+			return path
+		}},
+		{"seed --late, a drop-out's seat", 1, 2, func(t *testing.T) string {
+			path, register := lateWorkbook(t, 14)
+			seed(t, SeedRequest{Path: path})
+			setRegistration(t, path, 1, nil, 3)
+			register(14)
+			if _, err := SeatLate(ctx, LateRequest{Path: path}); err != nil {
+				t.Fatal(err)
+			}
+			return path
+		}},
+		{"seed --unseed, a started board kept", 1, 1, func(t *testing.T) string {
+			path, _ := lateWorkbook(t, 21)
+			seed(t, SeedRequest{Path: path})
+			startBoardOne(t, path)
+			if _, err := Unseed(ctx, UnseedRequest{Path: path, Heat: 1}); err != nil {
+				t.Fatal(err)
+			}
+			return path
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			path := tc.run(t)
+			var want []string
+			for b := 1; b <= tc.boards; b++ {
+				want = append(want, workbook.BoardCode(tc.heat, b))
+			}
+			if got := decodePictures(t, zbar, path, workbook.BoardCallsSheet(tc.heat)); !slices.Equal(got, want) {
+				t.Errorf("QR codes %q, want %q", got, want)
+			}
+			chk, err := Check(CheckRequest{Path: path})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(chk.Warnings) > 0 {
+				t.Errorf("dtm check: %v", chk.Warnings)
+			}
+		})
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
 )
@@ -83,16 +84,19 @@ func Check(req CheckRequest) (*CheckResult, error) {
 }
 
 // staleOutput lists what dtm wrote for heat h that no longer matches the
-// workbook: its board calls, unless every game of the heat has finished
-// (they have served), and its Conflict columns against ex, the explanation
-// of its seating as the sheet stands.
+// workbook: its board calls and their QR codes, unless every game of the
+// heat has finished (they have served), and its Conflict columns against
+// ex, the explanation of its seating as the sheet stands.
 func staleOutput(b *workbook.Book, h int, ex seeding.Explanation, problem *seeding.Problem) (workbook.Problems, error) {
 	var out workbook.Problems
 	var calls *workbook.Problem
 	games := b.Tournament.Heats[h-1].Games
 	if slices.ContainsFunc(games, func(g workbook.Game) bool { return g.Status != workbook.Finished }) {
-		var err error
-		if calls, err = b.StaleCalls(h, b.Tournament.HeatCallBoards(h)); err != nil {
+		boards, err := files.WithQRCodes(b.Tournament, h, b.Tournament.HeatCallBoards(h))
+		if err != nil {
+			return nil, err
+		}
+		if calls, err = b.StaleCalls(h, boards); err != nil {
 			return nil, wrapf(err, "heat %d", h)
 		}
 	}

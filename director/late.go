@@ -51,8 +51,12 @@ type LateResult struct {
 	Explanation seeding.Explanation
 	Bound       int  // the new boards' lower bound
 	TimedOut    bool // the seeder's time cap ended the search for new boards
+	// EntryPage is the results-entry page written beside the workbook.
+	EntryPage string
 	// Site is set when the published site was refreshed (or failed to be).
 	Site *SiteRefresh
+	// calls are the heat's board calls as written.
+	calls []workbook.CallBoard
 }
 
 // SeatLate seats a heat's late players (registered, on no board) and fills
@@ -91,6 +95,9 @@ func late(ctx context.Context, req LateRequest) (*LateResult, error) {
 		return nil, err
 	}
 	if err := b.Save(workbook.Options{Force: req.Force}); err != nil {
+		return nil, err
+	}
+	if res.EntryPage, err = writeEntryPage(b, heat, res.calls); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -136,6 +143,7 @@ func (r *LateResult) WriteText(w io.Writer) {
 		what = "the new boards only"
 	}
 	fmt.Fprintf(w, "wrote %s: sheet %s (%s) and its board calls, %s\n", r.Path, workbook.HeatSheet(r.Heat), what, workbook.BoardCallsSheet(r.Heat))
+	writeEntryPageNote(w, r.EntryPage)
 	r.Site.WriteText(w)
 }
 
@@ -437,7 +445,7 @@ func newLateBoards(ctx context.Context, b *workbook.Book, n int, late, back []in
 }
 
 // writeLate explains and writes heat n's boards after seating late players,
-// and fills res.
+// and their board calls with the QR codes, and fills res.
 func writeLate(b *workbook.Book, n int, boards []workbook.Seated, res *LateResult) error {
 	t := b.Tournament
 	problem := t.SeedProblem(n)
@@ -459,7 +467,8 @@ func writeLate(b *workbook.Book, n int, boards []workbook.Seated, res *LateResul
 	if err := b.WriteSeating(n, boards, ex, problem); err != nil {
 		return err
 	}
-	return b.WriteBoardCalls(n, t.CallBoards(n, problem, boards))
+	res.calls, err = writeCalls(b, n, t.CallBoards(n, problem, boards))
+	return err
 }
 
 // typedPowers returns boards with the powers a director typed on heat's

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
 )
@@ -84,10 +83,7 @@ func refresh(req RefreshRequest) (*RefreshResult, error) {
 		if err := b.WriteConflicts(h, ex, problem); err != nil {
 			return nil, err
 		}
-		if boards, err = files.WithQRCodes(t, h, boards); err != nil {
-			return nil, err
-		}
-		if err := b.WriteBoardCalls(h, boards); err != nil {
+		if _, err := writeCalls(b, h, boards); err != nil {
 			return nil, err
 		}
 		res.Refreshed = append(res.Refreshed, h)

@@ -244,11 +244,7 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	if err := b.WriteSeating(n, boards, res.Explanation, problem); err != nil {
 		return nil, err
 	}
-	calls, err := files.WithQRCodes(t, n, t.CallBoards(n, problem, boards))
-	if err != nil {
-		return nil, err
-	}
-	return calls, b.WriteBoardCalls(n, calls)
+	return writeCalls(b, n, t.CallBoards(n, problem, boards))
 }
 
 // WriteText prints who sits out, the heat's boards, its conflict against

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/armada-dtm/dtm/workbook"
 )
@@ -24,12 +25,20 @@ type UnseedResult struct {
 	Heat int
 	// Emptied counts the boards emptied.
 	Emptied int
+	// Kept counts the boards kept (started or finished), whose board calls
+	// were rewritten; with none kept, the heat's board-calls tab was
+	// removed (CallsRemoved, when it had one).
+	Kept         int
+	CallsRemoved bool
+	// EntryPage is the results-entry page written beside the workbook.
+	EntryPage string
 	// Site is set when the published site was refreshed (or failed to be).
 	Site *SiteRefresh
 }
 
 // Unseed empties the boards of a heat that have not started, keeping the
-// started and finished ones, and saves the workbook.
+// started and finished ones, rewrites the heat's board calls for the boards
+// kept, or removes them when none is, and saves the workbook.
 //
 // When the workbook's site was published (dtm publish), it is refreshed
 // after the workbook is saved.
@@ -53,18 +62,44 @@ func unseed(req UnseedRequest) (*UnseedResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	n, err := b.Unseed(heat)
+	res := &UnseedResult{Path: req.Path, Heat: heat}
+	if res.Emptied, err = b.Unseed(heat); err != nil {
+		return nil, err
+	}
+	kept := slices.DeleteFunc(b.Tournament.HeatCallBoards(heat), func(cb workbook.CallBoard) bool {
+		return slices.ContainsFunc(b.Tournament.Heats[heat-1].Games, func(g workbook.Game) bool {
+			return g.Board == cb.Board && g.Status == workbook.Unstarted
+		})
+	})
+	res.Kept = len(kept)
+	if len(kept) == 0 {
+		res.CallsRemoved, err = b.RemoveBoardCalls(heat)
+	} else {
+		kept, err = writeCalls(b, heat, kept)
+	}
 	if err != nil {
 		return nil, err
 	}
 	if err := b.Save(workbook.Options{Force: req.Force}); err != nil {
 		return nil, err
 	}
-	return &UnseedResult{Path: req.Path, Heat: heat, Emptied: n}, nil
+	if res.EntryPage, err = writeEntryPage(b, heat, kept); err != nil {
+		return nil, err
+	}
+	return res, nil
 }
 
-// WriteText says how many boards were emptied.
+// WriteText says how many boards were emptied, and what became of the
+// board calls.
 func (r *UnseedResult) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "heat %d: emptied %d board(s) that had not started\n", r.Heat, r.Emptied)
+	calls := workbook.BoardCallsSheet(r.Heat)
+	switch {
+	case r.Kept > 0:
+		fmt.Fprintf(w, "wrote %s: %s rewritten for the %d board(s) kept (started or finished)\n", r.Path, calls, r.Kept)
+	case r.CallsRemoved:
+		fmt.Fprintf(w, "wrote %s: %s removed (no board of the heat is left)\n", r.Path, calls)
+	}
+	writeEntryPageNote(w, r.EntryPage)
 	r.Site.WriteText(w)
 }

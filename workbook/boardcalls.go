@@ -191,10 +191,12 @@ type callsWriter struct {
 	cs    callStyles
 	row   int // the next row to write
 	// values, when set, receives each cell's value as text instead of the
-	// sheet (StaleCalls compares them with the tab as it is).
-	values map[string]string
-	grid   *xlsx.Grid
-	breaks []int // rows that start a printed page
+	// sheet, and pictures each QR code's image by its cell (StaleCalls
+	// compares them with the tab as it is).
+	values   map[string]string
+	pictures map[string][]byte
+	grid     *xlsx.Grid
+	breaks   []int // rows that start a printed page
 }
 
 // style styles columns from to to of row r.
@@ -267,12 +269,12 @@ func (w *callsWriter) flush() xlsx.Body {
 // the players alphabetically by last name with their board and power. The change is made in memory; Save
 // writes it.
 func (b *Book) WriteBoardCalls(heat int, boards []CallBoard) error {
-	return b.writeBoardCalls(heat, boards, nil)
+	return b.writeBoardCalls(heat, boards, nil, nil)
 }
 
 // writeBoardCalls writes heat n's board-calls tab, or with values only
-// records each cell's value there.
-func (b *Book) writeBoardCalls(heat int, boards []CallBoard, values map[string]string) error {
+// records each cell's value there, and each QR code's image in pictures.
+func (b *Book) writeBoardCalls(heat int, boards []CallBoard, values map[string]string, pictures map[string][]byte) error {
 	sheet := BoardCallsSheet(heat)
 	if heat < 1 || heat > MaxHeats {
 		return fmt.Errorf("write %s: heat must be from 1 to %d, not %d", sheet, MaxHeats, heat)
@@ -285,7 +287,7 @@ func (b *Book) writeBoardCalls(heat int, boards []CallBoard, values map[string]s
 	if err := b.prepareCalls(sheet); err != nil {
 		return err
 	}
-	w := &callsWriter{builder: &builder{f: b.f}, sheet: sheet, row: 1, values: values, grid: xlsx.NewGrid(callCols)}
+	w := &callsWriter{builder: &builder{f: b.f}, sheet: sheet, row: 1, values: values, pictures: pictures, grid: xlsx.NewGrid(callCols)}
 	var err error
 	if w.cs, err = newCallStyles(b.f); err != nil {
 		return fmt.Errorf("write %s: %w", sheet, err)
@@ -306,6 +308,17 @@ func (b *Book) writeBoardCalls(heat int, boards []CallBoard, values map[string]s
 		b.x.SetBody(sheet, body)
 	}
 	return nil
+}
+
+// RemoveBoardCalls removes heat n's board-calls tab, with its QR codes
+// (dtm seed --unseed, once no board of the heat is left); false when the
+// heat has none. The change is made in memory; Save writes it.
+func (b *Book) RemoveBoardCalls(n int) (bool, error) {
+	sheet := BoardCallsSheet(n)
+	if !b.hasSheet(sheet) {
+		return false, nil
+	}
+	return true, b.x.DeleteSheet(sheet)
 }
 
 // prepareCalls creates the tab, or readies it for a rewrite: its dropdowns,
@@ -462,7 +475,11 @@ func (w *callsWriter) boardPage(heat int, cb CallBoard, sub string, rule *scorin
 // qrCode places a board's QR code (a PNG) at the right end of row, the
 // board's title.
 func (w *callsWriter) qrCode(row int, data []byte) {
-	if len(data) == 0 || w.values != nil {
+	if len(data) == 0 {
+		return
+	}
+	if w.values != nil {
+		w.pictures[callQRCell(row)] = data
 		return
 	}
 	width := pngWidth(data)
@@ -471,10 +488,14 @@ func (w *callsWriter) qrCode(row int, data []byte) {
 		return
 	}
 	scale, print := float64(callQRPixels)/float64(width), true
-	w.do(xlsx.AddPictureFromBytes(w.f, w.sheet, cellName(callCols-3, row), &excelize.Picture{Extension: ".png", File: data,
+	w.do(xlsx.AddPictureFromBytes(w.f, w.sheet, callQRCell(row), &excelize.Picture{Extension: ".png", File: data,
 		Format: &excelize.GraphicOptions{AltText: "QR code of the board", OffsetX: 2, OffsetY: 2,
 			ScaleX: scale, ScaleY: scale, Positioning: "oneCell", LockAspectRatio: true, PrintObject: &print}}))
 }
+
+// callQRCell is the cell a board's QR code is anchored in: the fourth
+// column from the right of the board's title row.
+func callQRCell(row int) string { return cellName(callCols-3, row) }
 
 // pngWidth returns the width in pixels that a PNG image's header gives,
 // or 0 when data does not begin as a PNG image does.

@@ -1,8 +1,11 @@
 package workbook
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
+	"image"
+	"image/color"
 	"slices"
 	"strings"
 
@@ -14,8 +17,10 @@ import (
 // StaleCalls compares heat n's board-calls tab with the one WriteBoardCalls
 // would write for boards now. It returns a warning at the first cell that
 // differs (a director swapped players on the heat sheet, changed the heat's
-// date or a board's system), or nil when they match or the heat has no
-// board-calls tab.
+// date or a board's system), else at the first QR code that is missing or
+// not the one boards give (the Tournament sheet's Results form changed, or
+// an older dtm wrote the calls without them), or nil when they match or
+// the heat has no board-calls tab.
 func (b *Book) StaleCalls(n int, boards []CallBoard) (*Problem, error) {
 	sheet := BoardCallsSheet(n)
 	if !b.hasSheet(sheet) {
@@ -23,8 +28,8 @@ func (b *Book) StaleCalls(n int, boards []CallBoard) (*Problem, error) {
 	}
 	scratch := excelize.NewFile()
 	defer scratch.Close()
-	values := map[string]string{}
-	if err := (&Book{f: scratch, Tournament: b.Tournament}).writeBoardCalls(n, boards, values); err != nil {
+	values, pictures := map[string]string{}, map[string][]byte{}
+	if err := (&Book{f: scratch, Tournament: b.Tournament}).writeBoardCalls(n, boards, values, pictures); err != nil {
 		return nil, err
 	}
 	rows, err := xlsx.GetRows(b.f, sheet, excelize.Options{RawCellValue: true})
@@ -48,17 +53,93 @@ func (b *Book) StaleCalls(n int, boards []CallBoard) (*Problem, error) {
 		}
 	}
 	if len(differ) == 0 {
-		return nil, nil
+		return b.staleQRCodes(n, values, pictures)
 	}
-	cell := slices.MinFunc(differ, func(a, b string) int {
-		ra, ca := xlsx.CellOrder(a)
-		rb, cb := xlsx.CellOrder(b)
-		return cmp.Or(ra-rb, ca-cb)
-	})
+	cell := firstCell(differ)
 	row, _ := xlsx.CellOrder(cell)
 	return &Problem{Sheet: sheet, Cell: cell, Hint: fmt.Sprintf("run dtm seed --refresh --heat %d", n),
 		Msg: fmt.Sprintf("warning: the board calls do not match the heat sheet (%s: %s reads %q, now %q)",
 			callsPage(values, row), cell, clip(got[cell]), clip(values[cell]))}, nil
+}
+
+// staleQRCodes compares the QR codes of heat n's board-calls tab, whose
+// cells match values, with want, the images WriteBoardCalls would place
+// now, by cell. It returns a warning at the first one missing or different,
+// or nil when they all match.
+func (b *Book) staleQRCodes(n int, values map[string]string, want map[string][]byte) (*Problem, error) {
+	sheet := BoardCallsSheet(n)
+	if len(want) == 0 {
+		return nil, nil
+	}
+	got, err := b.x.Pictures(sheet)
+	if err != nil {
+		return nil, err
+	}
+	var missing, differ []string
+	for cell, image := range want {
+		switch have, ok := got[cell]; {
+		case !ok:
+			missing = append(missing, cell)
+		case !samePicture(have, image):
+			differ = append(differ, cell)
+		}
+	}
+	if len(missing)+len(differ) == 0 {
+		return nil, nil
+	}
+	cell := firstCell(append(slices.Clone(missing), differ...))
+	row, _ := xlsx.CellOrder(cell)
+	page := callsPage(values, row)
+	what := page + " has no QR code"
+	if !slices.Contains(missing, cell) {
+		var why string
+		settings := b.Tournament.Settings
+		switch at := settings.SettingCell(SetResultsForm); {
+		case settings.ResultsForm == "":
+			why = "is not its board code (was the Tournament sheet's Results form cleared?)"
+		case at != "":
+			why = fmt.Sprintf("does not open the results form as %s!%s now gives it", SheetTournament, at)
+		default:
+			why = "does not open the results form the Tournament sheet now gives"
+		}
+		what = page + "'s QR code " + why
+	}
+	return &Problem{Sheet: sheet, Cell: cell, Hint: fmt.Sprintf("run dtm seed --refresh --heat %d", n),
+		Msg: fmt.Sprintf("warning: the board calls' QR codes are stale (%s; %d of %d boards)", what, len(missing)+len(differ), len(want))}, nil
+}
+
+// samePicture reports whether two images are the same picture: the same
+// bytes, or, saved by another program, the same pixels.
+func samePicture(a, b []byte) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	ia, _, err := image.Decode(bytes.NewReader(a))
+	if err != nil {
+		return false
+	}
+	ib, _, err := image.Decode(bytes.NewReader(b))
+	if err != nil || ia.Bounds() != ib.Bounds() {
+		return false
+	}
+	r := ia.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if color.GrayModel.Convert(ia.At(x, y)) != color.GrayModel.Convert(ib.At(x, y)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// firstCell returns the first of cells, by row then column.
+func firstCell(cells []string) string {
+	return slices.MinFunc(cells, func(a, b string) int {
+		ra, ca := xlsx.CellOrder(a)
+		rb, cb := xlsx.CellOrder(b)
+		return cmp.Or(ra-rb, ca-cb)
+	})
 }
 
 // callsPage names the page of a board-calls tab that a row is on, from the
