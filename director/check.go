@@ -15,6 +15,10 @@ import (
 type CheckResult struct {
 	Path    string
 	Players int
+	// Playing counts the players who take part: registered for a heat or
+	// seated in one (workbook.Tournament.Playing); the rest of the roster
+	// is not ranked or exported.
+	Playing int
 	Heats   int
 	Systems int
 	// Victory names the tournament's victory rule.
@@ -57,8 +61,9 @@ func Check(req CheckRequest) (*CheckResult, error) {
 	}
 	defer b.Close()
 	t := b.Tournament
-	res := &CheckResult{Path: path, Players: len(t.Players), Heats: t.Settings.Heats, Systems: len(t.Systems),
-		Victory: t.Settings.Victory.Name, Outcomes: t.Outcomes(), Ignored: b.Ignored}
+	playing := t.Playing()
+	res := &CheckResult{Path: path, Players: len(t.Players), Playing: count(playing), Heats: t.Settings.Heats,
+		Systems: len(t.Systems), Victory: t.Settings.Victory.Name, Outcomes: t.Outcomes(), Ignored: b.Ignored}
 	for h := 1; h <= t.Settings.Heats; h++ {
 		plan := t.HeatPlan(h)
 		if len(plan.Boards) == 0 {
@@ -79,8 +84,19 @@ func Check(req CheckRequest) (*CheckResult, error) {
 		res.Warnings = append(res.Warnings, t.DropOutWarnings(h)...)
 	}
 	res.Warnings = append(res.Warnings, LikelyDuplicates(t)...)
-	res.Warnings = append(res.Warnings, MissingIDs(t, nil, t.Settings.ResultsToWDD, t.Settings.ResultsToWDR)...)
+	res.Warnings = append(res.Warnings, MissingIDs(t, playing, t.Settings.ResultsToWDD, t.Settings.ResultsToWDR)...)
 	return res, nil
+}
+
+// count counts the true values.
+func count(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
 }
 
 // staleOutput lists what dtm wrote for heat h that no longer matches the
@@ -116,6 +132,10 @@ func (r *CheckResult) WriteText(w io.Writer, verbose bool) {
 		writeIgnored(w, r.Ignored)
 	}
 	fmt.Fprintf(w, "%s: no problems (%d players, %d heats, %d scoring systems)\n", r.Path, r.Players, r.Heats, r.Systems)
+	if r.Playing < r.Players {
+		fmt.Fprintf(w, "%d of %d on the roster play (registered for a heat, or seated); the other %d are not ranked or exported\n",
+			r.Playing, r.Players, r.Players-r.Playing)
+	}
 	for _, p := range r.Warnings {
 		fmt.Fprintln(w, p)
 	}

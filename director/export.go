@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/armada-dtm/dtm/director/files"
+	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/workbook"
 )
@@ -128,7 +129,8 @@ func writeWarnings(w io.Writer, ps workbook.Problems) {
 // results gathers what the WDD, WDR and ratings files are written from.
 func results(t *workbook.Tournament, event scoring.Event, table scoring.Table) files.Results {
 	r := files.Results{Name: t.Settings.Name, Event: event, Table: table, Players: exportPlayers(t), Charts: charts(t),
-		Top: map[files.Chart]bool{}, Systems: map[files.Chart]string{}, EventClass: t.Settings.EventClass}
+		Top: map[files.Chart]bool{}, Systems: map[files.Chart]string{}, EventClass: t.Settings.EventClass,
+		Replacements: map[files.Chart][]files.Replacement{}}
 	for i := range t.Heats {
 		h := &t.Heats[i]
 		top := h.TopBoards()
@@ -138,6 +140,12 @@ func results(t *workbook.Tournament, event scoring.Event, table scoring.Table) f
 			g := &h.Games[j]
 			r.Top[files.Chart{Heat: h.Number, Board: g.Board}] = top[g.Board]
 			r.Systems[files.Chart{Heat: h.Number, Board: g.Board}] = t.SystemName(h, g)
+			for _, s := range g.Seats {
+				if g.Scored && s.Replaced >= 0 {
+					c := files.Chart{Heat: h.Number, Board: g.Board}
+					r.Replacements[c] = append(r.Replacements[c], files.Replacement{Power: dip.Power(s.Power), Player: s.Replaced, Year: s.ReplacedIn})
+				}
+			}
 		}
 	}
 	return r

@@ -184,14 +184,7 @@ type LateBoard struct {
 func seatLate(ctx context.Context, b *workbook.Book, n int, opts seeding.Options, res *LateResult) error {
 	t := b.Tournament
 	heat := &t.Heats[n-1]
-	seated := map[int]bool{}
-	for _, g := range heat.Games {
-		for _, s := range g.Seats {
-			if s.Player >= 0 {
-				seated[s.Player] = true
-			}
-		}
-	}
+	seated := heat.Seated()
 	var late []int
 	for i, p := range t.Players {
 		if p.Registration[n-1].Plays() && !seated[i] {
@@ -353,17 +346,9 @@ func fillDropOuts(b *workbook.Book, n int, drops [][2]int, late []int, res *Late
 	return left, nil
 }
 
-// onBoard reports whether player p is seated on one of the heat's boards.
-func onBoard(heat *workbook.Heat, p int) bool {
-	for _, g := range heat.Games {
-		for _, s := range g.Seats {
-			if s.Player == p {
-				return true
-			}
-		}
-	}
-	return false
-}
+// onBoard reports whether player p is seated on one of the heat's boards
+// (or was, before a replacement).
+func onBoard(heat *workbook.Heat, p int) bool { return heat.Seated()[p] }
 
 // heatBoards converts the heat's boards as they stand (started ones
 // locked); every board must be complete.

@@ -44,9 +44,9 @@ func sitOut(b *workbook.Book, hs *workbook.HeatSeating, res *SeedResult) error {
 // heatCandidates lists the sit-out candidates of heat hs.Heat as the
 // workbook stands (sitOutCandidates), off the heat's started boards.
 func heatCandidates(t *workbook.Tournament, hs workbook.HeatSeating) []seeding.SitOutCandidate {
-	seated := map[int]bool{} // players on the heat's started boards
+	seated := map[int]bool{} // players on the heat's started boards, those replaced during a game included
 	for _, lb := range hs.Locked {
-		for _, s := range lb.Seats {
+		for _, s := range slices.Concat(lb.Seats, lb.Left) {
 			seated[s.Player] = true
 		}
 	}
@@ -84,14 +84,17 @@ func registrations(t *workbook.Tournament) [][]workbook.Registration {
 	return regs
 }
 
-// playedBefore counts the heats each player played before heat n.
+// playedBefore counts the heats each player played before heat n, a game
+// left for a replacement included.
 func playedBefore(t *workbook.Tournament, n int) []int {
 	played := make([]int, len(t.Players))
 	for h := 1; h < n; h++ {
 		for _, g := range t.Heats[h-1].Games {
 			for _, s := range g.Seats {
-				if s.Player >= 0 {
-					played[s.Player]++
+				for _, p := range []int{s.Player, s.Replaced} {
+					if p >= 0 {
+						played[p]++
+					}
 				}
 			}
 		}
@@ -136,7 +139,7 @@ func laterPlayers(t *workbook.Tournament, n int, present []int, locked []seeding
 	played := playedBefore(t, n)
 	this := slices.Clone(present)
 	for _, b := range locked {
-		for _, s := range b.Seats {
+		for _, s := range slices.Concat(b.Seats, b.Left) {
 			this = append(this, s.Player)
 		}
 	}

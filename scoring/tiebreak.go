@@ -330,12 +330,14 @@ type tied struct {
 	key    []float64
 }
 
-// rank orders the players: qualified first, then by total, ties settled by the chain; it sets Rank and
-// TieBreak.
+// rank orders the players but the absent: qualified first, then by total, ties settled by the chain; it sets
+// Rank and TieBreak.
 func (s *standings) rank() []Standing {
-	ids := make([]int, len(s.rows))
-	for i := range ids {
-		ids[i] = i
+	ids := make([]int, 0, len(s.rows))
+	for i := range s.rows {
+		if !s.e.Players[i].Absent {
+			ids = append(ids, i)
+		}
 	}
 	slices.SortStableFunc(ids, func(a, b int) int {
 		if qa, qb := s.rows[a].Qualified, s.rows[b].Qualified; qa != qb {

@@ -30,6 +30,10 @@ type EventPlayer struct {
 	// and the tie-breaks; both games count for the best-power awards, the
 	// other players and the powers' means.
 	TwoBoards bool
+	// Absent marks a player on the roster who takes no part in the event
+	// (carried over from an earlier one, never registered nor seated): not
+	// ranked, so not in Table.Players, and in no award but a team's.
+	Absent bool
 }
 
 // EventTeam is a team of the team tournament: 3 to 7 player ids, none of them in another team.
@@ -152,7 +156,8 @@ func (r Rules) TopFactor() float64 {
 	return r.TopBoardFactor
 }
 
-// Table is the result of Standings: the players in rank order, the teams in rank order, the awards.
+// Table is the result of Standings: the players in rank order (but the absent), the teams in rank order, the
+// awards.
 type Table struct {
 	Players []Standing
 	Teams   []TeamStanding // empty without a team tournament

@@ -280,3 +280,30 @@ func TestParseMethod(t *testing.T) {
 		t.Errorf("ParseMethod(mean): %v", err)
 	}
 }
+
+// TestAbsentPlayersAreNotRanked: two players on the roster who take no part
+// are not in the table, and the players below 0 stay ranked just after the
+// others (8th to 10th of 10), not below the absent.
+func TestAbsentPlayersAreNotRanked(t *testing.T) {
+	e := Event{Heats: 1, Players: named("A", "B", "C", "D", "E", "F", "G", "Absent1", "Absent2", "H", "I", "J")}
+	e.Players[7].Absent, e.Players[8].Absent = true, true
+	e.Games = []Played{onBoard(1, 1, [dip.NumPowers]int{0, 1, 2, 3, 4, 5, 6}, [dip.NumPowers]float64{10, 5, 4, 3, 2, -1, -2})}
+	tab, err := Standings(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tab.Players) != 10 {
+		t.Fatalf("the table has %d players, want the 10 who take part", len(tab.Players))
+	}
+	for _, st := range tab.Players {
+		if e.Players[st.Player].Absent {
+			t.Errorf("%s is ranked %d", e.Players[st.Player].Name, st.Rank)
+		}
+	}
+	if g := byName(t, e, tab, "G"); g.Rank != 10 {
+		t.Errorf("G (-2) is ranked %d, want 10", g.Rank)
+	}
+	if h := byName(t, e, tab, "H"); h.Rank != 6 {
+		t.Errorf("H (not played, 0) is ranked %d, want 6 (tied with I and J)", h.Rank)
+	}
+}

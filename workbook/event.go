@@ -2,14 +2,16 @@ package workbook
 
 import "github.com/armada-dtm/dtm/scoring"
 
-// Event converts the tournament into what the standings need: the players,
-// every scored game (the director's override applied), the tournament's
-// rules and its teams.
+// Event converts the tournament into what the standings need: the players
+// (those on the roster only, who never registered nor sat at a board,
+// absent: see Playing), every scored game (the director's override
+// applied), the tournament's rules and its teams.
 func (t *Tournament) Event() scoring.Event {
 	s := t.Settings
 	e := scoring.Event{Heats: s.Heats, Rules: s.Rules}
-	for _, p := range t.Players {
-		e.Players = append(e.Players, scoring.EventPlayer{Name: p.Name, Distance: p.Distance, TwoBoards: p.TwoBoards})
+	playing := t.Playing()
+	for i, p := range t.Players {
+		e.Players = append(e.Players, scoring.EventPlayer{Name: p.Name, Distance: p.Distance, TwoBoards: p.TwoBoards, Absent: !playing[i]})
 	}
 	if s.TeamSize > 0 {
 		e.Teams = []scoring.EventTeam{}

@@ -558,13 +558,9 @@ func (r *reader) checkMaxHeats() {
 		return
 	}
 	seated := map[[2]int]bool{} // heat, player
-	for _, h := range r.t.Heats {
-		for _, g := range h.Games {
-			for _, s := range g.Seats {
-				if s.Player >= 0 {
-					seated[[2]int{h.Number, s.Player}] = true
-				}
-			}
+	for i := range r.t.Heats {
+		for p := range r.t.Heats[i].Seated() {
+			seated[[2]int{r.t.Heats[i].Number, p}] = true
 		}
 	}
 	for i, p := range r.t.Players {

@@ -132,16 +132,12 @@ func (s Seat) resultHeader() string {
 
 // NextHeat returns the heat dtm seed seats by default: the earliest heat
 // with a registered player not yet seated on one of its boards (so a heat
-// whose top board was seated and started by hand is seeded around it), or
-// 0 when every registered player is seated.
+// whose top board was seated and started by hand is seeded around it; a
+// player replaced during a game counts as seated), or 0 when every
+// registered player is seated.
 func (t *Tournament) NextHeat() int {
-	for i, h := range t.Heats {
-		seated := map[int]bool{}
-		for _, g := range h.Games {
-			for _, s := range g.Seats {
-				seated[s.Player] = true
-			}
-		}
+	for i := range t.Heats {
+		seated := t.Heats[i].Seated()
 		for p, pl := range t.Players {
 			if pl.Registration[i].Plays() && !seated[p] {
 				return i + 1
@@ -178,7 +174,7 @@ func (t *Tournament) Seating(n int) (HeatSeating, error) {
 		}
 		hs.Locked = append(hs.Locked, b)
 		hs.Numbers = append(hs.Numbers, g.Board)
-		for _, s := range b.Seats {
+		for _, s := range slices.Concat(b.Seats, b.Left) { // a player replaced during the game included
 			onLocked[s.Player] = true
 		}
 	}
@@ -420,12 +416,17 @@ func (t *Tournament) conflictCells(n int, ex seeding.Explanation, p *seeding.Pro
 // WriteConflicts rewrites the Conflict and Conflict detail columns of heat
 // n's sheet from an explanation of its seating as the sheet stands (dtm seed
 // --refresh, after a director's swaps): only those two computed columns
-// change. The change is made in memory; Save writes it.
+// change, and not on a board where a player was replaced during the game
+// (a replacement is no change of seating: they stay as the board was
+// called). The change is made in memory; Save writes it.
 func (b *Book) WriteConflicts(n int, ex seeding.Explanation, p *seeding.Problem) error {
 	heat := &b.Tournament.Heats[n-1]
 	sheet := HeatSheet(n)
 	want := b.Tournament.conflictCells(n, ex, p)
 	for _, g := range heat.Games {
+		if g.Replacement() {
+			continue
+		}
 		for _, s := range g.Seats {
 			cells, ok := want[s.Row]
 			for k, h := range []string{HeaderConflictTotal, HeaderConflictDetail} {
@@ -452,7 +453,8 @@ func (b *Book) WriteConflicts(n int, ex seeding.Explanation, p *seeding.Problem)
 // read, with an explanation of its seating as the sheet stands. It returns
 // a warning at the first cell that differs (after a director's swap), or
 // nil when they all match or are all empty (a heat seated by hand, never
-// by dtm seed).
+// by dtm seed). A board where a player was replaced during the game keeps
+// the columns of the board as called (WriteConflicts): it is not compared.
 func (t *Tournament) StaleConflicts(n int, ex seeding.Explanation, p *seeding.Problem) *Problem {
 	heat := &t.Heats[n-1]
 	written := false
@@ -468,6 +470,9 @@ func (t *Tournament) StaleConflicts(n int, ex seeding.Explanation, p *seeding.Pr
 	var first *Problem
 	stale := 0
 	for _, g := range heat.Games {
+		if g.Replacement() {
+			continue
+		}
 		for _, s := range g.Seats {
 			for k, h := range []string{HeaderConflictTotal, HeaderConflictDetail} {
 				c := heat.cell(s.Row, h)

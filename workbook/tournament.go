@@ -1,6 +1,7 @@
 package workbook
 
 import (
+	"slices"
 	"time"
 
 	"github.com/armada-dtm/dtm/scoring"
@@ -275,6 +276,46 @@ func (h *Heat) TopBoards() map[int]bool {
 		top[b] = true
 	}
 	return top
+}
+
+// Seated returns the players seated in the heat, on any board, started or
+// not: each seat's player and each player replaced during a game (the
+// Replaced player column), who sat at the board too.
+func (h *Heat) Seated() map[int]bool {
+	seated := map[int]bool{}
+	for _, g := range h.Games {
+		for _, s := range g.Seats {
+			if s.Player >= 0 {
+				seated[s.Player] = true
+			}
+			if s.Replaced >= 0 {
+				seated[s.Replaced] = true
+			}
+		}
+	}
+	return seated
+}
+
+// Replacement reports whether a player of the game was replaced during it.
+func (g *Game) Replacement() bool {
+	return slices.ContainsFunc(g.Seats, func(s Seat) bool { return s.Replaced >= 0 })
+}
+
+// Playing reports, per player, whether the player takes part in the
+// tournament: registered for a heat (Sitting out included) or seated in one
+// (Heat.Seated). The others are on the roster only (carried over by dtm new
+// --from, say): they are not ranked, exported or published.
+func (t *Tournament) Playing() []bool {
+	out := make([]bool, len(t.Players))
+	for i, p := range t.Players {
+		out[i] = slices.ContainsFunc(p.Registration, func(r Registration) bool { return r != NotRegistered })
+	}
+	for i := range t.Heats {
+		for p := range t.Heats[i].Seated() {
+			out[p] = true
+		}
+	}
+	return out
 }
 
 // PlayerCell returns the Players sheet cell of player i under a header

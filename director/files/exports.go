@@ -92,6 +92,16 @@ type Results struct {
 	Days       []time.Time
 	Dates      []string
 	EventClass string
+	// Replacements are each scored game's players replaced during it, in
+	// heat-sheet order; the game's seat is the player who finished it.
+	Replacements map[Chart][]Replacement
+}
+
+// Replacement is a player who left a game and was replaced in their seat.
+type Replacement struct {
+	Power  dip.Power
+	Player int // the player who left, an event player id
+	Year   int // the year of the replacement; 0 when not given
 }
 
 // wddPowers are the WDD's power codes, in Power order.

@@ -13,7 +13,8 @@ import (
 // WriteRatings writes the one-page summary of what the rating lists ask of
 // an event (docs/exports.md): its class and dates, the players and heats,
 // the boards of each heat and of the three largest, the final placings with
-// their ties, and the top boards' finishers.
+// their ties, the top boards' finishers, and the players replaced during a
+// game.
 func WriteRatings(w io.Writer, r Results) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Rating inputs: %s\n\n", r.Name)
@@ -107,6 +108,7 @@ func WriteRatings(w io.Writer, r Results) error {
 	if tops == 0 {
 		b.WriteString(" none (a top board is board 1 with a scoring system of its own on its heat sheet)\n")
 	}
+	writeReplacements(&b, r)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -147,4 +149,28 @@ func eventDates(r Results) string {
 		return days[0]
 	}
 	return days[0] + " to " + days[len(days)-1]
+}
+
+// writeReplacements lists the players replaced during a game, which the
+// WDD's files have no place for, so that the director can tell the rating
+// lists: nothing when there were none.
+func writeReplacements(b *strings.Builder, r Results) {
+	var lines []string
+	for _, g := range sortedGames(r.Event) {
+		for _, l := range r.Replacements[Chart{g.Heat, g.Board}] {
+			when := ""
+			if l.Year != 0 {
+				when = fmt.Sprintf(" in %d", l.Year)
+			}
+			lines = append(lines, fmt.Sprintf("heat %d, board %d, %s: %s left%s; %s finished the game and has its score\n",
+				g.Heat, g.Board, wdrPowers[l.Power], r.Players[l.Player].Name, when, r.Players[g.Seats[l.Power].Player].Name))
+		}
+	}
+	if len(lines) == 0 {
+		return
+	}
+	b.WriteString("\nReplacements (the WDD files carry only the player who finished each game; the WDR file both):\n")
+	for _, l := range lines {
+		b.WriteString(l)
+	}
 }

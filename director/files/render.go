@@ -74,7 +74,7 @@ func (s *Site) Render(pub workbook.Publication) (map[string][]byte, error) {
 		render(p.File, "calls", p.Title, p)
 	}
 	render("players.html", "players", "The players", nil)
-	for _, p := range s.Players {
+	for _, p := range s.Playing {
 		render(p.File, "player", p.Name, p)
 	}
 	render("powers.html", "powers", "Best powers", nil)

@@ -34,12 +34,16 @@ type Site struct {
 	// boards.
 	HeatPages []*heatPage
 	Calls     []*callsPage
-	Players   []*playerPage // in the Players sheet's order
+	Players   []*playerPage // in the Players sheet's order, by player id
 	Powers    []powerLine
 	Awards    []awardLine
 	Teams     *teamsPage // nil without a team tournament, or when withheld
 	HasTeams  bool
 	Clocks    []*clockPage
+	// Playing are the players who take part (scoring.EventPlayer.Absent
+	// unset), in the Players sheet's order: the players page lists them
+	// and each has a page.
+	Playing []*playerPage
 	// NextCalls is the calls of the heat being played or about to be
 	// (the last seated heat not finished), else the last seated heat.
 	NextCalls *callsPage
@@ -223,7 +227,7 @@ func BuildSite(t *workbook.Tournament, event scoring.Event, table scoring.Table,
 	finalOut := s.Complete && !pub.WithholdFinal
 	scoresShown := func(n int) bool { return visible(n) || finalOut }
 
-	s.players(t)
+	s.players(t, in.event)
 	s.heats(t, scoresShown)
 
 	// The standings after each heat, and the current ones.
@@ -284,8 +288,8 @@ func BuildSite(t *workbook.Tournament, event scoring.Event, table scoring.Table,
 	return s, nil
 }
 
-// players makes a page for every player.
-func (s *Site) players(t *workbook.Tournament) {
+// players makes a page for every player, and lists those who take part.
+func (s *Site) players(t *workbook.Tournament, e scoring.Event) {
 	team := map[int]string{}
 	if t.Settings.TeamSize > 0 {
 		for _, tm := range t.Teams {
@@ -297,6 +301,9 @@ func (s *Site) players(t *workbook.Tournament) {
 	for i, p := range t.Players {
 		s.Players = append(s.Players, &playerPage{File: fmt.Sprintf("player-%d.html", i+1), Name: p.Name, Country: p.Country,
 			Team: team[i], Index: i, Anchor: fmt.Sprintf("p%d", i+1)})
+		if i >= len(e.Players) || !e.Players[i].Absent {
+			s.Playing = append(s.Playing, s.Players[i])
+		}
 	}
 }
 
@@ -504,8 +511,8 @@ func (s *Site) rankCharts() {
 			ranks[l.Player.Index] = append(ranks[l.Player.Index], rankPoint{Heat: page.After, Rank: l.Rank})
 		}
 	}
-	for i, p := range s.Players {
-		p.Chart = rankChartOf(ranks[i], len(s.Players), s.Played)
+	for _, p := range s.Playing {
+		p.Chart = rankChartOf(ranks[p.Index], len(s.Playing), s.Played)
 	}
 }
 

@@ -13,7 +13,8 @@ import (
 // The World Diplomacy Reference's JSON (docs/exports.md): the shape of the
 // most used tournament web tool's JSON interface (version 1), which the WDR
 // imports, plus each game's board number, top-board flag and scoring system
-// and each seat's WDD id, so that nothing the WDR keeps per board is lost.
+// and each seat's WDD id and replaced player, so that nothing the WDR keeps
+// per board is lost.
 
 // wdrTournament is the whole document.
 type wdrTournament struct {
@@ -54,6 +55,18 @@ type wdrSeat struct {
 	FinalSCs        int     `json:"final_scs"`
 	EliminationYear *int    `json:"elimination_year"`
 	InDraw          *bool   `json:"in_draw,omitempty"`
+	// Replaced is the player who left the seat during the game (dtm's
+	// field); absent when nobody did.
+	Replaced *wdrReplaced `json:"replaced,omitempty"`
+}
+
+// wdrReplaced is a player replaced during a game: their name and ids, and
+// the year they left (null when not given).
+type wdrReplaced struct {
+	Name  string `json:"name"`
+	WDRID *int   `json:"wdr_id"`
+	WDDID *int   `json:"wdd_id"`
+	Year  *int   `json:"year"`
 }
 
 // wdrDraw is the draw (or the win conceded to one power) that ended a game.
@@ -112,7 +125,7 @@ func WriteWDR(w io.Writer, r Results) error {
 			}
 			n++
 			c := Chart{g.Heat, g.Board}
-			round.Games[strconv.Itoa(n)] = wdrGameOf(g, n, r.Top[c], r.Systems[c], r.Players, id)
+			round.Games[strconv.Itoa(n)] = wdrGameOf(g, n, r.Top[c], r.Systems[c], r.Players, r.Replacements[c], id)
 		}
 		doc.Rounds[strconv.Itoa(h)] = round
 	}
@@ -138,8 +151,8 @@ func WriteWDR(w io.Writer, r Results) error {
 }
 
 // wdrGameOf is a scored game as the WDR's JSON has it; n is its number in
-// the round.
-func wdrGameOf(g scoring.Played, n int, top bool, system string, players []ExportPlayer, id func(int) *int) wdrGame {
+// the round, left its players replaced during it.
+func wdrGameOf(g scoring.Played, n int, top bool, system string, players []ExportPlayer, left []Replacement, id func(int) *int) wdrGame {
 	game := wdrGame{Board: n, TopBoard: top, ScoringSystem: system, Players: map[string]wdrSeat{}}
 	solo := len(g.Winners) == 1 && !g.Conceded
 	if len(g.Winners) > 0 && !solo {
@@ -162,6 +175,10 @@ func wdrGameOf(g scoring.Played, n int, top bool, system string, players []Expor
 		if game.Draw != nil {
 			in := slices.Contains(g.Winners, dip.Power(pw))
 			ws.InDraw = &in
+		}
+		if k := slices.IndexFunc(left, func(l Replacement) bool { return l.Power == dip.Power(pw) }); k >= 0 {
+			q := players[left[k].Player]
+			ws.Replaced = &wdrReplaced{Name: q.Name, WDRID: id(q.WDRID), WDDID: id(q.WDDID), Year: id(left[k].Year)}
 		}
 		game.Players[wdrPowers[pw]] = ws
 	}
