@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -130,13 +131,26 @@ func TestPublishPolicy(t *testing.T) {
 // evilName is a player's name that is also markup.
 const evilName = `<script>alert("x")</script>`
 
-// escapedBook is the sample with a player and a tournament named in markup.
+// escapedBook is the sample with a player and a tournament named in markup;
+// the player sat heat 1 out (a player on the roster who takes no part has
+// no page).
 func escapedBook(t *testing.T) string {
 	t.Helper()
 	book := copySample(t, samplePath)
 	f := openXLSX(t, book)
 	setSetting(t, f, "Tournament name", `Cup <b>bold</b> & "friends"`)
 	if err := f.SetSheetRow("Players", "A30", &[]any{evilName, `O'Brien & <i>Sons</i>`, "", "IE"}); err != nil {
+		t.Fatal(err)
+	}
+	header, err := f.GetRows("Players")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cell, err := excelize.CoordinatesToCellName(slices.Index(header[0], "Heat 1")+1, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.SetCellValue("Players", cell, "Sitting out"); err != nil {
 		t.Fatal(err)
 	}
 	saveXLSX(t, f)
