@@ -52,7 +52,7 @@ func TestGameCommandJSON(t *testing.T) {
 	}
 	for _, tc := range tests {
 		code, out, errOut := dtm(t, "game", "--json", "--victory", tc.rule, writeGame(t, tc.game))
-		if code != 0 {
+		if code > 1 { // 1: the record disagrees (TestGameCommandDisagreementExits)
 			t.Fatalf("%s: exit %d: %s", tc.rule, code, errOut)
 		}
 		var got struct {
@@ -104,5 +104,28 @@ func TestGameCommandText(t *testing.T) {
 	}
 	if code, _, _ := dtm(t, "game"); code != 2 {
 		t.Errorf("no game: exit %d, want 2", code)
+	}
+}
+
+// TestGameCommandDisagreementExits replays a director checking a game
+// whose record disagrees with the victory rule (issue 23): France reached
+// regatta-2002's target in 1908 but the chart goes on to 1909. dtm game
+// says so and exits 1, naming the file and the disagreement, in text and
+// in JSON; the record that agrees exits 0.
+func TestGameCommandDisagreementExits(t *testing.T) {
+	t.Parallel()
+	game := writeGame(t, frenchSolo)
+	for _, args := range [][]string{{"game", "--victory", "regatta-2002", game}, {"game", "--json", "--victory", "regatta-2002", game}} {
+		code, out, errOut := dtm(t, args...)
+		want := game + ": France: history: France won in 1908 with 17 centres under regatta-2002, so the game ended then, but the chart goes on to 1909"
+		if code != 1 || !strings.Contains(errOut, want) || !strings.Contains(errOut, "disagrees with the victory rule regatta-2002") {
+			t.Errorf("%v: exit %d, stderr %q; want 1 and %q", args, code, errOut, want)
+		}
+		if out == "" {
+			t.Errorf("%v: the outcome is no longer printed", args)
+		}
+	}
+	if code, _, errOut := dtm(t, "game", game); code != 0 || errOut != "" {
+		t.Errorf("classic, agreeing: exit %d, %s", code, errOut)
 	}
 }

@@ -587,9 +587,9 @@ func gameCommand() *cli.Command {
 		ArgsUsage: "GAME.json",
 		Description: "Reads one game's record (GAME.json, with its centres year by year in \"history\") and prints when\n" +
 			"and how it ended under the victory rule: the victory (year, power, centres) or none, any year in which\n" +
-			"a two-way draw vote could be called, and whether the recorded result agrees. Rules: classic,\n" +
-			"regatta-2002, regatta-2003, norman, norman-short-N, or a table such as 18,18,18,18,17,15,14,12 (from\n" +
-			"1901). docs/games.md explains them.",
+			"a two-way draw vote could be called, and whether the recorded result agrees (exit status 1, with\n" +
+			"each disagreement on stderr, when it does not). Rules: classic, regatta-2002, regatta-2003, norman,\n" +
+			"norman-short-N, or a table such as 18,18,18,18,17,15,14,12 (from 1901). docs/games.md explains them.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "victory", Value: "classic", Usage: "the victory `RULE`"},
 			&cli.BoolFlag{Name: "json", Usage: `print {"victory": {"year", "power", "centres"} or null, "draw_vote_years": [...]}`},
@@ -607,10 +607,13 @@ func gameCommand() *cli.Command {
 				return err
 			}
 			if c.Bool("json") {
-				return printJSON(c.App.Writer, res.Report())
+				if err := printJSON(c.App.Writer, res.Report()); err != nil {
+					return err
+				}
+			} else {
+				res.WriteText(c.App.Writer)
 			}
-			res.WriteText(c.App.Writer)
-			return nil
+			return res.Err()
 		},
 	}
 }

@@ -3,6 +3,7 @@ package director
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/internal/dip"
@@ -12,6 +13,7 @@ import (
 // GameOutcome is how a game ended, or could have ended, under a victory
 // rule, and whether its recorded result agrees.
 type GameOutcome struct {
+	Path    string // the GAME.json file
 	Rule    scoring.VictoryRule
 	Game    scoring.Game
 	Outcome scoring.Outcome
@@ -37,7 +39,27 @@ func CheckGame(req GameRequest) (*GameOutcome, error) {
 		return nil, err
 	}
 	rule := req.Rule
-	return &GameOutcome{Rule: rule, Game: g, Outcome: rule.Check(g.History), Disagreements: rule.CheckResult(g)}, nil
+	return &GameOutcome{Path: req.Game, Rule: rule, Game: g, Outcome: rule.Check(g.History), Disagreements: rule.CheckResult(g)}, nil
+}
+
+// Err returns nil when the recorded result agrees with the victory rule,
+// else an error naming the file and each disagreement (power, field,
+// what is wrong): dtm game then exits with status 1, as dtm check does for
+// a workbook's problems.
+func (r *GameOutcome) Err() error {
+	if len(r.Disagreements) == 0 {
+		return nil
+	}
+	name := r.Rule.Name
+	if name == "" {
+		name = "classic"
+	}
+	msgs := make([]string, len(r.Disagreements))
+	for i, e := range r.Disagreements {
+		msgs[i] = fmt.Sprintf("%s: %v", r.Path, e)
+	}
+	return fmt.Errorf("%s\n%s: the recorded result disagrees with the victory rule %s; correct the record (or choose the rule the event played)",
+		strings.Join(msgs, "\n"), r.Path, name)
 }
 
 // Report is the outcome as dtm game --json prints it.
