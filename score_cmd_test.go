@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -228,5 +229,35 @@ func TestScoreLibreOffice(t *testing.T) {
 		if !reflect.DeepEqual(lo[i][:n], rows[i][:n]) {
 			t.Errorf("row %d: LibreOffice %q, dtm %q", i+1, lo[i], rows[i])
 		}
+	}
+}
+
+// TestAwardsTieSharesThePlace scores the bundled tournament, where two
+// players tie for 3rd and three for 6th (issue 23): a tie shares its place
+// and skips the places it covers, as the ranks do (3, 3, 5, 6, 6, 6, 9), so
+// "4th place" and "7th place" have no winner instead of the pair and trio
+// again.
+func TestAwardsTieSharesThePlace(t *testing.T) {
+	t.Parallel()
+	path := copySample(t, samplePath)
+	runOK(t, "score", path)
+	want := map[string][]string{
+		"3rd place": {"Ines Irving and Jonas Jensen", "110", "total 110, tied for 3rd place"},
+		"4th place": {"(none: tied above)", "", "none: 2 players tied for 3rd place"},
+		"6th place": {"Farid Fischer and Yusuf Young and Bea Bloom", "101", "total 101, tied for 6th place"},
+		"7th place": {"(none: tied above)", "", "none: 3 players tied for 6th place"},
+	}
+	for _, row := range sheetRows(t, path, "Awards") {
+		w, ok := want[row[0]]
+		if !ok {
+			continue
+		}
+		delete(want, row[0])
+		if got := append(row[1:], "", "", "")[:3]; !slices.Equal(got, w) {
+			t.Errorf("Awards: %s: %q, want %q", row[0], got, w)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("Awards lacks %v", want)
 	}
 }

@@ -10,8 +10,10 @@ import (
 
 // Award is one prize of DTM's Awards screen (manual section 15) and who wins it.
 //
-// The list, in order: "1st place" ... "7th place" (qualified players only; players tied on rank share every
-// place their tie covers, so two players tied 2nd both win "2nd place" and "3rd place"); "Best team" (with a
+// The list, in order: "1st place" ... "7th place" (qualified players only; players tied on rank share their
+// place and the places their tie covers are skipped, as a competition ranking does: two players tied 2nd both
+// win "2nd place", "3rd place" has no winner and says so in Detail, and the next player wins "4th place");
+// "Best team" (with a
 // team tournament; team ids in Winners); "Best Austria" ... "Best Turkey" (every player eligible: the best
 // game score with that power, or with Rules.AwardsByCentres the most centres, the score breaking ties);
 // "Best result without a solo" (the best total of a player who never won a game alone; when every game was
@@ -27,10 +29,13 @@ type Award struct {
 	Team    bool  // the award is "Best team": Winners are indexes into Event.Teams
 	// Power is the power of a best-power award, Board for every other award; Games are then the winning
 	// games, in heat and board order (several on a tie, possibly two of one player).
-	Power  dip.Power
-	Games  []AwardGame
-	Value  float64 // the winning total, game score, or centres (best power by centres)
-	Detail string  // what the winner did, e.g. "Austria, heat 2 board 3: 12 centres, 58 points"
+	Power dip.Power
+	Games []AwardGame
+	Value float64 // the winning total, game score, or centres (best power by centres)
+	// TiedAbove is, for a place award skipped by a tie above it, the place of that tie (3 for "4th place"
+	// when two players tie for 3rd); 0 otherwise.
+	TiedAbove int
+	Detail    string // what the winner did, e.g. "Austria, heat 2 board 3: 12 centres, 58 points"
 }
 
 // AwardKind identifies an award whatever its name in the director's
@@ -89,13 +94,18 @@ func placeAward(k int, ranked []Standing) Award {
 		if st.Rank > k || k >= st.Rank+size || (i > 0 && ranked[i-1].Rank == st.Rank) {
 			continue
 		}
+		if st.Rank < k { // the place is taken by the tie above it
+			a.TiedAbove = st.Rank
+			a.Detail = fmt.Sprintf("none: %d players tied for %s place", size, placeName(st.Rank))
+			return a
+		}
 		a.Value = st.Total
 		a.Detail = "total " + numText(st.Total)
 		for _, o := range ranked[i : i+size] {
 			a.Winners = append(a.Winners, o.Player)
 		}
 		if size > 1 {
-			a.Detail += fmt.Sprintf(", tied for %s to %s place", placeName(st.Rank), placeName(st.Rank+size-1))
+			a.Detail += fmt.Sprintf(", tied for %s place", placeName(st.Rank))
 		} else if st.TieBreak != "" {
 			a.Detail += "; " + st.TieBreak
 		}

@@ -58,9 +58,9 @@ func TestAwards(t *testing.T) {
 	places := []Award{
 		{Name: "1st place", Winners: []int{pA}, Value: 130, Detail: "total 130"},
 		{Name: "2nd place", Winners: []int{pC}, Value: 80, Detail: "total 80"},
-		// B and D tie on 55 and share 3rd and 4th.
-		{Name: "3rd place", Winners: []int{pB, pD}, Value: 55, Detail: "total 55, tied for 3rd to 4th place"},
-		{Name: "4th place", Winners: []int{pB, pD}, Value: 55, Detail: "total 55, tied for 3rd to 4th place"},
+		// B and D tie on 55 and share 3rd; 4th is skipped, as their ranks (3, 3, 5) are.
+		{Name: "3rd place", Winners: []int{pB, pD}, Value: 55, Detail: "total 55, tied for 3rd place"},
+		{Name: "4th place", Detail: "none: 2 players tied for 3rd place", TiedAbove: 3},
 		// H's 19 is higher but H did not qualify.
 		{Name: "5th place", Winners: []int{pE}, Value: 15, Detail: "total 15"},
 		{Name: "6th place", Detail: "nobody eligible"},
@@ -140,7 +140,7 @@ func TestAwards(t *testing.T) {
 			for i, w := range tc.want {
 				a := tab.Awards[i]
 				if a.Name != w.Name || !slices.Equal(a.Winners, w.Winners) || a.Value != w.Value ||
-					a.Detail != w.Detail || a.Team {
+					a.Detail != w.Detail || a.TiedAbove != w.TiedAbove || a.Team {
 					t.Errorf("award %d:\n got %+v\nwant %+v", i+1, a, w)
 				}
 				pw, err := dip.ParsePower(strings.TrimPrefix(a.Name, "Best "))
@@ -176,12 +176,13 @@ func TestAwardTies(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]Award{
-		"1st place":                      {Winners: []int{1, 2}, Value: 10, Detail: "total 10, tied for 1st to 2nd place"},
+		"1st place":                      {Winners: []int{1, 2}, Value: 10, Detail: "total 10, tied for 1st place"},
+		"2nd place":                      {Detail: "none: 2 players tied for 1st place", TiedAbove: 1},
 		"Best score made only of losses": {Winners: []int{1, 2}, Value: 10, Detail: "total 10 each, tied"},
 		"Last place":                     {Winners: []int{5, 6}, Value: -2, Detail: "total -2 each, tied"},
 	}
 	for _, a := range tab.Awards {
-		if w, ok := want[a.Name]; ok && (!slices.Equal(a.Winners, w.Winners) || a.Value != w.Value || a.Detail != w.Detail) {
+		if w, ok := want[a.Name]; ok && (!slices.Equal(a.Winners, w.Winners) || a.Value != w.Value || a.Detail != w.Detail || a.TiedAbove != w.TiedAbove) {
 			t.Errorf("%s: %+v, want %+v", a.Name, a, w)
 		}
 	}

@@ -169,7 +169,10 @@ func (b *Book) awardsTab(table scoring.Table) Output {
 		}
 		winner := strings.Join(names, " and ")
 		var value any = a.Value
-		if len(names) == 0 {
+		switch {
+		case a.TiedAbove > 0:
+			winner, value = "(none: tied above)", nil
+		case len(names) == 0:
 			winner, value = "(nobody eligible)", nil
 		}
 		o.Rows = append(o.Rows, []any{a.Name, winner, value, a.Detail})
