@@ -398,6 +398,7 @@ func scoreCommand() *cli.Command {
 				return err
 			}
 			if c.Bool("json") {
+				res.WriteWarnings(c.App.ErrWriter)
 				return printJSON(c.App.Writer, res.Report)
 			}
 			res.WriteText(c.App.Writer, c.Int("top"))

@@ -29,7 +29,8 @@ type CheckResult struct {
 	// Seatings explain the seating conflict of every heat with seated
 	// boards, as it stands after any edits.
 	Seatings []HeatConflicts
-	// Warnings are what dtm wrote that no longer matches the sheets (board
+	// Warnings are boards set back from Finished with their results still
+	// typed, what dtm wrote that no longer matches the sheets (board
 	// calls and Conflict columns after a director's swaps: dtm seed
 	// --refresh rewrites them), likely duplicate players, and players
 	// without the ids of the databases the results go to (Results sent to).
@@ -64,6 +65,10 @@ func Check(req CheckRequest) (*CheckResult, error) {
 	playing := t.Playing()
 	res := &CheckResult{Path: path, Players: len(t.Players), Playing: count(playing), Heats: t.Settings.Heats,
 		Systems: len(t.Systems), Victory: t.Settings.Victory.Name, Outcomes: t.Outcomes(), Ignored: b.Ignored}
+	for _, p := range unfinishedResults(t) {
+		p.Msg = "warning: " + p.Msg // check prints its warnings as they are
+		res.Warnings = append(res.Warnings, p)
+	}
 	for h := 1; h <= t.Settings.Heats; h++ {
 		plan := t.HeatPlan(h)
 		if len(plan.Boards) == 0 {
@@ -168,4 +173,14 @@ func (r *CheckResult) WriteText(w io.Writer, verbose bool) {
 			fmt.Fprintf(w, "  %s: %d: %s\n", hc.Problem.Players[pc.Player], pc.Total, strings.Join(parts, "; "))
 		}
 	}
+}
+
+// unfinishedResults warns about every board that is not Finished but holds
+// a finished game's results (set back from Finished): they do not count.
+func unfinishedResults(t *workbook.Tournament) workbook.Problems {
+	var out workbook.Problems
+	for h := 1; h <= len(t.Heats); h++ {
+		out = append(out, t.UnfinishedResults(h)...)
+	}
+	return out
 }

@@ -29,8 +29,9 @@ type ExportRequest struct {
 }
 
 // ExportResult lists the files written, and what the director may want to
-// fix before sending them: the players in the WDD or WDR files without an
-// id there.
+// fix before sending them: boards set back from Finished whose results no
+// longer count, and the players in the WDD or WDR files without an id
+// there.
 type ExportResult struct {
 	Files    []string
 	Warnings workbook.Problems
@@ -84,7 +85,7 @@ func Export(req ExportRequest) (*ExportResult, error) {
 	for _, s := range table.Players {
 		played[s.Player] = s.Played > 0
 	}
-	res := &ExportResult{Warnings: MissingIDs(t, played, req.WDD, req.WDR)}
+	res := &ExportResult{Warnings: append(unfinishedResults(t), MissingIDs(t, played, req.WDD, req.WDR)...)}
 	for _, name := range slices.Sorted(maps.Keys(out)) {
 		if err := workbook.WriteFile(name, out[name].Bytes()); err != nil {
 			return res, wrapf(err, "export")

@@ -34,6 +34,9 @@ type ScoreResult struct {
 	// Multiplied marks the heat and board of each top board whose scores
 	// count more than once (Top board multiplier), for the printed star.
 	Multiplied map[[2]int]bool
+	// Warnings are the boards set back from Finished whose results no
+	// longer count.
+	Warnings workbook.Problems
 }
 
 // Score scores every finished game of a workbook under its system, ranks
@@ -48,7 +51,8 @@ func Score(req ScoreRequest) (*ScoreResult, error) {
 	}
 	defer b.Close()
 	t := b.Tournament
-	res := &ScoreResult{Path: req.Path, Heats: t.Settings.Heats, Table: table, Report: files.NewReport(t.Settings.Name, event, table)}
+	res := &ScoreResult{Path: req.Path, Heats: t.Settings.Heats, Table: table, Report: files.NewReport(t.Settings.Name, event, table),
+		Warnings: unfinishedResults(t)}
 	for _, p := range t.Players {
 		res.Names = append(res.Names, p.Name)
 	}
@@ -74,9 +78,18 @@ func Score(req ScoreRequest) (*ScoreResult, error) {
 	return res, nil
 }
 
-// WriteText prints the first top lines of the standings as DTM's Scores
-// screen lists them (rank, name, heat scores, total), then what was written.
+// WriteWarnings prints the warnings, one per line.
+func (r *ScoreResult) WriteWarnings(w io.Writer) {
+	for _, p := range r.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", p)
+	}
+}
+
+// WriteText prints the warnings, the first top lines of the standings as
+// DTM's Scores screen lists them (rank, name, heat scores, total), then
+// what was written.
 func (r *ScoreResult) WriteText(w io.Writer, top int) {
+	r.WriteWarnings(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "rank\tplayer\t")
 	for h := 1; h <= r.Heats; h++ {

@@ -3,6 +3,7 @@ package workbook
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -329,6 +330,48 @@ func (t *Tournament) Outcomes() []Outcome {
 			cell := xlsx.QuoteSheet(HeatSheet(heat.Number)) + "!" + heat.cell(g.Seats[0].Row, HeaderBoard)
 			out = append(out, Outcome{Heat: heat.Number, Board: g.Board, Cell: cell, Outcome: o})
 		}
+	}
+	return out
+}
+
+// UnfinishedResults warns, at the Status cell of each board of heat n that
+// is not Finished but holds a finished game's results, that they do not
+// count: a typed Result, or a score dtm score wrote while the board was
+// Finished. It is what a board set back from Finished (to Started, or
+// Unstarted) looks like; a centre chart, final year or centres alone are a
+// game in play being recorded and say nothing.
+func (t *Tournament) UnfinishedResults(n int) Problems {
+	heat := &t.Heats[n-1]
+	var out Problems
+	for _, g := range heat.Games {
+		if g.Status == Finished || len(g.Seats) == 0 {
+			continue
+		}
+		var found []string
+		best, bestSeat := 0.0, -1
+		for i, s := range g.Seats {
+			if s.Result != NoResult && !slices.Contains(found, HeaderResult) {
+				found = append(found, HeaderResult)
+			}
+			if v, err := strconv.ParseFloat(s.scoreCell, 64); err == nil {
+				if !slices.Contains(found, HeaderScore) {
+					found = append(found, HeaderScore)
+				}
+				if bestSeat < 0 || v > best {
+					best, bestSeat = v, i
+				}
+			}
+		}
+		if len(found) == 0 {
+			continue
+		}
+		msg := fmt.Sprintf("board %d is %s but holds a finished game's results (%s): they do not count in the standings",
+			g.Board, ChoicesStatus[g.Status], strings.Join(found, ", "))
+		if s := g.Seats[max(bestSeat, 0)]; bestSeat >= 0 && s.Player >= 0 {
+			msg += fmt.Sprintf(" (%s's %s points among them)", t.Players[s.Player].Name, number(best))
+		}
+		out = append(out, Problem{Sheet: HeatSheet(n), Cell: heat.cell(g.Seats[0].Row, HeaderStatus), Msg: msg,
+			Hint: "set the board's Status back to Finished to count them, or clear its results if the game is still being played"})
 	}
 	return out
 }
