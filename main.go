@@ -445,12 +445,14 @@ func exportCommand() *cli.Command {
 			"Database takes, NAME WDD classification.csv and NAME WDD boards.csv, and NAME WDD awards.csv, the\n" +
 			"numbered list of its RK_AWA columns' awards. --wdr writes NAME WDR.json for the World Diplomacy\n" +
 			"Reference; --ratings NAME ratings.txt, a page of what the rating lists ask. Files go beside the workbook\n" +
-			"(or into --out). The workbook itself is not changed. docs/exports.md describes every file.",
+			"(or into --out). The workbook itself is not changed. While boards are in play the standings are\n" +
+			"provisional: --wdd and --wdr then refuse unless --provisional. docs/exports.md describes every file.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "csv", Usage: "write the DTM export of the standings"},
 			&cli.BoolFlag{Name: "wdd", Usage: "write the World Diplomacy Database classification, boards and awards files"},
 			&cli.BoolFlag{Name: "wdr", Usage: "write the World Diplomacy Reference's JSON"},
 			&cli.BoolFlag{Name: "ratings", Usage: "write the one-page summary of the rating lists' inputs"},
+			&cli.BoolFlag{Name: "provisional", Usage: "write the WDD and WDR files even while boards are in play"},
 			&cli.StringFlag{Name: "out", Usage: "write the files into `DIR` (default: the workbook's folder)"},
 		},
 		Action: func(c *cli.Context) error {
@@ -462,7 +464,7 @@ func exportCommand() *cli.Command {
 				return usageError{Err: errors.New("say which files to write: --csv, --wdd, --wdr, --ratings, or several")}
 			}
 			res, err := director.Export(director.ExportRequest{Path: path, CSV: c.Bool("csv"), WDD: c.Bool("wdd"), WDR: c.Bool("wdr"),
-				Ratings: c.Bool("ratings"), Out: c.String("out")})
+				Ratings: c.Bool("ratings"), Provisional: c.Bool("provisional"), Out: c.String("out")})
 			if res != nil {
 				res.WriteText(c.App.Writer)
 			}

@@ -1,18 +1,30 @@
 package main
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// TestBoardSetBackFromFinishedWarns replays issue 23's defect 2 on the
-// bundled tournament: the director scores it, then in LibreOffice sets heat
-// 2 board 2 (Maya Moreau's 110-point Turkish solo) back to Started with its
-// results still typed. check, score and export each warn at the board's
-// Status cell, naming the points that no longer count; score goes on
-// warning after it has emptied the board's Score cells, while the Result
-// column still holds the game's results.
-func TestBoardSetBackFromFinishedWarns(t *testing.T) {
+// TestBoardSetBackFromFinished replays issue 23's defect 2 on the bundled
+// tournament: the director scores it, then in LibreOffice sets heat 3 board
+// 2 (Jonas Jensen's 112-point Austrian solo) back to Started with its
+// results still typed.
+//
+// check, score and export each warn at the board's Status cell, naming the
+// points that no longer count; score goes on warning after it has emptied
+// the board's Score cells, while the Result column still holds the game.
+//
+// With the board in play the standings are provisional everywhere they
+// appear: score, export and publish name the board in their summary; the
+// Standings, Team Standings and Awards tabs say so under their tables and
+// in their printed titles; the site's pages and the projector's standings
+// say so; the ratings page says neither "Final placings" nor "3 played of
+// 3"; and the WDD and WDR files are refused (nothing written) unless
+// --provisional.
+func TestBoardSetBackFromFinished(t *testing.T) {
 	t.Parallel()
 	path := copySample(t, samplePath)
 	runOK(t, "score", path)
@@ -20,15 +32,16 @@ func TestBoardSetBackFromFinishedWarns(t *testing.T) {
 	for i := range started {
 		started[i] = []any{"Started"}
 	}
-	loEdits(t, path, []edit{{"op": "set_rows", "sheet": "Heat 2", "cell": "B9", "rows": started}})
+	loEdits(t, path, []edit{{"op": "set_rows", "sheet": "Heat 3", "cell": "B9", "rows": started}})
 
-	const at = "'Heat 2'!B9: "
-	const msg = "board 2 is Started but holds a finished game's results (Result, Score): they do not count in the standings (Maya Moreau's 110 points among them)"
+	const at = "'Heat 3'!B9: "
+	const msg = "board 2 is Started but holds a finished game's results (Result, Score): they do not count in the standings (Jonas Jensen's 112 points among them)"
+	const note = "provisional: heat 3 board 2 in play"
 	if out := runOK(t, "check", path); !strings.Contains(out, at+"warning: "+msg) {
 		t.Errorf("check does not warn:\n%s", out)
 	}
-	if out := runOK(t, "score", path); !strings.Contains(out, "warning: "+at+msg) {
-		t.Errorf("score does not warn:\n%s", out)
+	if out := runOK(t, "score", path); !strings.Contains(out, "warning: "+at+msg) || !strings.Contains(out, "\n"+note+"\n") {
+		t.Errorf("score does not warn, or does not say the standings are provisional:\n%s", out)
 	}
 	// The first score emptied the Score cells of the board it no longer
 	// scores; the typed results still say what happened.
@@ -36,7 +49,80 @@ func TestBoardSetBackFromFinishedWarns(t *testing.T) {
 	if out := runOK(t, "score", path); !strings.Contains(out, again) {
 		t.Errorf("a second score does not warn:\n%s", out)
 	}
-	if out := runOK(t, "export", "--ratings", "--out", t.TempDir(), path); !strings.Contains(out, again) {
-		t.Errorf("export does not warn:\n%s", out)
+	var report struct{ Provisional string }
+	if err := json.Unmarshal([]byte(runOK(t, "score", "--json", "--dry-run", path)), &report); err != nil || report.Provisional != note {
+		t.Errorf("score --json: provisional %q (%v), want %q", report.Provisional, err, note)
+	}
+
+	// The tabs: a note under each table, and the printed title.
+	for _, sheet := range []string{"Standings", "Team Standings", "Awards"} {
+		rows := sheetRows(t, path, sheet)
+		if last := rows[len(rows)-1]; len(last) == 0 || last[0] != "Provisional: heat 3 board 2 in play" {
+			t.Errorf("%s: last row %q, want the provisional note", sheet, last)
+		}
+	}
+
+	// export: the summary, the ratings page, and the refused WDD and WDR.
+	out := t.TempDir()
+	if got := runOK(t, "export", "--ratings", "--csv", "--out", out, path); !strings.HasPrefix(got, note+"\n") || !strings.Contains(got, again) {
+		t.Errorf("export:\n%s", got)
+	}
+	ratings, err := os.ReadFile(filepath.Join(out, "ARMADA Open 2026 ratings.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Provisional: heat 3 board 2 in play: these placings will change", "2 played of 3, heat 3 in play", "Placings so far, not final"} {
+		if !strings.Contains(string(ratings), want) {
+			t.Errorf("ratings page lacks %q:\n%s", want, ratings)
+		}
+	}
+	if strings.Contains(string(ratings), "Final placings") || strings.Contains(string(ratings), "3 played of 3") {
+		t.Errorf("ratings page claims the placings are final:\n%s", ratings)
+	}
+	for _, flag := range []string{"--wdd", "--wdr"} {
+		dir := t.TempDir()
+		code, _, errOut := dtm(t, "export", flag, "--out", dir, path)
+		if code != 1 || !strings.Contains(errOut, "the standings are provisional (heat 3 board 2 in play)") || !strings.Contains(errOut, "--provisional") {
+			t.Errorf("export %s: exit %d, %s; want a refusal", flag, code, errOut)
+		}
+		if files, _ := os.ReadDir(dir); len(files) > 0 {
+			t.Errorf("export %s refused but wrote %d files", flag, len(files))
+		}
+		if got := runOK(t, "export", flag, "--provisional", "--out", dir, path); !strings.HasPrefix(got, note+"\n") {
+			t.Errorf("export %s --provisional:\n%s", flag, got)
+		}
+	}
+
+	// publish: the summary, every page, the projector's standings.
+	site := filepath.Join(t.TempDir(), "site")
+	if got := runOK(t, "publish", "--out", site, path); !strings.HasPrefix(got, note+"\n") {
+		t.Errorf("publish:\n%s", got)
+	}
+	banner := `<p class="provisional">Provisional: heat 3 board 2 in play</p>`
+	for _, page := range []string{"index.html", "standings.html", "awards.html"} {
+		html, err := os.ReadFile(filepath.Join(site, page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(html), banner) {
+			t.Errorf("%s does not say the standings are provisional", page)
+		}
+	}
+	frames, _ := filepath.Glob(filepath.Join(site, "projector*.html"))
+	marked := 0
+	for _, f := range frames {
+		html, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(html), "<table class=\"standings\">") && !strings.Contains(string(html), banner) {
+			t.Errorf("%s: the projector's standings do not say they are provisional", filepath.Base(f))
+		}
+		if strings.Contains(string(html), banner) {
+			marked++
+		}
+	}
+	if marked == 0 {
+		t.Errorf("no projector frame says the standings are provisional (%d frames)", len(frames))
 	}
 }

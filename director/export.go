@@ -2,6 +2,7 @@ package director
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -24,6 +25,8 @@ type ExportRequest struct {
 	WDD     bool // the World Diplomacy Database's upload files and award list
 	WDR     bool // the World Diplomacy Reference's JSON
 	Ratings bool // the summary of the rating lists' inputs
+	// Provisional allows the WDD and WDR files while boards are in play.
+	Provisional bool
 	// Out is the folder to write into; "" for the workbook's.
 	Out string
 }
@@ -33,9 +36,16 @@ type ExportRequest struct {
 // longer count, and the players in the WDD or WDR files without an id
 // there.
 type ExportResult struct {
-	Files    []string
-	Warnings workbook.Problems
+	// Provisional names the boards in play ("provisional: heat 3 boards
+	// 2, 5 in play"); empty when none is.
+	Provisional string
+	Files       []string
+	Warnings    workbook.Problems
 }
+
+// ErrProvisional refuses the WDD and WDR files while boards are in play:
+// those databases keep what they are sent as the event's result.
+var ErrProvisional = errors.New("the standings are provisional")
 
 // Export scores a workbook and writes the results files it is asked for,
 // named after the tournament. The workbook is not changed.
@@ -46,6 +56,13 @@ func Export(req ExportRequest) (*ExportResult, error) {
 	}
 	defer b.Close()
 	t := b.Tournament
+	inPlay := b.InPlay()
+	note := workbook.ProvisionalNote(inPlay)
+	if note != "" && (req.WDD || req.WDR) && !req.Provisional {
+		return nil, fmt.Errorf("%s: %w (%s): the WDD and WDR keep what they are sent as the event's result; "+
+			"finish those boards (or run again with --provisional to send standings that will change); nothing written",
+			req.Path, ErrProvisional, strings.TrimPrefix(note, "provisional: "))
+	}
 	dir := req.Out
 	if dir == "" {
 		dir = filepath.Dir(req.Path)
@@ -57,11 +74,12 @@ func Export(req ExportRequest) (*ExportResult, error) {
 	out := map[string]*bytes.Buffer{}
 	if req.CSV {
 		out[base+".csv"] = new(bytes.Buffer)
-		if err := files.WriteDTM(out[base+".csv"], files.NewReport(t.Settings.Name, event, table)); err != nil {
+		if err := files.WriteDTM(out[base+".csv"], files.NewReport(t.Settings.Name, event, table)); err != nil { // no room for a note
 			return nil, err
 		}
 	}
 	r := results(t, event, table)
+	r.InPlay, r.Finished = inPlay, b.Finished()
 	if req.WDD {
 		classification, boards, awards := new(bytes.Buffer), new(bytes.Buffer), new(bytes.Buffer)
 		if err := files.WriteWDD(classification, boards, awards, r); err != nil {
@@ -85,7 +103,7 @@ func Export(req ExportRequest) (*ExportResult, error) {
 	for _, s := range table.Players {
 		played[s.Player] = s.Played > 0
 	}
-	res := &ExportResult{Warnings: append(unfinishedResults(t), MissingIDs(t, played, req.WDD, req.WDR)...)}
+	res := &ExportResult{Provisional: note, Warnings: append(unfinishedResults(t), MissingIDs(t, played, req.WDD, req.WDR)...)}
 	for _, name := range slices.Sorted(maps.Keys(out)) {
 		if err := workbook.WriteFile(name, out[name].Bytes()); err != nil {
 			return res, wrapf(err, "export")
@@ -95,8 +113,12 @@ func Export(req ExportRequest) (*ExportResult, error) {
 	return res, nil
 }
 
-// WriteText lists the files written, then the warnings.
+// WriteText says whether the standings are provisional, lists the files
+// written, then the warnings.
 func (r *ExportResult) WriteText(w io.Writer) {
+	if r.Provisional != "" {
+		fmt.Fprintln(w, r.Provisional)
+	}
 	for _, f := range r.Files {
 		fmt.Fprintf(w, "wrote %s\n", f)
 	}

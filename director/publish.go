@@ -32,6 +32,9 @@ type PublishResult struct {
 	Removed []string // pages of an earlier publish that are now withheld or gone
 	// Withheld says what the publication policy kept off the site.
 	Withheld []string
+	// Provisional names the boards in play ("provisional: heat 3 boards
+	// 2, 5 in play"); empty when none is.
+	Provisional string
 }
 
 // Publish makes the tournament's static site from a workbook that has no
@@ -62,6 +65,7 @@ func Publish(req PublishRequest) (*PublishResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.MarkProvisional(b.InPlay())
 	pages, err := s.Render(b.Tournament.Settings.Publication)
 	if err != nil {
 		return nil, err
@@ -69,7 +73,7 @@ func Publish(req PublishRequest) (*PublishResult, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("publish: %w", err)
 	}
-	res := &PublishResult{Dir: dir, Withheld: s.Withheld}
+	res := &PublishResult{Dir: dir, Withheld: s.Withheld, Provisional: workbook.ProvisionalNote(b.InPlay())}
 	names := slices.Sorted(func(yield func(string) bool) {
 		for name := range pages {
 			if !yield(name) {
@@ -134,7 +138,8 @@ func (r *SiteRefresh) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "refreshed the site in %s (%d files)\n", r.Dir, r.Pages)
 }
 
-// WriteText lists the folder written and what was withheld.
+// WriteText says whether the standings are provisional, lists the folder
+// written and what was withheld.
 func (r *PublishResult) WriteText(w io.Writer) {
 	pages, clocks := 0, 0
 	for _, f := range r.Files {
@@ -144,6 +149,9 @@ func (r *PublishResult) WriteText(w io.Writer) {
 		if strings.HasPrefix(f, "clock-heat-") {
 			clocks++
 		}
+	}
+	if r.Provisional != "" {
+		fmt.Fprintln(w, r.Provisional)
 	}
 	fmt.Fprintf(w, "wrote %d pages to %s: open %s\n", pages, r.Dir, filepath.Join(r.Dir, "index.html"))
 	if len(r.Removed) > 0 {

@@ -37,6 +37,9 @@ type ScoreResult struct {
 	// Warnings are the boards set back from Finished whose results no
 	// longer count.
 	Warnings workbook.Problems
+	// Provisional names the boards in play ("provisional: heat 3 boards
+	// 2, 5 in play"); empty when none is.
+	Provisional string
 }
 
 // Score scores every finished game of a workbook under its system, ranks
@@ -52,7 +55,8 @@ func Score(req ScoreRequest) (*ScoreResult, error) {
 	defer b.Close()
 	t := b.Tournament
 	res := &ScoreResult{Path: req.Path, Heats: t.Settings.Heats, Table: table, Report: files.NewReport(t.Settings.Name, event, table),
-		Warnings: unfinishedResults(t)}
+		Warnings: unfinishedResults(t), Provisional: workbook.ProvisionalNote(b.InPlay())}
+	res.Report.Provisional = res.Provisional
 	for _, p := range t.Players {
 		res.Names = append(res.Names, p.Name)
 	}
@@ -85,11 +89,15 @@ func (r *ScoreResult) WriteWarnings(w io.Writer) {
 	}
 }
 
-// WriteText prints the warnings, the first top lines of the standings as
-// DTM's Scores screen lists them (rank, name, heat scores, total), then
-// what was written.
+// WriteText prints the warnings, which boards are in play (the standings
+// are then provisional), the first top lines of the standings as DTM's
+// Scores screen lists them (rank, name, heat scores, total), then what was
+// written.
 func (r *ScoreResult) WriteText(w io.Writer, top int) {
 	r.WriteWarnings(w)
+	if r.Provisional != "" {
+		fmt.Fprintln(w, r.Provisional)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "rank\tplayer\t")
 	for h := 1; h <= r.Heats; h++ {

@@ -30,6 +30,10 @@ type Output struct {
 	Below int
 	// Marks style single cells (a dropped heat, an unplayed one ...).
 	Marks []Mark
+	// Note is a line in bold italics in column A of the row under the
+	// table (the first of the Below rows), printed with it: "provisional:
+	// heat 3 boards 2, 5 in play". Empty writes nothing there.
+	Note string
 }
 
 // Mark styles one cell of an output tab.
@@ -110,9 +114,13 @@ func (b *Book) writeOutput(o Output, decorate func() error) error {
 	for _, row := range o.Rows {
 		cols = max(cols, len(row))
 	}
-	bl.do(xlsx.SetSheetDimension(f, o.Sheet, "A1:"+cellName(max(cols, 1), last+o.Below)))
+	below := o.Below
+	if o.Note != "" {
+		below = max(below, 1)
+	}
+	bl.do(xlsx.SetSheetDimension(f, o.Sheet, "A1:"+cellName(max(cols, 1), last+below)))
 	bl.freeze(o.Sheet, 1)
-	bl.printSetup(o.Sheet, o.Title, cellName(len(o.Header), last+o.Below), o.Landscape)
+	bl.printSetup(o.Sheet, o.Title, cellName(len(o.Header), last+below), o.Landscape)
 	if decorate != nil && bl.err == nil {
 		bl.do(decorate())
 	}
@@ -179,8 +187,14 @@ func (b *Book) writeOutput(o Output, decorate func() error) error {
 		height := min(lineHeight*float64(o.lines(row)), maxRowHeight)
 		bl.do(sw.SetRow(cellName(1, r+2), cells, excelize.RowOpts{Height: height}))
 	}
-	for r := last + 1; r <= last+o.Below; r++ {
-		bl.do(sw.SetRow(cellName(1, r), nil, excelize.RowOpts{Height: lineHeight}))
+	for r := last + 1; r <= last+below; r++ {
+		var note []any
+		if r == last+1 && o.Note != "" {
+			id, err := xlsx.NewStyle(f, &excelize.Style{Font: &excelize.Font{Family: "Calibri", Size: 11, Bold: true, Italic: true}})
+			bl.do(err)
+			note = []any{excelize.Cell{StyleID: id, Value: o.Note}}
+		}
+		bl.do(sw.SetRow(cellName(1, r), note, excelize.RowOpts{Height: lineHeight}))
 	}
 	bl.do(sw.Flush())
 	if bl.err != nil {

@@ -13,6 +13,8 @@ import (
 
 // WriteStandings rewrites the Standings, Team Standings (with a team
 // tournament) and Awards tabs in place, and the heat sheets' Score column.
+// While boards are in play, each tab says under its table (and in its
+// printed title) that it is provisional, naming them.
 func (b *Book) WriteStandings(table scoring.Table) error {
 	if b.Tournament.Settings.Method == scoring.HurstMean {
 		b.hurstGameScores(table)
@@ -26,16 +28,27 @@ func (b *Book) WriteStandings(table scoring.Table) error {
 			return err
 		}
 	}
-	standings := b.standingsTab(table)
+	note := ProvisionalNote(b.InPlay())
+	standings := provisional(b.standingsTab(table), note)
 	if err := b.writeOutput(standings, func() error { return b.leadersChart(len(standings.Rows)) }); err != nil {
 		return err
 	}
 	if b.Tournament.Settings.TeamSize > 0 {
-		if err := b.WriteOutput(b.teamsTab(table)); err != nil {
+		if err := b.WriteOutput(provisional(b.teamsTab(table), note)); err != nil {
 			return err
 		}
 	}
-	return b.WriteOutput(b.awardsTab(table))
+	return b.WriteOutput(provisional(b.awardsTab(table), note))
+}
+
+// provisional marks an output tab as provisional while boards are in
+// play: note under the table and at the end of the printed title.
+func provisional(o Output, note string) Output {
+	if note != "" {
+		o.Note = strings.ToUpper(note[:1]) + note[1:]
+		o.Title += " (" + note + ")"
+	}
+	return o
 }
 
 // hurstGameScores makes each seat's computed score its Hurst figure: the

@@ -11,6 +11,7 @@ import (
 
 	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
+	"github.com/armada-dtm/dtm/workbook"
 )
 
 // Neutralise makes text safe in a CSV file that a spreadsheet will open: text
@@ -95,6 +96,12 @@ type Results struct {
 	// Replacements are each scored game's players replaced during it, in
 	// heat-sheet order; the game's seat is the player who finished it.
 	Replacements map[Chart][]Replacement
+	// InPlay are the heats in play: while there is one, the standings are
+	// provisional (workbook.ProvisionalNote names its boards).
+	InPlay []workbook.HeatStatus
+	// Finished is set when every board of every heat has finished: the
+	// placings are final.
+	Finished bool
 }
 
 // Replacement is a player who left a game and was replaced in their seat.

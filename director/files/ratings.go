@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/armada-dtm/dtm/internal/dip"
+	"github.com/armada-dtm/dtm/workbook"
 )
 
 // WriteRatings writes the one-page summary of what the rating lists ask of
@@ -17,7 +18,11 @@ import (
 // game.
 func WriteRatings(w io.Writer, r Results) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Rating inputs: %s\n\n", r.Name)
+	fmt.Fprintf(&b, "Rating inputs: %s\n", r.Name)
+	if note := workbook.ProvisionalNote(r.InPlay); note != "" {
+		fmt.Fprintf(&b, "%s%s: these placings will change\n", strings.ToUpper(note[:1]), note[1:])
+	}
+	b.WriteString("\n")
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	class := r.EventClass
 	if class == "" {
@@ -37,14 +42,16 @@ func WriteRatings(w io.Writer, r Results) error {
 		boards[g.Heat-1]++
 	}
 	played := 0
-	var per []string
+	var per, inPlay []string
 	for h, n := range boards {
-		if n > 0 {
+		if slices.ContainsFunc(r.InPlay, func(st workbook.HeatStatus) bool { return st.Heat == h+1 }) {
+			inPlay = append(inPlay, fmt.Sprintf(", heat %d in play", h+1))
+		} else if n > 0 {
 			played++
 		}
 		per = append(per, fmt.Sprintf("heat %d: %d", h+1, n))
 	}
-	fmt.Fprintf(tw, "Heats:\t%d played of %d\n", played, r.Event.Heats)
+	fmt.Fprintf(tw, "Heats:\t%d played of %d%s\n", played, r.Event.Heats, strings.Join(inPlay, ""))
 	fmt.Fprintf(tw, "Boards per heat:\t%s\n", strings.Join(per, ", "))
 	largest := slices.Clone(boards)
 	slices.SortFunc(largest, func(a, b int) int { return b - a })
@@ -58,7 +65,12 @@ func WriteRatings(w io.Writer, r Results) error {
 		return err
 	}
 
-	b.WriteString("\nFinal placings (ties share a place; players short of the minimum heats are not placed):\n")
+	if r.Finished {
+		b.WriteString("\nFinal placings")
+	} else {
+		b.WriteString("\nPlacings so far, not final")
+	}
+	b.WriteString(" (ties share a place; players short of the minimum heats are not placed):\n")
 	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	for _, s := range r.Table.Players {
 		if s.Played == 0 {

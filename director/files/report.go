@@ -16,6 +16,9 @@ type Report struct {
 	Players    []PlayerReport `json:"players"`
 	Teams      []TeamReport   `json:"teams"`
 	Awards     []AwardReport  `json:"awards"`
+	// Provisional names the boards in play while there are some:
+	// "provisional: heat 3 boards 2, 5 in play".
+	Provisional string `json:"provisional,omitempty"`
 }
 
 // PlayerReport is one player's line of the standings.

@@ -49,6 +49,18 @@ type Site struct {
 	NextCalls *callsPage
 	// LastHeat is the page of the last heat with a finished game.
 	LastHeat *heatPage
+	// Provisional names the boards in play, on every page and on the
+	// projector's standings, awards and teams: "Provisional: heat 3 boards
+	// 2, 5 in play". Empty when none is.
+	Provisional string
+}
+
+// MarkProvisional marks the site's standings provisional while heats are
+// in play, naming their boards not finished.
+func (s *Site) MarkProvisional(inPlay []workbook.HeatStatus) {
+	if note := workbook.ProvisionalNote(inPlay); note != "" {
+		s.Provisional = strings.ToUpper(note[:1]) + note[1:]
+	}
 }
 
 // standingsPage is the standings after a heat.
