@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -124,5 +125,59 @@ func TestBoardSetBackFromFinished(t *testing.T) {
 	}
 	if marked == 0 {
 		t.Errorf("no projector frame says the standings are provisional (%d frames)", len(frames))
+	}
+}
+
+// TestScoreNamesTypedCells replays issue 23's point 8 (score silently
+// erased what a director typed on Standings): after a first score the
+// director, in LibreOffice, adds a column of their own to the Standings
+// (Paid, with a value for the first four players), types 120 over Elena
+// Evans's total, writes a note under the Awards, and overrides Jonas
+// Jensen's heat 2 score (-5 to 60), which takes him from 3rd to 1st. The
+// next score keeps the Paid column, each value with its player (Jonas's
+// moves up with him), names the two other cells it replaces, and a third
+// score says nothing more.
+func TestScoreNamesTypedCells(t *testing.T) {
+	t.Parallel()
+	path := copySample(t, samplePath)
+	runOK(t, "score", path)
+	loEdits(t, path, []edit{
+		{"op": "set_rows", "sheet": "Standings", "cell": "L1", "rows": [][]any{{"Paid"}, {"yes"}, {"no"}, {5}, {"J paid"}}},
+		{"op": "set_rows", "sheet": "Standings", "cell": "C3", "rows": [][]any{{120}}},
+		{"op": "set_rows", "sheet": "Awards", "cell": "B40", "rows": [][]any{{"my note"}}},
+		{"op": "set_rows", "sheet": "Heat 2", "cell": "L14", "rows": [][]any{{60}}},
+	})
+	out := runOK(t, "score", path)
+	for _, want := range []string{
+		`warning: Standings!C3: "120" was typed here, replaced`,
+		`warning: Awards!B40: "my note" was typed here, replaced`,
+		"warning: 2 cell(s) typed on dtm's tabs were replaced",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("score does not say %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "Standings!L") {
+		t.Errorf("score names the director's own column as replaced:\n%s", out)
+	}
+	paid := map[string]string{}
+	rows := sheetRows(t, path, "Standings")
+	if len(rows[0]) < 12 || rows[0][11] != "Paid" {
+		t.Errorf("Standings header %q: the director's Paid column is gone", rows[0])
+	}
+	for _, row := range rows[1:] {
+		if len(row) >= 12 {
+			paid[row[1]] = row[11]
+		}
+	}
+	want := map[string]string{"Maya Moreau": "yes", "Elena Evans": "no", "Ines Irving": "5", "Jonas Jensen": "J paid"}
+	if !maps.Equal(paid, want) {
+		t.Errorf("Paid by player %v, want %v", paid, want)
+	}
+	if rows[1][1] != "Jonas Jensen" {
+		t.Errorf("the override did not move Jonas Jensen to 1st: %q", rows[1])
+	}
+	if again := runOK(t, "score", path); strings.Contains(again, "typed here") {
+		t.Errorf("a second score names cells again:\n%s", again)
 	}
 }

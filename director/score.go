@@ -40,6 +40,10 @@ type ScoreResult struct {
 	// Provisional names the boards in play ("provisional: heat 3 boards
 	// 2, 5 in play"); empty when none is.
 	Provisional string
+	// Replaced are the cells the director typed on dtm's tabs that the
+	// rewrite replaced (a column of their own to the right of a table is
+	// kept instead).
+	Replaced workbook.Problems
 }
 
 // Score scores every finished game of a workbook under its system, ranks
@@ -71,9 +75,11 @@ func Score(req ScoreRequest) (*ScoreResult, error) {
 	if req.DryRun {
 		return res, nil
 	}
-	if err := b.WriteStandings(table); err != nil {
+	typed, err := b.WriteStandings(table)
+	if err != nil {
 		return nil, err
 	}
+	res.Replaced = typed
 	if err := b.Save(workbook.Options{Force: req.Force}); err != nil {
 		return nil, err
 	}
@@ -119,6 +125,14 @@ func (r *ScoreResult) WriteText(w io.Writer, top int) {
 	tw.Flush()
 	if len(players) > top {
 		fmt.Fprintf(w, "... %d more players (* = dropped or multiplied)\n", len(players)-top)
+	}
+	for _, p := range r.Replaced {
+		fmt.Fprintf(w, "warning: %s: %s, replaced\n", p.Location(), p.Msg)
+	}
+	if len(r.Replaced) > 0 {
+		fmt.Fprintf(w, "warning: %d cell(s) typed on dtm's tabs were replaced (the previous file is in the dtm-backups folder): "+
+			"these tabs are rewritten on every run; keep notes on a sheet of your own, or in a column of your own to the right of "+
+			"a table, which is kept row by row\n", len(r.Replaced))
 	}
 	if r.Written {
 		tabs := []string{workbook.SheetStandings}

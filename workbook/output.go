@@ -30,6 +30,13 @@ type Output struct {
 	Below int
 	// Marks style single cells (a dropped heat, an unplayed one ...).
 	Marks []Mark
+	// Key is the column (0-based) whose value names a row: a player, team
+	// or award. A column of the director's own to the right of the table
+	// is kept, each cell on the row of its key.
+	Key int
+	// DirectorHeader are the headers of the director's own columns after
+	// Header ("" where there is none), kept as they were typed.
+	DirectorHeader []string
 	// Note is a line in bold italics in column A of the row under the
 	// table (the first of the Below rows), printed with it: "provisional:
 	// heat 3 boards 2, 5 in play". Empty writes nothing there.
@@ -110,7 +117,7 @@ func (b *Book) writeOutput(o Output, decorate func() error) error {
 	if bl.err == nil {
 		bl.do(xlsx.DeleteDataValidations(f, o.Sheet))
 	}
-	cols, last := len(o.Header), len(o.Rows)+1
+	cols, last := len(o.Header)+len(o.DirectorHeader), len(o.Rows)+1
 	for _, row := range o.Rows {
 		cols = max(cols, len(row))
 	}
@@ -157,9 +164,12 @@ func (b *Book) writeOutput(o Output, decorate func() error) error {
 		bl.do(err)
 		marks[at{m.Row, m.Col}] = id
 	}
-	header := make([]any, len(o.Header))
+	header := make([]any, len(o.Header), len(o.Header)+len(o.DirectorHeader))
 	for i, h := range o.Header {
 		header[i] = excelize.Cell{StyleID: bl.st.header, Value: h}
+	}
+	for _, h := range o.DirectorHeader {
+		header = append(header, typed(h))
 	}
 	// Neither Excel nor LibreOffice grows a row for wrapped text when it
 	// opens a file: each row gets the height of its longest text.

@@ -14,32 +14,57 @@ import (
 // WriteStandings rewrites the Standings, Team Standings (with a team
 // tournament) and Awards tabs in place, and the heat sheets' Score column.
 // While boards are in play, each tab says under its table (and in its
-// printed title) that it is provisional, naming them.
-func (b *Book) WriteStandings(table scoring.Table) error {
+// printed title) that it is provisional, naming them. A column of the
+// director's own to the right of a tab's table is kept, row by row (see
+// keep); every other cell the director typed on the tabs is replaced, and
+// returned, located, for the command to name.
+func (b *Book) WriteStandings(table scoring.Table) (Problems, error) {
 	if b.Tournament.Settings.Method == scoring.HurstMean {
 		b.hurstGameScores(table)
 	}
 	if err := b.WriteGameScores(); err != nil {
-		return err
+		return nil, err
+	}
+	note := ProvisionalNote(b.InPlay())
+	tabs := []*Output{ptr(provisional(b.standingsTab(table), note))}
+	if b.Tournament.Settings.TeamSize > 0 {
+		tabs = append(tabs, ptr(provisional(b.teamsTab(table), note)))
+	}
+	tabs = append(tabs, ptr(provisional(b.awardsTab(table), note)))
+	var typed Problems
+	for _, o := range tabs {
+		lost, err := b.keep(o)
+		if err != nil {
+			return nil, err
+		}
+		typed = append(typed, lost...)
+		// Recorded before any tab is written: the leaders chart, added
+		// again on every run, then stays after the record in the
+		// package's content list, and a second run saves the same bytes.
+		if err := b.writeRecord(*o); err != nil {
+			return nil, err
+		}
 	}
 	if b.hasSheet(SheetStandings) { // the chart is rebuilt on every run
 		b.x.EmptyForRewrite(SheetStandings, false)
 		if err := xlsx.DeleteCharts(b.f, SheetStandings); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	note := ProvisionalNote(b.InPlay())
-	standings := provisional(b.standingsTab(table), note)
-	if err := b.writeOutput(standings, func() error { return b.leadersChart(len(standings.Rows)) }); err != nil {
-		return err
-	}
-	if b.Tournament.Settings.TeamSize > 0 {
-		if err := b.WriteOutput(provisional(b.teamsTab(table), note)); err != nil {
-			return err
+	for i, o := range tabs {
+		var decorate func() error
+		if i == 0 {
+			decorate = func() error { return b.leadersChart(len(o.Rows)) }
+		}
+		if err := b.writeOutput(*o, decorate); err != nil {
+			return nil, err
 		}
 	}
-	return b.WriteOutput(provisional(b.awardsTab(table), note))
+	return typed, nil
 }
+
+// ptr returns a pointer to a copy of v.
+func ptr[T any](v T) *T { return &v }
 
 // provisional marks an output tab as provisional while boards are in
 // play: note under the table and at the end of the printed title.
@@ -89,7 +114,7 @@ func (b *Book) title(list string) string {
 func (b *Book) standingsTab(table scoring.Table) Output {
 	t := b.Tournament
 	o := Output{Sheet: SheetStandings, Title: b.title("Standings"), Header: []string{HeaderRank, HeaderSeatPlayer, HeaderTotal},
-		Widths: []float64{7, 24, 10}}
+		Widths: []float64{7, 24, 10}, Key: 1}
 	for h := 1; h <= t.Settings.Heats; h++ {
 		o.Header = append(o.Header, HeatSheet(h))
 		o.Widths = append(o.Widths, 9)
@@ -150,7 +175,7 @@ func (b *Book) teamsTab(table scoring.Table) Output {
 	t := b.Tournament
 	o := Output{Sheet: SheetTeamStandings, Title: b.title("Team standings"),
 		Header: []string{HeaderRank, HeaderTeam, HeaderTotal, HeaderMembers, HeaderGames}, Widths: []float64{7, 26, 10, 40, 70},
-		Landscape: true}
+		Landscape: true, Key: 1}
 	for _, ts := range table.Teams {
 		team := t.Teams[ts.Team]
 		var members, games []string

@@ -262,3 +262,21 @@ func GetSheetVisible(x *excelize.File, sheet string) (bool, error) {
 	}
 	return visible, nil
 }
+
+// SetCustomProps sets a custom document property (File > Properties >
+// Custom Properties), which Excel and LibreOffice keep.
+func SetCustomProps(x *excelize.File, prop excelize.CustomProperty) error {
+	if err := x.SetCustomProps(prop); err != nil {
+		return fmt.Errorf("set the document property %q: %w", prop.Name, err)
+	}
+	return nil
+}
+
+// GetCustomProps reads the custom document properties.
+func GetCustomProps(x *excelize.File) ([]excelize.CustomProperty, error) {
+	props, err := x.GetCustomProps()
+	if err != nil {
+		return nil, fmt.Errorf("read the custom document properties: %w", err)
+	}
+	return props, nil
+}
