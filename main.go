@@ -6,6 +6,7 @@
 //
 //	dtm new WORKBOOK.xlsx [--name NAME] [--heats N] [--system NAME] [--from EARLIER.xlsx]
 //	dtm check [-v] WORKBOOK.xlsx
+//	dtm status [--json] WORKBOOK.xlsx (or dtm WORKBOOK.xlsx)
 //	dtm seed [--heat N] [--time D] [--seed S] [--sit-out auto|--two-boards auto] [--pool "top 7"|contention] [--late] [--unseed] [--refresh] [--force] WORKBOOK.xlsx
 //	dtm score [--dry-run] [--json] [--force] WORKBOOK.xlsx
 //	dtm export [--csv] [--wdd] [--wdr] [--ratings] [--out DIR] WORKBOOK.xlsx
@@ -73,7 +74,7 @@ func app(stdout, stderr io.Writer) *cli.App {
 	a := &cli.App{
 		Name:      "dtm",
 		Usage:     "run a Diplomacy tournament from a spreadsheet",
-		UsageText: "dtm COMMAND [options] WORKBOOK.xlsx",
+		UsageText: "dtm COMMAND [options] WORKBOOK.xlsx\n   dtm WORKBOOK.xlsx (where the tournament stands: dtm status)",
 		Description: "dtm keeps a whole tournament in one .xlsx workbook that you edit in Excel or LibreOffice.\n" +
 			"Start with 'dtm new', fill in the sheets, and run 'dtm check' after every edit.",
 		Version:        version(),
@@ -83,7 +84,8 @@ func app(stdout, stderr io.Writer) *cli.App {
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError{Err: err}
 		},
-		Commands: []*cli.Command{newCommand(), checkCommand(), seedCommand(), scoreCommand(), importCommand(), exportCommand(), publishCommand(), seriesCommand(), simulateCommand(), formulaCommand(), gameCommand(), withdrawCommand(), renameCommand(), undoCommand()},
+		Action:   statusAlone,
+		Commands: []*cli.Command{newCommand(), checkCommand(), statusCommand(), seedCommand(), scoreCommand(), importCommand(), exportCommand(), publishCommand(), seriesCommand(), simulateCommand(), formulaCommand(), gameCommand(), withdrawCommand(), renameCommand(), undoCommand()},
 	}
 	for _, cmd := range a.Commands {
 		cmd.OnUsageError = a.OnUsageError // a mistake in a command's flags is a usage error (exit 2)
@@ -209,6 +211,53 @@ func checkCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+func statusCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "status",
+		Usage:     "where the tournament stands, and what to do next",
+		ArgsUsage: "WORKBOOK.xlsx",
+		Description: "Prints each heat's state (not seeded, called, in play, reported, scored) and its boards, the\n" +
+			"registered players not seated in a heat under way, stale board calls, whether the standings are final,\n" +
+			"and the one command to run next. It never changes the file; 'dtm WORKBOOK.xlsx' alone does the same.\n" +
+			"docs/status.md describes the states and the --json fields.",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "json", Usage: "print the status as one JSON object"},
+		},
+		Action: func(c *cli.Context) error {
+			path, err := workbookArg(c)
+			if err != nil {
+				return err
+			}
+			return status(c, path, c.Bool("json"))
+		},
+	}
+}
+
+// statusAlone runs dtm status for "dtm WORKBOOK.xlsx", and shows the help
+// when dtm is run with nothing.
+func statusAlone(c *cli.Context) error {
+	switch {
+	case c.NArg() == 0:
+		return cli.ShowAppHelp(c)
+	case c.NArg() > 1 || !strings.HasSuffix(strings.ToLower(c.Args().First()), ".xlsx"):
+		return usageError{Err: fmt.Errorf("unknown command %q; see 'dtm --help'", c.Args().First())}
+	}
+	return status(c, c.Args().First(), false)
+}
+
+// status prints where a workbook's tournament stands.
+func status(c *cli.Context, path string, asJSON bool) error {
+	res, err := director.Status(director.StatusRequest{Path: path})
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return printJSON(c.App.Writer, res.Report())
+	}
+	res.WriteText(c.App.Writer)
+	return nil
 }
 
 func seedCommand() *cli.Command {

@@ -88,6 +88,7 @@ func Check(req CheckRequest) (*CheckResult, error) {
 		res.Warnings = append(res.Warnings, t.PowerRuleWarnings(h, problem)...)
 		res.Warnings = append(res.Warnings, t.DropOutWarnings(h)...)
 	}
+	res.Warnings = append(res.Warnings, unseatedWarnings(unseated(b))...)
 	res.Warnings = append(res.Warnings, LikelyDuplicates(t)...)
 	res.Warnings = append(res.Warnings, MissingIDs(t, playing, t.Settings.ResultsToWDD, t.Settings.ResultsToWDR)...)
 	return res, nil

@@ -19,8 +19,9 @@ const (
 )
 
 // open reads a workbook, validates every finished game and scores it under
-// its system, and returns the workbook when nothing is wrong. A workbook
-// with problems is closed and reported as a *ProblemsError.
+// its system, and returns the workbook when nothing is wrong: each heat's
+// state (Book.HeatStatus) is then known. A workbook with problems is closed
+// and reported as a *ProblemsError.
 func open(path string, which systemsToCompile) (*workbook.Book, error) {
 	b, err := workbook.Open(path)
 	if err != nil {
@@ -34,12 +35,30 @@ func open(path string, which systemsToCompile) (*workbook.Book, error) {
 	return b, nil
 }
 
+// hurstFigures tells a workbook scored by the Hurst Tournament Mean the
+// figures dtm score writes on its heat sheets, which come from the
+// standings, so that its heats' states are known. Standings that cannot be
+// computed leave them unknown (the heats not scored): the command that
+// needs the standings reports why.
+func hurstFigures(b *workbook.Book) {
+	if b.Tournament.Settings.Method != scoring.HurstMean {
+		return
+	}
+	if table, err := scoring.Standings(b.Tournament.Event()); err == nil {
+		b.SetHurstFigures(table)
+	}
+}
+
 // validate adds to a workbook's problems what reading its sheets cannot
 // see: every finished game validated and scored under its system, and the
-// tournament rules scoring would refuse.
+// tournament rules scoring would refuse. A workbook without problems then
+// knows each heat's state.
 func validate(b *workbook.Book, which systemsToCompile) {
 	b.AddProblems(scoreGames(b.Tournament, b.Problems, which))
 	b.AddProblems(ruleProblems(b.Tournament, b.Problems))
+	if len(b.Problems) == 0 {
+		hurstFigures(b)
+	}
 }
 
 // openScored opens a workbook that has no problems and computes its

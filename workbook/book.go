@@ -19,6 +19,9 @@ type Book struct {
 
 	x *xlsx.File
 	f *excelize.File // x's excelize reading, for the cells written through it
+	// hurst holds, under the Hurst Tournament Mean, the figure dtm score
+	// writes for each player's game (SetHurstFigures); nil until known.
+	hurst map[hurstKey]float64
 }
 
 // sheets tells the engine what dtm does with each of the tournament's

@@ -79,21 +79,32 @@ func provisional(o Output, note string) Output {
 // hurstGameScores makes each seat's computed score its Hurst figure: the
 // game's centres minus the power's tournament mean.
 func (b *Book) hurstGameScores(table scoring.Table) {
-	type key struct{ player, heat int }
-	figure := map[key]float64{}
-	for _, s := range table.Players {
-		for _, h := range s.Heats {
-			if h.Played {
-				figure[key{s.Player, h.Heat}] = h.Score
-			}
-		}
-	}
+	b.SetHurstFigures(table)
 	for i := range b.Tournament.Heats {
 		heat := &b.Tournament.Heats[i]
 		for j := range heat.Games {
 			for k := range heat.Games[j].Seats {
 				s := &heat.Games[j].Seats[k]
-				s.Computed = scoring.RoundTo(figure[key{s.Player, heat.Number}], scoring.TotalDecimals)
+				s.Computed = b.hurst[hurstKey{s.Player, heat.Number}]
+			}
+		}
+	}
+}
+
+// hurstKey is a player's heat, whose Hurst figure dtm score writes in the
+// heat sheet's Score column.
+type hurstKey struct{ player, heat int }
+
+// SetHurstFigures records, under the Hurst Tournament Mean, the figure dtm
+// score writes for each player's game (its centres minus the power's
+// tournament mean) from the standings, so that HeatStatus can tell whether
+// the heat sheets show them.
+func (b *Book) SetHurstFigures(table scoring.Table) {
+	b.hurst = map[hurstKey]float64{}
+	for _, s := range table.Players {
+		for _, h := range s.Heats {
+			if h.Played {
+				b.hurst[hurstKey{s.Player, h.Heat}] = scoring.RoundTo(h.Score, scoring.TotalDecimals)
 			}
 		}
 	}

@@ -3,6 +3,8 @@ package workbook
 import (
 	"math"
 	"slices"
+
+	"github.com/armada-dtm/dtm/scoring"
 )
 
 // HeatState is where a heat stands, as its sheet and tabs show it: every
@@ -73,7 +75,7 @@ func (b *Book) HeatStatus(n int) HeatStatus {
 			st.Started = append(st.Started, g.Board)
 		case Finished:
 			st.Finished = append(st.Finished, g.Board)
-			scored = scored && heat.showsScores(g)
+			scored = scored && b.showsScores(heat, g)
 		}
 	}
 	boards := len(st.Unstarted) + len(st.Started) + len(st.Finished)
@@ -113,18 +115,29 @@ func (g *Game) seated() bool {
 }
 
 // showsScores reports whether a finished game was scored and the heat
-// sheet's Score column holds what dtm score writes for it. A heat sheet
+// sheet's Score column holds what dtm score writes for it: its computed
+// scores, or under the Hurst Tournament Mean the figures of the standings
+// (SetHurstFigures; until they are known, no heat is scored). A heat sheet
 // without a Score column shows no scores to disagree: a scored game is
 // scored as far as it shows.
-func (h *Heat) showsScores(g *Game) bool {
+func (b *Book) showsScores(h *Heat, g *Game) bool {
 	if !g.Scored {
 		return false
 	}
 	if h.cell(1, HeaderScore) == "" {
 		return true
 	}
+	hurst := b.Tournament.Settings.Method == scoring.HurstMean
 	for _, s := range g.Seats {
-		if !sameScore(s.scoreCell, s.Computed) {
+		want := s.Computed
+		if hurst {
+			f, ok := b.hurst[hurstKey{s.Player, h.Number}]
+			if !ok {
+				return false
+			}
+			want = f
+		}
+		if !sameScore(s.scoreCell, want) {
 			return false
 		}
 	}

@@ -1,0 +1,319 @@
+package director
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/armada-dtm/dtm/director/files"
+	"github.com/armada-dtm/dtm/seeding"
+	"github.com/armada-dtm/dtm/workbook"
+)
+
+// StatusRequest says which workbook to report on.
+type StatusRequest struct {
+	Path string
+}
+
+// StatusResult is where a tournament stands (dtm status): what a director
+// needs to know on the day, read from the workbook without changing it.
+type StatusResult struct {
+	Path       string
+	Tournament string
+	Heats      []workbook.HeatStatus
+	// Final is set when every heat is scored: the standings are final.
+	Final bool
+	// Unseated are the registered players without a seat in each called
+	// or in-play heat.
+	Unseated []Unseated
+	// Stale is what dtm wrote (board calls, their QR codes, Conflict
+	// columns) that no longer matches the sheets.
+	Stale workbook.Problems
+	// Next is the one thing to do next: a command to run, or what to type.
+	Next string
+}
+
+// Unseated are the players registered for a heat under way (called or in
+// play) who have no seat in it.
+type Unseated struct {
+	Heat    int
+	Players []string
+	// Cell is the first one's registration, on the Players sheet.
+	Cell string
+}
+
+// Status reads a workbook and reports where the tournament stands: each
+// heat's state and boards, the registered players not seated, stale board
+// calls, whether the standings are final, and what to do next. It never
+// writes. A workbook with problems gives a *ProblemsError.
+func Status(req StatusRequest) (*StatusResult, error) {
+	b, err := open(req.Path, usedSystems)
+	if err != nil {
+		return nil, err
+	}
+	defer b.Close()
+	t := b.Tournament
+	res := &StatusResult{Path: req.Path, Tournament: t.Settings.Name, Final: b.Final(), Unseated: unseated(b)}
+	for _, h := range t.Heats {
+		res.Heats = append(res.Heats, b.HeatStatus(h.Number))
+	}
+	if res.Stale, err = staleAll(b); err != nil {
+		return nil, err
+	}
+	res.Next = res.next(t)
+	return res, nil
+}
+
+// unseated lists, for each heat that is called or in play, the players
+// registered for it who have no seat in it (a replaced player counts as
+// seated: they played the board).
+func unseated(b *workbook.Book) []Unseated {
+	t := b.Tournament
+	var out []Unseated
+	for i, heat := range t.Heats {
+		if st := b.HeatStatus(heat.Number).State; st != workbook.Called && st != workbook.InPlay {
+			continue
+		}
+		seated := map[int]bool{}
+		for _, g := range heat.Games {
+			for _, s := range g.Seats {
+				seated[s.Player], seated[s.Replaced] = true, true
+			}
+		}
+		u := Unseated{Heat: heat.Number}
+		for p, pl := range t.Players {
+			if pl.Registration[i].Plays() && !seated[p] {
+				if u.Cell == "" {
+					u.Cell = t.PlayerCell(p, workbook.HeatSheet(heat.Number))
+				}
+				u.Players = append(u.Players, pl.Name)
+			}
+		}
+		if len(u.Players) > 0 {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// unseatedWarnings says, in one line per heat, which registered players
+// are not yet seated in a heat under way.
+func unseatedWarnings(us []Unseated) workbook.Problems {
+	var out workbook.Problems
+	for _, u := range us {
+		out = append(out, workbook.Problem{Sheet: workbook.SheetPlayers, Cell: u.Cell,
+			Msg: fmt.Sprintf("warning: heat %d is under way and %s registered for it not seated: %s", u.Heat,
+				countPlayers(len(u.Players)), strings.Join(u.Players, ", ")),
+			Hint: fmt.Sprintf("seat them with dtm seed --late --heat %d, or mark them Sitting out", u.Heat)})
+	}
+	return out
+}
+
+// countPlayers is "1 player is" or "3 players are".
+func countPlayers(n int) string {
+	if n == 1 {
+		return "1 player is"
+	}
+	return strconv.Itoa(n) + " players are"
+}
+
+// staleAll lists what dtm wrote that no longer matches the workbook, heat
+// by heat (staleOutput).
+func staleAll(b *workbook.Book) (workbook.Problems, error) {
+	t := b.Tournament
+	var out workbook.Problems
+	for h := 1; h <= len(t.Heats); h++ {
+		plan := t.HeatPlan(h)
+		if len(plan.Boards) == 0 {
+			continue
+		}
+		problem := t.SeedProblem(h)
+		ex, err := seeding.Explain(problem, plan)
+		if err != nil {
+			return nil, wrapf(err, "heat %d", h)
+		}
+		stale, err := staleOutput(b, h, ex, problem)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, stale...)
+	}
+	return out, nil
+}
+
+// next is the one thing a director does next: seat the players waiting in
+// a heat under way, rewrite what is stale, score a reported heat, enter the
+// results of boards in play, play a called heat, seed the next heat, and
+// at the end send the results.
+func (r *StatusResult) next(t *workbook.Tournament) string {
+	wb := shellWord(r.Path)
+	byState := func(s workbook.HeatState) *workbook.HeatStatus {
+		i := slices.IndexFunc(r.Heats, func(h workbook.HeatStatus) bool { return h.State == s })
+		if i < 0 {
+			return nil
+		}
+		return &r.Heats[i]
+	}
+	called := byState(workbook.Called)
+	switch {
+	case len(r.Unseated) > 0: // seating them rewrites the heat's calls too
+		return fmt.Sprintf("dtm seed --late --heat %d %s", r.Unseated[0].Heat, wb)
+	case len(r.Stale) > 0:
+		return "dtm seed --refresh " + wb
+	case called != nil && !called.Calls:
+		return fmt.Sprintf("dtm seed --refresh --heat %d %s", called.Heat, wb)
+	case byState(workbook.Reported) != nil:
+		return "dtm score " + wb
+	case byState(workbook.InPlay) != nil:
+		h := byState(workbook.InPlay)
+		return fmt.Sprintf("enter the results of heat %d's %s on the %s sheet (or dtm import RESULTS.csv %s)",
+			h.Heat, boardList(slices.Concat(h.Started, h.Unstarted)), workbook.HeatSheet(h.Heat), wb)
+	case called != nil:
+		return fmt.Sprintf("play heat %d: print the %s tab, and mark each board Started on the %s sheet as it starts",
+			called.Heat, workbook.BoardCallsSheet(called.Heat), workbook.HeatSheet(called.Heat))
+	case byState(workbook.NotSeeded) != nil:
+		h := byState(workbook.NotSeeded).Heat
+		switch {
+		case !slices.ContainsFunc(t.Players, func(p workbook.Player) bool { return p.Registration[h-1].Plays() }):
+			return fmt.Sprintf("register the players of heat %d (Players sheet, %s column), then dtm seed %s", h, workbook.HeatSheet(h), wb)
+		case t.NextHeat() == h:
+			return "dtm seed " + wb
+		}
+		return fmt.Sprintf("dtm seed --heat %d %s", h, wb)
+	}
+	flags := ""
+	if t.Settings.ResultsToWDD {
+		flags += " --wdd"
+	}
+	if t.Settings.ResultsToWDR {
+		flags += " --wdr"
+	}
+	if flags == "" {
+		flags = " --csv"
+	}
+	return "dtm export" + flags + " " + wb
+}
+
+// shellWord quotes a path for a command line when it holds anything but
+// letters, digits and . _ / -.
+func shellWord(s string) string {
+	if plainWord.MatchString(s) {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// plainWord matches a word a shell takes as it is.
+var plainWord = regexp.MustCompile(`^[A-Za-z0-9._/-]+$`)
+
+// boardList names boards in short: "board 3", "boards 1-4, 6".
+func boardList(boards []int) string {
+	if len(boards) == 1 {
+		return "board " + strconv.Itoa(boards[0])
+	}
+	return "boards " + numberRanges(boards)
+}
+
+// numberRanges writes numbers in order with runs as ranges: "1-4, 6, 8-9".
+func numberRanges(ns []int) string {
+	ns = slices.Sorted(slices.Values(ns))
+	var parts []string
+	for i := 0; i < len(ns); {
+		j := i
+		for j+1 < len(ns) && ns[j+1] == ns[j]+1 {
+			j++
+		}
+		switch {
+		case j == i:
+			parts = append(parts, strconv.Itoa(ns[i]))
+		default:
+			parts = append(parts, strconv.Itoa(ns[i])+"-"+strconv.Itoa(ns[j]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
+}
+
+// WriteText prints the status for a director to read at a glance: one
+// line per heat with its boards, then who is not seated, what is stale,
+// whether the standings are final, and what to do next.
+func (r *StatusResult) WriteText(w io.Writer) {
+	fmt.Fprintf(w, "%s: %s\n", r.Path, r.Tournament)
+	var heats strings.Builder
+	tw := tabwriter.NewWriter(&heats, 0, 0, 2, ' ', 0)
+	for _, h := range r.Heats {
+		fmt.Fprintf(tw, "  heat %d\t%s\t%s\n", h.Heat, h.State, boardsByStatus(h))
+	}
+	tw.Flush()
+	for _, line := range strings.Split(strings.TrimSuffix(heats.String(), "\n"), "\n") {
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+	}
+	for _, u := range r.Unseated {
+		fmt.Fprintf(w, "not seated in heat %d (%d registered): %s\n", u.Heat, len(u.Players), strings.Join(u.Players, ", "))
+	}
+	for _, p := range r.Stale {
+		p.Msg = strings.TrimPrefix(p.Msg, "warning: ")
+		fmt.Fprintf(w, "stale: %s\n", p)
+	}
+	if r.Final {
+		fmt.Fprintln(w, "standings: final")
+	} else {
+		var open []int
+		for _, h := range r.Heats {
+			if h.State != workbook.Scored {
+				open = append(open, h.Heat)
+			}
+		}
+		what := "heat"
+		if len(open) > 1 {
+			what = "heats"
+		}
+		fmt.Fprintf(w, "standings: not final (%s %s not scored)\n", what, numberRanges(open))
+	}
+	fmt.Fprintf(w, "next: %s\n", r.Next)
+}
+
+// boardsByStatus describes a heat's boards by status: "in play 3, 5; finished
+// 1-2, 4; not started 6-7", and whether a called heat's calls are written.
+func boardsByStatus(h workbook.HeatStatus) string {
+	var parts []string
+	for _, s := range []struct {
+		what   string
+		boards []int
+	}{{"in play", h.Started}, {"finished", h.Finished}, {"not started", h.Unstarted}} {
+		if len(s.boards) > 0 {
+			parts = append(parts, s.what+" "+numberRanges(s.boards))
+		}
+	}
+	switch {
+	case h.State == workbook.Called && h.Calls:
+		parts = append(parts, "board calls written")
+	case h.State == workbook.Called:
+		parts = append(parts, "no board calls")
+	case h.State == workbook.Reported:
+		parts = append(parts, "not scored")
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Report is the status as dtm status --json prints it.
+func (r *StatusResult) Report() files.StatusReport {
+	rep := files.StatusReport{Tournament: r.Tournament, Final: r.Final, Heats: []files.HeatStatusReport{},
+		Unseated: []files.UnseatedReport{}, Stale: []files.StaleReport{}, Next: r.Next}
+	list := func(ns []int) []int { return append([]int{}, ns...) }
+	for _, h := range r.Heats {
+		rep.Heats = append(rep.Heats, files.HeatStatusReport{Heat: h.Heat, State: h.State.String(), Calls: h.Calls,
+			Unstarted: list(h.Unstarted), InPlay: list(h.Started), Finished: list(h.Finished)})
+	}
+	for _, u := range r.Unseated {
+		rep.Unseated = append(rep.Unseated, files.UnseatedReport{Heat: u.Heat, Players: u.Players})
+	}
+	for _, p := range r.Stale {
+		rep.Stale = append(rep.Stale, files.StaleReport{Where: p.Location(), Message: strings.TrimPrefix(p.Msg, "warning: "), Hint: p.Hint})
+	}
+	return rep
+}
