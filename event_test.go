@@ -169,9 +169,22 @@ func TestWholeEvent(t *testing.T) {
 	dir := t.TempDir()
 	book := filepath.Join(dir, "venue.xlsx")
 	transcript := &transcript{dir: dir}
+	// Every step is followed by dtm status, as a director checks where the
+	// tournament stands: after each command, and after each edit (noted).
+	status := func() {
+		t.Helper()
+		transcript.step(t, "status", book)
+	}
 	step := func(args ...string) string {
 		t.Helper()
-		return transcript.step(t, args...)
+		out := transcript.step(t, args...)
+		status()
+		return out
+	}
+	edited := func(what string) {
+		t.Helper()
+		fmt.Fprintf(transcript, "# %s\n", what)
+		status()
 	}
 	step("new", book, "--name", "Venue Open", "--heats", "4")
 
@@ -189,6 +202,7 @@ func TestWholeEvent(t *testing.T) {
 		rows = append(rows, row)
 	}
 	loEdits(t, book, []edit{{"op": "set_rows", "sheet": "Players", "cell": "A2", "rows": rows}})
+	edited("38 players registered for every heat, in LibreOffice")
 	step("check", book)
 
 	// Heat 1: 38 players fill five boards; three sit out.
@@ -197,6 +211,7 @@ func TestWholeEvent(t *testing.T) {
 		t.Errorf("heat 1: want 35 seated and 3 sitting out:\n%s", out)
 	}
 	finishHeat(t, book, 1, 1)
+	edited("heat 1's results typed: board 1 a French solo, the rest draws")
 	out = step("score", book)
 	seats1 := heatSeats(t, book, 1)
 	var soloist string
@@ -222,6 +237,7 @@ func TestWholeEvent(t *testing.T) {
 		topRows = append(topRows, []any{1, "Started", nil, s.power, s.player})
 	}
 	loEdits(t, book, []edit{{"op": "set_rows", "sheet": "Heat 2", "cell": "A2", "rows": topRows}})
+	edited("heat 2's top board seated by hand and started")
 	out = step("seed", book, "--seed", "7", "--sit-out", "auto")
 	if !strings.Contains(out, "heat 2: 35 players on 5 boards (1 kept as started)") {
 		t.Errorf("plain dtm seed should seat heat 2 around its top board:\n%s", out)
@@ -232,6 +248,7 @@ func TestWholeEvent(t *testing.T) {
 		}
 	}
 	finishHeat(t, book, 2)
+	edited("heat 2's results typed")
 	step("score", book)
 
 	// Heat 3, then a cancellation: a seated player's registration cleared.
@@ -249,15 +266,18 @@ func TestWholeEvent(t *testing.T) {
 		t.Fatal(err)
 	}
 	loEdits(t, book, []edit{{"op": "clear", "sheet": "Players", "range": cell}})
+	edited(cancelled.player + " cancels heat 3 (registration cleared)")
 	out = step("seed", book, "--heat", "3", "--seed", "7", "--sit-out", "auto")
 	if !strings.Contains(out, "plays heat 3 after all") || strings.Contains(out, "sits out heat 3") {
 		t.Errorf("after one cancellation, one sitter should come back and nobody new sit out:\n%s", out)
 	}
 	finishHeat(t, book, 3)
+	edited("heat 3's results typed")
 
 	// Heat 4: everyone who has not sat out yet is due to.
 	step("seed", book, "--seed", "7", "--sit-out", "auto")
 	finishHeat(t, book, 4)
+	edited("heat 4's results typed")
 	out = step("score", book)
 
 	// Fair sit-outs: 3 a heat for four heats, nobody twice.

@@ -30,6 +30,9 @@ type StatusResult struct {
 	// Unseated are the registered players without a seat in each called
 	// or in-play heat.
 	Unseated []Unseated
+	// DroppedOut are the players seated on a heat's unstarted boards who
+	// no longer play it (registration cleared, or Sitting out).
+	DroppedOut []Unseated
 	// Stale is what dtm wrote (board calls, their QR codes, Conflict
 	// columns) that no longer matches the sheets.
 	Stale workbook.Problems
@@ -60,6 +63,13 @@ func Status(req StatusRequest) (*StatusResult, error) {
 	res := &StatusResult{Path: req.Path, Tournament: t.Settings.Name, Final: b.Final(), Unseated: unseated(b)}
 	for _, h := range t.Heats {
 		res.Heats = append(res.Heats, b.HeatStatus(h.Number))
+		d := Unseated{Heat: h.Number}
+		for _, at := range t.DropOuts(h.Number) {
+			d.Players = append(d.Players, t.Players[h.Games[at[0]].Seats[at[1]].Player].Name)
+		}
+		if len(d.Players) > 0 {
+			res.DroppedOut = append(res.DroppedOut, d)
+		}
 	}
 	if res.Stale, err = staleAll(b); err != nil {
 		return nil, err
@@ -146,7 +156,8 @@ func staleAll(b *workbook.Book) (workbook.Problems, error) {
 }
 
 // next is the one thing a director does next: seat the players waiting in
-// a heat under way, rewrite what is stale, score a reported heat, enter the
+// a heat under way (around its started boards, or in drop-outs' seats and
+// on new boards as --late does), rewrite what is stale, score a reported heat, enter the
 // results of boards in play, play a called heat, seed the next heat, and
 // at the end send the results.
 func (r *StatusResult) next(t *workbook.Tournament) string {
@@ -159,9 +170,15 @@ func (r *StatusResult) next(t *workbook.Tournament) string {
 		return &r.Heats[i]
 	}
 	called := byState(workbook.Called)
+	waiting := slices.Concat(r.Unseated, r.DroppedOut)
+	slices.SortStableFunc(waiting, func(a, b Unseated) int { return a.Heat - b.Heat })
 	switch {
-	case len(r.Unseated) > 0: // seating them rewrites the heat's calls too
-		return fmt.Sprintf("dtm seed --late --heat %d %s", r.Unseated[0].Heat, wb)
+	case len(waiting) > 0 && len(r.Heats[waiting[0].Heat-1].Unstarted) == 0 && t.NextHeat() == waiting[0].Heat:
+		return "dtm seed " + wb // only started boards: seating the rest moves nobody
+	case len(waiting) > 0 && len(r.Heats[waiting[0].Heat-1].Unstarted) == 0:
+		return fmt.Sprintf("dtm seed --heat %d %s", waiting[0].Heat, wb)
+	case len(waiting) > 0: // seating them rewrites the heat's calls too
+		return fmt.Sprintf("dtm seed --late --heat %d %s", waiting[0].Heat, wb)
 	case len(r.Stale) > 0:
 		return "dtm seed --refresh " + wb
 	case called != nil && !called.Calls:
@@ -253,7 +270,10 @@ func (r *StatusResult) WriteText(w io.Writer) {
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
 	}
 	for _, u := range r.Unseated {
-		fmt.Fprintf(w, "not seated in heat %d (%d registered): %s\n", u.Heat, len(u.Players), strings.Join(u.Players, ", "))
+		fmt.Fprintf(w, "not seated in heat %d (%d registered): %s\n", u.Heat, len(u.Players), someNames(u.Players))
+	}
+	for _, d := range r.DroppedOut {
+		fmt.Fprintf(w, "dropped out of heat %d (%d seated, no longer registered): %s\n", d.Heat, len(d.Players), someNames(d.Players))
 	}
 	for _, p := range r.Stale {
 		p.Msg = strings.TrimPrefix(p.Msg, "warning: ")
@@ -275,6 +295,15 @@ func (r *StatusResult) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "standings: not final (%s %s not scored)\n", what, numberRanges(open))
 	}
 	fmt.Fprintf(w, "next: %s\n", r.Next)
+}
+
+// someNames lists up to eight names, and how many more.
+func someNames(names []string) string {
+	const most = 8
+	if len(names) <= most {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:most], ", "), len(names)-most)
 }
 
 // boardsByStatus describes a heat's boards by status: "in play 3, 5; finished
@@ -303,7 +332,7 @@ func boardsByStatus(h workbook.HeatStatus) string {
 // Report is the status as dtm status --json prints it.
 func (r *StatusResult) Report() files.StatusReport {
 	rep := files.StatusReport{Tournament: r.Tournament, Final: r.Final, Heats: []files.HeatStatusReport{},
-		Unseated: []files.UnseatedReport{}, Stale: []files.StaleReport{}, Next: r.Next}
+		Unseated: []files.UnseatedReport{}, DroppedOut: []files.UnseatedReport{}, Stale: []files.StaleReport{}, Next: r.Next}
 	list := func(ns []int) []int { return append([]int{}, ns...) }
 	for _, h := range r.Heats {
 		rep.Heats = append(rep.Heats, files.HeatStatusReport{Heat: h.Heat, State: h.State.String(), Calls: h.Calls,
@@ -311,6 +340,9 @@ func (r *StatusResult) Report() files.StatusReport {
 	}
 	for _, u := range r.Unseated {
 		rep.Unseated = append(rep.Unseated, files.UnseatedReport{Heat: u.Heat, Players: u.Players})
+	}
+	for _, d := range r.DroppedOut {
+		rep.DroppedOut = append(rep.DroppedOut, files.UnseatedReport{Heat: d.Heat, Players: d.Players})
 	}
 	for _, p := range r.Stale {
 		rep.Stale = append(rep.Stale, files.StaleReport{Where: p.Location(), Message: strings.TrimPrefix(p.Msg, "warning: "), Hint: p.Hint})

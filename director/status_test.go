@@ -68,3 +68,24 @@ func TestStatusNext(t *testing.T) {
 		t.Errorf("heat 1 scored with a registration left: %q, want %q", got, want)
 	}
 }
+
+// TestStatusNextSeatsAroundStartedBoards: a heat with only a started top
+// board and its other players waiting is seeded around it (moving nobody),
+// not filled seat by seat; a drop-out's seat is filled as --late does.
+func TestStatusNextSeatsAroundStartedBoards(t *testing.T) {
+	tour := &workbook.Tournament{Heats: make([]workbook.Heat, 2), Players: []workbook.Player{
+		{Name: "Ann", Registration: []workbook.Registration{workbook.Registered, workbook.Registered}},
+	}}
+	scored := workbook.HeatStatus{Heat: 1, State: workbook.Scored, Calls: true, Finished: []int{1}}
+	r := StatusResult{Path: "venue.xlsx", Heats: []workbook.HeatStatus{scored, {Heat: 2, State: workbook.InPlay, Started: []int{1}}},
+		Unseated: []Unseated{{Heat: 2, Players: []string{"Ann"}}}}
+	tour.Players[0].Registration[0] = workbook.NotRegistered
+	if got, want := r.next(tour), "dtm seed venue.xlsx"; got != want {
+		t.Errorf("around a started board: %q, want %q", got, want)
+	}
+	r = StatusResult{Path: "venue.xlsx", Heats: []workbook.HeatStatus{scored, {Heat: 2, State: workbook.Called, Calls: true, Unstarted: []int{1, 2}}},
+		DroppedOut: []Unseated{{Heat: 2, Players: []string{"Bob"}}}}
+	if got, want := r.next(tour), "dtm seed --late --heat 2 venue.xlsx"; got != want {
+		t.Errorf("a drop-out: %q, want %q", got, want)
+	}
+}

@@ -2,7 +2,8 @@ package files
 
 // StatusReport is where a tournament stands, as `dtm status --json` prints
 // it (docs/status.md): each heat's state and boards, the registered
-// players not seated in a heat under way, what dtm wrote that is stale,
+// players not seated in a heat under way and the seated ones who dropped
+// out, what dtm wrote that is stale,
 // whether the standings are final, and the one thing to do next. Every
 // list is present, empty when there is nothing in it.
 type StatusReport struct {
@@ -10,6 +11,7 @@ type StatusReport struct {
 	Final      bool               `json:"final"`
 	Heats      []HeatStatusReport `json:"heats"`
 	Unseated   []UnseatedReport   `json:"unseated"`
+	DroppedOut []UnseatedReport   `json:"dropped_out"`
 	Stale      []StaleReport      `json:"stale"`
 	Next       string             `json:"next"`
 }
@@ -26,8 +28,9 @@ type HeatStatusReport struct {
 	Finished  []int  `json:"finished"`
 }
 
-// UnseatedReport lists the players registered for a called or in-play
-// heat who have no seat in it, by name.
+// UnseatedReport lists players of a heat by name: in unseated, those
+// registered for a called or in-play heat who have no seat in it; in
+// dropped_out, those seated on its unstarted boards who no longer play it.
 type UnseatedReport struct {
 	Heat    int      `json:"heat"`
 	Players []string `json:"players"`
