@@ -100,7 +100,7 @@ func TestStatusAtEachState(t *testing.T) {
 	tr := &transcript{dir: filepath.Dir(path)}
 	note := func(s string) { fmt.Fprintf(tr, "# %s\n", s) }
 	tr.status(t, path)
-	tr.step(t, "seed", "--time", "100ms", "--seed", "3", path)
+	tr.step(t, "seed", "--seed", "3", path)
 	tr.status(t, path)
 
 	note("P14 Test registers for heat 1 after all (Players!J16)")
@@ -132,7 +132,7 @@ func TestStatusAtEachState(t *testing.T) {
 	tr.step(t, "score", path)
 	tr.status(t, path)
 
-	tr.step(t, "seed", "--sit-out", "auto", "--time", "100ms", "--seed", "3", path)
+	tr.step(t, "seed", "--sit-out", "auto", "--seed", "3", path)
 	finishXLSX(t, path, 2)
 	note("heat 2 seeded and finished")
 	tr.status(t, path)
@@ -147,7 +147,7 @@ func TestStatusAtEachState(t *testing.T) {
 func TestStatusProblems(t *testing.T) {
 	t.Parallel()
 	path := statusTournament(t)
-	runOK(t, "seed", "--time", "100ms", "--seed", "3", path)
+	runOK(t, "seed", "--seed", "3", path)
 	setCells(t, path, map[string]any{"Heat 1!B2": "Finshed"})
 	code, out, errOut := dtm(t, "status", path)
 	if code != 1 || !strings.Contains(out, "'Heat 1'!B2: status cannot be \"Finshed\"") || strings.Count(out, "\n") != 1 {
@@ -172,7 +172,7 @@ func TestStatusAfterLibreOffice(t *testing.T) {
 	setSetting(t, f, "Scoring system", "Sum of Squares") // scores with many decimals
 	saveXLSX(t, f)
 	f.Close()
-	runOK(t, "seed", "--time", "100ms", "--seed", "3", path)
+	runOK(t, "seed", "--seed", "3", path)
 	var edits []edit
 	for row := 2; row <= 8; row++ {
 		edits = append(edits, edit{"op": "set", "sheet": "Heat 1", "cell": "B" + strconv.Itoa(row), "value": "Started"})
