@@ -7,7 +7,7 @@
 //	dtm new WORKBOOK.xlsx [--name NAME] [--heats N] [--system NAME] [--from EARLIER.xlsx]
 //	dtm check [-v] WORKBOOK.xlsx
 //	dtm status [--json] WORKBOOK.xlsx (or dtm WORKBOOK.xlsx)
-//	dtm seed [--heat N] [--time D] [--seed S] [--sit-out auto|--two-boards auto] [--pool "top 7"|contention] [--late] [--unseed] [--refresh] [--force] WORKBOOK.xlsx
+//	dtm seed [--heat N] [--time D] [--seed S] [--sit-out auto|--two-boards auto] [--pool "top 7"|contention] [--reseed] [--late] [--unseed] [--refresh] [--force] WORKBOOK.xlsx
 //	dtm score [--dry-run] [--json] [--force] WORKBOOK.xlsx
 //	dtm export [--csv] [--wdd] [--wdr] [--ratings] [--out DIR] WORKBOOK.xlsx
 //	dtm publish [--out DIR] WORKBOOK.xlsx
@@ -268,16 +268,18 @@ func seedCommand() *cli.Command {
 		Description: "Seats every player registered for the heat (Players sheet, Heat N column) at boards of seven,\n" +
 			"around the boards already started or finished, which are kept as they are (seat a top board, start it,\n" +
 			"then seed the rest). Writes the heat's sheet (board, status, power, player, each player's conflict and\n" +
-			"why) and its board calls to print, and prints the total conflict with its lower bound. Running it again\n" +
-			"reseeds only the boards not started. docs/seeding.md explains the conflicts.",
+			"why) and its board calls to print, and prints the total conflict with its lower bound. Once a heat is\n" +
+			"called (boards seated, none started) it refuses to reseed it, saying how many seats would move, unless\n" +
+			"--reseed; --late and --sit-out auto then change the fewest seats. docs/seeding.md explains the conflicts.",
 		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "heat", Usage: "the heat `N` to seat (default: the first heat not fully started)"},
+			&cli.IntFlag{Name: "heat", Usage: "the heat `N` to seat (default: the first heat with registered players not seated, passing over called heats, whose late players --late seats, and heats with a finished board)"},
 			&cli.DurationFlag{Name: "time", Usage: "cap the seeder's time at `DURATION` (default 1m); it does a fixed amount of work, so the same seed gives the same seating on any machine unless the cap stops it first (it says so)"},
 			&cli.Int64Flag{Name: "seed", Usage: "random `SEED` (default: the Tournament sheet's Random seed); the same seed gives the same seating"},
 			&cli.StringFlag{Name: "sit-out", Usage: "`auto`: when the players do not fill boards of seven, choose who sits out (fairly: docs/seeding.md) and mark them Sitting out, or bring back players marked Sitting out after a cancellation"},
 			&cli.StringFlag{Name: "two-boards", Usage: "`auto`: when the players do not fill boards of seven, seat players marked Can play two boards on two boards each (fairly: docs/seeding.md); not with --sit-out"},
 			&cli.StringFlag{Name: "pool", Usage: "`\"top N\"` (7, 14, 21 ...): seat the best N of the Tournament sheet's Pool qualification who play the heat (skipping Declines pool) on the top boards, seeded among themselves, and the rest apart; or contention: everyone who can still finish first together (docs/seeding.md)"},
 			&cli.BoolFlag{Name: "late", Usage: "after the heat was seeded: seat late players and fill the seats of drop-outs (boards not started) in drop-outs' or standbys' seats or on new boards, moving nobody else (docs/seeding.md)"},
+			&cli.BoolFlag{Name: "reseed", Usage: "reseed a called heat (boards seated, none started), moving players whose calls are out; without it dtm seed refuses, saying how many seats would move"},
 			&cli.BoolFlag{Name: "unseed", Usage: "empty the heat's boards that have not started, and stop"},
 			&cli.BoolFlag{Name: "refresh", Usage: "rewrite the board calls and Conflict columns from the heat sheet as it stands (after swaps by hand), without reseeding; every heat where they are stale, or --heat N"},
 			&cli.BoolFlag{Name: "force", Usage: "write even if Excel or LibreOffice seems to have the workbook open"},
@@ -311,6 +313,8 @@ func seed(c *cli.Context, path string) error {
 	}
 	w := c.App.Writer
 	switch {
+	case c.Bool("reseed") && (late || unseed || refresh):
+		return usageError{Err: errors.New("--reseed reseeds a called heat, moving players: it cannot be combined with --late, --unseed or --refresh")}
 	case refresh:
 		if sitOut || twoBoards || unseed || pool != "" || late {
 			return usageError{Err: errors.New("--refresh rewrites what the heat sheet says as it stands: it cannot be combined with --sit-out, --unseed, --pool or --late")}
@@ -344,7 +348,7 @@ func seed(c *cli.Context, path string) error {
 		res.WriteText(w)
 	default:
 		req := director.SeedRequest{Path: path, Heat: c.Int("heat"), Seed: seedFlag, Time: c.Duration("time"),
-			SitOutAuto: sitOut, TwoBoardsAuto: twoBoards, Force: c.Bool("force")}
+			SitOutAuto: sitOut, TwoBoardsAuto: twoBoards, Reseed: c.Bool("reseed"), Force: c.Bool("force")}
 		if pool != "" {
 			p, err := director.ParsePool(pool)
 			if err != nil {

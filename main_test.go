@@ -60,6 +60,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"seed", "--unseed", "--sit-out", "auto", "x.xlsx"}, "--unseed empties the heat's boards"},
 		{[]string{"seed", "--unseed", "--two-boards", "auto", "x.xlsx"}, "--unseed empties the heat's boards"},
 		{[]string{"seed", "--unseed", "--pool", "top 7", "x.xlsx"}, "--unseed empties the heat's boards"},
+		{[]string{"seed", "--reseed", "--late", "x.xlsx"}, "--reseed reseeds a called heat"},
 		// Flag values are refused before the workbook is read (x.xlsx does not exist).
 		{[]string{"seed", "--pool", "top 8", "x.xlsx"}, `dtm: --pool "top 8": the pool fills whole boards: top 7, 14, 21 ..., or contention`},
 		{[]string{"seed", "--pool", "best 7", "x.xlsx"}, `dtm: --pool "best 7": write "top 7" (or 14, 21 ...), or contention`},

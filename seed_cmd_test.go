@@ -148,7 +148,7 @@ func TestSeedTopBoard(t *testing.T) {
 		}
 	}
 	saveXLSX(t, f)
-	code, out, errOut := dtm(t, "seed", "--heat", "2", "--seed", "99", path)
+	code, out, errOut := dtm(t, "seed", "--heat", "2", "--seed", "99", "--reseed", path)
 	if code != 0 || !strings.Contains(out, "(1 kept as started)") {
 		t.Fatalf("reseed: exit %d\n%s%s", code, out, errOut)
 	}
@@ -269,7 +269,7 @@ func TestReseedKeepsOneSetOfDropdowns(t *testing.T) {
 	freshTournament(t, path, 7*32, 2)
 	counts := []int{}
 	for range 3 {
-		if code, out, errOut := dtm(t, "seed", "--heat", "1", path); code != 0 {
+		if code, out, errOut := dtm(t, "seed", "--heat", "1", "--reseed", path); code != 0 {
 			t.Fatalf("dtm seed: %s%s", out, errOut)
 		}
 		f, err := excelize.OpenFile(path)

@@ -361,7 +361,7 @@ func TestSpeed(t *testing.T) {
 			seederRuns = append(seederRuns, child(t, limit, fresh, "seeder", "WB"))
 			seedRuns = append(seedRuns, child(t, limit, fresh, "seed", "--seed", "1", "--heat", "1", "WB"))
 			if first != "" {
-				reseedRuns = append(reseedRuns, child(t, limit, first, "seed", "--seed", "1", "--heat", "1", "WB"))
+				reseedRuns = append(reseedRuns, child(t, limit, first, "seed", "--seed", "1", "--heat", "1", "--reseed", "WB"))
 			}
 		}
 		fl, seeder := best(floorRuns), best(seederRuns)

@@ -107,7 +107,7 @@ func TestRegistrationFormulaSurvivesSeeding(t *testing.T) {
 	loEdit(t, path, `[{"op":"set","sheet":"Players","cell":"J2","input":"=\"Registered\""},
 		{"op":"set","sheet":"Players","cell":"Z3","value":1},
 		{"op":"set","sheet":"Players","cell":"J3","input":"=IF(Z3=1,\"Registered\",\"\")"}]`)
-	for _, args := range [][]string{{"seed", "--heat", "1", path}, {"seed", "--heat", "1", path}} {
+	for _, args := range [][]string{{"seed", "--heat", "1", path}, {"seed", "--heat", "1", "--reseed", path}} {
 		code, out, errOut := dtm(t, args...)
 		if code != 0 || !strings.Contains(out, "heat 1: 14 players on 2 boards") {
 			t.Fatalf("dtm %v: exit %d\n%s%s", args, code, out, errOut)

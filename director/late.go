@@ -57,6 +57,9 @@ type LateResult struct {
 	Site *SiteRefresh
 	// calls are the heat's board calls as written.
 	calls []workbook.CallBoard
+	// back are the players dtm seed --sit-out auto brought back from
+	// sitting out to fill the seats of a called heat (sitOutCalled).
+	back []int
 }
 
 // SeatLate seats a heat's late players (registered, on no board) and fills
@@ -112,7 +115,10 @@ func (r *LateResult) WriteText(w io.Writer) {
 			seat += ", " + d.Power
 		}
 		who := "late player"
-		if d.Standby {
+		switch {
+		case d.Back:
+			who = "back from sitting out"
+		case d.Standby:
 			who = "standby"
 		}
 		fmt.Fprintf(w, "%s (%s) takes the seat of %s, who no longer plays heat %d (%s)\n", d.By, who, d.Player, r.Heat, seat)
@@ -161,6 +167,9 @@ type DropOut struct {
 	Board      int
 	Power      string // "" when powers are chosen at the tables
 	Standby    bool   // By is a standby brought back from sitting out
+	// Back is set when By was brought back from sitting out by dtm seed
+	// --sit-out auto (and registered again there).
+	Back bool
 }
 
 // LateBoard is a new board seated for late players.
@@ -324,7 +333,8 @@ func fillDropOuts(b *workbook.Book, n int, drops [][2]int, late []int, res *Late
 		free[best] = -1
 		seat.Player = p
 		heat.Games[d[0]].Seats[d[1]].Player = p
-		do := DropOut{Player: t.Players[gone].Name, By: t.Players[p].Name, Board: heat.Games[d[0]].Board, Standby: !slices.Contains(late, p)}
+		do := DropOut{Player: t.Players[gone].Name, By: t.Players[p].Name, Board: heat.Games[d[0]].Board, Standby: !slices.Contains(late, p),
+			Back: slices.Contains(res.back, p)}
 		if seat.Power != seeding.NoPower {
 			do.Power = workbook.ChoicesPower[seat.Power]
 		}

@@ -24,7 +24,7 @@ func TestSeedNeighbours(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	res, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 2})
+	res, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 2, Reseed: true})
 	if err != nil {
 		t.Fatal(err)
 	}

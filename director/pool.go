@@ -3,6 +3,7 @@ package director
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -151,6 +152,10 @@ func seatPool(ctx context.Context, t *workbook.Tournament, hs workbook.HeatSeati
 		}
 	}
 	pr.Size, pr.Boards = size, size/dip.BoardSize
+	onPool := "on the pool's one board"
+	if pr.Boards > 1 {
+		onPool = fmt.Sprintf("on the pool's %d boards (one per board)", pr.Boards)
+	}
 	names := func(ps []int) []string {
 		var out []string
 		for _, p := range ps {
@@ -162,7 +167,7 @@ func seatPool(ctx context.Context, t *workbook.Tournament, hs workbook.HeatSeati
 	res.Pool = pr
 	pool, err := seeding.Seed(ctx, problem, sorted(choice.Pool), nil, opts)
 	if err != nil {
-		return seeding.Plan{}, 0, false, err
+		return seeding.Plan{}, 0, false, poolRuleWhere(err, onPool)
 	}
 	inPool := map[int]bool{}
 	for _, p := range choice.Pool {
@@ -184,7 +189,7 @@ func seatPool(ctx context.Context, t *workbook.Tournament, hs workbook.HeatSeati
 		}
 		others, err := seeding.Seed(ctx, problem, rest, top, opts)
 		if err != nil {
-			return seeding.Plan{}, 0, false, err
+			return seeding.Plan{}, 0, false, poolRuleWhere(err, "on the boards outside the pool (one per board)")
 		}
 		plan = others.Plan
 		bound += others.Bound
@@ -194,6 +199,45 @@ func seatPool(ctx context.Context, t *workbook.Tournament, hs workbook.HeatSeati
 		plan.Boards[i].Locked = false
 	}
 	return plan, bound, timedOut, nil
+}
+
+// poolMembers are the players a pool would take from heat hs.Heat's players
+// as registered before anyone is chosen to sit out (seatPool chooses the
+// same way): dtm seed --pool --sit-out auto never benches them, so that a
+// leader is never passed over for the top board because they sat out. It
+// is nil when the pool cannot be chosen (seatPool then says why) or is not
+// a multiple of seven players.
+func poolMembers(t *workbook.Tournament, hs workbook.HeatSeating, want Pool) map[int]bool {
+	plays := func(p int) bool { return slices.Contains(hs.Present, p) }
+	var choice seeding.PoolChoice
+	var err error
+	if want.Contention {
+		choice, _, err = contentionPool(t, hs, plays)
+	} else {
+		var ranking []int
+		if ranking, err = qualificationRanking(t, hs.Heat); err == nil {
+			choice, err = seeding.ChoosePool(ranking, want.Size, plays, func(p int) bool { return t.Players[p].Declines })
+		}
+	}
+	if err != nil || len(choice.Pool)%dip.BoardSize != 0 {
+		return nil
+	}
+	keep := map[int]bool{}
+	for _, p := range choice.Pool {
+		keep[p] = true
+	}
+	return keep
+}
+
+// poolRuleWhere says, in a refusal under the power rule, which part of the
+// heat a pool's seeding seated: the pool's boards are seeded on their own,
+// then the others around them.
+func poolRuleWhere(err error, where string) error {
+	var pe *seeding.PowerRuleError
+	if errors.As(err, &pe) && pe.Crowded != nil {
+		pe.Where = where
+	}
+	return err
 }
 
 // sorted returns a sorted copy.

@@ -6,6 +6,7 @@ package director
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -17,9 +18,10 @@ import (
 // sitOut chooses who sits heat hs.Heat out so that its players fill boards
 // of seven (seeding.ChooseSitOuts), marks them on the Players sheet, brings
 // back those already marked who play after all, and updates hs.Present.
-func sitOut(b *workbook.Book, hs *workbook.HeatSeating, res *SeedResult) error {
+// The players of keep (a pool's, a multiple of seven) are never benched.
+func sitOut(b *workbook.Book, hs *workbook.HeatSeating, keep map[int]bool, res *SeedResult) error {
 	t, n := b.Tournament, hs.Heat
-	cands := heatCandidates(t, *hs)
+	cands := heatCandidates(t, *hs, keep)
 	choice := seeding.ChooseSitOuts(cands, t.Settings.MinHeats)
 	if err := b.SetRegistration(n, choice.SitOut, workbook.SittingOut); err != nil {
 		return err
@@ -42,9 +44,16 @@ func sitOut(b *workbook.Book, hs *workbook.HeatSeating, res *SeedResult) error {
 }
 
 // heatCandidates lists the sit-out candidates of heat hs.Heat as the
-// workbook stands (sitOutCandidates), off the heat's started boards.
-func heatCandidates(t *workbook.Tournament, hs workbook.HeatSeating) []seeding.SitOutCandidate {
-	seated := map[int]bool{} // players on the heat's started boards, those replaced during a game included
+// workbook stands (sitOutCandidates), off the heat's started boards (those
+// replaced during a game included) and but for the players of keep, who
+// play whatever happens: the players of the heat's started boards and of
+// keep must be a multiple of seven, so that the candidates who play fill
+// the other boards.
+func heatCandidates(t *workbook.Tournament, hs workbook.HeatSeating, keep map[int]bool) []seeding.SitOutCandidate {
+	seated := maps.Clone(keep) // players on the heat's started boards, those replaced during a game included, and those kept
+	if seated == nil {
+		seated = map[int]bool{}
+	}
 	for _, lb := range hs.Locked {
 		for _, s := range slices.Concat(lb.Seats, lb.Left) {
 			seated[s.Player] = true
@@ -60,7 +69,7 @@ func heatCandidates(t *workbook.Tournament, hs workbook.HeatSeating) []seeding.S
 // updates hs.Present.
 func benchStandbys(b *workbook.Book, hs *workbook.HeatSeating, res *SeedResult) error {
 	t := b.Tournament
-	choice := seeding.BenchStandbys(heatCandidates(t, *hs), len(hs.Present), t.Settings.MinHeats)
+	choice := seeding.BenchStandbys(heatCandidates(t, *hs, nil), len(hs.Present), t.Settings.MinHeats)
 	if len(choice.SitOut) == 0 {
 		return nil
 	}

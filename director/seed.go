@@ -32,6 +32,11 @@ type SeedRequest struct {
 	TwoBoardsAuto bool
 	// Pool, when set (ParsePool), seats a pool on the top boards.
 	Pool Pool
+	// Reseed reseeds a heat whose boards were called (seated, none
+	// started). Without it Seed refuses such a heat when seating it would
+	// move a seat, saying how many; --sit-out auto then changes the fewest
+	// seats instead (sitOutCalled).
+	Reseed bool
 	// Force writes even when a lock file says the workbook is open.
 	Force bool
 	// Progress, if set, is told after each of the seeder's restarts.
@@ -80,6 +85,15 @@ type SeedResult struct {
 	EntryPage string
 	// Pool is set for --pool: who qualified for the top boards.
 	Pool *PoolResult
+	// Passed are notes on the heats before Heat that plain dtm seed passed
+	// over: called, or with players not seated.
+	Passed []string
+	// Late is set when --sit-out auto changed a called heat as --late
+	// does: the seats it filled and the new boards.
+	Late *LateResult
+	// Unchanged is set when --sit-out auto found a called heat full, with
+	// nobody to seat or bench: nothing was written.
+	Unchanged bool
 }
 
 // Seed seats one heat of a workbook: the registered players at boards of
@@ -104,14 +118,34 @@ func seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 		return nil, err
 	}
 	defer b.Close()
-	heat, err := heatToSeat(b.Tournament, req.Heat)
+	t := b.Tournament
+	heat, passed, err := heatToSeed(t, req.Heat)
 	if err != nil {
 		return nil, err
 	}
-	res := &SeedResult{Path: req.Path, Heat: heat, Seed: eventSeed(b.Tournament, req.Seed)}
-	calls, err := seatHeat(ctx, b, heat, req, res)
+	res := &SeedResult{Path: req.Path, Heat: heat, Seed: eventSeed(t, req.Seed), Passed: passed}
+	called := calledSeats(t, heat)
+	if len(called) > 0 && !req.Reseed && req.SitOutAuto && !req.Pool.set() {
+		changed, err := sitOutCalled(ctx, b, heat, req, res)
+		if err != nil || !changed {
+			res.Unchanged = err == nil
+			return res, err
+		}
+		if err := b.Save(workbook.Options{Force: req.Force}); err != nil {
+			return nil, err
+		}
+		res.Late.EntryPage, err = writeEntryPage(b, heat, res.Late.calls)
+		return res, err
+	}
+	calls, boards, err := seatHeat(ctx, b, heat, req, res)
 	if err != nil {
 		return nil, err
+	}
+	if len(called) > 0 && !req.Reseed {
+		// Seeded in memory: refuse before anything is written if a seat moves.
+		if moved := movedSeats(called, boards); moved > 0 {
+			return nil, reseedError(heat, moved, len(called))
+		}
 	}
 	if err := b.Save(workbook.Options{Force: req.Force}); err != nil {
 		return nil, err
@@ -150,25 +184,29 @@ func eventSeed(t *workbook.Tournament, seed *int64) int64 {
 
 // seatHeat seats heat n in memory: the registered players around the heat's
 // locked boards, choosing who sits out when asked, then writes the heat
-// sheet and its board calls, which it returns.
-func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res *SeedResult) ([]workbook.CallBoard, error) {
+// sheet and its board calls, which it returns with the boards seated.
+func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res *SeedResult) ([]workbook.CallBoard, []workbook.Seated, error) {
 	t := b.Tournament
 	hs, err := t.Seating(n)
 	var ps workbook.Problems
 	if errors.As(err, &ps) {
-		return nil, &ProblemsError{Path: req.Path, Problems: ps}
+		return nil, nil, &ProblemsError{Path: req.Path, Problems: ps}
 	} else if err != nil {
-		return nil, wrapf(err, "heat %d", n)
+		return nil, nil, wrapf(err, "heat %d", n)
 	}
 	if req.SitOutAuto {
-		if err := sitOut(b, &hs, res); err != nil {
-			return nil, err
+		var keep map[int]bool
+		if req.Pool.set() {
+			keep = poolMembers(t, hs, req.Pool)
+		}
+		if err := sitOut(b, &hs, keep, res); err != nil {
+			return nil, nil, err
 		}
 	}
 	problem := t.SeedProblem(n)
 	if problem.Method == seeding.LowestRankedFirst && len(problem.Preferences) > 0 {
 		if problem.ChoiceOrder, err = choiceOrder(t, n); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	opts := seeding.Options{Seed: seeding.HeatSeed(res.Seed, n), Time: req.Time, RoundsLeft: t.Settings.Heats - n + 1}
@@ -181,10 +219,10 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	var doublers []int
 	if req.TwoBoardsAuto {
 		if err := benchStandbys(b, &hs, res); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if doublers, err = chooseDoublers(t, hs, res); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	switch {
@@ -200,19 +238,23 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	var pe *seeding.PowerRuleError
 	switch {
 	case errors.As(err, &ce):
-		return nil, fmt.Errorf("heat %d: %d players to seat: %d must sit out or %d be added to fill boards of seven; "+
+		return nil, nil, fmt.Errorf("heat %d: %d players to seat: %d must sit out or %d be added to fill boards of seven; "+
 			"change registrations on the Players sheet, or run again with --sit-out auto (or --two-boards auto: %d players "+
 			"marked Can play two boards on two boards each)", n, ce.Players, ce.SitOut, ce.Add, ce.Add)
 	case errors.As(err, &pe):
-		return nil, fmt.Errorf("heat %d: %w; nothing was written. Change who plays the heat (Players sheet), seat "+
-			"those players by hand on a started board, or set %s to %s (Tournament!%s)", n, err,
+		how := "seat those players by hand on a started board"
+		if req.Pool.set() {
+			how = "seed the heat without --pool"
+		}
+		return nil, nil, fmt.Errorf("heat %d: %w; nothing was written. Change who plays the heat (Players sheet), %s, "+
+			"or set %s to %s (Tournament!%s)", n, err, how,
 			workbook.SetPowerRule, workbook.ChoicesPowerRule[0], t.Settings.SettingCell(workbook.SetPowerRule))
 	case err != nil:
-		return nil, wrapf(err, "heat %d", n)
+		return nil, nil, wrapf(err, "heat %d", n)
 	}
 	plan := seeded.Plan
 	if res.Explanation, err = seeding.Explain(problem, plan); err != nil {
-		return nil, wrapf(err, "heat %d", n)
+		return nil, nil, wrapf(err, "heat %d", n)
 	}
 	if req.Pool.set() {
 		seeded.Conflict = res.Explanation.Total // the two seedings' conflicts, and what joins them: none
@@ -242,15 +284,22 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 		res.TwoBoardsOn = append(res.TwoBoardsOn, strings.Join(on, " and "))
 	}
 	if err := b.WriteSeating(n, boards, res.Explanation, problem); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return writeCalls(b, n, t.CallBoards(n, problem, boards))
+	calls, err := writeCalls(b, n, t.CallBoards(n, problem, boards))
+	return calls, boards, err
 }
 
 // WriteText prints who sits out, the heat's boards, its conflict against
 // the lower bound with the breakdown by kind, and what was written.
 func (r *SeedResult) WriteText(w io.Writer) {
 	defer r.Site.WriteText(w)
+	for _, note := range r.Passed {
+		fmt.Fprintln(w, note)
+	}
+	if len(r.Passed) > 0 {
+		fmt.Fprintf(w, "seating heat %d\n", r.Heat)
+	}
 	for k, name := range r.SatOut {
 		fmt.Fprintf(w, "%s sits out heat %d (marked Sitting out on the Players sheet)%s\n", name, r.Heat, because(r.SatOutWhy, k))
 	}
@@ -259,6 +308,16 @@ func (r *SeedResult) WriteText(w io.Writer) {
 	}
 	if len(r.SittingOut) > 0 {
 		fmt.Fprintf(w, "heat %d: %d sitting out: %s\n", r.Heat, len(r.SittingOut), strings.Join(r.SittingOut, ", "))
+	}
+	switch {
+	case r.Unchanged:
+		fmt.Fprintf(w, "heat %d is called and its boards are full, with nobody to seat or to bench: nothing to change, nothing was written\n", r.Heat)
+		return
+	case r.Late != nil:
+		fmt.Fprintf(w, "heat %d is called: the fewest seats change, as dtm seed --late changes them (--reseed reseeds the heat)\n", r.Heat)
+		fmt.Fprintf(w, "heat %d: %d players on %d boards (%d kept as started)\n", r.Heat, 7*r.Boards, r.Boards, r.Kept)
+		r.Late.WriteText(w)
+		return
 	}
 	if p := r.Pool; p != nil {
 		on := "board 1"

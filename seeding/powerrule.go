@@ -109,6 +109,11 @@ type PowerRuleError struct {
 	// Crowded, when set, are players who may choose only among powers that
 	// have fewer seats in the heat than they are.
 	Crowded *Crowding
+	// Where says where Crowded's seats are, as the message says it after
+	// the seats: "in the heat (one per board)" when empty. A caller that
+	// seeds part of a heat on its own (a pool on the top boards) names
+	// that part: "on the pool's one board".
+	Where   string
 	players []string
 }
 
@@ -137,8 +142,12 @@ func (e *PowerRuleError) Error() string {
 		if e.Crowded.Seats == 1 {
 			seats = "1 seat"
 		}
-		what = fmt.Sprintf("%d players may play only %s, which have %s in the heat (one per board):",
-			len(list), strings.Join(pw, " or "), seats)
+		where := e.Where
+		if where == "" {
+			where = "in the heat (one per board)"
+		}
+		what = fmt.Sprintf("%d players may play only %s, which have %s %s:",
+			len(list), strings.Join(pw, " or "), seats, where)
 	}
 	var names []string
 	for _, b := range list {

@@ -174,6 +174,10 @@ func TestPowerRuleRefused(t *testing.T) {
 	if !strings.Contains(err.Error(), "7 players may play only Austria, which have 1 seat in the heat (one per board): q0 (played England") {
 		t.Errorf("message: %v", err)
 	}
+	pe.Where = "on the pool's one board" // a caller seeding part of a heat names it
+	if !strings.Contains(err.Error(), "7 players may play only Austria, which have 1 seat on the pool's one board: q0 (played England") {
+		t.Errorf("message with Where: %v", err)
+	}
 
 	// A plan given by hand: RuleBreaks names the seat that breaks the rule.
 	plan := Plan{Round: 8, Boards: []Board{{Seats: []Seat{{0, England}, {1, Austria}, {2, France}, {3, Germany},

@@ -21,6 +21,10 @@ type SitOutCandidate struct {
 	Row      int     // the player's place on the players' list: a later row sits out first
 	Sitting  bool    // already marked as sitting this heat out
 	Standby  bool    // plays only if needed: sits out before anyone else
+	// Called holds a seat on one of the heat's called boards (seated, not
+	// started): after the standbys, they sit out last, so that a change
+	// after the calls moves nobody who holds a seat when it can.
+	Called bool
 }
 
 // SitOuts is what ChooseSitOuts decided: who newly sits out and who, marked
@@ -40,7 +44,8 @@ type SitOuts struct {
 // a board (fewer than seven in all) it changes nothing.
 //
 // The order in which players sit out is:
-//  0. standbys first (they play only if needed);
+//  0. standbys first (they play only if needed), then every player not
+//     Called before any who is;
 //  1. never a player whom sitting out would push below the qualifying
 //     minimum (minHeats) while someone else can sit: one who has played
 //     Played heats, is registered for ToPlay more, and could still reach
@@ -53,6 +58,25 @@ type SitOuts struct {
 // Players come back in the reverse order: the last to deserve a sit-out
 // first.
 func ChooseSitOuts(candidates []SitOutCandidate, minHeats int) SitOuts {
+	return chooseSitOuts(candidates, minHeats, 0)
+}
+
+// ChooseSitOutsAfterCalls is ChooseSitOuts for a heat whose boards were
+// called (seated, not started), with seats seats on them: the players who
+// play are at least seats when the candidates allow, bringing back players
+// marked as sitting out to fill the seats of those who dropped out rather
+// than benching more, so that no called board need be broken up. Above
+// seats it chooses as ChooseSitOuts does (late players who make a new board
+// play; otherwise they sit out before a Called player). When the
+// candidates cannot fill the seats it chooses as ChooseSitOuts does, and
+// the caller, seeing fewer players than seats, must move players.
+func ChooseSitOutsAfterCalls(candidates []SitOutCandidate, minHeats, seats int) SitOuts {
+	return chooseSitOuts(candidates, minHeats, seats)
+}
+
+// chooseSitOuts is ChooseSitOuts with the players who play kept at least
+// floor when the candidates allow.
+func chooseSitOuts(candidates []SitOutCandidate, minHeats, floor int) SitOuts {
 	var playing, sitting []SitOutCandidate
 	for _, c := range candidates {
 		if c.Sitting {
@@ -63,7 +87,13 @@ func ChooseSitOuts(candidates []SitOutCandidate, minHeats int) SitOuts {
 	}
 	p, s := len(playing), len(sitting)
 	target := -1 // the number of players who play: a multiple of dip.BoardSize, the nearest to p
+	if floor > p+s {
+		floor = 0 // the seats cannot be filled: choose as if there were none
+	}
 	for n := dip.BoardSize; n <= p+s; n += dip.BoardSize {
+		if n < floor {
+			continue
+		}
 		if target < 0 || abs(n-p) <= abs(target-p) { // a tie goes to the larger: restore rather than bench
 			target = n
 		}
@@ -104,6 +134,12 @@ func sitOutOrder(minHeats int) func(a, b SitOutCandidate) int {
 			}
 			return 1
 		}
+		if a.Called != b.Called {
+			if a.Called {
+				return 1
+			}
+			return -1
+		}
 		if pa, pb := a.protected(minHeats), b.protected(minHeats); pa != pb {
 			if pa {
 				return 1
@@ -125,6 +161,9 @@ func (c SitOutCandidate) why(minHeats int) string {
 		return "standby: plays only if needed"
 	}
 	var parts []string
+	if c.Called {
+		parts = append(parts, "called to a board")
+	}
 	if c.protected(minHeats) {
 		parts = append(parts, fmt.Sprintf("needs this heat to reach the minimum of %d", minHeats))
 	}

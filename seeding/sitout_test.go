@@ -141,6 +141,46 @@ func TestChooseSitOuts(t *testing.T) {
 	}
 }
 
+// TestChooseSitOutsAfterCalls checks the choice on a heat whose 28 seats
+// (four boards) were called: it keeps them filled, and benches the late
+// players before anyone called to a board.
+func TestChooseSitOutsAfterCalls(t *testing.T) {
+	// called gives the 28 players of the called boards, but for those of
+	// gone (dropped out), then late players and sitters, rows in order.
+	called := func(gone []int, late, sitting int) []SitOutCandidate {
+		var out []SitOutCandidate
+		for i := range 28 {
+			if !slices.Contains(gone, i) {
+				out = append(out, SitOutCandidate{Player: i, Row: i + 2, Called: true})
+			}
+		}
+		for i := 28; i < 28+late+sitting; i++ {
+			out = append(out, SitOutCandidate{Player: i, Row: i + 2, Sitting: i >= 28+late})
+		}
+		return out
+	}
+	tests := []struct {
+		why          string
+		candidates   []SitOutCandidate
+		sit, restore []int
+	}{
+		// ChooseSitOuts would bench three more (21 is three away from 24, 28 four): that breaks up a board.
+		{"four drop out, four sitting: all four come back to the empty seats", called([]int{1, 5, 9, 13}, 0, 4), nil, []int{28, 29, 30, 31}},
+		{"one drops out, two sitting: the earlier row comes back", called([]int{3}, 0, 2), nil, []int{28}},
+		{"three late players: they sit out, not three called players of later rows", called(nil, 3, 0), []int{28, 29, 30}, nil},
+		{"five late and two sitting: a new board, the sitters back", called(nil, 5, 2), nil, []int{33, 34}},
+		{"full: nobody changes", called(nil, 0, 3), nil, nil},
+		// Too few to fill the seats: chosen as ChooseSitOuts chooses; the caller refuses.
+		{"eight drop out, two sitting: 21, fewer than the seats", called([]int{0, 1, 2, 3, 4, 5, 6, 7}, 0, 2), nil, []int{28}},
+	}
+	for _, tc := range tests {
+		got := ChooseSitOutsAfterCalls(tc.candidates, 0, 28)
+		if !slices.Equal(got.SitOut, tc.sit) || !slices.Equal(got.Restore, tc.restore) {
+			t.Errorf("%s: sit out %v, restore %v; want %v, %v", tc.why, got.SitOut, got.Restore, tc.sit, tc.restore)
+		}
+	}
+}
+
 // TestSitOutsRotate plays a 30-player, 4-heat tournament with everyone
 // alike: two sit out each heat, and no one sits out twice before everyone
 // has once (4 heats x 2 = 8 different players).

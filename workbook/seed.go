@@ -136,15 +136,26 @@ func (s Seat) resultHeader() string {
 // player replaced during a game counts as seated), or 0 when every
 // registered player is seated.
 func (t *Tournament) NextHeat() int {
-	for i := range t.Heats {
-		seated := t.Heats[i].Seated()
-		for p, pl := range t.Players {
-			if pl.Registration[i].Plays() && !seated[p] {
-				return i + 1
-			}
+	for n := 1; n <= len(t.Heats); n++ {
+		if len(t.Unseated(n)) > 0 {
+			return n
 		}
 	}
 	return 0
+}
+
+// Unseated lists the players registered for heat n (Registration.Plays)
+// who are on none of its boards (Heat.Seated: a player replaced during a
+// game counts as seated), in Players order.
+func (t *Tournament) Unseated(n int) []int {
+	seated := t.Heats[n-1].Seated()
+	var out []int
+	for p, pl := range t.Players {
+		if pl.Registration[n-1].Plays() && !seated[p] {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // Seating returns heat n's players to seat and locked boards. It fails with
