@@ -161,10 +161,11 @@ func (h *Heat) CompleteGame(g *Game, needYear bool) (bool, Problems) {
 	var c problems
 	heat := h
 	sheet := HeatSheet(heat.Number)
-	ok := len(g.Seats) == 7
+	chart := len(g.Seats) == 7 // the chart can fill in blank final years and centres
+	ok := chart
 	years := map[int]int{}
 	for _, s := range g.Seats {
-		if s.Player < 0 || s.Power < 0 { // reported when the sheet was read
+		if s.Player < 0 || s.Power < 0 { // reported when the sheet was read, or the Players sheet is missing
 			ok = false
 		}
 		for y := range s.History {
@@ -177,7 +178,7 @@ func (h *Heat) CompleteGame(g *Game, needYear bool) (bool, Problems) {
 		if n == len(g.Seats) {
 			continue
 		}
-		ok = false
+		ok, chart = false, false
 		for _, s := range g.Seats {
 			if _, has := s.History[y]; !has {
 				c.add(sheet, heat.cell(s.Row, strconv.Itoa(y)), "a year of the chart needs all seven powers' centres (0 for an eliminated power)",
@@ -187,7 +188,7 @@ func (h *Heat) CompleteGame(g *Game, needYear bool) (bool, Problems) {
 	}
 	for k := range g.Seats {
 		s := &g.Seats[k]
-		if ok && last > 0 {
+		if chart && last > 0 {
 			s.deriveFromChart(last)
 		}
 		for _, missing := range []struct {

@@ -72,64 +72,11 @@ func (r *reader) readHeats() {
 		}
 		r.readHeatSheet(&r.t.Heats[h-1], name)
 	}
-	r.missingHeatSheets()
-}
-
-// missingHeatSheets reports every heat of the tournament without its
-// sheet: a sheet renamed or deleted in the spreadsheet would otherwise
-// drop that heat's results without a word. A sheet of the director's own
-// that has a heat sheet's headers is suggested as the renamed one.
-func (r *reader) missingHeatSheets() {
-	var lookalikes []string
-	for _, name := range r.f.GetSheetList() {
-		if _, heat := heatSheetNumber(name); !heat && !r.knownSheet(name) && r.hasHeatHeaders(name) {
-			lookalikes = append(lookalikes, name)
+	for _, heat := range r.t.Heats {
+		if !heat.Sheet {
+			r.unread = append(r.unread, unreadSheet{HeatSheet(heat.Number), heatSheetSchema.spec().required})
 		}
 	}
-	for i := range r.t.Heats {
-		heat := &r.t.Heats[i]
-		if heat.Sheet {
-			continue
-		}
-		want := HeatSheet(heat.Number)
-		hint := fmt.Sprintf("restore it from the %s folder, or add an empty sheet named %q with a heat sheet's headers (copy one), or lower %s on the Tournament sheet",
-			BackupDir, want, SetHeats)
-		best := closest(foldName(want), lookalikes)
-		if best == "" && len(lookalikes) == 1 {
-			best = lookalikes[0]
-		}
-		if best != "" {
-			hint = fmt.Sprintf("did you mean %q? rename it back to %q: dtm finds a heat's boards by the sheet's name", best, want)
-		}
-		r.p.add(want, "", hint, "the sheet of heat %d is missing (the tournament has %d heats)", heat.Number, r.t.Settings.Heats)
-	}
-}
-
-// hasHeatHeaders reports whether a sheet's first row has a heat sheet's
-// required headers.
-func (r *reader) hasHeatHeaders(sheet string) bool {
-	rows, err := r.f.Rows(sheet)
-	if err != nil {
-		return false
-	}
-	defer rows.Close()
-	if !rows.Next() {
-		return false
-	}
-	cols, err := rows.Columns()
-	if err != nil {
-		return false
-	}
-	required := heatSheetSchema.spec().required
-	found := 0
-	for _, h := range cols {
-		for _, want := range required {
-			if normalHeader(h) == normalHeader(want) {
-				found++
-			}
-		}
-	}
-	return found == len(required)
 }
 
 // dateText returns a Date cell as the board calls print it: a date cell
@@ -168,6 +115,8 @@ func (r *reader) readHeatSheet(heat *Heat, sheet string) {
 	seated := map[int][]string{} // player -> the cells seating them
 	boardOf := map[int]int{}     // player -> the board of their first seat
 	unnumbered := false
+	statusRow := map[int]int{}   // board -> the row whose status it has; absent while no row's is readable
+	badStatus := map[int][]int{} // board -> the rows whose status is not a choice
 	for i := 1; i < len(t.rows); i++ {
 		if t.blank(i) {
 			continue
@@ -184,19 +133,28 @@ func (r *reader) readHeatSheet(heat *Heat, sheet string) {
 			g = &Game{Board: b}
 			games[b] = g
 			firstRow[b] = i
-			g.Status = Status(r.choiceCell(t, i, HeaderStatus, ChoicesStatus, 0))
 			g.System = t.get(i, HeaderGameSystem)
 			r.system(sheet, t.cell(i, HeaderGameSystem), g.System)
-		} else {
+		} else if s := t.get(i, HeaderGameSystem); s != g.System {
 			f := firstRow[b]
-			if s := t.get(i, HeaderStatus); choiceIndex(ChoicesStatus, s) >= 0 && Status(choiceIndex(ChoicesStatus, s)) != g.Status {
-				r.p.add(sheet, t.cell(i, HeaderStatus), "give all seven rows of a board the same status",
-					"board %d is %q here but %q at %s", b, s, ChoicesStatus[g.Status], t.cell(f, HeaderStatus))
-			}
-			if s := t.get(i, HeaderGameSystem); s != g.System {
-				r.p.add(sheet, t.cell(i, HeaderGameSystem), "give all seven rows of a board the same scoring system (or leave them all empty)",
-					"board %d's scoring system is %q here but %q at %s", b, s, g.System, t.cell(f, HeaderGameSystem))
-			}
+			r.p.add(sheet, t.cell(i, HeaderGameSystem), "give all seven rows of a board the same scoring system (or leave them all empty)",
+				"board %d's scoring system is %q here but %q at %s", b, s, g.System, t.cell(f, HeaderGameSystem))
+		}
+		// A board's status is its first row's; a status that is not a
+		// choice is one mistake, reported once for the board, and the
+		// board takes its next row's instead, so that the other rows are
+		// not reported as differing from it.
+		status := t.get(i, HeaderStatus)
+		c := choiceIndex(ChoicesStatus, status)
+		at, known := statusRow[b]
+		switch {
+		case status != "" && c < 0:
+			badStatus[b] = append(badStatus[b], i)
+		case !known && (status != "" || i == firstRow[b]):
+			g.Status, statusRow[b] = Status(max(c, 0)), i
+		case known && status != "" && Status(c) != g.Status:
+			r.p.add(sheet, t.cell(i, HeaderStatus), "give all seven rows of a board the same status",
+				"board %d is %q here but %q at %s", b, status, ChoicesStatus[g.Status], t.cell(at, HeaderStatus))
 		}
 		seat := r.readSeat(t, i, years)
 		if seat.Player >= 0 {
@@ -231,6 +189,9 @@ func (r *reader) readHeatSheet(heat *Heat, sheet string) {
 	sort.Ints(boards)
 	for _, b := range boards {
 		g := games[b]
+		if rows := badStatus[b]; len(rows) > 0 {
+			r.badChoice(t, rows, HeaderStatus, ChoicesStatus)
+		}
 		if len(g.Seats) != 7 && !unnumbered {
 			r.p.add(sheet, t.cell(firstRow[b], HeaderBoard), "a board has seven rows, one per power",
 				"board %d has %s", b, plural(len(g.Seats), "row"))
@@ -298,10 +259,33 @@ func (r *reader) choiceCell(t *table, i int, header string, choices []string, de
 	}
 	c := choiceIndex(choices, v)
 	if c < 0 {
-		r.p.add(t.sheet, t.cell(i, header), "choose "+choiceList(choices), "%s cannot be %q", strings.ToLower(header), v)
+		r.badChoice(t, []int{i}, header, choices)
 		return def
 	}
 	return c
+}
+
+// badChoice reports dropdown cells holding what is not one of their
+// choices, with the choice it most likely meant: at the first of rows, the
+// others listed, as one mistake.
+func (r *reader) badChoice(t *table, rows []int, header string, choices []string) {
+	v := t.get(rows[0], header)
+	hint := "choose " + choiceList(choices)
+	if best := closest(foldName(v), choices); best != "" {
+		hint = fmt.Sprintf("did you mean %q? %s", best, hint)
+	}
+	msg := fmt.Sprintf("%s cannot be %q", strings.ToLower(header), v)
+	switch others := rows[1:]; {
+	case len(others) > 1 && others[len(others)-1]-others[0] == len(others)-1:
+		msg += fmt.Sprintf(" (nor can %s to %s)", t.cell(others[0], header), t.cell(others[len(others)-1], header))
+	case len(others) > 0:
+		var also []string
+		for _, i := range others {
+			also = append(also, t.cell(i, header))
+		}
+		msg += " (nor can " + strings.Join(also, ", ") + ")"
+	}
+	r.p.add(t.sheet, t.cell(rows[0], header), hint, "%s", msg)
 }
 
 // yearCell reads a game-year (1901 ...); 0 when blank.

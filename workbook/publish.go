@@ -82,7 +82,7 @@ func splitList(s string) []string {
 // clock's phase lengths by game year, the order-writing time and breaks.
 func (r *reader) readClock() {
 	if !r.hasSheet(SheetClock) {
-		r.p.ignore(SheetClock, "", "the workbook has no Clock sheet: dtm publish makes no room clock (copy the sheet from a new workbook: dtm new)")
+		r.unread = append(r.unread, unreadSheet{SheetClock, clockSchema.spec().required})
 		return
 	}
 	t, ok := r.readTable(SheetClock, clockSchema.spec())

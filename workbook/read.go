@@ -21,6 +21,10 @@ type reader struct {
 	t      *Tournament
 	roster *roster
 	rows   *xlsx.SheetReader
+	// unread are the sheets the workbook lacks, in the order they were
+	// looked for; reportUnread reports each once, and nothing that depends
+	// on them is reported.
+	unread []unreadSheet
 	// noPlayers is set once a name was looked up in an empty Players
 	// sheet and reported: the other names are not reported one by one.
 	noPlayers bool
@@ -42,6 +46,7 @@ func read(f *excelize.File) (*Tournament, Problems, Problems) {
 	r.readClock()
 	r.checkMaxHeats()
 	r.checkSystemNames()
+	r.reportUnread()
 	r.ignoreSheets()
 	order := f.GetSheetList()
 	return r.t, xlsx.Sorted(r.p.list, order), xlsx.Sorted(r.p.ignored, order)
@@ -365,10 +370,12 @@ func (r *reader) readTeams() {
 			names[foldName(tm.Name)] = t.cell(i, HeaderTeam)
 		}
 		tm.Members = r.members(t, i, cols)
-		if size == 0 {
+		switch {
+		case r.missing(SheetTournament): // the team size is unknown
+		case size == 0:
 			r.p.add(SheetTeams, t.cell(i, HeaderTeam), fmt.Sprintf("set %s on the Tournament sheet, or clear this row", SetTeamSize),
 				"team %q is listed but the tournament has no team tournament", tm.Name)
-		} else if len(tm.Members) > size {
+		case len(tm.Members) > size:
 			r.p.add(SheetTeams, t.cell(i, HeaderTeam), fmt.Sprintf("remove %d member(s) or raise %s", len(tm.Members)-size, SetTeamSize),
 				"team %q has %d members; teams are of %d", tm.Name, len(tm.Members), size)
 		}

@@ -237,10 +237,25 @@ func TestProblems(t *testing.T) {
 		{"column twice", func(t *testing.T, f *excelize.File) { set(t, f, SheetConflicts, "E1", "value") },
 			SheetConflicts, "E1", `column "value" appears twice (first at C1)`, ""},
 		{"missing sheet", func(t *testing.T, f *excelize.File) {
-			if err := f.SetSheetName(SheetGroups, "Clubs"); err != nil {
+			if err := f.DeleteSheet(SheetGroups); err != nil {
 				t.Fatal(err)
 			}
 		}, SheetGroups, "", `sheet "Groups" is missing`, "dtm new"},
+		{"sheet renamed, its headers kept", func(t *testing.T, f *excelize.File) { rename(t, f, SheetGroups, "Clubs") },
+			SheetGroups, "", `sheet "Groups" is missing`, `did you mean "Clubs"? rename it back to "Groups"`},
+		{"settings sheet renamed", func(t *testing.T, f *excelize.File) { rename(t, f, SheetTournament, "Tournament settings") },
+			SheetTournament, "", `sheet "Tournament" is missing`, `did you mean "Tournament settings"? rename it back to "Tournament"`},
+		{"sheet renamed in capitals", func(t *testing.T, f *excelize.File) { rename(t, f, SheetSystems, "SYSTEMS") },
+			SheetSystems, "", `sheet "Systems" is missing`, `did you mean "SYSTEMS"?`},
+		{"sheet renamed with a typo", func(t *testing.T, f *excelize.File) { rename(t, f, SheetConflicts, "Conflcts") },
+			SheetConflicts, "", `sheet "Conflicts" is missing`, `did you mean "Conflcts"?`},
+		{"status outside the choices", func(t *testing.T, f *excelize.File) { set(t, f, heat, "B2", "Finshed") },
+			heat, "B2", `status cannot be "Finshed"`, `did you mean "Finished"?`},
+		{"status outside the choices on every row", func(t *testing.T, f *excelize.File) {
+			for row := 2; row <= 8; row++ {
+				set(t, f, heat, cellName(2, row), "Finshed")
+			}
+		}, heat, "B2", `status cannot be "Finshed" (nor can B3 to B8)`, `did you mean "Finished"?`},
 		{"criterion outside the choices", func(t *testing.T, f *excelize.File) { set(t, f, SheetSystems, "B3", "Rank") },
 			SheetSystems, "B3", `end-game criterion cannot be "Rank"`, `"Win/Draw", "Rank by SC count" or "Both"`},
 		{"final year out of range", func(t *testing.T, f *excelize.File) { set(t, f, SheetSystems, "E2", 1850) },
@@ -298,6 +313,35 @@ func TestProblems(t *testing.T) {
 				t.Errorf("got  %s\nwant %s!%s: ...%s...; ...%s...", p, tc.sheet, tc.cell, tc.msg, tc.hint)
 			}
 		})
+	}
+}
+
+// TestRenamedSheets renames each sheet dtm reads as a director does by a
+// slip (a space typed after its name): one problem each, naming the sheet
+// found, and nothing of what depends on the sheet.
+func TestRenamedSheets(t *testing.T) {
+	for _, sheet := range []string{SheetTournament, SheetPlayers, SheetConflicts, SheetGroups, SheetTeams, SheetSystems,
+		SheetHeats, HeatSheet(1), SheetClock} {
+		t.Run(sheet, func(t *testing.T) {
+			f := fixture(t)
+			if _, err := f.GetSheetIndex(sheet); err != nil {
+				t.Fatal(err)
+			}
+			rename(t, f, sheet, sheet+" ")
+			b := reread(t, f)
+			want := fmt.Sprintf("did you mean %q (with a space at its end)? rename it back to %q", sheet+" ", sheet)
+			if len(b.Problems) != 1 || b.Problems[0].Sheet != sheet || !strings.Contains(b.Problems[0].Hint, want) {
+				t.Errorf("got %d problems, want 1 at %s with %q:\n%v", len(b.Problems), sheet, want, b.Problems)
+			}
+		})
+	}
+}
+
+// rename renames a sheet.
+func rename(t *testing.T, f *excelize.File, from, to string) {
+	t.Helper()
+	if err := f.SetSheetName(from, to); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -48,8 +48,7 @@ type columnSpec struct {
 // required columns and repeated headers, and notes ignored columns.
 func (r *reader) readTable(sheet string, spec columnSpec) (*table, bool) {
 	if _, err := xlsx.GetSheetIndex(r.f, sheet); err != nil || !r.hasSheet(sheet) {
-		r.p.add(sheet, "", `add a sheet named "`+sheet+`" (copy it from a new workbook: dtm new)`,
-			"sheet %q is missing", sheet)
+		r.unread = append(r.unread, unreadSheet{sheet, spec.required})
 		return nil, false
 	}
 	rows, err := r.rows.Rows(sheet)
