@@ -190,14 +190,14 @@ func checkCommand() *cli.Command {
 		Description: "Reads the whole workbook and prints every problem, one per line, as Sheet!Cell: message.\n" +
 			"It never changes the file. Exit status: 0 no problems, 1 problems found, 2 usage error.",
 		Flags: []cli.Flag{
-			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "also list the columns, settings and sheets dtm ignored"},
+			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "also list the columns, settings and sheets dtm ignored, and each player without an id"},
 		},
 		Action: func(c *cli.Context) error {
 			path, err := workbookArg(c)
 			if err != nil {
 				return err
 			}
-			res, err := director.Check(director.CheckRequest{Path: path})
+			res, err := director.Check(director.CheckRequest{Path: path, Verbose: c.Bool("verbose")})
 			var ps *director.ProblemsError
 			if errors.As(err, &ps) && c.Bool("verbose") {
 				for _, p := range ps.Ignored {
@@ -507,6 +507,7 @@ func exportCommand() *cli.Command {
 			&cli.BoolFlag{Name: "ratings", Usage: "write the one-page summary of the rating lists' inputs"},
 			&cli.BoolFlag{Name: "provisional", Usage: "write the WDD and WDR files even while boards are in play"},
 			&cli.StringFlag{Name: "out", Usage: "write the files into `DIR` (default: the workbook's folder)"},
+			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "warn about each player without an id, not about them all in one line"},
 		},
 		Action: func(c *cli.Context) error {
 			path, err := workbookArg(c)
@@ -517,7 +518,7 @@ func exportCommand() *cli.Command {
 				return usageError{Err: errors.New("say which files to write: --csv, --wdd, --wdr, --ratings, or several")}
 			}
 			res, err := director.Export(director.ExportRequest{Path: path, CSV: c.Bool("csv"), WDD: c.Bool("wdd"), WDR: c.Bool("wdr"),
-				Ratings: c.Bool("ratings"), Provisional: c.Bool("provisional"), Out: c.String("out")})
+				Ratings: c.Bool("ratings"), Provisional: c.Bool("provisional"), Out: c.String("out"), Verbose: c.Bool("verbose")})
 			if res != nil {
 				res.WriteText(c.App.Writer)
 			}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -46,5 +47,42 @@ func TestStatusTypo(t *testing.T) {
 	want := `'Heat 1'!B2: status cannot be "Finshed"; did you mean "Finished"? choose "Unstarted", "Started" or "Finished"`
 	if code != 1 || strings.TrimSpace(out) != want {
 		t.Errorf("check: exit %d\n%s\nwant exit 1 and only\n%s", code, out, want)
+	}
+}
+
+// TestIDWarningsShort replays a director whose players have no database
+// ids yet (cleared in LibreOffice): dtm check and dtm export say so in the
+// same one line per database, naming the first few players and counting
+// the rest, and -v lists every player.
+func TestIDWarningsShort(t *testing.T) {
+	t.Parallel()
+	path := copySample(t, samplePath)
+	loEdits(t, path, []edit{{"op": "clear", "sheet": "Players", "range": "H2:I29"}})
+	want := []string{
+		"Players!H2: 28 players (Alice Archer, Bruno Baker, Chloe Carter and 25 more) have no WDD id: the World Diplomacy Database will match their names alone; type the number of each one's WDD page (a newcomer has none: nothing to do); -v lists every one",
+		"Players!I2: 28 players (Alice Archer, Bruno Baker, Chloe Carter and 25 more) have no WDR id: the World Diplomacy Reference will match their names alone; type the number of each one's WDR page (a newcomer has none: nothing to do); -v lists every one",
+	}
+	ids := func(out, prefix string) []string {
+		var lines []string
+		for _, l := range strings.Split(out, "\n") {
+			if l, ok := strings.CutPrefix(l, prefix); ok && strings.Contains(l, " id: ") {
+				lines = append(lines, l)
+			}
+		}
+		return lines
+	}
+	out := runOK(t, "check", path)
+	if got := ids(out, ""); !slices.Equal(got, want) {
+		t.Errorf("check's id warnings:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	out = runOK(t, "export", "--wdd", "--wdr", "--out", t.TempDir(), path)
+	if got := ids(out, "warning: "); !slices.Equal(got, want) {
+		t.Errorf("export's id warnings:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for _, args := range [][]string{{"check", "-v", path}, {"export", "-v", "--wdd", "--wdr", "--out", t.TempDir(), path}} {
+		out := runOK(t, args...)
+		if n := strings.Count(out, " id: "); n != 2*28 || !strings.Contains(out, "Players!I29: Bea Bloom has no WDR id: the World Diplomacy Reference will match the name alone") {
+			t.Errorf("%s: %d id warnings, want one per player and database:\n%s", strings.Join(args, " "), n, out)
+		}
 	}
 }

@@ -49,6 +49,9 @@ type HeatConflicts struct {
 // CheckRequest says which workbook to check.
 type CheckRequest struct {
 	Path string
+	// Verbose warns about each player without an id rather than about
+	// them all in one line per database.
+	Verbose bool
 }
 
 // Check reads a whole workbook, validates every cell, every scoring system
@@ -90,7 +93,7 @@ func Check(req CheckRequest) (*CheckResult, error) {
 	}
 	res.Warnings = append(res.Warnings, unseatedWarnings(unseated(b))...)
 	res.Warnings = append(res.Warnings, LikelyDuplicates(t)...)
-	res.Warnings = append(res.Warnings, MissingIDs(t, playing, t.Settings.ResultsToWDD, t.Settings.ResultsToWDR)...)
+	res.Warnings = append(res.Warnings, MissingIDs(t, playing, t.Settings.ResultsToWDD, t.Settings.ResultsToWDR, req.Verbose)...)
 	return res, nil
 }
 

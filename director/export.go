@@ -29,6 +29,9 @@ type ExportRequest struct {
 	Provisional bool
 	// Out is the folder to write into; "" for the workbook's.
 	Out string
+	// Verbose warns about each player without an id rather than about
+	// them all in one line per database.
+	Verbose bool
 }
 
 // ExportResult lists the files written, and what the director may want to
@@ -103,7 +106,7 @@ func Export(req ExportRequest) (*ExportResult, error) {
 	for _, s := range table.Players {
 		played[s.Player] = s.Played > 0
 	}
-	res := &ExportResult{Provisional: note, Warnings: append(unfinishedResults(t), MissingIDs(t, played, req.WDD, req.WDR)...)}
+	res := &ExportResult{Provisional: note, Warnings: append(unfinishedResults(t), MissingIDs(t, played, req.WDD, req.WDR, req.Verbose)...)}
 	for _, name := range slices.Sorted(maps.Keys(out)) {
 		if err := workbook.WriteFile(name, out[name].Bytes()); err != nil {
 			return res, wrapf(err, "export")
@@ -125,27 +128,10 @@ func (r *ExportResult) WriteText(w io.Writer) {
 	writeWarnings(w, r.Warnings)
 }
 
-// warningsShown is how many warnings of one kind are printed before the
-// rest are counted: a new event's forty players without ids need one line
-// saying so, not forty.
-const warningsShown = 3
-
-// writeWarnings prints warnings, one per line, each kind (the same hint)
-// at most warningsShown times, then how many more of that kind there are.
+// writeWarnings prints warnings, one per line.
 func writeWarnings(w io.Writer, ps workbook.Problems) {
-	seen := map[string]int{}
 	for _, p := range ps {
-		seen[p.Hint]++
-		if seen[p.Hint] <= warningsShown {
-			fmt.Fprintf(w, "warning: %s\n", p)
-		}
-	}
-	done := map[string]bool{}
-	for _, p := range ps {
-		if n := seen[p.Hint]; n > warningsShown && !done[p.Hint] {
-			done[p.Hint] = true
-			fmt.Fprintf(w, "warning: ... and %d more of the same kind (%s)\n", n-warningsShown, p.Hint)
-		}
+		fmt.Fprintf(w, "warning: %s\n", p)
 	}
 }
 

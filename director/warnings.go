@@ -105,34 +105,85 @@ func nameTokens(s string) []string {
 // an accent.
 var foldedLetters = map[rune]string{'ß': "ss", 'ø': "o", 'æ': "ae", 'œ': "oe", 'ł': "l", 'đ': "d", 'ı': "i", 'þ': "th"}
 
-// MissingIDs warns, at each player's id cell, about the players among
-// which (nil for all) who have no WDD id (wdd) or WDR id (wdr): without it
-// the database matches the player by name alone. A Nationality the WDD does
-// not know is refused by the reader; a Country that is not a WDD code is
-// written as it is, and warned about here when the results go to the WDD.
-func MissingIDs(t *workbook.Tournament, which []bool, wdd, wdr bool) workbook.Problems {
+// warningsShown is how many players a warning of one kind names one by
+// one; beyond that the kind is one line naming the first few and counting
+// the rest: a new event's forty players without ids need one line saying
+// so, not forty.
+const warningsShown = 3
+
+// MissingIDs warns about the players among which (nil for all) who have no
+// WDD id (wdd) or WDR id (wdr): without it the database matches the player
+// by name alone. A Nationality the WDD does not know is refused by the
+// reader; a Country that is not a WDD code is written as it is, and warned
+// about here when the results go to the WDD. Each player's warning is at
+// their cell when each is set or when at most warningsShown players have
+// it; otherwise the players of one kind (one database's id, one country)
+// are one warning, at the first one's cell.
+func MissingIDs(t *workbook.Tournament, which []bool, wdd, wdr, each bool) workbook.Problems {
 	var out workbook.Problems
+	add := func(players []int, header string, one, many func(string) string, hint, hints string) {
+		if len(players) == 0 {
+			return
+		}
+		if each || len(players) <= warningsShown {
+			for _, i := range players {
+				out = append(out, workbook.Problem{Sheet: workbook.SheetPlayers, Cell: t.PlayerCell(i, header),
+					Msg: one(t.Players[i].Name), Hint: hint})
+			}
+			return
+		}
+		var names []string
+		for _, i := range players[:warningsShown] {
+			names = append(names, t.Players[i].Name)
+		}
+		list := fmt.Sprintf("%d players (%s and %d more)", len(players), strings.Join(names, ", "), len(players)-warningsShown)
+		out = append(out, workbook.Problem{Sheet: workbook.SheetPlayers, Cell: t.PlayerCell(players[0], header),
+			Msg: many(list), Hint: hints + "; -v lists every one"})
+	}
+	var noWDD, noWDR []int
+	byCountry := map[string][]int{}
+	var countries []string
 	for i, p := range t.Players {
 		if which != nil && !which[i] {
 			continue
 		}
-		if wdd && p.Country != "" {
-			if _, ok := workbook.CountryCode(p.Country); !ok {
-				out = append(out, workbook.Problem{Sheet: workbook.SheetPlayers, Cell: t.PlayerCell(i, workbook.HeaderCountry),
-					Msg:  fmt.Sprintf("%s's country %q is not a WDD country code: the WDD files carry it as it is", p.Name, p.Country),
-					Hint: "type a code of docs/exports.md (USA, FRA, ANG ...)"})
+		if _, ok := workbook.CountryCode(p.Country); wdd && p.Country != "" && !ok {
+			if byCountry[p.Country] == nil {
+				countries = append(countries, p.Country)
 			}
+			byCountry[p.Country] = append(byCountry[p.Country], i)
 		}
 		if wdd && p.WDDID == 0 {
-			out = append(out, workbook.Problem{Sheet: workbook.SheetPlayers, Cell: t.PlayerCell(i, workbook.HeaderWDDID),
-				Msg:  fmt.Sprintf("%s has no WDD id: the World Diplomacy Database will match the name alone", p.Name),
-				Hint: "type the number of the player's WDD page (a newcomer has none: nothing to do)"})
+			noWDD = append(noWDD, i)
 		}
 		if wdr && p.WDRID == 0 {
-			out = append(out, workbook.Problem{Sheet: workbook.SheetPlayers, Cell: t.PlayerCell(i, workbook.HeaderWDRID),
-				Msg:  fmt.Sprintf("%s has no WDR id: the World Diplomacy Reference will match the name alone", p.Name),
-				Hint: "type the number of the player's WDR page (a newcomer has none: nothing to do)"})
+			noWDR = append(noWDR, i)
 		}
+	}
+	for _, c := range countries {
+		add(byCountry[c], workbook.HeaderCountry,
+			func(name string) string {
+				return fmt.Sprintf("%s's country %q is not a WDD country code: the WDD files carry it as it is", name, c)
+			},
+			func(list string) string {
+				return fmt.Sprintf("the country %q of %s is not a WDD country code: the WDD files carry it as it is", c, list)
+			},
+			"type a code of docs/exports.md (USA, FRA, ANG ...)", "type a code of docs/exports.md (USA, FRA, ANG ...) in their Country cells")
+	}
+	for _, db := range []struct {
+		players      []int
+		header, name string
+	}{{noWDD, workbook.HeaderWDDID, "World Diplomacy Database"}, {noWDR, workbook.HeaderWDRID, "World Diplomacy Reference"}} {
+		short := strings.TrimSuffix(db.header, " id")
+		add(db.players, db.header,
+			func(name string) string {
+				return fmt.Sprintf("%s has no %s id: the %s will match the name alone", name, short, db.name)
+			},
+			func(list string) string {
+				return fmt.Sprintf("%s have no %s id: the %s will match their names alone", list, short, db.name)
+			},
+			fmt.Sprintf("type the number of the player's %s page (a newcomer has none: nothing to do)", short),
+			fmt.Sprintf("type the number of each one's %s page (a newcomer has none: nothing to do)", short))
 	}
 	return out
 }
