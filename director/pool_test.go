@@ -150,10 +150,10 @@ func TestSeedPool(t *testing.T) {
 			if g.Board == 1 {
 				board1 = append(board1, tour.Players[s.Player].Name)
 				if g.System != tour.Settings.System {
-					t.Errorf("board 1's Game system %q, want the heat's %q (the top-board mark)", g.System, tour.Settings.System)
+					t.Errorf("board 1's Scoring system %q, want the heat's %q (the top-board mark)", g.System, tour.Settings.System)
 				}
 			} else if g.System != "" {
-				t.Errorf("board %d has Game system %q, want none", g.Board, g.System)
+				t.Errorf("board %d has Scoring system %q, want none", g.Board, g.System)
 			}
 		}
 	}

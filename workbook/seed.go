@@ -227,7 +227,7 @@ func (b *Book) SetRegistration(n int, players []int, r Registration) error {
 type Seated struct {
 	Number int
 	Board  seeding.Board
-	// System, when set, is written in a new board's Game system column: dtm
+	// System, when set, is written in a new board's Scoring system column: dtm
 	// seed --pool writes the heat's own system on the pool's boards, which
 	// marks them as the top boards without changing how they are scored.
 	System string

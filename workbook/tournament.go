@@ -259,7 +259,7 @@ type System struct {
 }
 
 // TopBoards returns the heat's top boards, by number: board 1 when it has a
-// scoring system of its own in the heat sheet's Game system column, and
+// scoring system of its own in the heat sheet's Scoring system column, and
 // each next board while it has one too (dtm seed --pool writes the heat's
 // system on the pool's boards). Their board calls are labelled so, the
 // results exports flag them, and their scores count Top board multiplier
