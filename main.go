@@ -156,12 +156,14 @@ func newCommand() *cli.Command {
 		ArgsUsage: "WORKBOOK.xlsx",
 		Description: "Creates a new workbook with every sheet a tournament needs, the built-in scoring systems and\n" +
 			"dropdowns for every closed choice. It never overwrites a file.\n" +
-			"With --from, the players, conflicts, groups and scoring systems of an earlier tournament come along.",
+			"With --from, the players, conflicts, groups, scoring systems, Tournament settings and Clock of an earlier\n" +
+			"tournament come along (not its name, description or random seed); so do its number of heats and scoring\n" +
+			"system unless --heats and --system are given.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "name", Usage: "the tournament's `NAME` (default: the file's name)"},
 			&cli.IntFlag{Name: "heats", Value: 4, Usage: fmt.Sprintf("number of heats (rounds), 1 to %d", director.MaxHeats)},
 			&cli.StringFlag{Name: "system", Value: director.DefaultSystem, Usage: "the tournament's scoring `SYSTEM`, a name from the Systems sheet"},
-			&cli.StringFlag{Name: "from", Usage: "carry players, conflicts, groups and scoring systems over from `EARLIER.xlsx`"},
+			&cli.StringFlag{Name: "from", Usage: "carry players, conflicts, groups, scoring systems, settings and clock over from `EARLIER.xlsx`"},
 		},
 		Action: func(c *cli.Context) error {
 			path, err := workbookArg(c)
@@ -171,8 +173,17 @@ func newCommand() *cli.Command {
 			if h := c.Int("heats"); h < 1 || h > director.MaxHeats {
 				return usageError{Err: fmt.Errorf("--heats must be from 1 to %d, not %d", director.MaxHeats, h)}
 			}
-			res, err := director.New(director.NewRequest{Path: path, Name: c.String("name"), Heats: c.Int("heats"),
-				System: c.String("system"), From: c.String("from")})
+			heats, system := c.Int("heats"), c.String("system")
+			if c.String("from") != "" { // the earlier tournament's unless given
+				if !c.IsSet("heats") {
+					heats = 0
+				}
+				if !c.IsSet("system") {
+					system = ""
+				}
+			}
+			res, err := director.New(director.NewRequest{Path: path, Name: c.String("name"), Heats: heats,
+				System: system, From: c.String("from")})
 			if err != nil {
 				return err
 			}

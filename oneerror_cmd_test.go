@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -84,5 +85,71 @@ func TestIDWarningsShort(t *testing.T) {
 		if n := strings.Count(out, " id: "); n != 2*28 || !strings.Contains(out, "Players!I29: Bea Bloom has no WDR id: the World Diplomacy Reference will match the name alone") {
 			t.Errorf("%s: %d id warnings, want one per player and database:\n%s", strings.Join(args, " "), n, out)
 		}
+	}
+}
+
+// TestNewFromCarriesSettings replays a director starting this year's event
+// from last year's workbook, whose settings and Clock they had tuned in
+// LibreOffice: dtm new --from carries them, but for the event's own name,
+// description and random seed, and resets (saying so) what does not fit a
+// shorter event.
+func TestNewFromCarriesSettings(t *testing.T) {
+	t.Parallel()
+	last := copySample(t, samplePath)
+	loEdits(t, last, []edit{
+		{"op": "set", "sheet": "Tournament", "cell": "B5", "value": -5}, // Unplayed score
+		{"op": "set", "sheet": "Tournament", "cell": "B13", "value": 3}, // Minimum heats to qualify
+		{"op": "set", "sheet": "Tournament", "cell": "B8", "value": 12}, // Conflict: same opponent again
+		{"op": "set", "sheet": "Clock", "cell": "C2", "value": 25},      // Spring from 1901
+		{"op": "set_rows", "sheet": "Clock", "cell": "A7", "rows": [][]any{{"Break", 1904, 60, 3, "Lunch"}}},
+	})
+	settings := func(path string) map[string]string {
+		out := map[string]string{}
+		for _, r := range sheetRows(t, path, "Tournament")[1:] {
+			if len(r) > 1 {
+				out[r[0]] = r[1]
+			} else if len(r) == 1 {
+				out[r[0]] = ""
+			}
+		}
+		return out
+	}
+	before := settings(last)
+	if before["Conflict: same opponent again"] != "12" || before["Minimum heats to qualify"] != "3" {
+		t.Fatalf("the edits landed elsewhere: %v", before)
+	}
+	next := filepath.Join(t.TempDir(), "next.xlsx")
+	out := runOK(t, "new", next, "--from", last, "--name", "Next Open", "--heats", "2")
+	if !strings.Contains(out, "not carried: Tournament!B13: Minimum heats to qualify must be from 0 to 2, not 3; the new workbook has 0") ||
+		!strings.Contains(out, `not carried: Clock!D7: heat cannot be "3"; the new workbook leaves the row out`) {
+		t.Errorf("dtm new should say which settings did not fit 2 heats:\n%s", out)
+	}
+	after := settings(next)
+	for label, v := range before {
+		want := v
+		switch label {
+		case "Tournament name":
+			want = "Next Open"
+		case "Number of heats":
+			want = "2"
+		case "Description", "Minimum heats to qualify":
+			want = map[string]string{"Description": "", "Minimum heats to qualify": "0"}[label]
+		case "Random seed":
+			continue
+		}
+		if after[label] != want {
+			t.Errorf("%s: %q, want %q", label, after[label], want)
+		}
+	}
+	if clock := sheetRows(t, next, "Clock"); len(clock) < 2 || clock[1][2] != "25" || len(clock) > 6 && len(clock[6]) > 0 && clock[6][0] == "Break" {
+		t.Errorf("the Clock: want last year's (Spring 25 minutes) without the break of heat 3: %q", clock)
+	}
+	runOK(t, "check", next)
+
+	// Without --heats and --system, last year's.
+	again := filepath.Join(t.TempDir(), "again.xlsx")
+	runOK(t, "new", again, "--from", last, "--name", "Again")
+	if s := settings(again); s["Number of heats"] != "3" || s["Minimum heats to qualify"] != "3" || s["Scoring system"] != before["Scoring system"] {
+		t.Errorf("want last year's 3 heats, minimum and system: %v", s)
 	}
 }

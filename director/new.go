@@ -22,10 +22,12 @@ const DefaultSystem = workbook.DefaultSystem
 type NewRequest struct {
 	Path   string
 	Name   string // default: the file's name
-	Heats  int    // 1 to MaxHeats
-	System string
+	Heats  int    // 1 to MaxHeats; 0 for the earlier tournament's (From)
+	System string // "" for the earlier tournament's (From), else DefaultSystem
 	// From is an earlier tournament's workbook whose players, conflicts,
-	// groups and scoring systems come along; "" for none.
+	// groups, scoring systems, Tournament settings (all but the name,
+	// description, number of heats and random seed; the scoring system
+	// unless System is given) and Clock come along; "" for none.
 	From string
 }
 
@@ -34,6 +36,9 @@ type NewResult struct {
 	Path   string
 	Heats  int
 	System string
+	// Reset are the earlier tournament's settings and Clock rows that did
+	// not fit the new tournament, each with what it has instead.
+	Reset []string
 }
 
 // New creates a tournament workbook from the template, with a random seed
@@ -51,18 +56,24 @@ func New(req NewRequest) (*NewResult, error) {
 		}
 		defer earlier.Close()
 		opts.From = earlier
+		if opts.Heats == 0 {
+			opts.Heats = earlier.Tournament.Settings.Heats
+		}
 	}
-	system, err := workbook.Create(req.Path, opts)
+	created, err := workbook.Create(req.Path, opts)
 	if err != nil {
 		return nil, err
 	}
-	return &NewResult{Path: req.Path, Heats: opts.Heats, System: system}, nil
+	return &NewResult{Path: req.Path, Heats: opts.Heats, System: created.System, Reset: created.Reset}, nil
 }
 
 // WriteText says what was created and what to do next.
 func (r *NewResult) WriteText(w io.Writer) {
-	fmt.Fprintf(w, "created %s (%d heats, scoring system %q)\nnext: fill in the Players sheet, then run: dtm check %s\n",
-		r.Path, r.Heats, r.System, r.Path)
+	fmt.Fprintf(w, "created %s (%d heats, scoring system %q)\n", r.Path, r.Heats, r.System)
+	for _, s := range r.Reset {
+		fmt.Fprintf(w, "not carried: %s\n", s)
+	}
+	fmt.Fprintf(w, "next: fill in the Players sheet, then run: dtm check %s\n", r.Path)
 }
 
 // randomSeed picks a seed for a new tournament's seating.

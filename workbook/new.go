@@ -23,56 +23,83 @@ type NewOptions struct {
 	Heats  int    // number of heats, 1..MaxHeats
 	System string // the tournament's scoring system; empty for DefaultSystem
 	Seed   int64  // random seed for seating
-	// From is an earlier tournament whose players, conflicts, groups and
-	// scoring systems are carried over; nil for none.
+	// From is an earlier tournament whose players, conflicts, groups,
+	// scoring systems, Tournament settings (those of carriedSetting) and
+	// Clock are carried over; nil for none.
 	From *Book
+}
+
+// Created is the workbook dtm new made.
+type Created struct {
+	// System is the tournament's scoring system as the Systems sheet names
+	// it (the name given may differ in case).
+	System string
+	// Reset are the earlier tournament's settings and Clock rows that do not
+	// fit the new one (a minimum of 4 heats in a tournament of 3), each
+	// saying what the new workbook has instead.
+	Reset []string
+}
+
+// carriedSetting reports whether dtm new --from carries a Tournament
+// setting: every one but those of the event itself, given afresh (its name,
+// description and number of heats, and the random seed of its seatings);
+// the scoring system is carried unless one is given.
+func carriedSetting(label string) bool {
+	switch label {
+	case SetName, SetDescription, SetHeats, SetRandomSeed, SetSystem:
+		return false
+	}
+	return true
 }
 
 // ErrExists reports that dtm new would overwrite a file.
 var ErrExists = errors.New("file already exists")
 
 // Create writes a new tournament workbook at path from the template. It
-// never overwrites an existing file. It returns the tournament's scoring
-// system as the Systems sheet names it (the name given may differ in case).
-func Create(path string, opts NewOptions) (string, error) {
+// never overwrites an existing file.
+func Create(path string, opts NewOptions) (Created, error) {
 	if _, err := os.Stat(path); err == nil {
-		return "", fmt.Errorf("%s: %w; dtm new never overwrites a workbook: choose another name", path, ErrExists)
+		return Created{}, fmt.Errorf("%s: %w; dtm new never overwrites a workbook: choose another name", path, ErrExists)
 	}
 	f, err := excelize.OpenReader(bytes.NewReader(templates.Tournament))
 	if err != nil {
-		return "", fmt.Errorf("read the template: %w", err)
+		return Created{}, fmt.Errorf("read the template: %w", err)
 	}
 	defer f.Close()
-	system, err := fill(f, opts)
+	created, err := fill(f, opts)
 	if err != nil {
-		return "", fmt.Errorf("new workbook: %w", err)
+		return Created{}, fmt.Errorf("new workbook: %w", err)
 	}
 	data, err := xlsx.Package(f)
 	if err != nil {
-		return "", fmt.Errorf("new workbook: %w", err)
+		return Created{}, fmt.Errorf("new workbook: %w", err)
 	}
 	if err := xlsx.WriteNewFile(path, data); err != nil {
 		if errors.Is(err, fs.ErrExist) {
-			return "", fmt.Errorf("%s: %w; dtm new never overwrites a workbook: choose another name", path, ErrExists)
+			return Created{}, fmt.Errorf("%s: %w; dtm new never overwrites a workbook: choose another name", path, ErrExists)
 		}
-		return "", fmt.Errorf("new workbook %s: %w", path, err)
+		return Created{}, fmt.Errorf("new workbook %s: %w", path, err)
 	}
-	return system, nil
+	return created, nil
 }
 
 // fill sets a template's settings, heats and carried-over data.
-func fill(f *excelize.File, opts NewOptions) (string, error) {
+func fill(f *excelize.File, opts NewOptions) (Created, error) {
 	if opts.Heats < 1 || opts.Heats > MaxHeats {
-		return "", fmt.Errorf("number of heats must be from 1 to %d, not %d", MaxHeats, opts.Heats)
+		return Created{}, fmt.Errorf("number of heats must be from 1 to %d, not %d", MaxHeats, opts.Heats)
 	}
 	b := &builder{f: f}
 	var err error
 	if b.st, err = newStyles(f); err != nil {
-		return "", err
+		return Created{}, err
 	}
+	var carried carriedRows
 	if opts.From != nil {
-		if err := carry(b, opts.From.Tournament); err != nil {
-			return "", err
+		if carried, err = carry(b, opts.From); err != nil {
+			return Created{}, err
+		}
+		if opts.System == "" {
+			opts.System = opts.From.Tournament.Settings.System
 		}
 	}
 	if opts.System == "" {
@@ -80,11 +107,11 @@ func fill(f *excelize.File, opts NewOptions) (string, error) {
 	}
 	system, err := systemName(f, opts.System)
 	if err != nil {
-		return "", err
+		return Created{}, err
 	}
 	for label, v := range map[string]any{SetName: opts.Name, SetHeats: opts.Heats, SetSystem: system, SetRandomSeed: opts.Seed} {
 		if err := setSetting(f, label, v); err != nil {
-			return "", err
+			return Created{}, err
 		}
 	}
 	for h := playersSchema.inTemplate + 1; h <= opts.Heats; h++ {
@@ -93,7 +120,11 @@ func fill(f *excelize.File, opts NewOptions) (string, error) {
 		b.heatSheet(h)
 	}
 	f.SetActiveSheet(0)
-	return system, b.err
+	if b.err != nil {
+		return Created{}, b.err
+	}
+	reset, err := carried.fit(b)
+	return Created{System: system, Reset: reset}, err
 }
 
 // setSetting writes a value next to a setting's label in the template.
@@ -142,10 +173,22 @@ func systemName(f *excelize.File, name string) (string, error) {
 	return "", fmt.Errorf("unknown scoring system %q; %s", name, hint)
 }
 
-// carry copies an earlier tournament's players, conflicts, groups and
-// scoring systems into a new workbook. Systems the template already has by
-// name are replaced by the earlier tournament's version.
-func carry(b *builder, from *Tournament) error {
+// carriedRows are the rows of a new workbook's Tournament and Clock sheets
+// that dtm new --from filled from the earlier tournament.
+type carriedRows struct {
+	settings map[int]bool // Tournament sheet rows
+	clock    int          // the Clock sheet's rows 2 .. clock+1; 0 when the template's are kept
+}
+
+// carry copies an earlier tournament's players, conflicts, groups, scoring
+// systems, settings and Clock into a new workbook. Systems the template
+// already has by name are replaced by the earlier tournament's version.
+func carry(b *builder, earlier *Book) (carriedRows, error) {
+	from := earlier.Tournament
+	carried, err := carrySheets(b, earlier)
+	if err != nil {
+		return carried, err
+	}
 	f := b.f
 	for i, p := range from.Players {
 		b.row(playersSchema, i+2, playerCells(p))
@@ -166,7 +209,7 @@ func carry(b *builder, from *Tournament) error {
 	}
 	rows, err := xlsx.GetRows(f, SheetSystems)
 	if err != nil {
-		return err
+		return carried, err
 	}
 	at := map[string]int{}
 	for i, r := range rows[1:] {
@@ -182,7 +225,61 @@ func carry(b *builder, from *Tournament) error {
 		}
 		b.systemRow(row, s)
 	}
-	return b.err
+	return carried, b.err
+}
+
+// carrySheets copies the earlier tournament's settings (those of
+// carriedSetting) and its Clock sheet's rows, as typed, into a new
+// workbook, whose Clock rows they replace. A workbook without a Clock
+// keeps the template's.
+func carrySheets(b *builder, earlier *Book) (carriedRows, error) {
+	carried := carriedRows{settings: map[int]bool{}}
+	if earlier.f == nil { // not read from a file: nothing typed to carry
+		return carried, nil
+	}
+	values, err := settingValues(earlier)
+	if err != nil {
+		return carried, err
+	}
+	for i, d := range tournamentSettings {
+		v, ok := values[normalHeader(d.label)]
+		if !ok || !carriedSetting(d.label) {
+			continue
+		}
+		b.do(xlsx.SetCellValue(b.f, SheetTournament, cellName(2, i+2), cellValue(v)))
+		carried.settings[i+2] = true
+	}
+	if !slices.Contains(earlier.f.GetSheetList(), SheetClock) {
+		return carried, b.err
+	}
+	rows, err := xlsx.GetRows(earlier.f, SheetClock, excelize.Options{RawCellValue: true})
+	if err != nil {
+		return carried, err
+	}
+	old, err := xlsx.GetRows(b.f, SheetClock)
+	if err != nil {
+		return carried, err
+	}
+	for r := 2; r <= len(old); r++ { // the template's rows
+		b.clearRow(clockSchema, r, clockHeaders)
+	}
+	col := map[string]int{}
+	if len(rows) > 0 {
+		for c, h := range rows[0] {
+			col[normalHeader(h)] = c
+		}
+	}
+	for _, c := range earlier.Tournament.Clock {
+		cells := map[string]any{}
+		for _, h := range clockHeaders {
+			if k, ok := col[normalHeader(h)]; ok && c.Row-1 < len(rows) && k < len(rows[c.Row-1]) {
+				cells[h] = cellValue(rows[c.Row-1][k])
+			}
+		}
+		carried.clock++
+		b.row(clockSchema, carried.clock+1, cells)
+	}
+	return carried, b.err
 }
 
 // playerCells are the cells of a player's row, keyed by header; dtm new
@@ -249,4 +346,89 @@ func blankZero(v float64) any {
 		return ""
 	}
 	return v
+}
+
+// clockHeaders are the Clock sheet's columns.
+var clockHeaders = []string{HeaderPhase, HeaderFromYear, HeaderMinutes, HeaderClockHeat, HeaderClockNote}
+
+// clearRow empties a row's cells under headers.
+func (b *builder) clearRow(s schema, row int, headers []string) {
+	cells := map[string]any{}
+	for _, h := range headers {
+		cells[h] = ""
+	}
+	b.row(s, row, cells)
+}
+
+// settingValues returns the Value cells of a workbook's Tournament sheet as
+// typed, by normalised label.
+func settingValues(earlier *Book) (map[string]string, error) {
+	rows, err := xlsx.GetRows(earlier.f, SheetTournament, excelize.Options{RawCellValue: true})
+	if err != nil || len(rows) == 0 {
+		return nil, err
+	}
+	label, value := -1, -1
+	for c, h := range rows[0] {
+		switch normalHeader(h) {
+		case normalHeader(HeaderSetting):
+			label = c
+		case normalHeader(HeaderValue):
+			value = c
+		}
+	}
+	out := map[string]string{}
+	for _, r := range rows[1:] {
+		if label >= 0 && value >= 0 && label < len(r) {
+			v := ""
+			if value < len(r) {
+				v = r[value]
+			}
+			out[normalHeader(r[label])] = v
+		}
+	}
+	return out, nil
+}
+
+// cellValue is a value as typed, a number written as a number.
+func cellValue(v string) any {
+	if n, ok := parseNumber(v); ok {
+		return n
+	}
+	return v
+}
+
+// fit resets the carried settings and Clock rows a new workbook cannot
+// read as they are (a minimum of 4 heats in a tournament of 3, a break of
+// its heat 4): a setting to a new workbook's value, a Clock row left out.
+// It returns what it reset, each with the reason.
+func (c carriedRows) fit(b *builder) ([]string, error) {
+	var reset []string
+	for range 3 { // a reset setting may make another fit, never unfit
+		_, problems, _ := read(b.f)
+		changed := false
+		for _, p := range problems {
+			row, _ := xlsx.CellOrder(p.Cell)
+			switch {
+			case p.Sheet == SheetTournament && c.settings[row]:
+				d := tournamentSettings[row-2]
+				b.do(xlsx.SetCellValue(b.f, SheetTournament, cellName(2, row), d.value))
+				now := fmt.Sprintf("the new workbook has %v", d.value)
+				if d.value == "" {
+					now = "the new workbook leaves it empty"
+				}
+				reset = append(reset, fmt.Sprintf("%s!%s: %s; %s", p.Sheet, p.Cell, p.Msg, now))
+				delete(c.settings, row)
+			case p.Sheet == SheetClock && row >= 2 && row <= c.clock+1:
+				b.clearRow(clockSchema, row, clockHeaders)
+				reset = append(reset, fmt.Sprintf("%s!%s: %s; the new workbook leaves the row out", p.Sheet, p.Cell, p.Msg))
+			default:
+				continue
+			}
+			changed = true
+		}
+		if !changed {
+			break
+		}
+	}
+	return reset, b.err
 }
