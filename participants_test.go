@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/armada-dtm/dtm/director"
 )
 
 // registerFor types, in LibreOffice, "Registered" in the given heats'
@@ -53,7 +55,14 @@ func TestRosterPlayersWhoNeverPlay(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	book := filepath.Join(dir, "small.xlsx")
-	runOK(t, "new", book, "--from", samplePath, "--name", "Small Open", "--heats", "2")
+	runOK(t, "new", book, "--from", samplePath, "--name", "Small Open", "--heats", "2", "--system", director.DefaultSystem)
+	// This year every heat counts in full: last year's lowest heat, carried
+	// with the settings, is set back to none.
+	for i, r := range sheetRows(t, book, "Tournament") {
+		if len(r) > 0 && r[0] == "Lowest heats: how many" {
+			loEdits(t, book, []edit{{"op": "set_rows", "sheet": "Tournament", "cell": fmt.Sprintf("B%d", i+1), "rows": [][]any{{0}}}})
+		}
+	}
 	roster := rosterNames(t, book)
 	if len(roster) != 28 {
 		t.Fatalf("dtm new --from carried %d players, want the sample's 28", len(roster))
