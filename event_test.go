@@ -152,12 +152,32 @@ type transcript struct {
 	strings.Builder
 }
 
+// refused runs dtm, fails the test unless it exits 1 and names want, and
+// records the command, its exit status and what it printed.
+func (tr *transcript) refused(t *testing.T, want string, args ...string) {
+	t.Helper()
+	code, out, errOut := dtm(t, args...)
+	if code != 1 || !strings.Contains(out+errOut, want) {
+		t.Errorf("dtm %s: exit %d, want 1 and %q:\n%s%s", strings.Join(args, " "), code, want, out, errOut)
+	}
+	fmt.Fprintf(tr, "$ dtm %s\n%s%s[exit %d]\n\n", tr.clean(strings.Join(args, " ")), tr.clean(out), tr.clean(errOut), code)
+}
+
+// backupTime matches the times in backups' names and in what dtm undo says
+// of them, which change from run to run.
+var backupTime = regexp.MustCompile(`\d{4}-\d\d-\d\d \d{6}\.\d{3}|kept \d{4}-\d\d-\d\d \d\d:\d\d:\d\d`)
+
+// clean leaves the test's directory and the backups' times out of what dtm
+// printed.
+func (tr *transcript) clean(s string) string {
+	return backupTime.ReplaceAllLiteralString(strings.ReplaceAll(s, tr.dir+string(filepath.Separator), ""), "TIME")
+}
+
 // step runs dtm (runOK) and records the command and its output.
 func (tr *transcript) step(t *testing.T, args ...string) string {
 	t.Helper()
 	out := runOK(t, args...)
-	fmt.Fprintf(tr, "$ dtm %s\n%s\n", strings.ReplaceAll(strings.Join(args, " "), tr.dir+string(filepath.Separator), ""),
-		strings.ReplaceAll(out, tr.dir+string(filepath.Separator), ""))
+	fmt.Fprintf(tr, "$ dtm %s\n%s\n", tr.clean(strings.Join(args, " ")), tr.clean(out))
 	return out
 }
 
@@ -185,6 +205,22 @@ func TestWholeEvent(t *testing.T) {
 		t.Helper()
 		fmt.Fprintf(transcript, "# %s\n", what)
 		status()
+	}
+	refused := func(want string, args ...string) {
+		t.Helper()
+		transcript.refused(t, want, args...)
+		status()
+	}
+	// setStatus types a game status on every seat of a board.
+	setStatus := func(heat, board int, status string) {
+		t.Helper()
+		var edits []edit
+		for _, s := range heatSeats(t, book, heat) {
+			if s.board == board {
+				edits = append(edits, edit{"op": "set_rows", "sheet": fmt.Sprintf("Heat %d", heat), "cell": fmt.Sprintf("B%d", s.row), "rows": [][]any{{status}}})
+			}
+		}
+		loEdits(t, book, edits)
 	}
 	step("new", book, "--name", "Venue Open", "--heats", "4")
 
@@ -247,12 +283,45 @@ func TestWholeEvent(t *testing.T) {
 			t.Errorf("heat 2's top board changed: %+v", s)
 		}
 	}
+	// Board 2 starts; its Austria leaves in 1903 and a player sitting out
+	// heat 2 takes over the seat (the Replaced player column names who left).
+	sitters2 := sitsOut(out, 2)
+	if len(sitters2) == 0 {
+		t.Fatalf("heat 2: nobody sits out:\n%s", out)
+	}
+	var repl []edit
+	var left eventSeat
+	for _, s := range heatSeats(t, book, 2) {
+		if s.board != 2 {
+			continue
+		}
+		repl = append(repl, edit{"op": "set_rows", "sheet": "Heat 2", "cell": fmt.Sprintf("B%d", s.row), "rows": [][]any{{"Started"}}})
+		if s.power == "Austria" {
+			left = s
+			repl = append(repl, edit{"op": "set_rows", "sheet": "Heat 2", "cell": fmt.Sprintf("E%d", s.row), "rows": [][]any{{sitters2[0]}}},
+				edit{"op": "set_rows", "sheet": "Heat 2", "cell": fmt.Sprintf("I%d", s.row), "rows": [][]any{{s.player, 1903}}})
+		}
+	}
+	loEdits(t, book, repl)
+	edited(fmt.Sprintf("heat 2 board 2 started; %s replaces %s (Austria) in 1903", sitters2[0], left.player))
 	finishHeat(t, book, 2)
 	edited("heat 2's results typed")
 	step("score", book)
 
-	// Heat 3, then a cancellation: a seated player's registration cleared.
+	// Heat 3 (the replaced player plays it), then a second seed of the
+	// called heat, refused until --reseed, then a cancellation: a seated
+	// player's registration cleared.
 	step("seed", book, "--seed", "7", "--sit-out", "auto")
+	if !slices.ContainsFunc(heatSeats(t, book, 3), func(s eventSeat) bool { return s.player == left.player }) && !slices.Contains(sitsOut(transcript.String(), 3), left.player) {
+		t.Errorf("heat 3: %s, replaced in heat 2, is neither seated nor sitting out", left.player)
+	}
+	called3 := heatSeats(t, book, 3)
+	step("seed", book, "--heat", "3", "--seed", "8", "--sit-out", "auto")
+	refused("--reseed", "seed", book, "--heat", "3", "--seed", "8")
+	if !slices.Equal(called3, heatSeats(t, book, 3)) {
+		t.Error("a refused second seed of heat 3 moved seats")
+	}
+	step("seed", book, "--heat", "3", "--seed", "8", "--sit-out", "auto", "--reseed")
 	var cancelled eventSeat
 	for _, s := range heatSeats(t, book, 3) {
 		if s.board == 5 {
@@ -275,7 +344,33 @@ func TestWholeEvent(t *testing.T) {
 	edited("heat 3's results typed")
 
 	// Heat 4: everyone who has not sat out yet is due to.
-	step("seed", book, "--seed", "7", "--sit-out", "auto")
+	out = step("seed", book, "--seed", "7", "--sit-out", "auto")
+	// A player on board 1 withdraws before heat 4 starts; one who was to sit
+	// out offers to play (registered again), and takes the seat. A second
+	// withdraw changes nothing.
+	sitters4 := sitsOut(out, 4)
+	if len(sitters4) == 0 {
+		t.Fatalf("heat 4: nobody sits out:\n%s", out)
+	}
+	prows = sheetRows(t, book, "Players")
+	offerRow := slices.IndexFunc(prows, func(r []string) bool { return len(r) > 1 && r[0]+" "+r[1] == sitters4[0] }) + 1
+	offer, err := excelize.CoordinatesToCellName(column("Heat 4")+1, offerRow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loEdits(t, book, []edit{{"op": "set_rows", "sheet": "Players", "cell": offer, "rows": [][]any{{"Registered"}}}})
+	edited(sitters4[0] + " offers to play heat 4 after all (Registered)")
+	var gone eventSeat
+	for _, s := range heatSeats(t, book, 4) {
+		if s.board == 1 && s.power == "England" {
+			gone = s
+		}
+	}
+	out = step("withdraw", book, gone.player)
+	step("withdraw", book, gone.player)
+	if slices.ContainsFunc(heatSeats(t, book, 4), func(s eventSeat) bool { return s.player == gone.player }) {
+		t.Errorf("%s withdrew but is still seated in heat 4:\n%s", gone.player, out)
+	}
 	finishHeat(t, book, 4)
 	edited("heat 4's results typed")
 	out = step("score", book)
@@ -300,6 +395,32 @@ func TestWholeEvent(t *testing.T) {
 	if m := re.FindStringSubmatch(out); m == nil || (m[2] != "124" && m[2] != "120") {
 		t.Errorf("the soloist's total should be 124 (or 120 after a sit-out):\n%s", out)
 	}
+
+	// Heat 4's board 1 is set back to Started by mistake: the standings are
+	// provisional and the WDD files wait, until it is Finished again.
+	setStatus(4, 1, "Started")
+	edited("heat 4 board 1 set back to Started")
+	step("check", book)
+	out = step("score", book)
+	if !strings.Contains(out, "provisional") {
+		t.Errorf("score with a board in play should say the standings are provisional:\n%s", out)
+	}
+	refused("--provisional", "export", "--wdd", "--out", filepath.Join(dir, "results"), book)
+	setStatus(4, 1, "Finished")
+	edited("heat 4 board 1 Finished again")
+	step("score", book)
+
+	// A name typed wrong on every sheet, renamed at once, then the rename
+	// undone; a second undo asks for --again.
+	step("rename", book, soloist, "Renamed Soloist")
+	if !slices.ContainsFunc(heatSeats(t, book, 1), func(s eventSeat) bool { return s.player == "Renamed Soloist" }) {
+		t.Error("dtm rename left heat 1 with the old name")
+	}
+	step("undo", book)
+	if !slices.ContainsFunc(heatSeats(t, book, 1), func(s eventSeat) bool { return s.player == soloist }) {
+		t.Error("dtm undo did not bring the old name back")
+	}
+	refused("--again", "undo", book)
 
 	// Send the results; rank the event beside the bundled sample.
 	step("export", "--csv", "--wdd", "--out", filepath.Join(dir, "results"), book)
