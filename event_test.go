@@ -344,8 +344,25 @@ func TestWholeEvent(t *testing.T) {
 	edited("heat 3's results typed")
 
 	// Heat 4: everyone who has not sat out yet is due to.
-	out = step("seed", book, "--seed", "7", "--sit-out", "auto")
-	// A player on board 1 withdraws before heat 4 starts; one who was to sit
+	// Heat 4: the top seven play a pool on board 1; the 2nd and 3rd are of
+	// the host club, whom the director would rather bench first (Sit-out
+	// priority 2), but the pool's players never sit out.
+	top7 := ranked(t, book)[:7]
+	loEdits(t, book, []edit{
+		{"op": "set_rows", "sheet": "Players", "cell": playerCell(t, book, header, top7[1], "Sit-out priority"), "rows": [][]any{{2}}},
+		{"op": "set_rows", "sheet": "Players", "cell": playerCell(t, book, header, top7[2], "Sit-out priority"), "rows": [][]any{{2}}},
+	})
+	edited(fmt.Sprintf("%s and %s (2nd and 3rd) get Sit-out priority 2", top7[1], top7[2]))
+	out = step("seed", book, "--seed", "7", "--pool", "top 7", "--sit-out", "auto")
+	for _, s := range heatSeats(t, book, 4) {
+		if s.board == 1 && !slices.Contains(top7, s.player) {
+			t.Errorf("heat 4: %s is on the pool's board 1 but not in the top seven %v", s.player, top7)
+		}
+	}
+	if sat := sitsOut(out, 4); slices.ContainsFunc(sat, func(p string) bool { return slices.Contains(top7, p) }) {
+		t.Errorf("heat 4: %v sit out, among them a pool player (%v)", sat, top7)
+	}
+	// A player on board 2 withdraws before heat 4 starts; one who was to sit
 	// out offers to play (registered again), and takes the seat. A second
 	// withdraw changes nothing.
 	sitters4 := sitsOut(out, 4)
@@ -362,7 +379,7 @@ func TestWholeEvent(t *testing.T) {
 	edited(sitters4[0] + " offers to play heat 4 after all (Registered)")
 	var gone eventSeat
 	for _, s := range heatSeats(t, book, 4) {
-		if s.board == 1 && s.power == "England" {
+		if s.board == 2 && s.power == "England" {
 			gone = s
 		}
 	}
