@@ -595,7 +595,8 @@ func sortMarked(out []CallBoard, own []bool) {
 }
 
 // HeatCallBoards lists heat n's boards as its sheet stands, for the board
-// calls (dtm seed --refresh), seats in power order.
+// calls (dtm seed --refresh), seats in power order. A seat whose player was
+// replaced during the game names the player called to it, as printed.
 func (t *Tournament) HeatCallBoards(n int) []CallBoard {
 	heat := &t.Heats[n-1]
 	var out []CallBoard
@@ -608,7 +609,10 @@ func (t *Tournament) HeatCallBoards(n int) []CallBoard {
 			if s.Power >= 0 {
 				cs.Power = ChoicesPower[s.Power]
 			}
-			if s.Player >= 0 {
+			switch {
+			case s.Replaced >= 0: // the calls name who was called to the seat
+				cs.Player = t.Players[s.Replaced].Name
+			case s.Player >= 0:
 				cs.Player = t.Players[s.Player].Name
 			}
 			seats = append(seats, cs)
