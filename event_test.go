@@ -304,6 +304,9 @@ func TestWholeEvent(t *testing.T) {
 	}
 	loEdits(t, book, repl)
 	edited(fmt.Sprintf("heat 2 board 2 started; %s replaces %s (Austria) in 1903", sitters2[0], left.player))
+	if out := runOK(t, "status", book); strings.Contains(out, "stale") {
+		t.Errorf("a replacement on a board in play makes the calls, right when printed, stale:\n%s", out)
+	}
 	finishHeat(t, book, 2)
 	edited("heat 2's results typed")
 	step("score", book)

@@ -692,7 +692,7 @@ func withdrawCommand() *cli.Command {
 		Usage:     "take a player out of the rest of the tournament, filling their seat as seed --late does",
 		ArgsUsage: "WORKBOOK.xlsx NAME",
 		Description: "Clears the player's registrations on the Players sheet from --from-heat on (default: the heat after the\n" +
-			"last in which they are on a board that has started or finished), and gives each of their seats on a\n" +
+			"last in which they are on a board that has started or finished, or whose boards have all finished), and gives each of their seats on a\n" +
 			"board that has not started to a late player or a standby, as dtm seed --late does, moving nobody else;\n" +
 			"when nobody can take it, it says what to do. A board in play or finished is not touched. NAME is as on\n" +
 			"the Players sheet (\"First Last\"; quote it). Running it again changes nothing. docs/day.md explains it.",

@@ -84,6 +84,12 @@ func TestWithdraw(t *testing.T) {
 		slices.ContainsFunc(calls, func(r []string) bool { return slices.Contains(r, leaver.player) }) {
 		t.Errorf("Heat 1 calls does not seat %s in place of %s", standby, leaver.player)
 	}
+	// The desk's results-entry page lists the boards as they now are.
+	entry, err := os.ReadFile(strings.TrimSuffix(book, ".xlsx") + "-entry.html")
+	if err != nil || !strings.Contains(out, "-entry.html: the results-entry page") ||
+		!strings.Contains(string(entry), standby) || strings.Contains(string(entry), leaver.player) {
+		t.Errorf("the entry page does not seat %s in place of %s (%v):\n%s", standby, leaver.player, err, out)
+	}
 	code, out, errOut := dtm(t, "check", book)
 	if code != 0 || strings.Contains(out, "warning") {
 		t.Errorf("check after the withdrawal: exit %d\n%s%s", code, out, errOut)

@@ -40,6 +40,13 @@ type WithdrawResult struct {
 	Playing []PlayingBoard
 	// Site is set when the published site was refreshed (or failed to be).
 	Site *SiteRefresh
+	// EntryPage is the results-entry page rewritten beside the workbook
+	// when a seat changed hands.
+	EntryPage string
+	// entryHeat and entryCalls are the first heat whose seats changed
+	// hands and its board calls as written, for the entry page.
+	entryHeat  int
+	entryCalls []workbook.CallBoard
 }
 
 // ClearedHeat is a heat whose registration a withdrawal cleared.
@@ -108,7 +115,8 @@ func withdraw(req WithdrawRequest) (*WithdrawResult, bool, error) {
 	if from == 0 {
 		from = 1
 		for h := range t.Heats {
-			if len(playing(&t.Heats[h], p)) > 0 {
+			// a heat played out, or one the player is playing, keeps its record
+			if len(playing(&t.Heats[h], p)) > 0 || b.HeatStatus(h+1).State >= workbook.Reported {
 				from = h + 2
 			}
 		}
@@ -148,6 +156,12 @@ func withdraw(req WithdrawRequest) (*WithdrawResult, bool, error) {
 	}
 	if err := b.Save(workbook.Options{Force: req.Force}); err != nil {
 		return nil, false, err
+	}
+	if res.entryHeat > 0 {
+		var err error
+		if res.EntryPage, err = writeEntryPage(b, res.entryHeat, res.entryCalls); err != nil {
+			return nil, false, err
+		}
 	}
 	return res, true, nil
 }
@@ -229,6 +243,9 @@ func fillSeat(b *workbook.Book, n, p int, res *WithdrawResult) (bool, error) {
 	for _, d := range lr.DropOuts {
 		res.Filled = append(res.Filled, FilledSeat{Heat: n, DropOut: d})
 	}
+	if res.entryHeat == 0 {
+		res.entryHeat, res.entryCalls = n, lr.calls
+	}
 	return true, nil
 }
 
@@ -272,5 +289,6 @@ func (r *WithdrawResult) WriteText(w io.Writer) {
 		return
 	}
 	fmt.Fprintf(w, "wrote %s\n", r.Path)
+	writeEntryPageNote(w, r.EntryPage)
 	r.Site.WriteText(w)
 }
