@@ -186,6 +186,7 @@ func seededColumn(t *testing.T, out string) int {
 // Console outputs and export files are golden (testdata/championship/);
 // the anchors are worked by hand.
 func TestChampionshipDay(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	book := filepath.Join(dir, "champ.xlsx")
 	tr := &transcript{dir: dir}

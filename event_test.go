@@ -186,6 +186,7 @@ func (tr *transcript) step(t *testing.T, args ...string) string {
 // console outputs and export files are golden (testdata/event/); the
 // anchors below are worked by hand.
 func TestWholeEvent(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	book := filepath.Join(dir, "venue.xlsx")
 	transcript := &transcript{dir: dir}
