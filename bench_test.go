@@ -22,6 +22,13 @@ func bigTournament(tb testing.TB, path string, players, heats int) {
 // player registered for the heats after the finished ones.
 func bigEvent(tb testing.TB, path string, players, heats, total int) {
 	tb.Helper()
+	namedEvent(tb, path, players, heats, total, func(i int) (string, string) { return "Player" + strconv.Itoa(i), "Bench" })
+}
+
+// namedEvent writes bigEvent's event with each player's first and last
+// name from names; players/7 boards a heat, the rest not seated.
+func namedEvent(tb testing.TB, path string, players, heats, total int, names func(i int) (first, last string)) {
+	tb.Helper()
 	if _, err := workbook.Create(path, workbook.NewOptions{Name: "Benchmark Open", Heats: total, Seed: 1}); err != nil {
 		tb.Fatal(err)
 	}
@@ -31,9 +38,10 @@ func bigEvent(tb testing.TB, path string, players, heats, total int) {
 	}
 	defer f.Close()
 	rng := rand.New(rand.NewPCG(1, 2))
-	name := func(i int) string { return "Player" + strconv.Itoa(i) + " Bench" }
+	name := func(i int) string { first, last := names(i); return first + " " + last }
 	for i := 0; i < players; i++ {
-		row := []any{"Player" + strconv.Itoa(i), "Bench"}
+		first, last := names(i)
+		row := []any{first, last}
 		if total > heats {
 			// The registration columns follow the nine Players columns.
 			row = append(row, make([]any, 7+heats)...)

@@ -109,14 +109,7 @@ func element(t *testing.T, dom, name, id string) string {
 // docs/publish.md.
 func TestPublishInBrowser(t *testing.T) {
 	browser := chromium(t)
-	shots := os.Getenv("DTM_ARTEFACTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
-	if err := os.MkdirAll(shots, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshots in %s", shots)
+	shots := artefacts(t, "")
 	book := copySample(t, samplePath)
 	publish(t, book)
 	site := filepath.Join(filepath.Dir(book), "armada-open site")
@@ -147,8 +140,8 @@ func TestPublishInBrowser(t *testing.T) {
 	}
 	// Chloe Carter (player 3) plays Austria on board 1 in heat 3
 	// (samplePlayer(2, 0, 0) = 2).
-	if got := element(t, dom["calls-heat-3.html"], "tr", "p3"); got != "Carter, Chloe 1 Austria" {
-		t.Errorf("heat 3's calls list Chloe Carter as %q, want Carter, Chloe 1 Austria", got)
+	if got := element(t, dom["calls-heat-3.html"], "tr", "p3"); got != "Carter, Chloe 1 top Austria" {
+		t.Errorf("heat 3's calls list Chloe Carter as %q, want Carter, Chloe 1 top Austria (board 1, the top board)", got)
 	}
 	if got := element(t, dom["calls-heat-3.html"], "section", "board-1"); !strings.Contains(got, "Austria Chloe Carter") {
 		t.Errorf("heat 3's board 1: %q", got)

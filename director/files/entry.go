@@ -24,6 +24,7 @@ type entryBoard struct {
 	Code    string   `json:"code"`
 	Heat    int      `json:"heat"`
 	Board   int      `json:"board"`
+	Top     bool     `json:"top"`     // a top board, labelled as such
 	Players []string `json:"players"` // by power, "" when not known
 }
 
@@ -57,7 +58,7 @@ func EntryPage(t *workbook.Tournament, boards map[int][]workbook.CallBoard) ([]b
 	}{v.Name, targets, v.Lead, v.MustGrow}
 	for h := 1; h <= workbook.MaxHeats; h++ {
 		for _, cb := range boards[h] {
-			eb := entryBoard{Code: workbook.BoardCode(h, cb.Board), Heat: h, Board: cb.Board, Players: make([]string, len(workbook.ChoicesPower))}
+			eb := entryBoard{Code: workbook.BoardCode(h, cb.Board), Heat: h, Board: cb.Board, Top: cb.Top, Players: make([]string, len(workbook.ChoicesPower))}
 			for k, s := range cb.Seats {
 				p := k
 				if s.Power != "" {

@@ -87,6 +87,7 @@ type standingsLine struct {
 
 // heatCell is a player's score in one heat of the standings.
 type heatCell struct {
+	Heat    int
 	Score   string
 	Dropped bool // left out or multiplied by the drop rule
 	Played  bool
@@ -109,6 +110,7 @@ type boardView struct {
 	Status      string
 	System      string
 	Outcome     string // "France solo in 1909", "3-way draw in 1910"
+	Top         bool   // a top board (workbook.Heat.TopBoards), labelled wherever it is shown
 	Seats       []seatView
 	Years       []int // the centre chart's years, when recorded
 }
@@ -330,9 +332,11 @@ func (s *Site) heats(t *workbook.Tournament, scoresShown func(int) bool) {
 			Date: h.Date, Scores: scoresShown(h.Number)}
 		calls := &callsPage{File: fmt.Sprintf("calls-heat-%d.html", h.Number), Title: workbook.HeatSheet(h.Number) + ": board calls",
 			Heat: h.Number, Date: h.Date}
+		top := h.TopBoards()
 		for gi := range h.Games {
 			g := &h.Games[gi]
 			bv := s.board(t, h, g, hp.Scores)
+			bv.Top = top[g.Board]
 			hp.Boards = append(hp.Boards, bv)
 			if g.Status == workbook.Finished {
 				hp.Finished++
@@ -501,8 +505,8 @@ func (s *Site) standings(t *workbook.Tournament, table scoring.Table, n int) *st
 	}
 	for _, st := range table.Players {
 		line := standingsLine{Rank: st.Rank, Player: s.Players[st.Player], Total: score(st.Total), Value: st.Total, Qualified: st.Qualified, TieBreak: st.TieBreak}
-		for _, hs := range st.Heats[:n] {
-			c := heatCell{Played: hs.Played, Dropped: hs.Factor != 1 && hs.Played}
+		for i, hs := range st.Heats[:n] {
+			c := heatCell{Heat: i + 1, Played: hs.Played, Dropped: hs.Factor != 1 && hs.Played}
 			if hs.Played || hs.Score != 0 {
 				c.Score = score(hs.Score)
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // The charts are inline SVG drawn here and laid out by the page templates:
@@ -32,7 +33,17 @@ const (
 	barRow     = 30
 	barLabel   = 190 // room for the names
 	barPad     = 70  // room for the value
+	barName    = 17  // a longer name is cut short, with an ellipsis, to fit barLabel
 )
+
+// clip cuts a name longer than n characters to its first n-1 and "…".
+func clip(name string, n int) string {
+	r := []rune(name)
+	if len(r) <= n {
+		return name
+	}
+	return strings.TrimSpace(string(r[:n-1])) + "…"
+}
 
 // leadersChart draws the totals of the first lines of the standings.
 func leadersChart(lines []standingsLine) barChart {
@@ -55,7 +66,7 @@ func leadersChart(lines []standingsLine) barChart {
 	for i, l := range lines {
 		v := totals[i]
 		top := float64(5 + i*barRow)
-		b := bar{Y: top + 4, H: barRow - 10, LabelX: barLabel - 8, TextY: top + 19, Label: fmt.Sprintf("%d. %s", l.Rank, l.Player.Name), Text: l.Total, Rank: l.Rank}
+		b := bar{Y: top + 4, H: barRow - 10, LabelX: barLabel - 8, TextY: top + 19, Label: fmt.Sprintf("%d. %s", l.Rank, clip(l.Player.Name, barName)), Text: l.Total, Rank: l.Rank}
 		b.X, b.W = c.Zero, v*scale
 		if v < 0 {
 			b.X, b.W = c.Zero+v*scale, -v*scale
