@@ -89,7 +89,7 @@ func TestPublishPolicy(t *testing.T) {
 		t.Errorf("awards.html lacks Best England")
 	}
 	heat := read(t, filepath.Join(site, "heat-1.html"))
-	if strings.Contains(heat, `<th class="num">Score</th>`) || !strings.Contains(heat, "France solo in 1909") {
+	if strings.Contains(heat, `<th class="num score">Score</th>`) || !strings.Contains(heat, "France solo in 1909") {
 		t.Errorf("heat-1.html shows scores, or not the results")
 	}
 	if player := read(t, filepath.Join(site, "player-13.html")); strings.Contains(player, "rank 1") {
@@ -123,7 +123,7 @@ func TestPublishPolicy(t *testing.T) {
 	if exists(filepath.Join(site, "standings-heat-1.html")) {
 		t.Errorf("standings-heat-1.html is published")
 	}
-	if heat := read(t, filepath.Join(site, "heat-1.html")); !strings.Contains(heat, `<th class="num">Score</th>`) {
+	if heat := read(t, filepath.Join(site, "heat-1.html")); !strings.Contains(heat, `<th class="num score">Score</th>`) {
 		t.Errorf("heat-1.html has no scores once the final standings are out")
 	}
 }
