@@ -25,23 +25,41 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"regexp"
-	"runtime/debug"
 	"slices"
 	"strings"
 
 	"github.com/armada-dtm/dtm/director"
+	"github.com/armada-dtm/dtm/internal/version"
 	"github.com/urfave/cli/v2"
 )
 
 func main() {
 	crashNotUsage()
-	os.Exit(run(os.Args, os.Stdout, os.Stderr))
+	code := run(os.Args, os.Stdout, os.Stderr)
+	if ownConsole() {
+		holdWindow(os.Stdin, os.Stdout, len(os.Args) < 2)
+	}
+	os.Exit(code)
+}
+
+// holdWindow keeps a console window that Windows opened for dtm (a
+// workbook dropped on dtm.exe, or dtm.exe double-clicked) open until the
+// director presses Enter, so that what dtm said can be read; double-clicked
+// with no workbook, it first says how to give it one.
+func holdWindow(in io.Reader, out io.Writer, noWorkbook bool) {
+	if noWorkbook {
+		fmt.Fprintln(out, "\nTo see where a tournament stands, drag its workbook onto dtm.exe.\n"+
+			"To run a command (dtm check, dtm seed, dtm score ...), open a command prompt in this folder: START-HERE.txt says how.")
+	}
+	fmt.Fprint(out, "\nPress Enter to close this window.")
+	bufio.NewReader(in).ReadString('\n')
 }
 
 // usageError is a mistake in how a command was called (exit status 2).
@@ -77,7 +95,7 @@ func app(stdout, stderr io.Writer) *cli.App {
 		UsageText: "dtm COMMAND [options] WORKBOOK.xlsx\n   dtm WORKBOOK.xlsx (where the tournament stands: dtm status)",
 		Description: "dtm keeps a whole tournament in one .xlsx workbook that you edit in Excel or LibreOffice.\n" +
 			"Start with 'dtm new', fill in the sheets, and run 'dtm check' after every edit.",
-		Version:        version(),
+		Version:        version.String(),
 		Writer:         stdout,
 		ErrWriter:      stderr,
 		ExitErrHandler: func(*cli.Context, error) {},
@@ -768,37 +786,6 @@ func undoCommand() *cli.Command {
 			return err
 		},
 	}
-}
-
-// version is dtm's version as the build recorded it: the module's version
-// when installed with go install, else the commit it was built from.
-func version() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "unknown"
-	}
-	if v := info.Main.Version; v != "" && v != "(devel)" {
-		return v
-	}
-	rev, modified := "", false
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			modified = s.Value == "true"
-		}
-	}
-	if rev == "" {
-		return "devel"
-	}
-	if len(rev) > 12 {
-		rev = rev[:12]
-	}
-	if modified {
-		rev += " (modified)"
-	}
-	return "devel " + rev
 }
 
 // printJSON prints one indented JSON object.

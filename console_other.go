@@ -1,0 +1,7 @@
+//go:build !windows
+
+package main
+
+// ownConsole reports false: outside Windows dtm is run from a terminal,
+// which stays open after it ends.
+func ownConsole() bool { return false }
