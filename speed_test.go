@@ -11,10 +11,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/armada-dtm/dtm/internal/proc"
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
@@ -127,7 +127,7 @@ func seederCPU(path string) (time.Duration, error) {
 	if err != nil {
 		return 0, err
 	}
-	start := cpuTime()
+	start := proc.CPU()
 	problem := t.SeedProblem(1)
 	opts := seeding.Options{Seed: seeding.HeatSeed(1, 1), RoundsLeft: t.Settings.Heats}
 	seeded, err := seeding.Seed(context.Background(), problem, hs.Present, hs.Locked, opts)
@@ -137,14 +137,7 @@ func seederCPU(path string) (time.Duration, error) {
 	if _, err := seeding.Explain(problem, seeded.Plan); err != nil {
 		return 0, err
 	}
-	return cpuTime() - start, nil
-}
-
-// cpuTime is the process's CPU time so far, user and system.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	return proc.CPU() - start, nil
 }
 
 // usage is one run's CPU time and peak resident memory.
@@ -196,7 +189,6 @@ func childOf(t *testing.T, binary string, limit time.Duration, src string, args 
 	if err != nil {
 		t.Fatalf("%q: %v\n%s", args, err, errOut.String())
 	}
-	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 	raw, err := os.ReadFile(peakFile)
 	if err != nil {
 		t.Fatal(err)
@@ -206,7 +198,7 @@ func childOf(t *testing.T, binary string, limit time.Duration, src string, args 
 		t.Fatalf("peak memory: %v", err)
 	}
 	return usage{
-		cpu:  time.Duration(ru.Utime.Nano() + ru.Stime.Nano()),
+		cpu:  proc.ChildCPU(cmd.ProcessState),
 		peak: kib << 10,
 		out:  strings.TrimSpace(out.String()),
 	}
