@@ -16,7 +16,7 @@ const backupStamp = "2006-01-02 150405.000"
 // BackupDir beside the file it leads to, through a symbolic link), newest
 // first; none is no error.
 func Backups(path string) ([]string, error) {
-	target, err := filepath.EvalSymlinks(path)
+	target, err := workbookFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

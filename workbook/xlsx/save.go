@@ -90,7 +90,7 @@ var ErrHardLinked = errors.New("the workbook has other names (hard links)")
 // before the rename (docs/workbook.md says what window remains). It
 // returns the backup's name.
 func (f *File) replace(data []byte, opts Options) (kept string, err error) {
-	target, err := filepath.EvalSymlinks(f.Path)
+	target, err := workbookFile(f.Path)
 	if err != nil {
 		return "", fmt.Errorf("save %s: %w", f.Path, err)
 	}
@@ -155,7 +155,10 @@ func (f *File) replace(data []byte, opts Options) (kept string, err error) {
 	if last, serr := os.Stat(target); serr != nil || !sameVersion(seen, last) {
 		return "", f.changed()
 	}
-	if err = os.Rename(tmp, target); err != nil {
+	if err = rename(tmp, target); err != nil {
+		if heldOpen(err) {
+			return "", f.heldOpen()
+		}
 		return "", fmt.Errorf("save %s: %w", f.Path, err)
 	}
 	syncDir(filepath.Dir(target))
@@ -375,7 +378,7 @@ func syncDir(dir string) {
 // the older name without a process id are removed after an hour.
 func cleanStale(path string) {
 	dirs := []string{filepath.Dir(path)}
-	if target, err := filepath.EvalSymlinks(path); err == nil && filepath.Dir(target) != dirs[0] {
+	if target, err := workbookFile(path); err == nil && filepath.Dir(target) != dirs[0] {
 		dirs = append(dirs, filepath.Dir(target))
 	}
 	for _, dir := range dirs {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -107,5 +108,114 @@ func TestChangedAtTheLastMoment(t *testing.T) {
 	}
 	if backups, _ := os.ReadDir(filepath.Join(filepath.Dir(path), BackupDir)); len(backups) != 0 {
 		t.Errorf("a refused save left %d backup(s)", len(backups))
+	}
+}
+
+// TestExcelHoldsTheFile: on Windows, renaming over a workbook that Excel
+// has open fails; the director is told to close it, and nothing is
+// changed or left behind. The rename and the platform's error codes are
+// faked, so the Windows path runs here.
+func TestExcelHoldsTheFile(t *testing.T) {
+	const accessDenied, sharingViolation, lockViolation = syscall.Errno(5), syscall.Errno(32), syscall.Errno(33)
+	windows := []syscall.Errno{accessDenied, sharingViolation, lockViolation}
+	for _, tc := range []struct {
+		name     string
+		errnos   []syscall.Errno // the platform's held-open codes
+		fail     syscall.Errno   // how the rename fails
+		heldOpen bool
+	}{
+		{"access denied", windows, accessDenied, true},
+		{"sharing violation", windows, sharingViolation, true},
+		{"lock violation", windows, lockViolation, true},
+		{"another failure on Windows", windows, syscall.Errno(17), false},
+		{"the same code elsewhere", nil, sharingViolation, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := sample(t)
+			before := readBytes(t, b.Path)
+			b.PatchCell("Tournament", 2, 2, "Changed")
+			heldOpenErrnos, rename = tc.errnos, func(old, new string) error {
+				return &os.LinkError{Op: "rename", Old: old, New: new, Err: tc.fail}
+			}
+			defer func() { heldOpenErrnos, rename = nil, os.Rename }()
+			err := b.Save(Options{})
+			if err == nil {
+				t.Fatal("the save succeeded although the rename failed")
+			}
+			if got := errors.Is(err, ErrHeldOpen); got != tc.heldOpen {
+				t.Errorf("errors.Is(err, ErrHeldOpen) = %v, want %v: %v", got, tc.heldOpen, err)
+			}
+			if tc.heldOpen && !strings.Contains(err.Error(), "close the workbook in Excel and run again; nothing was changed") {
+				t.Errorf("err = %v, want the director told to close it in Excel", err)
+			}
+			if !bytes.Equal(readBytes(t, b.Path), before) {
+				t.Error("a failed save changed the workbook")
+			}
+			entries, _ := os.ReadDir(filepath.Dir(b.Path))
+			for _, e := range entries {
+				if e.Name() != filepath.Base(b.Path) && e.Name() != BackupDir {
+					t.Errorf("%s left behind", e.Name())
+				}
+			}
+			if backups, _ := os.ReadDir(filepath.Join(filepath.Dir(b.Path), BackupDir)); len(backups) != 0 {
+				t.Errorf("a failed save left %d backup(s)", len(backups))
+			}
+		})
+	}
+}
+
+// TestUnresolvablePathOnWindows: where Windows cannot resolve a workbook's
+// path (filepath.EvalSymlinks fails on some volumes) the workbook is saved
+// through the path as given, with its backup beside it; elsewhere, and for
+// a link that cannot be followed, the failure is reported.
+func TestUnresolvablePathOnWindows(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		windows bool
+		link    bool
+		saved   bool
+	}{
+		{name: "windows", windows: true, saved: true},
+		{name: "elsewhere", windows: false},
+		{name: "a link on windows", windows: true, link: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := sample(t)
+			if tc.link {
+				real := b.Path + ".real.xlsx"
+				if err := os.Rename(b.Path, real); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Symlink(real, b.Path); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before := readBytes(t, b.Path)
+			b.PatchCell("Tournament", 2, 2, "Changed")
+			trustPathWhenUnresolved, evalSymlinks = tc.windows, func(string) (string, error) {
+				return "", errors.New("GetFinalPathNameByHandle: Incorrect function")
+			}
+			defer func() { trustPathWhenUnresolved, evalSymlinks = false, filepath.EvalSymlinks }()
+			err := b.Save(Options{})
+			if saved := err == nil; saved != tc.saved {
+				t.Fatalf("Save: %v, want saved %v", err, tc.saved)
+			}
+			if !tc.saved {
+				if !strings.Contains(err.Error(), "Incorrect function") {
+					t.Errorf("err = %v, want the resolution's failure", err)
+				}
+				if !bytes.Equal(readBytes(t, b.Path), before) {
+					t.Error("a refused save changed the workbook")
+				}
+				return
+			}
+			backups, err := Backups(b.Path)
+			if err != nil || len(backups) != 1 {
+				t.Fatalf("Backups = %v, %v; want the one backup", backups, err)
+			}
+			if !bytes.Equal(readBytes(t, backups[0]), before) {
+				t.Error("the backup is not the version replaced")
+			}
+		})
 	}
 }
