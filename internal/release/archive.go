@@ -41,7 +41,8 @@ func packZip(files []file, mtime time.Time) ([]byte, error) {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
 	for _, f := range dirsOf(files) {
-		h := &zip.FileHeader{Name: f + "/", Method: zip.Store, Modified: mtime}
+		h := &zip.FileHeader{Name: f + "/", Method: zip.Store}
+		setTime(h, mtime)
 		h.SetMode(fs.ModeDir | 0o755)
 		if _, err := zw.CreateRaw(h); err != nil {
 			return nil, err
@@ -60,9 +61,10 @@ func packZip(files []file, mtime time.Time) ([]byte, error) {
 			return nil, err
 		}
 		h := &zip.FileHeader{
-			Name: f.name, Method: zip.Deflate, Modified: mtime,
+			Name: f.name, Method: zip.Deflate,
 			CRC32: crc32.ChecksumIEEE(f.data), CompressedSize64: uint64(deflated.Len()), UncompressedSize64: uint64(len(f.data)),
 		}
+		setTime(h, mtime)
 		h.SetMode(f.mode)
 		w, err := zw.CreateRaw(h)
 		if err != nil {
@@ -76,6 +78,16 @@ func packZip(files []file, mtime time.Time) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// setTime dates a zip entry in the MS-DOS date and time its header holds
+// (zip.Writer.CreateRaw, unlike CreateHeader, leaves them to the caller),
+// to the two seconds that format keeps.
+func setTime(h *zip.FileHeader, t time.Time) {
+	t = t.UTC()
+	h.Modified = t
+	h.ModifiedDate = uint16(t.Day() + int(t.Month())<<5 + (t.Year()-1980)<<9)
+	h.ModifiedTime = uint16(t.Second()/2 + t.Minute()<<5 + t.Hour()<<11)
 }
 
 // packTarGz writes a gzipped tar, without owners or a gzip time or name.

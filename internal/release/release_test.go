@@ -1,6 +1,7 @@
 package main
 
 import (
+	"archive/zip"
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
@@ -68,6 +69,15 @@ func TestPackIsReproducible(t *testing.T) {
 			}
 			if osName == "windows" {
 				checkLocalHeaders(t, a)
+				zr, err := zip.NewReader(bytes.NewReader(a), int64(len(a)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, f := range zr.File {
+					if !f.Modified.Equal(commitTime) {
+						t.Errorf("%s dated %v, want the commit's time %v", f.Name, f.Modified, commitTime)
+					}
+				}
 			}
 		})
 	}
