@@ -86,8 +86,8 @@ func packZip(files []file, mtime time.Time) ([]byte, error) {
 func setTime(h *zip.FileHeader, t time.Time) {
 	t = t.UTC()
 	h.Modified = t
-	h.ModifiedDate = uint16(t.Day() + int(t.Month())<<5 + (t.Year()-1980)<<9)
-	h.ModifiedTime = uint16(t.Second()/2 + t.Minute()<<5 + t.Hour()<<11)
+	//lint:ignore SA1019 CreateRaw writes these fields as they are, and does not derive them from Modified
+	h.ModifiedDate, h.ModifiedTime = uint16(t.Day()+int(t.Month())<<5+(t.Year()-1980)<<9), uint16(t.Second()/2+t.Minute()<<5+t.Hour()<<11)
 }
 
 // packTarGz writes a gzipped tar, without owners or a gzip time or name.
