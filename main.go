@@ -89,6 +89,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func app(stdout, stderr io.Writer) *cli.App {
+	director.SetVersion(version())
 	a := &cli.App{
 		Name:      "dtm",
 		Usage:     "run a Diplomacy tournament from a spreadsheet",

@@ -90,6 +90,7 @@ func Check(req CheckRequest) (*CheckResult, error) {
 		res.Warnings = append(res.Warnings, stale...)
 		res.Warnings = append(res.Warnings, t.PowerRuleWarnings(h, problem)...)
 		res.Warnings = append(res.Warnings, t.DropOutWarnings(h)...)
+		res.Warnings = append(res.Warnings, t.CallsPageWarnings(h)...)
 	}
 	res.Warnings = append(res.Warnings, unseatedWarnings(unseated(b))...)
 	res.Warnings = append(res.Warnings, LikelyDuplicates(t)...)

@@ -73,6 +73,39 @@ var (
 	callCode      = [2]int{17, callCols} // the board code, right of the score sheet's heading
 )
 
+// MaxPageBreaks is the most manual page breaks Excel allows on a sheet: a
+// heat's board calls start a page at each board and each page of the list
+// of players, and the pages past the limit go without a break of their own.
+const MaxPageBreaks = 1026
+
+// CallsPageWarnings warns, at heat n's board-calls tab, when its pages need
+// more page breaks than Excel allows (a heat of about 7,000 players).
+func (t *Tournament) CallsPageWarnings(n int) Problems {
+	var boards []int
+	seats := 0
+	for _, g := range t.Heats[n-1].Games {
+		if b, ok := g.SeedingBoard(); ok {
+			boards = append(boards, g.Board)
+			seats += len(b.Seats)
+		}
+	}
+	perPage := callBlocks * callListRows
+	pages := len(boards) + max(1, (seats+perPage-1)/perPage)
+	if pages-1 <= MaxPageBreaks {
+		return nil
+	}
+	slices.Sort(boards)
+	// The first page without its break is page MaxPageBreaks+2.
+	first := fmt.Sprintf("page %d of the list of players", MaxPageBreaks+2-len(boards))
+	if len(boards) > MaxPageBreaks+1 {
+		first = fmt.Sprintf("board %d", boards[MaxPageBreaks+1])
+	}
+	return Problems{{Sheet: BoardCallsSheet(n), Cell: "A1",
+		Msg: fmt.Sprintf("warning: the board calls fill %d pages, and Excel allows %d page breaks on a sheet: from %s on, pages do not start at a page break of their own",
+			pages, MaxPageBreaks, first),
+		Hint: "print those pages in parts, or split the heat's boards between two heats"}}
+}
+
 // callQRPixels is the printed size of a board's QR code, in pixels at 96
 // per inch (about 27 mm): beside the board's title, right of its text.
 const callQRPixels = 104
@@ -249,7 +282,9 @@ func (w *callsWriter) flush() xlsx.Body {
 		return xlsx.Body{}
 	}
 	w.do(xlsx.SetSheetDimension(w.f, w.sheet, "A1:"+cellName(callCols, max(1, w.row-1))))
-	for _, r := range w.breaks {
+	// Excel refuses a sheet with more manual page breaks than it allows:
+	// the pages past them go without (CallsPageWarnings says so).
+	for _, r := range w.breaks[:min(len(w.breaks), MaxPageBreaks)] {
 		w.do(xlsx.InsertPageBreak(w.f, w.sheet, cellName(1, r)))
 	}
 	body, err := w.grid.Body()

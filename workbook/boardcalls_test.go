@@ -719,3 +719,47 @@ func TestPNGWidth(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardCallsPageBreakLimit writes the calls of a heat of 1,100 boards
+// (7,700 players): one page a board and 55 pages of the list, more than
+// the 1,026 manual page breaks Excel allows on a sheet. The first 1,026
+// are kept, the rest dropped, and dtm check warns from which board on.
+func TestBoardCallsPageBreakLimit(t *testing.T) {
+	const boards = 1100
+	b := saved(t)
+	var calls []CallBoard
+	heat := Heat{}
+	for k := range boards {
+		cb := CallBoard{Board: k + 1}
+		g := Game{Board: k + 1, Status: Unstarted}
+		for s := range 7 {
+			cb.Seats = append(cb.Seats, CallSeat{Power: ChoicesPower[s], Player: fmt.Sprintf("P%d Player%d", 7*k+s, k)})
+			g.Seats = append(g.Seats, Seat{Player: 7*k + s, Power: -1, Replaced: -1})
+		}
+		calls = append(calls, cb)
+		heat.Games = append(heat.Games, g)
+	}
+	if err := b.WriteBoardCalls(1, calls); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Save(Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := rowBreaks(t, b.Path, BoardCallsSheet(1)).rows; len(got) != MaxPageBreaks {
+		t.Errorf("%d page breaks, want Excel's limit, %d", len(got), MaxPageBreaks)
+	}
+	tour := &Tournament{Heats: []Heat{heat}}
+	warnings := tour.CallsPageWarnings(1)
+	if len(warnings) != 1 || warnings[0].Sheet != BoardCallsSheet(1) ||
+		!strings.Contains(warnings[0].Msg, "fill 1155 pages") || !strings.Contains(warnings[0].Msg, "from board 1028 on") {
+		t.Errorf("warnings %v, want one from board 1028 on", warnings)
+	}
+	tour.Heats[0].Games = tour.Heats[0].Games[:1000] // 1,050 pages
+	if w := tour.CallsPageWarnings(1); len(w) != 1 || !strings.Contains(w[0].Msg, "from page 28 of the list of players on") {
+		t.Errorf("1,000 boards: %v, want a warning from the list's page 28 on", w)
+	}
+	tour.Heats[0].Games = tour.Heats[0].Games[:950] // 998 pages
+	if w := tour.CallsPageWarnings(1); len(w) != 0 {
+		t.Errorf("950 boards warned: %v", w)
+	}
+}

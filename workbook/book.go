@@ -134,8 +134,21 @@ var (
 // dtm replaced.
 const BackupDir = xlsx.BackupDir
 
-// Save writes the workbook back to its file safely (see xlsx.File.Save).
-func (b *Book) Save(opts Options) error { return b.x.Save(opts) }
+// Application names the program in the document properties of every
+// workbook dtm saves ("dtm" and its version: main sets it).
+var Application = "dtm"
+
+// Save writes the workbook back to its file safely (see xlsx.File.Save),
+// with the tournament's name as the document's title and dtm as the
+// program that saved it.
+func (b *Book) Save(opts Options) error {
+	props := xlsx.Properties{Application: Application}
+	if b.Tournament != nil {
+		props.Title = b.Tournament.Settings.Name
+	}
+	b.x.SetProperties(props)
+	return b.x.Save(opts)
+}
 
 // WriteFile writes a file dtm produces beside a workbook (an export)
 // safely: through a temporary file in the same folder, synced and renamed

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/armada-dtm/dtm/templates"
 	"github.com/xuri/excelize/v2"
@@ -70,7 +71,7 @@ func Create(path string, opts NewOptions) (Created, error) {
 	if err != nil {
 		return Created{}, fmt.Errorf("new workbook: %w", err)
 	}
-	data, err := xlsx.Package(f)
+	data, err := xlsx.Package(f, xlsx.Properties{Title: opts.Name, Application: Application, Modified: time.Now()})
 	if err != nil {
 		return Created{}, fmt.Errorf("new workbook: %w", err)
 	}

@@ -138,10 +138,10 @@ func (b *Book) writeOutput(o Output, decorate func() error) error {
 	if err != nil {
 		return err
 	}
-	for i, h := range o.Header {
-		if i < len(o.Widths) {
-			bl.do(sw.SetColWidth(i+1, i+1, max(o.Widths[i], headerWidth(h))))
-		}
+	// Last column first: excelize's stream writer puts each column before
+	// those set already, and Excel wants them in order.
+	for i := min(len(o.Header), len(o.Widths)) - 1; i >= 0; i-- {
+		bl.do(sw.SetColWidth(i+1, i+1, max(o.Widths[i], headerWidth(o.Header[i]))))
 	}
 	// Each column's style: the text style (long text wraps inside its
 	// column, never past the page's edge) or its number format.

@@ -25,7 +25,7 @@ func TestTemplate(t *testing.T) {
 	}
 	got := dump(t, f)
 	if golden.Update() {
-		data, err := xlsx.Package(f)
+		data, err := xlsx.Package(f, xlsx.Properties{})
 		if err != nil {
 			t.Fatal(err)
 		}

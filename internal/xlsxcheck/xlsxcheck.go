@@ -3,6 +3,7 @@ package xlsxcheck
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/binary"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -23,27 +24,35 @@ const (
 
 // Excel's limits.
 const (
-	maxHeaderFooter = 255 // a header or footer, codes included (UTF-16 units)
-	maxListFormula  = 255 // a validation's formula (the typed list of choices)
-	maxMessage      = 225 // a validation's input or error message
-	maxTitle        = 32  // a validation's input or error title
-	maxName         = 255 // a defined name
-	maxFontSize     = 409 // the largest font size a &N header code may set
+	maxHeaderFooter = 255  // a header or footer, codes included (UTF-16 units)
+	maxListFormula  = 255  // a validation's formula (the typed list of choices)
+	maxMessage      = 225  // a validation's input or error message
+	maxTitle        = 32   // a validation's input or error title
+	maxName         = 255  // a defined name
+	maxFontSize     = 409  // the largest font size a &N header code may set
+	maxPageBreaks   = 1026 // manual page breaks of one kind on a sheet
 )
 
 // Check opens the workbook in data and returns every rule it breaks, each
-// as "part: what is wrong". It checks the package (every part has a content
-// type, every override and relationship points at an existing part), the
-// element order of worksheets and charts, page headers and footers, data
-// validations, defined names and the calculation chain.
+// as "part: what is wrong". It checks the package (every part's local
+// header readable by a streaming zip reader, no part named from the root,
+// every part has a content type, every override and relationship points
+// at an existing part), the element order of worksheets and charts,
+// columns in order, page breaks, page headers and footers, data
+// validations, defined names, the calculation chain and the document
+// properties.
 func Check(data []byte) []string {
 	c := &checker{}
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return []string{"not a zip package: " + err.Error()}
 	}
+	c.localHeaders(data, zr)
 	c.parts = map[string][]byte{}
 	for _, f := range zr.File {
+		if strings.HasPrefix(f.Name, "/") {
+			c.add(f.Name, "a zip entry named from the root: Excel and the package's own names have none")
+		}
 		rc, err := f.Open()
 		if err != nil {
 			c.add(f.Name, "cannot be read: %v", err)
@@ -64,6 +73,7 @@ func Check(data []byte) []string {
 		c.worksheet(s.part, s.name)
 	}
 	c.calcChain(sheets)
+	c.coreProperties()
 	for name, body := range c.parts {
 		if chartPart.MatchString(name) {
 			c.order(name, body, nsChart, chartOrder)
@@ -302,6 +312,12 @@ func (c *checker) worksheet(part, name string) {
 				R string `xml:"r,attr"`
 			} `xml:"c"`
 		} `xml:"sheetData>row"`
+		Cols []struct {
+			Min int `xml:"min,attr"`
+			Max int `xml:"max,attr"`
+		} `xml:"cols>col"`
+		RowBreaks    []struct{} `xml:"rowBreaks>brk"`
+		ColBreaks    []struct{} `xml:"colBreaks>brk"`
 		HeaderFooter struct {
 			Items []struct {
 				XMLName xml.Name
@@ -340,6 +356,18 @@ func (c *checker) worksheet(part, name string) {
 				c.add(where, "cell %s out of order", cell.R)
 			}
 			col = cc
+		}
+	}
+	lastCol := 0
+	for _, col := range ws.Cols {
+		if col.Min <= lastCol || col.Max < col.Min {
+			c.add(where, "columns %d to %d after column %d: Excel wants them in order, apart", col.Min, col.Max, lastCol)
+		}
+		lastCol = max(lastCol, col.Max)
+	}
+	for kind, n := range map[string]int{"row": len(ws.RowBreaks), "column": len(ws.ColBreaks)} {
+		if n > maxPageBreaks {
+			c.add(where, "%d manual %s page breaks (Excel: %d)", n, kind, maxPageBreaks)
 		}
 	}
 	for _, h := range ws.HeaderFooter.Items {
@@ -587,4 +615,61 @@ var chartOrder = map[string][]string{
 		"crossBetween", "majorUnit", "minorUnit", "dispUnits", "extLst"},
 	"scaling": {"logBase", "orientation", "max", "min", "extLst"},
 	"legend":  {"legendPos", "legendEntry", "layout", "overlay", "spPr", "txPr", "extLst"},
+}
+
+// LocalHeaders returns, as Check does, what keeps a streaming reader from
+// reading a package's parts (see localHeaders).
+func LocalHeaders(data []byte) []string {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return []string{"not a zip package: " + err.Error()}
+	}
+	c := &checker{}
+	c.localHeaders(data, zr)
+	return c.problems
+}
+
+// localHeaders walks the package's local headers, as a streaming reader
+// (Java's ZipInputStream, SheetJS) does, and checks that each part can be
+// read from them: a stored part must carry its checksum and sizes in its
+// local header (a reader cannot find the end of stored bytes otherwise),
+// and what a local header gives must be what the central directory says.
+func (c *checker) localHeaders(data []byte, zr *zip.Reader) {
+	for _, f := range zr.File {
+		start, err := f.DataOffset()
+		if err != nil {
+			c.add(f.Name, "cannot find its data: %v", err)
+			continue
+		}
+		at := start - int64(len(f.Name)) - 30
+		for at >= 0 && !bytes.HasPrefix(data[at:], []byte("PK\x03\x04")) {
+			at-- // the local header's extra field may differ from the central one
+		}
+		if at < 0 || start-at > 30+int64(len(f.Name))+65535 {
+			c.add(f.Name, "no local header before its data")
+			continue
+		}
+		h := data[at : at+30]
+		flags, method := binary.LittleEndian.Uint16(h[6:]), binary.LittleEndian.Uint16(h[8:])
+		crc, size := binary.LittleEndian.Uint32(h[14:]), binary.LittleEndian.Uint32(h[22:])
+		switch {
+		case flags&0x8 != 0 && method == zip.Store:
+			c.add(f.Name, "stored with its sizes in a data descriptor: a streaming reader cannot find its end (Java's ZipInputStream, SheetJS)")
+		case flags&0x8 == 0 && (crc != f.CRC32 || size != uint32(min(f.UncompressedSize64, 0xffffffff))):
+			c.add(f.Name, "its local header's checksum or size differs from the central directory's")
+		}
+	}
+}
+
+// coreProperties checks the document properties as Excel writes them: the
+// core properties under the cp: prefix (ExcelJS reads nothing else).
+func (c *checker) coreProperties() {
+	const name = "docProps/core.xml"
+	body, ok := c.parts[name]
+	if !ok {
+		return
+	}
+	if !bytes.Contains(body, []byte("<cp:coreProperties")) {
+		c.add(name, "the core properties are not under the cp: prefix, as Excel writes them")
+	}
 }

@@ -52,6 +52,7 @@ type File struct {
 	// dropped are the parts of deleted sheets left out on save (see
 	// DeleteSheet).
 	dropped map[string]bool
+	props   Properties // written on save (see props.go)
 }
 
 // ErrNotWorkbook reports a file that is not an .xlsx workbook.

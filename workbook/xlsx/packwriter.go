@@ -19,7 +19,8 @@ import (
 // part whose bytes are exactly those of the
 // same part in the file as it was read is copied from the file as it was
 // compressed there, without compressing it again: the sheets dtm did not
-// touch cost nothing to save. Pictures, already compressed, are stored;
+// touch cost nothing to save. Pictures, already compressed, are stored
+// (with their sizes in their local headers, see createStored);
 // every other part is compressed at the fastest level, as tidy compresses
 // the parts it rewrites.
 type packWriter struct {
@@ -83,12 +84,14 @@ func (pw *packWriter) finish() error {
 		}
 		return nil
 	}
-	method := zip.Deflate
+	var w io.Writer
+	var err error
 	switch strings.ToLower(path.Ext(name)) {
 	case ".png", ".jpeg", ".jpg", ".gif":
-		method = zip.Store
+		w, err = createStored(pw.zw, name, data)
+	default:
+		w, err = pw.zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate})
 	}
-	w, err := pw.zw.CreateHeader(&zip.FileHeader{Name: name, Method: method})
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
@@ -96,6 +99,16 @@ func (pw *packWriter) finish() error {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	return nil
+}
+
+// createStored starts a part stored as it is (data, to be written next),
+// with its checksum and sizes in its local header: a reader that walks the
+// local headers (Java's ZipInputStream, SheetJS) cannot find the end of a
+// stored part whose sizes come after it, in a data descriptor, as zip's
+// CreateHeader writes them.
+func createStored(zw *zip.Writer, name string, data []byte) (io.Writer, error) {
+	return zw.CreateRaw(&zip.FileHeader{Name: name, Method: zip.Store, CreatorVersion: 20, ReaderVersion: 20,
+		CRC32: crc32.ChecksumIEEE(data), CompressedSize64: uint64(len(data)), UncompressedSize64: uint64(len(data))})
 }
 
 // reusedDeflate returns a zip compressor at the fastest level that reuses
@@ -117,13 +130,18 @@ func reusedDeflate() func(io.Writer) (io.WriteCloser, error) {
 }
 
 // copyRaw copies a part from one zip to another as it is compressed, as
-// zip's Writer.Copy does but through buf rather than a new buffer a part.
+// zip's Writer.Copy does but through buf rather than a new buffer a part,
+// and with its checksum and sizes (known from the central directory) in
+// its local header rather than in a data descriptor after it: a stored
+// part written so by an earlier version (or another program) is repaired
+// (see createStored).
 func copyRaw(zw *zip.Writer, f *zip.File, buf []byte) error {
 	r, err := f.OpenRaw()
 	if err != nil {
 		return err
 	}
 	fh := f.FileHeader
+	fh.Flags &^= 0x8 // the data descriptor
 	w, err := zw.CreateRaw(&fh)
 	if err != nil {
 		return err

@@ -6,7 +6,10 @@ import (
 	"compress/flate"
 	"hash/crc32"
 	"io"
+	"strings"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 )
 
 // zipOf writes parts into a zip, each deflated at the best compression
@@ -128,5 +131,41 @@ func TestSameContentChecksBytes(t *testing.T) {
 	}
 	if sameContent(zr.File[0], data[1:], make([]byte, 7)) {
 		t.Error("another size passed for the same content")
+	}
+}
+
+// TestPackWriterLocalHeaders saves a package holding a picture stored with
+// a data descriptor (as zip's CreateHeader and dtm before issue 30 wrote
+// them) and a new picture: both come out with their sizes in their local
+// headers, which Java's ZipInputStream and SheetJS need.
+func TestPackWriterLocalHeaders(t *testing.T) {
+	var src bytes.Buffer
+	zw := zip.NewWriter(&src)
+	w, err := zw.CreateHeader(&zip.FileHeader{Name: "xl/media/image1.png", Method: zip.Store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write([]byte("\x89PNG old"))
+	zw.Close()
+	if problems := xlsxcheck.LocalHeaders(src.Bytes()); len(problems) != 1 {
+		t.Fatalf("the test's package should have one unstreamable part: %q", problems)
+	}
+	var out bytes.Buffer
+	pw := newPackWriter(&out, src.Bytes())
+	for _, p := range [][2]string{{"xl/media/image1.png", "\x89PNG old"}, {"xl/media/image2.png", "\x89PNG new"}, {"xl/a.xml", "<a/>"}} {
+		w, err := pw.Create(p[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte(p[1]))
+	}
+	if err := pw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if problems := xlsxcheck.LocalHeaders(out.Bytes()); len(problems) > 0 {
+		t.Errorf("a streaming reader cannot read the saved package:\n%s", strings.Join(problems, "\n"))
+	}
+	if got := rawParts(t, out.Bytes())["xl/media/image1.png"]; got != "0\x89PNG old" {
+		t.Errorf("the old picture is %q, want it stored as it was", got)
 	}
 }

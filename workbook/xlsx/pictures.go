@@ -80,7 +80,7 @@ func (f *File) DropPictures(sheet string) bool {
 	}
 	for _, r := range gone {
 		if r.Type == imageRelType && !shown[path.Base(r.Target)] {
-			f.x.Pkg.Delete(strings.ReplaceAll(r.Target, "../", "xl/"))
+			f.x.Pkg.Delete(resolve(path.Dir(drawing), r.Target))
 		}
 	}
 	return true

@@ -44,7 +44,14 @@ const KeepBackups = 20
 // current file as a backup in BackupDir, then renames the new file over the
 // old one. If anything fails, the original file is left as it was.
 func (f *File) Save(opts Options) error {
-	data, err := f.Pack()
+	props := f.props
+	if props.Modified.IsZero() {
+		props.Modified = time.Now()
+		if opts.Now != nil {
+			props.Modified = opts.Now()
+		}
+	}
+	data, err := f.pack(props)
 	if err != nil {
 		return fmt.Errorf("save %s: %w", f.Path, err)
 	}
@@ -56,8 +63,12 @@ func (f *File) Save(opts Options) error {
 }
 
 // Pack returns the workbook's package as Save writes it, without writing
-// it: excelize's, with the recorded cells and bodies, finished by tidy.
-func (f *File) Pack() ([]byte, error) {
+// it: excelize's, with the recorded cells and bodies, finished by tidy
+// (the document properties dated as set, or as they were).
+func (f *File) Pack() ([]byte, error) { return f.pack(f.props) }
+
+// pack returns the workbook's package with the document properties props.
+func (f *File) pack(props Properties) ([]byte, error) {
 	skip := f.settle()
 	f.x.SetZipWriter(func(w io.Writer) excelize.ZipWriter { return newPackWriter(w, f.src) })
 	// WriteToBuffer, not WriteTo, which copies that buffer into another.
@@ -65,13 +76,13 @@ func (f *File) Pack() ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("write the package: %w", err)
 	}
-	data, err := tidy(buf.Bytes(), f.patches, skip, f.bodies, f.sheets, f.dropped)
+	data, err := tidy(buf.Bytes(), f.patches, skip, f.bodies, f.sheets, f.dropped, props)
 	if errors.Is(err, errPatch) { // a sheet laid out otherwise: through excelize
 		if err = f.applyPatchesNow(); err == nil {
 			if buf, err = f.x.WriteToBuffer(); err != nil {
 				return nil, fmt.Errorf("write the package: %w", err)
 			}
-			data, err = tidy(buf.Bytes(), nil, nil, f.bodies, f.sheets, f.dropped)
+			data, err = tidy(buf.Bytes(), nil, nil, f.bodies, f.sheets, f.dropped, props)
 		}
 	}
 	return data, err
@@ -405,13 +416,14 @@ func staleTemp(name string) bool {
 }
 
 // Package returns a workbook made in memory (not opened from a file) as
-// its package, finished as Save finishes a workbook's.
-func Package(x *excelize.File) ([]byte, error) {
+// its package, finished as Save finishes a workbook's, with the document
+// properties props.
+func Package(x *excelize.File, props Properties) ([]byte, error) {
 	var buf bytes.Buffer
 	if _, err := x.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("write the package: %w", err)
 	}
-	return tidy(buf.Bytes(), nil, nil, nil, Sheets{}, nil)
+	return tidy(buf.Bytes(), nil, nil, nil, Sheets{}, nil, props)
 }
 
 // WriteNewFile writes a new file safely, as WriteFile does, but never over

@@ -21,7 +21,7 @@ const (
 )
 
 // tidy finishes the package excelize wrote, before it goes to disk. Its
-// five passes each undo something excelize does:
+// passes each undo something excelize does:
 //
 //   - dropCalcChain: the calculation chain (xl/calcChain.xml, its content
 //     type and its relationship) goes. Excel rebuilds a missing chain
@@ -43,6 +43,10 @@ const (
 //     declares some fifty namespaces on the worksheet, unused, and binds
 //     the drawing's relationship id to a prefix of its own,
 //     "relationships:"; Gnumeric warns about both);
+//   - properties: the document properties are written as Excel writes
+//     them (excelize writes the core properties without the cp: prefix,
+//     which ExcelJS refuses), with the title, dates and application the
+//     caller gives;
 //   - finishWorksheets, then, with dropCalcPr: the cached values of formula
 //     cells (but TRUE() and FALSE()) and the workbook's calculation
 //     properties go, so that the formulas are recalculated on opening (see
@@ -54,7 +58,7 @@ const (
 // into their parts (see sheetbody.go), and does not look at the worksheet
 // parts in skip (held as read and free of formulas). Every other part is
 // copied as it is, without recompressing it.
-func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bodies map[string]Body, sheets Sheets, drop map[string]bool) ([]byte, error) {
+func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bodies map[string]Body, sheets Sheets, drop map[string]bool, props Properties) ([]byte, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, err
@@ -95,14 +99,17 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bod
 		return nil, err
 	}
 	t.dropStylesNamespace()
-	if len(t.drop) == 0 && len(t.edited) == 0 && len(t.spliced) == 0 && slices.IsSortedFunc(zr.File, partOrder) {
-		return data, nil
+	if err := t.properties(props); err != nil {
+		return nil, err
 	}
 	if err := t.renumberCharts(); err != nil {
 		return nil, err
 	}
 	if err := t.contentTypes(); err != nil {
 		return nil, err
+	}
+	if len(t.drop) == 0 && len(t.edited) == 0 && len(t.spliced) == 0 && slices.IsSortedFunc(zr.File, partOrder) {
+		return data, nil
 	}
 	return t.write(len(data), bodies)
 }
@@ -291,6 +298,27 @@ func (t *tidier) dropStylesNamespace() {
 	}
 }
 
+// properties writes the document properties as Excel writes them (see
+// props.go).
+func (t *tidier) properties(p Properties) error {
+	const core, app = "docProps/core.xml", "docProps/app.xml"
+	if raw, err := readPart(t.parts[core]); err == nil {
+		out, err := coreProperties(raw, p)
+		if err != nil {
+			return fmt.Errorf("%s: %w", core, err)
+		}
+		if !bytes.Equal(out, raw) {
+			t.edited[core] = out
+		}
+	}
+	if raw, err := readPart(t.parts[app]); err == nil && p.Application != "" {
+		if out := appProperties(raw, p.Application); !bytes.Equal(out, raw) {
+			t.edited[app] = out
+		}
+	}
+	return nil
+}
+
 // renumberCharts numbers the charts left 1, 2 ... again, so that excelize,
 // which names a new chart after the number of chart parts, never reuses a
 // name; the relationships that lead to them follow.
@@ -322,21 +350,27 @@ func (t *tidier) renumberCharts() error {
 	return nil
 }
 
-// contentTypes drops the content types of the parts left out, and renames
-// those of the parts renamed.
+// contentTypes drops the content types of the parts left out, or missing
+// (a picture excelize deleted: strict readers such as .NET's
+// System.IO.Packaging refuse an override for a part that is not there),
+// and renames those of the parts renamed.
 func (t *tidier) contentTypes() error {
 	const ct = "[Content_Types].xml"
 	raw, err := readPart(t.parts[ct])
 	if err != nil {
 		return fmt.Errorf("%s: %w", ct, err)
 	}
-	t.edited[ct] = overrideRe.ReplaceAllFunc(raw, func(o []byte) []byte {
+	present := make(map[string]bool, len(t.parts)) // part names are not case-sensitive
+	for name := range t.parts {
+		present[strings.ToLower(name)] = !t.drop[name]
+	}
+	out := overrideRe.ReplaceAllFunc(raw, func(o []byte) []byte {
 		m := partNameRe.FindSubmatch(o)
 		if m == nil {
 			return o
 		}
 		part := strings.TrimPrefix(string(m[1]), "/")
-		if t.drop[part] {
+		if !present[strings.ToLower(part)] {
 			return nil
 		}
 		if to, ok := t.rename[part]; ok {
@@ -344,6 +378,9 @@ func (t *tidier) contentTypes() error {
 		}
 		return o
 	})
+	if !bytes.Equal(out, raw) {
+		t.edited[ct] = out
+	}
 	return nil
 }
 
