@@ -238,7 +238,8 @@ func (c *checker) workbook() []sheet {
 			}
 			scope = sheets[*d.LocalID].name
 		}
-		key := strings.ToLower(d.Name) + "\x00" + scope
+		// A built-in name spelled without its prefix is the same name.
+		key := strings.ToLower(strings.TrimPrefix(d.Name, "_xlnm.")) + "\x00" + scope
 		if seen[key] {
 			c.add(name, "defined name %s defined twice in %s", d.Name, scope)
 		}

@@ -1,6 +1,7 @@
 package xlsx
 
 import (
+	"archive/zip"
 	"bytes"
 	"crypto/sha256"
 	"errors"
@@ -78,10 +79,18 @@ func OpenBytes(path string, data []byte, sheets Sheets) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
+	hash, src := sha256.Sum256(data), data
+	if relative, err := relativeTargets(zr); err == nil && relative != nil {
+		// Read (and saved) as if Excel had named the parts.
+		src = relative
+		if zr, err = zip.NewReader(bytes.NewReader(src), int64(len(src))); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
 	// Each part is checked as excelize read it, rather than decompressed
 	// once more; when that is not certain, the parts are read again from
 	// the file, which says what is wrong.
-	x, err := openExcelize(data)
+	x, err := openExcelize(src)
 	if err != nil || !partsAsRead(zr, where, sheets, excelizePart(x)) {
 		if cerr := checkParts(path, zr, where, sheets); cerr != nil {
 			if x != nil {
@@ -93,7 +102,7 @@ func OpenBytes(path string, data []byte, sheets Sheets) (*File, error) {
 			return nil, fmt.Errorf("%s: %w (save it from Excel or LibreOffice as .xlsx): %v", path, ErrNotWorkbook, err)
 		}
 	}
-	return &File{Path: path, x: x, sheets: sheets, src: data, hash: sha256.Sum256(data)}, nil
+	return &File{Path: path, x: x, sheets: sheets, src: src, hash: hash}, nil
 }
 
 // openExcelize opens checked workbook bytes in memory. The size limits are

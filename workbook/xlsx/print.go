@@ -55,12 +55,16 @@ func SetPrint(x *excelize.File, sheet string, p Print) error {
 }
 
 // SetDefinedName sets a sheet-scoped defined name, replacing an earlier
-// value: excelize's SetDefinedName refuses a name that exists.
+// value: excelize's SetDefinedName refuses a name that exists. A built-in
+// name ("_xlnm.Print_Titles") also replaces the same name spelled without
+// its prefix ("Print_Titles", as Gnumeric writes it), which Excel takes
+// for the same name.
 func SetDefinedName(x *excelize.File, name, sheet, refersTo string) error {
+	plain, builtin := strings.CutPrefix(name, "_xlnm.")
 	for _, d := range x.GetDefinedName() {
-		if d.Name == name && d.Scope == sheet {
-			if err := x.DeleteDefinedName(&excelize.DefinedName{Name: name, Scope: sheet}); err != nil {
-				return fmt.Errorf("delete %s's name %s: %w", sheet, name, err)
+		if (d.Name == name || builtin && strings.EqualFold(d.Name, plain)) && d.Scope == sheet {
+			if err := x.DeleteDefinedName(&excelize.DefinedName{Name: d.Name, Scope: sheet}); err != nil {
+				return fmt.Errorf("delete %s's name %s: %w", sheet, d.Name, err)
 			}
 		}
 	}
