@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // backupStamp is the layout of the time in a backup's name.
@@ -21,7 +22,7 @@ func Backups(path string) ([]string, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	dir := filepath.Join(filepath.Dir(target), BackupDir)
-	base, ext := strings.TrimSuffix(filepath.Base(target), filepath.Ext(target)), filepath.Ext(target)
+	base, ext := backupBase(target)
 	matches, err := filepath.Glob(filepath.Join(globEscape(dir), globEscape(base)+" ????-??-?? ??????.???"+globEscape(ext)))
 	if err != nil {
 		return nil, fmt.Errorf("%s: list its backups: %w", path, err)
@@ -35,6 +36,31 @@ func Backups(path string) ([]string, error) {
 	slices.Sort(out) // the timestamp sorts by time
 	slices.Reverse(out)
 	return out, nil
+}
+
+// maxFileName is the longest file name most file systems take, in bytes.
+const maxFileName = 255
+
+// backupBase returns the start and the extension of the backups' names of
+// the workbook at target: its name without extension, then (in the
+// backup's name) a space and the time it was kept. A name too long to take
+// the time within maxFileName bytes is cut, at a character's boundary, and
+// ends with "~" and a short hash of the whole name, so that two workbooks
+// whose names differ only past the cut keep apart backups.
+func backupBase(target string) (base, ext string) {
+	ext = filepath.Ext(target)
+	base = strings.TrimSuffix(filepath.Base(target), ext)
+	room := maxFileName - len(" "+backupStamp) - len(ext)
+	if len(base) <= room {
+		return base, ext
+	}
+	sum := sha256.Sum256([]byte(base))
+	tag := fmt.Sprintf("~%x", sum[:4])
+	cut := max(room-len(tag), 0)
+	for cut > 0 && !utf8.RuneStart(base[cut]) {
+		cut--
+	}
+	return base[:cut] + tag, ext
 }
 
 // BackupTime reads the time a backup was kept from its name.

@@ -4,8 +4,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // TestChanges: one cell changed and one sheet added are what replacing a
@@ -84,5 +86,49 @@ func TestBackups(t *testing.T) {
 	}
 	if _, err := Replace(f.Path, current, old, Options{}); err == nil {
 		t.Error("Replace over a file changed since it was read succeeded")
+	}
+}
+
+// TestLongNameBackups saves workbooks whose names leave no room for a
+// backup's time within the file system's 255 bytes: any name that saves
+// saves again, and again, each backup's name shortened but kept apart
+// from another workbook's with the same start, and sorted by time.
+func TestLongNameBackups(t *testing.T) {
+	data := readBytes(t, "../../samples/armada-open.xlsx")
+	dir := t.TempDir()
+	for _, name := range []string{
+		strings.Repeat("a", 229), // 229 + 23 + 5 = 257 bytes with the time
+		strings.Repeat("Tournoi d'été ", 15) + "1",
+		strings.Repeat("Tournoi d'été ", 15) + "2",
+		strings.Repeat("x", 250),
+	} {
+		path := filepath.Join(dir, name+".xlsx")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := Open(path, Sheets{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		stamp := time.Date(2026, 3, 14, 10, 15, 2, 0, time.Local)
+		for k := range 3 {
+			at := stamp.Add(time.Duration(k) * time.Minute)
+			if err := f.Save(Options{Now: func() time.Time { return at }}); err != nil {
+				t.Fatalf("%d-byte name, save %d: %v", len(name), k+1, err)
+			}
+		}
+		f.Close()
+		list, err := Backups(path)
+		if err != nil || len(list) != 3 {
+			t.Fatalf("%d-byte name: backups %q, %v", len(name), list, err)
+		}
+		for _, b := range list {
+			if n := len(filepath.Base(b)); n > 255 || !utf8.ValidString(b) {
+				t.Errorf("backup name of %d bytes: %q", n, filepath.Base(b))
+			}
+		}
+		if when, ok := BackupTime(list[0]); !ok || !when.Equal(stamp.Add(2*time.Minute)) {
+			t.Errorf("the newest backup %q is of %v", filepath.Base(list[0]), when)
+		}
 	}
 }

@@ -267,8 +267,8 @@ func backup(target string, current []byte, perm os.FileMode, now time.Time) (str
 	if err := os.MkdirAll(dir, 0o700|perm&0o055|(perm&0o044)>>2); err != nil {
 		return "", err
 	}
-	base := strings.TrimSuffix(filepath.Base(target), filepath.Ext(target))
-	name := filepath.Join(dir, fmt.Sprintf("%s %s%s", base, now.Format("2006-01-02 150405.000"), filepath.Ext(target)))
+	base, ext := backupBase(target)
+	name := filepath.Join(dir, fmt.Sprintf("%s %s%s", base, now.Format(backupStamp), ext))
 	tmp, err := writeTemp(dir, bytes.NewReader(current), perm)
 	if err != nil {
 		return "", err
@@ -278,7 +278,7 @@ func backup(target string, current []byte, perm os.FileMode, now time.Time) (str
 		return "", err
 	}
 	syncDir(dir)
-	prune(dir, base, filepath.Ext(target))
+	prune(dir, base, ext)
 	return name, nil
 }
 
