@@ -410,3 +410,26 @@ func TestCheckWarnsForExports(t *testing.T) {
 		}
 	}
 }
+
+// TestExportLongOddName exports a tournament whose name is 300 characters
+// long and holds right-to-left and other invisible formatting characters:
+// every file is written, its name within 255 bytes and free of them.
+func TestExportLongOddName(t *testing.T) {
+	t.Parallel()
+	path := copySample(t, samplePath)
+	f := openXLSX(t, path)
+	name := "\u202eOpen " + strings.Repeat("Regatta\u2066 ", 36) + "\u200f2026"
+	setSetting(t, f, "Tournament name", name)
+	saveXLSX(t, f)
+	out := t.TempDir()
+	runOK(t, "export", "--csv", "--wdd", "--wdr", "--ratings", "--out", out, path)
+	entries, err := os.ReadDir(out)
+	if err != nil || len(entries) != 6 {
+		t.Fatalf("%d files exported (%v), want 6", len(entries), err)
+	}
+	for _, e := range entries {
+		if n := len(e.Name()); n > 255 || strings.ContainsAny(e.Name(), "\u202e\u2066\u200f") || !strings.HasPrefix(e.Name(), "Open Regatta Regatta") {
+			t.Errorf("exported %q (%d bytes)", e.Name(), n)
+		}
+	}
+}

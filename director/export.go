@@ -8,8 +8,11 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/internal/dip"
@@ -189,19 +192,38 @@ func charts(t *workbook.Tournament) map[files.Chart][]scoring.Year {
 	return out
 }
 
+// maxExportName is the most bytes of a tournament's name in an export's
+// file name: with the longest ending (" WDD classification.csv") it stays
+// within the 255 bytes most file systems take.
+const maxExportName = 200
+
 // fileName makes a tournament's name safe as a file name inside the
-// export folder: no separators or characters Windows refuses, no leading
-// dots (a tournament named ".." must not write into the parent folder).
+// export folder: no separators or characters Windows refuses, no control
+// or invisible formatting characters (a right-to-left override, U+202E,
+// shows the rest of a file's name backwards), no leading dots (a
+// tournament named ".." must not write into the parent folder) nor
+// trailing ones (Windows drops them), no name Windows reserves for a
+// device, and at most maxExportName bytes.
 func fileName(name string) string {
 	name = strings.Map(func(r rune) rune {
-		if strings.ContainsRune(`/\:*?"<>|`, r) || r < ' ' {
+		switch {
+		case strings.ContainsRune(`/\:*?"<>|`, r) || unicode.IsControl(r) || unicode.In(r, unicode.Zl, unicode.Zp):
 			return '_'
+		case unicode.Is(unicode.Cf, r) || r == utf8.RuneError:
+			return -1
 		}
 		return r
 	}, strings.TrimSpace(name))
-	name = strings.TrimLeft(name, ". ")
+	name = strings.TrimRight(workbook.CutName(strings.TrimLeft(name, ". "), maxExportName), ". ")
 	if name == "" {
 		return "tournament"
 	}
+	if device.MatchString(name) {
+		name = "_" + name
+	}
 	return name
 }
+
+// device matches the names Windows keeps for devices, with or without an
+// extension.
+var device = regexp.MustCompile(`(?i)^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)`)

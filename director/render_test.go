@@ -3,7 +3,9 @@ package director
 import (
 	"bytes"
 	"context"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/armada-dtm/dtm/formula"
 	"github.com/armada-dtm/dtm/internal/golden"
@@ -138,10 +140,17 @@ func TestSeriesWarnsOfMixedMethods(t *testing.T) {
 func TestExportNamesStayInTheFolder(t *testing.T) {
 	t.Parallel()
 	for name, want := range map[string]string{"..": "tournament", "../../etc/x": "_.._etc_x", ".hidden": "hidden",
-		"Regatta 2026": "Regatta 2026", "a/b\\c:d": "a_b_c_d", "  ": "tournament"} {
+		"Regatta 2026": "Regatta 2026", "a/b\\c:d": "a_b_c_d", "  ": "tournament",
+		"Open \u202Evsc.exe": "Open vsc.exe", "\u2067Regatta\u2069\u200e 2026\u200f": "Regatta 2026", "line\u2028two\u0085": "line_two",
+		"CON": "_CON", "nul.txt": "_nul.txt", "Console": "Console", "Regatta...": "Regatta", "\ufeffRegatta": "Regatta",
+	} {
 		if got := fileName(name); got != want {
 			t.Errorf("fileName(%q) = %q, want %q", name, got, want)
 		}
+	}
+	long := fileName(strings.Repeat("Championnat d'été ", 17)) // 340 bytes
+	if len(long) > maxExportName || !utf8.ValidString(long) || long == fileName(strings.Repeat("Championnat d'été ", 18)) {
+		t.Errorf("a 340-byte name gives %q (%d bytes): want at most %d, whole characters, apart from a longer one", long, len(long), maxExportName)
 	}
 }
 

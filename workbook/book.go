@@ -155,6 +155,10 @@ func (b *Book) Save(opts Options) error {
 // into place when complete.
 func WriteFile(path string, data []byte) error { return xlsx.WriteFile(path, data) }
 
+// CutName shortens a file name dtm derives to room bytes, keeping it apart
+// from others that start alike (see xlsx.CutName).
+func CutName(name string, room int) string { return xlsx.CutName(name, room) }
+
 // MaxPlayers is the most players the Players sheet may list: the largest
 // online events seat a few thousand players; a 20,000-player workbook of 30
 // heats is far inside each of the engine's limits (docs/workbook.md,

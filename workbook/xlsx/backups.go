@@ -42,25 +42,28 @@ func Backups(path string) ([]string, error) {
 const maxFileName = 255
 
 // backupBase returns the start and the extension of the backups' names of
-// the workbook at target: its name without extension, then (in the
-// backup's name) a space and the time it was kept. A name too long to take
-// the time within maxFileName bytes is cut, at a character's boundary, and
-// ends with "~" and a short hash of the whole name, so that two workbooks
-// whose names differ only past the cut keep apart backups.
+// the workbook at target: its name without extension (cut by CutName),
+// then (in the backup's name) a space and the time it was kept.
 func backupBase(target string) (base, ext string) {
 	ext = filepath.Ext(target)
 	base = strings.TrimSuffix(filepath.Base(target), ext)
-	room := maxFileName - len(" "+backupStamp) - len(ext)
-	if len(base) <= room {
-		return base, ext
+	return CutName(base, maxFileName-len(" "+backupStamp)-len(ext)), ext
+}
+
+// CutName returns name when it is at most room bytes long, else name cut
+// to fit, at a character's boundary, ending with "~" and a short hash of
+// the whole name: two names that differ only past the cut stay apart.
+func CutName(name string, room int) string {
+	if len(name) <= room {
+		return name
 	}
-	sum := sha256.Sum256([]byte(base))
+	sum := sha256.Sum256([]byte(name))
 	tag := fmt.Sprintf("~%x", sum[:4])
 	cut := max(room-len(tag), 0)
-	for cut > 0 && !utf8.RuneStart(base[cut]) {
+	for cut > 0 && !utf8.RuneStart(name[cut]) {
 		cut--
 	}
-	return base[:cut] + tag, ext
+	return name[:cut] + tag
 }
 
 // BackupTime reads the time a backup was kept from its name.
