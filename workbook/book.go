@@ -94,7 +94,7 @@ func openBytes(path string, data []byte) (*Book, error) {
 // readBook reads the tournament from an opened workbook.
 func readBook(x *xlsx.File) *Book {
 	b := &Book{Path: x.Path, x: x, f: x.Excelize()}
-	b.Tournament, b.Problems, b.Ignored = read(b.f)
+	b.Tournament, b.Problems, b.Ignored = read(b.f, b.Path)
 	return b
 }
 

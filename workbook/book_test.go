@@ -215,12 +215,12 @@ func TestCreateFrom(t *testing.T) {
 	}
 	set(SheetSystems, "A2", DefaultSystem) // unchanged name, changed formula below
 	set(SheetSystems, "F2", "200 - yrs")
-	earlier.Tournament, earlier.Problems, earlier.Ignored = read(earlier.f)
+	earlier.Tournament, earlier.Problems, earlier.Ignored = read(earlier.f, "")
 	row := []any{"House rules", "Win/Draw", "Yes", "No", "None", "100", "50"}
 	if err := earlier.f.SetSheetRow(SheetSystems, "A60", &row); err != nil {
 		t.Fatal(err)
 	}
-	earlier.Tournament, earlier.Problems, earlier.Ignored = read(earlier.f)
+	earlier.Tournament, earlier.Problems, earlier.Ignored = read(earlier.f, "")
 	if len(earlier.Problems) > 0 {
 		t.Fatal(earlier.Problems)
 	}

@@ -45,7 +45,7 @@ func FuzzRead(f *testing.F) {
 				return // excelize refuses the value (too long, ...): nothing to read
 			}
 		}
-		tour, problems, _ := read(wb)
+		tour, problems, _ := read(wb, "")
 		for _, p := range problems {
 			if p.Sheet == "" || p.Msg == "" {
 				t.Fatalf("unlocated problem: %+v", p)

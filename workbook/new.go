@@ -405,7 +405,7 @@ func cellValue(v string) any {
 func (c carriedRows) fit(b *builder) ([]string, error) {
 	var reset []string
 	for range 3 { // a reset setting may make another fit, never unfit
-		_, problems, _ := read(b.f)
+		_, problems, _ := read(b.f, "")
 		changed := false
 		for _, p := range problems {
 			row, _ := xlsx.CellOrder(p.Cell)

@@ -17,6 +17,7 @@ import (
 // reader reads a whole workbook into a Tournament, collecting every problem.
 type reader struct {
 	f      *excelize.File
+	path   string // the workbook's file, to name its backups ("" for none)
 	p      problems
 	t      *Tournament
 	roster *roster
@@ -30,10 +31,10 @@ type reader struct {
 	noPlayers bool
 }
 
-// read reads every sheet dtm knows. The returned problems are sorted top to
-// bottom, sheet by sheet.
-func read(f *excelize.File) (*Tournament, Problems, Problems) {
-	r := &reader{f: f, rows: xlsx.NewSheetReader(f), t: &Tournament{}}
+// read reads every sheet dtm knows of the workbook f, read from path ("" for
+// none). The returned problems are sorted top to bottom, sheet by sheet.
+func read(f *excelize.File, path string) (*Tournament, Problems, Problems) {
+	r := &reader{f: f, path: path, rows: xlsx.NewSheetReader(f), t: &Tournament{}}
 	r.readSettings()
 	if r.readPlayers() {
 		r.roster = newRoster(r.t.Players)

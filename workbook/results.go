@@ -210,5 +210,5 @@ func (b *Book) addYearColumns(h *Heat, chart map[int][7]int) error {
 // Reread reads the workbook again from its cells as they now stand in
 // memory (after SetResult), replacing Tournament, Problems and Ignored.
 func (b *Book) Reread() {
-	b.Tournament, b.Problems, b.Ignored = read(b.f)
+	b.Tournament, b.Problems, b.Ignored = read(b.f, b.Path)
 }

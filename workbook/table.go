@@ -1,6 +1,7 @@
 package workbook
 
 import (
+	"errors"
 	"math"
 	"strconv"
 	"strings"
@@ -52,6 +53,11 @@ func (r *reader) readTable(sheet string, spec columnSpec) (*table, bool) {
 		return nil, false
 	}
 	rows, err := r.rows.Rows(sheet)
+	var damage *xlsx.DamageError
+	if errors.As(err, &damage) {
+		r.p.add(sheet, damage.Cell, xlsx.RestoreHint(r.path), "the workbook is damaged: %s", damage.Msg)
+		return nil, false
+	}
 	if err != nil {
 		r.p.add(sheet, "", "", "cannot read the sheet: %v", err)
 		return nil, false

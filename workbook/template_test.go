@@ -57,7 +57,7 @@ func TestTemplateReadsClean(t *testing.T) {
 	if _, err := fill(f, NewOptions{Name: "Template", Heats: 4}); err != nil {
 		t.Fatal(err)
 	}
-	tour, problems, ignored := read(f)
+	tour, problems, ignored := read(f, "")
 	if len(problems) > 0 {
 		t.Errorf("template has problems:\n%v", problems)
 	}

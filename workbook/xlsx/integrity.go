@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path"
+	"path/filepath"
 	"strings"
 )
 
@@ -74,7 +75,16 @@ func (e *FileError) Error() string {
 // Unwrap returns ErrDamaged or ErrTooLarge.
 func (e *FileError) Unwrap() error { return e.Err }
 
-const damagedHint = "restore the latest copy from the dtm-backups folder beside it, or open it in Excel or LibreOffice and save it again"
+// RestoreHint says how to mend the damaged workbook at path: restore its
+// newest backup, named, with dtm undo; or save it again from a spreadsheet
+// program.
+func RestoreHint(path string) string {
+	if list, err := Backups(path); err == nil && len(list) > 0 {
+		return fmt.Sprintf("restore from %s/%s (its newest backup): dtm undo puts it back; or open it in Excel or LibreOffice and save it again",
+			BackupDir, filepath.Base(list[0]))
+	}
+	return "restore the latest copy from the " + BackupDir + " folder beside it, or open it in Excel or LibreOffice and save it again"
+}
 
 // readFile reads a workbook's bytes, refusing what is not a regular
 // file (a folder, a named pipe, a device: opening one could wait forever)
@@ -171,6 +181,10 @@ func checkHeaders(name string, data []byte) (*zip.Reader, partPlace, error) {
 		return nil, nil, fmt.Errorf("%s: %w: it is an old Excel 97-2003 file (.xls) or another OLE document; open it in Excel or LibreOffice and save it as .xlsx", name, ErrNotWorkbook)
 	}
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil && bytes.HasPrefix(data, []byte("PK\x03\x04")) { // a zip's first part, without its directory
+		return nil, nil, &FileError{Path: name, Err: ErrDamaged, Hint: RestoreHint(name),
+			Parts: Problems{{Msg: "the file ends before the zip's directory: it was cut short (a copy, download or save that stopped)"}}}
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w (save it from Excel or LibreOffice as .xlsx): %v", name, ErrNotWorkbook, err)
 	}
@@ -214,7 +228,7 @@ func checkHeaders(name string, data []byte) (*zip.Reader, partPlace, error) {
 		seen[strings.ToLower(clean)] = true
 	}
 	if len(damaged) > 0 {
-		return nil, nil, &FileError{Path: name, Err: ErrDamaged, Parts: damaged, Hint: damagedHint}
+		return nil, nil, &FileError{Path: name, Err: ErrDamaged, Parts: damaged, Hint: RestoreHint(name)}
 	}
 	return zr, where, nil
 }
@@ -232,7 +246,7 @@ func checkParts(name string, zr *zip.Reader, where partPlace, sheets Sheets) err
 		}
 	}
 	if len(damaged) > 0 {
-		return &FileError{Path: name, Err: ErrDamaged, Parts: damaged, Hint: damagedHint}
+		return &FileError{Path: name, Err: ErrDamaged, Parts: damaged, Hint: RestoreHint(name)}
 	}
 	if len(limits) > 0 {
 		return &FileError{Path: name, Err: ErrTooLarge, Parts: limits, Hint: "see docs/workbook.md, \"Limits\""}

@@ -31,7 +31,11 @@ func NewSheetReader(x *excelize.File) *SheetReader { return &SheetReader{x: x} }
 // quickRows, several times faster than excelize's decoder, which reads the
 // rest.
 func (r *SheetReader) Rows(sheet string) ([][]string, error) {
-	quick, ok := r.quickRows(sheet)
+	quick, ok, damage := r.quickRows(sheet)
+	if damage != nil {
+		damage.Sheet = sheet
+		return nil, damage
+	}
 	if ok && CompareRows == nil {
 		return quick, nil
 	}
@@ -45,6 +49,20 @@ func (r *SheetReader) Rows(sheet string) ([][]string, error) {
 	return rows, nil
 }
 
+// DamageError is damage inside a sheet's well-formed XML, found as it is
+// read: a cell that refers to a shared text the workbook lacks, or a row
+// written twice or out of order. Rows reports it rather than reading the
+// cell as empty or the row again.
+type DamageError struct {
+	Sheet, Cell string // the cell, or the row's first cell
+	Msg         string
+}
+
+// Error implements error.
+func (e *DamageError) Error() string {
+	return fmt.Sprintf("%s: the workbook is damaged: %s", Problem{Sheet: e.Sheet, Cell: e.Cell}.Location(), e.Msg)
+}
+
 // CompareRows is for tests: when set, Rows reads every sheet it can read
 // fast both ways, and gives both readings to it, so that every workbook a
 // test reads checks the fast reader against excelize's.
@@ -53,17 +71,17 @@ var CompareRows func(sheet string, quick, rows [][]string)
 // quickRows reads a sheet as excelize holds it when read, with the shared
 // strings excelize has read; false when it cannot be sure to read it as
 // GetRows does.
-func (r *SheetReader) quickRows(sheet string) ([][]string, bool) {
+func (r *SheetReader) quickRows(sheet string) ([][]string, bool, *DamageError) {
 	// The shared strings are read from their part when it is of the plain
 	// form quickSharedStrings reads; otherwise by excelize itself, the
 	// first sheet of the workbook being read by GetRows.
 	if r.sst == nil && r.x.SharedStrings == nil {
 		raw, ok := heldPart(r.x, sharedStringsPart)
 		if !ok {
-			return nil, false
+			return nil, false, nil
 		}
 		if r.sst, ok = quickSharedStrings(raw); !ok {
-			return nil, false
+			return nil, false, nil
 		}
 	}
 	if r.parts == nil {
@@ -76,16 +94,16 @@ func (r *SheetReader) quickRows(sheet string) ([][]string, bool) {
 	}
 	name, ok := r.parts[sheet]
 	if !ok {
-		return nil, false
+		return nil, false, nil
 	}
 	// excelize keeps a worksheet it has decoded (to read or write a cell)
 	// in its Sheet map, and its bytes in Pkg are then stale.
 	if ws, loaded := r.x.Sheet.Load(name); loaded && ws != nil {
-		return nil, false
+		return nil, false, nil
 	}
 	raw, ok := heldPart(r.x, name)
 	if !ok {
-		return nil, false
+		return nil, false, nil
 	}
 	if r.sst == nil {
 		r.sst = make([]string, len(r.x.SharedStrings.SI))
@@ -108,54 +126,62 @@ const (
 // the form it reads: a sheetData of <row r> elements in order, each of <c
 // r s t> elements in order holding <v>, <f> and inline <is><t> text, with
 // no comment, CDATA or namespace prefix anywhere in the part.
-func quickSheetRows(data []byte, sst []string) ([][]string, bool) {
+func quickSheetRows(data []byte, sst []string) ([][]string, bool, *DamageError) {
 	if bytes.Contains(data, []byte("<!")) || bytes.Contains(data, []byte("\r")) {
-		return nil, false
+		return nil, false, nil
 	}
 	from := bytes.Index(data, []byte("<sheetData"))
 	if from < 0 || bytes.Contains(data[from+1:], []byte("<sheetData")) || rowTag(data[:from]) {
-		return nil, false
+		return nil, false, nil
 	}
 	p := &sheetScanner{data: data, i: from}
 	name, _, empty, ok := p.tag()
 	if !ok || name != "sheetData" {
-		return nil, false
+		return nil, false, nil
 	}
 	var rows [][]string
 	if empty {
-		return rows, true
+		return rows, true, nil
 	}
 	lastRow := 0
 	for {
 		name, attrs, empty, ok := p.tag()
 		if !ok {
-			return nil, false
+			return nil, false, nil
 		}
 		switch name {
 		case "/sheetData":
-			return rows, true
+			return rows, true, nil
 		case "row":
 		default:
-			return nil, false
+			return nil, false, nil
 		}
 		n := 0
 		for _, a := range attrs {
 			if a.name == 'r' {
 				if n, ok = wholeAttr(a.value); !ok {
-					return nil, false
+					return nil, false, nil
 				}
 			}
 		}
+		if n > 0 && n <= lastRow {
+			return nil, false, &DamageError{Cell: "A" + strconv.Itoa(n),
+				Msg: fmt.Sprintf("row %d is written again after row %d; every row is written once, in order", n, lastRow)}
+		}
 		if n <= lastRow || n > maxSheetRows {
-			return nil, false
+			return nil, false, nil
 		}
 		lastRow = n
+		p.row = n
 		if empty {
 			continue
 		}
 		cells, ok := p.rowCells(sst)
+		if p.damage != nil {
+			return nil, false, p.damage
+		}
 		if !ok {
-			return nil, false
+			return nil, false, nil
 		}
 		if len(cells) > 0 {
 			for len(rows) < n-1 {
@@ -239,6 +265,13 @@ func (p *sheetScanner) rowCells(sst []string) ([]string, bool) {
 					return nil, false
 				}
 			default:
+				return nil, false
+			}
+		}
+		if kind == "s" && len(v) > 0 {
+			if i, err := strconv.Atoi(strings.TrimSpace(string(v))); err != nil || i < 0 || i >= len(sst) {
+				p.damage = &DamageError{Cell: ColumnName(col) + strconv.Itoa(p.row),
+					Msg: fmt.Sprintf("the cell refers to shared text %s, and the workbook's table of shared texts has %d", strings.TrimSpace(string(v)), len(sst))}
 				return nil, false
 			}
 		}
@@ -353,9 +386,11 @@ func cellValue(kind string, v, is []byte, hasIS bool, sst []string) (string, boo
 
 // sheetScanner walks the tags of a worksheet's sheet data.
 type sheetScanner struct {
-	data  []byte
-	i     int
-	attrs []sheetAttr // the last tag's, reused
+	data   []byte
+	i      int
+	attrs  []sheetAttr  // the last tag's, reused
+	row    int          // the row being read
+	damage *DamageError // damage found in the row read
 }
 
 // sheetAttr is an attribute of a tag, its value as written.

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/xlsxcheck"
@@ -52,11 +53,9 @@ func TestQuickSheetRows(t *testing.T) {
 			[][]string{{"one", "", "2.5"}, nil, {"", " a & b\n"}}, true},
 		{"formula without value", `<worksheet><sheetData><row r="2"><c r="B2"><f>A1+1</f></c><c r="C2" s="3"/></row></sheetData></worksheet>`,
 			[][]string{nil, {"", ""}}, true},
-		{"shared string out of range", `<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>7</v></c></row></sheetData></worksheet>`, nil, true},
 		{"no sheet data", `<worksheet><sheetData/></worksheet>`, nil, true},
 		{"row without number", `<worksheet><sheetData><row><c r="A1"><v>1</v></c></row></sheetData></worksheet>`, nil, false},
 		{"cell without reference", `<worksheet><sheetData><row r="1"><c><v>1</v></c></row></sheetData></worksheet>`, nil, false},
-		{"rows out of order", `<worksheet><sheetData><row r="2"/><row r="1"/></sheetData></worksheet>`, nil, false},
 		{"rich text", `<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><r><t>a</t></r></is></c></row></sheetData></worksheet>`, nil, false},
 		{"escape", `<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>_x000D_</t></is></c></row></sheetData></worksheet>`, nil, false},
 		{"prefixed", `<x:worksheet><x:sheetData><x:row r="1"/></x:sheetData></x:worksheet>`, nil, false},
@@ -74,10 +73,39 @@ func TestQuickSheetRows(t *testing.T) {
 		{"a long attribute name", `<worksheet><sheetData><row r="1"><c r="A1" ss="x" tt="y"><v>1</v></c></row></sheetData></worksheet>`, [][]string{{"1"}}, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got, ok := quickSheetRows([]byte(c.xml), sst)
+			got, ok, damage := quickSheetRows([]byte(c.xml), sst)
+			if damage != nil {
+				t.Errorf("damage: %v", damage)
+			}
 			if ok != c.ok || (ok && !reflect.DeepEqual(got, c.want) && !(len(got) == 0 && len(c.want) == 0)) {
 				t.Errorf("quickSheetRows = %q, %v; want %q, %v", got, ok, c.want, c.ok)
 			}
 		})
+	}
+}
+
+// TestQuickSheetDamage: damage inside well-formed XML is reported at its
+// cell, not read as an empty cell or a row read again.
+func TestQuickSheetDamage(t *testing.T) {
+	sst := []string{"zero", "one"}
+	for _, c := range []struct{ name, xml, want string }{
+		{"shared text past the table", `<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="4"><c r="C4" t="s"><v>7</v></c></row></sheetData></worksheet>`,
+			"'Heat 1'!C4: the workbook is damaged: the cell refers to shared text 7, and the workbook's table of shared texts has 2"},
+		{"shared text not a number", `<worksheet><sheetData><row r="2"><c r="B2" t="s"><v>x</v></c></row></sheetData></worksheet>`,
+			"'Heat 1'!B2: the workbook is damaged: the cell refers to shared text x"},
+		{"row written twice", `<worksheet><sheetData><row r="2"><c r="A2"><v>1</v></c></row><row r="3"><c r="A3"><v>1</v></c></row><row r="3"><c r="Y3"><v>2</v></c></row></sheetData></worksheet>`,
+			"'Heat 1'!A3: the workbook is damaged: row 3 is written again after row 3"},
+		{"row out of order", `<worksheet><sheetData><row r="5"/><row r="2"/></sheetData></worksheet>`,
+			"'Heat 1'!A2: the workbook is damaged: row 2 is written again after row 5"},
+	} {
+		_, ok, damage := quickSheetRows([]byte(c.xml), sst)
+		if damage == nil || ok {
+			t.Errorf("%s: no damage found (ok %v)", c.name, ok)
+			continue
+		}
+		damage.Sheet = "Heat 1"
+		if got := damage.Error(); !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
 	}
 }
