@@ -38,31 +38,53 @@ for w in caught:
 // Readers opens the workbook at path with openpyxl (Debian's
 // python3-openpyxl) and Gnumeric's ssconvert (gnumeric) and fails the test
 // on any error or warning they print, except lines containing one of
-// allow. Without the readers the test is skipped, unless shared.Required
-// (CI): .ci/run installs them.
+// allow; reads it as a stream with Java's ZipInputStream (Debian's
+// default-jdk-headless), which must read every part whole; and reads it
+// with SheetJS and ExcelJS (npm's xlsx and exceljs, in NodeModules), which
+// must read every value dtm wrote, equal. It logs the readers that read
+// it ("read by ..."). Without a reader the test is skipped once the others
+// have read it, unless shared.Required (CI): .ci/run installs them.
 func Readers(t testing.TB, path string, allow ...string) {
 	t.Helper()
+	var read, absent []string
 	python, err := exec.LookPath("/usr/bin/python3")
 	if err != nil {
 		python = "python3"
 	}
 	out, code := run(t, python, "-c", openpyxlScript, path)
 	if code == 3 || code == -1 {
-		missing(t, "openpyxl (apt-get install python3-openpyxl)")
+		absent = append(absent, "openpyxl (apt-get install python3-openpyxl)")
 	} else if msgs := complaints(out, allow); code != 0 || len(msgs) > 0 {
 		t.Errorf("openpyxl on %s (exit %d):\n%s", filepath.Base(path), code, strings.Join(msgs, "\n"))
+	} else {
+		read = append(read, "openpyxl")
 	}
 	if _, err := exec.LookPath("ssconvert"); err != nil {
-		missing(t, "ssconvert (apt-get install gnumeric)")
-		return
+		absent = append(absent, "ssconvert (apt-get install gnumeric)")
+	} else {
+		dest := filepath.Join(t.TempDir(), "out.gnumeric")
+		out, code = run(t, "ssconvert", path, dest)
+		if msgs := complaints(out, allow); code != 0 || len(msgs) > 0 {
+			t.Errorf("ssconvert on %s (exit %d):\n%s", filepath.Base(path), code, strings.Join(msgs, "\n"))
+		} else if info, err := os.Stat(dest); err != nil || info.Size() == 0 {
+			t.Errorf("ssconvert wrote nothing from %s", filepath.Base(path))
+		} else {
+			read = append(read, "Gnumeric")
+		}
 	}
-	dest := filepath.Join(t.TempDir(), "out.gnumeric")
-	out, code = run(t, "ssconvert", path, dest)
-	if msgs := complaints(out, allow); code != 0 || len(msgs) > 0 {
-		t.Errorf("ssconvert on %s (exit %d):\n%s", filepath.Base(path), code, strings.Join(msgs, "\n"))
+	if present, ok := javaZip(t, path); !present {
+		absent = append(absent, "java (apt-get install default-jdk-headless)")
+	} else if ok {
+		read = append(read, "Java's ZipInputStream")
 	}
-	if info, err := os.Stat(dest); err != nil || info.Size() == 0 {
-		t.Errorf("ssconvert wrote nothing from %s", filepath.Base(path))
+	if present, ok := nodeReaders(t, path); !present {
+		absent = append(absent, "node with exceljs and xlsx in "+NodeModules()+" (.ci/run installs them)")
+	} else {
+		read = append(read, ok...)
+	}
+	t.Logf("%s: read by %s", filepath.Base(path), strings.Join(read, ", "))
+	if len(absent) > 0 {
+		missing(t, strings.Join(absent, "; "))
 	}
 }
 
@@ -70,10 +92,16 @@ func Readers(t testing.TB, path string, allow ...string) {
 // exit code, -1 when it could not start.
 func run(t testing.TB, name string, args ...string) (string, int) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	return runEnv(t, nil, name, args...)
+}
+
+// runEnv runs a reader as run does, with env added to its environment.
+func runEnv(t testing.TB, env []string, name string, args ...string) (string, int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
-	cmd.Env = append(os.Environ(), "NO_AT_BRIDGE=1")
+	cmd.Env = append(append(os.Environ(), "NO_AT_BRIDGE=1"), env...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()

@@ -1,0 +1,49 @@
+// Reads a workbook with SheetJS (npm xlsx) and ExcelJS and prints, as JSON,
+// each reader's non-empty cell values by sheet and cell ("A1"). Dates come
+// back as Excel's serial numbers, formulas as their cached values.
+const XLSX = require("xlsx");
+const ExcelJS = require("exceljs");
+
+const path = process.argv[2];
+const epoch = Date.UTC(1899, 11, 30);
+
+async function main() {
+  const out = { sheetjs: {}, exceljs: {} };
+  const wb = XLSX.readFile(path);
+  for (const name of wb.SheetNames) {
+    const ws = wb.Sheets[name];
+    const cells = {};
+    for (const ref of Object.keys(ws)) {
+      const c = ref[0] === "!" ? {} : ws[ref];
+      const v = c.t === "e" ? c.w : c.v; // an error's text, not its code
+      if (v !== undefined && v !== null && v !== "") cells[ref] = v;
+    }
+    out.sheetjs[name] = cells;
+  }
+  const ej = new ExcelJS.Workbook();
+  await ej.xlsx.readFile(path);
+  ej.eachSheet((ws) => {
+    const cells = {};
+    ws.eachRow({ includeEmpty: false }, (row) =>
+      row.eachCell({ includeEmpty: false }, (cell) => {
+        let v = cell.value;
+        if (v instanceof Date) v = (v.getTime() - epoch) / 86400000;
+        else if (v && typeof v === "object") {
+          if ("result" in v) v = v.result instanceof Date ? (v.result.getTime() - epoch) / 86400000 : v.result;
+          else if ("richText" in v) v = v.richText.map((r) => r.text).join("");
+          else if ("text" in v) v = v.text;
+          else if ("error" in v) v = v.error;
+          else v = undefined;
+        }
+        if (v !== undefined && v !== null && v !== "") cells[cell.address] = v;
+      })
+    );
+    out.exceljs[ws.name] = cells;
+  });
+  process.stdout.write(JSON.stringify(out));
+}
+
+main().catch((e) => {
+  console.error(String((e && e.stack) || e));
+  process.exit(1);
+});
