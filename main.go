@@ -89,7 +89,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func app(stdout, stderr io.Writer) *cli.App {
-	director.SetVersion(version())
+	director.SetVersion(version.String())
 	a := &cli.App{
 		Name:      "dtm",
 		Usage:     "run a Diplomacy tournament from a spreadsheet",
