@@ -89,7 +89,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func app(stdout, stderr io.Writer) *cli.App {
-	director.SetVersion(version.String())
 	a := &cli.App{
 		Name:      "dtm",
 		Usage:     "run a Diplomacy tournament from a spreadsheet",

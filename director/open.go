@@ -96,7 +96,3 @@ func ruleProblems(t *workbook.Tournament, found workbook.Problems) workbook.Prob
 	}
 	return out
 }
-
-// SetVersion names dtm's version in the document properties of every
-// workbook it saves (the application "dtm v1.2.0").
-func SetVersion(version string) { workbook.Application = "dtm " + version }

@@ -3,6 +3,7 @@ package workbook
 import (
 	"regexp"
 
+	"github.com/armada-dtm/dtm/internal/version"
 	"github.com/armada-dtm/dtm/workbook/xlsx"
 	"github.com/xuri/excelize/v2"
 )
@@ -134,15 +135,15 @@ var (
 // dtm replaced.
 const BackupDir = xlsx.BackupDir
 
-// Application names the program in the document properties of every
-// workbook dtm saves ("dtm" and its version: main sets it).
-var Application = "dtm"
+// application names dtm and its version as the program that saved a
+// workbook, in its document properties.
+func application() string { return "dtm " + version.String() }
 
 // Save writes the workbook back to its file safely (see xlsx.File.Save),
 // with the tournament's name as the document's title and dtm as the
 // program that saved it.
 func (b *Book) Save(opts Options) error {
-	props := xlsx.Properties{Application: Application}
+	props := xlsx.Properties{Application: application()}
 	if b.Tournament != nil {
 		props.Title = b.Tournament.Settings.Name
 	}

@@ -71,7 +71,7 @@ func Create(path string, opts NewOptions) (Created, error) {
 	if err != nil {
 		return Created{}, fmt.Errorf("new workbook: %w", err)
 	}
-	data, err := xlsx.Package(f, xlsx.Properties{Title: opts.Name, Application: Application, Modified: time.Now()})
+	data, err := xlsx.Package(f, xlsx.Properties{Title: opts.Name, Application: application(), Modified: time.Now()})
 	if err != nil {
 		return Created{}, fmt.Errorf("new workbook: %w", err)
 	}
