@@ -16,6 +16,7 @@
 //	dtm formula [-v] 'EXPR' [word=value ...]
 //	dtm formula --system NAME [--workbook W.xlsx] --game GAME.json [--json] [-v]
 //	dtm game [--victory RULE] [--json] GAME.json
+//	dtm validate FILE.json|FILE.csv ...
 //	dtm withdraw [--from-heat N] [--force] WORKBOOK.xlsx NAME
 //	dtm rename [--force] WORKBOOK.xlsx OLD NEW
 //	dtm undo [--dry-run] [--again] [--force] WORKBOOK.xlsx
@@ -103,7 +104,7 @@ func app(stdout, stderr io.Writer) *cli.App {
 			return usageError{Err: err}
 		},
 		Action:   statusAlone,
-		Commands: []*cli.Command{newCommand(), checkCommand(), statusCommand(), seedCommand(), scoreCommand(), importCommand(), exportCommand(), publishCommand(), seriesCommand(), simulateCommand(), formulaCommand(), gameCommand(), withdrawCommand(), renameCommand(), undoCommand()},
+		Commands: []*cli.Command{newCommand(), checkCommand(), statusCommand(), seedCommand(), scoreCommand(), importCommand(), exportCommand(), publishCommand(), seriesCommand(), simulateCommand(), formulaCommand(), gameCommand(), validateCommand(), withdrawCommand(), renameCommand(), undoCommand()},
 	}
 	for _, cmd := range a.Commands {
 		cmd.OnUsageError = a.OnUsageError // a mistake in a command's flags is a usage error (exit 2)
@@ -699,6 +700,30 @@ func gameCommand() *cli.Command {
 			} else {
 				res.WriteText(c.App.Writer)
 			}
+			return res.Err()
+		},
+	}
+}
+
+func validateCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "validate",
+		Usage:     "check WDR JSON and WDD CSV files, written by dtm or any tool, before sending them",
+		ArgsUsage: "FILE.json|FILE.csv ...",
+		Description: "Checks a World Diplomacy Reference JSON file against docs/wdr.schema.json and what a schema cannot say\n" +
+			"(seven different players a board, at most 34 centres, games numbered 1..N, draws, ranks consistent with\n" +
+			"scores), and a WDD classification or boards CSV against its columns, power codes, centres and ranks.\n" +
+			"Prints each problem as FILE:LINE:COLUMN: CODE WHERE: what is wrong (docs/exports.md lists the codes);\n" +
+			"exit status 1 when there is one.",
+		Action: func(c *cli.Context) error {
+			if c.NArg() < 1 {
+				return usageError{Err: errors.New("validate needs one or more .json or .csv files; see 'dtm validate --help'")}
+			}
+			res, err := director.Validate(director.ValidateRequest{Paths: c.Args().Slice()})
+			if err != nil {
+				return err
+			}
+			res.WriteText(c.App.Writer)
 			return res.Err()
 		},
 	}

@@ -1,0 +1,572 @@
+package files
+
+import (
+	"bytes"
+	_ "embed" // the WDR JSON Schema
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+// Validating federation files written by any tool (docs/exports.md,
+// "Checking a file before you send it"): the WDR JSON against its schema
+// and the checks a schema cannot make; the WDD CSV files against their
+// columns and the same checks.
+
+// A Finding is one problem in a file: a stable code, where it is and what
+// is wrong.
+type Finding struct {
+	Code    string // WDR001 ... or WDD001 ...; docs/exports.md lists them
+	Line    int    // 1-based; 0 for the whole file
+	Column  int    // 1-based byte column in the line (JSON), or field number (CSV); 0 when not known
+	Where   string // the JSON pointer (/rounds/1/games/2) or the CSV column's name
+	Message string
+}
+
+// String is the finding as dtm validate prints it after the file's name:
+// "12:5: WDR011 /rounds/1/games/2: ...".
+func (f Finding) String() string {
+	var b strings.Builder
+	if f.Line > 0 {
+		fmt.Fprintf(&b, "%d:", f.Line)
+		if f.Column > 0 {
+			fmt.Fprintf(&b, "%d:", f.Column)
+		}
+		b.WriteByte(' ')
+	}
+	b.WriteString(f.Code)
+	if f.Where != "" {
+		b.WriteString(" " + f.Where)
+	}
+	return b.String() + ": " + f.Message
+}
+
+//go:embed wdr.schema.json
+var wdrSchemaJSON []byte
+
+// WDRSchema is the JSON Schema of the WDR's tournament JSON that dtm
+// ships (docs/wdr.schema.json).
+func WDRSchema() []byte { return wdrSchemaJSON }
+
+var wdrSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(wdrSchemaJSON))
+	if err != nil {
+		return nil, err
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("wdr.schema.json", doc); err != nil {
+		return nil, err
+	}
+	return c.Compile("wdr.schema.json")
+})
+
+// ValidateWDR checks a WDR tournament JSON document: its syntax (WDR001),
+// its shape against the schema (WDR002), then what the schema cannot say
+// (WDR010-WDR022). Findings are in the order of the file.
+func ValidateWDR(data []byte) ([]Finding, error) {
+	places, err := jsonPlaces(data)
+	if err != nil {
+		return []Finding{syntaxFinding(data, err)}, nil
+	}
+	at := func(code, pointer, format string, args ...any) Finding {
+		off := places[pointer]
+		line, col := lineCol(data, off)
+		return Finding{Code: code, Line: line, Column: col, Where: pointer, Message: fmt.Sprintf(format, args...)}
+	}
+	schema, err := wdrSchema()
+	if err != nil {
+		return nil, fmt.Errorf("the WDR schema: %w", err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return []Finding{syntaxFinding(data, err)}, nil
+	}
+	var found []Finding
+	if err := schema.Validate(inst); err != nil {
+		var ve *jsonschema.ValidationError
+		if !errors.As(err, &ve) {
+			return nil, err
+		}
+		for _, e := range leafErrors(ve) {
+			pointer := ""
+			for _, tok := range e.InstanceLocation {
+				pointer += "/" + escapePointer(tok)
+			}
+			found = append(found, at("WDR002", pointer, "%s", e.ErrorKind.LocalizedString(english)))
+		}
+		sortFindings(found)
+		return found, nil // the checks below assume the schema's shape
+	}
+	var doc wdrTournament
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return []Finding{syntaxFinding(data, err)}, nil
+	}
+	found = append(found, checkWDRGames(doc, at)...)
+	found = append(found, checkWDRResults(doc, at)...)
+	sortFindings(found)
+	return found, nil
+}
+
+// checkWDRGames makes the per-game checks: games numbered 1..N in each
+// round (WDR012), seven different players (WDR010), at most 34 centres
+// (WDR011), a draw among the board's powers agreeing with in_draw (WDR013)
+// and an elimination year only for a power with no centres (WDR014).
+func checkWDRGames(doc wdrTournament, at func(code, pointer, format string, args ...any) Finding) []Finding {
+	var found []Finding
+	for _, r := range sortedKeys(doc.Rounds) {
+		games := doc.Rounds[r].Games
+		keys := sortedKeys(games)
+		for i, k := range keys {
+			p := "/rounds/" + r + "/games/" + k
+			if n, _ := strconv.Atoi(k); n != i+1 {
+				found = append(found, at("WDR012", p, "round %s's games are numbered %s: the format numbers them 1, 2, ... in each round, with no gaps", r, strings.Join(keys, ", ")))
+			}
+			g := games[k]
+			if g.Board != 0 && strconv.Itoa(g.Board) != k {
+				found = append(found, at("WDR012", p+"/board", "board %d is keyed %q: the two must be the same number", g.Board, k))
+			}
+			seatOf := map[string]string{}
+			centres := 0
+			for _, pw := range wdrPowers {
+				s, ok := g.Players[pw]
+				if !ok {
+					continue
+				}
+				centres += s.FinalSCs
+				if other, dup := seatOf[s.Name]; dup {
+					found = append(found, at("WDR010", p+"/players/"+pw, "%s plays both %s and %s: a game has seven different players", s.Name, other, pw))
+				}
+				seatOf[s.Name] = pw
+				if s.EliminationYear != nil && s.FinalSCs > 0 {
+					found = append(found, at("WDR014", p+"/players/"+pw+"/elimination_year", "%s was eliminated in %d but ends with %d centres", pw, *s.EliminationYear, s.FinalSCs))
+				}
+				if g.Draw != nil && s.InDraw != nil && *s.InDraw != slices.Contains(g.Draw.Powers, pw) {
+					found = append(found, at("WDR013", p+"/players/"+pw+"/in_draw", "%s's in_draw is %v but the draw's powers are %s", pw, *s.InDraw, strings.Join(g.Draw.Powers, ", ")))
+				}
+			}
+			if centres > 34 {
+				found = append(found, at("WDR011", p+"/players", "the board's final centres add up to %d: a board has 34", centres))
+			}
+		}
+	}
+	return found
+}
+
+// checkWDRResults checks the results: rankings consistent with scores as
+// competition ranks (1, 2, 2, 4) (WDR020), breakdowns naming rounds the file
+// has (WDR021), and each player listed once (WDR022).
+func checkWDRResults(doc wdrTournament, at func(code, pointer, format string, args ...any) Finding) []Finding {
+	var found []Finding
+	var rs []rankedScore
+	seen := map[string]int{}
+	for i, r := range doc.Results {
+		p := fmt.Sprintf("/results/%d", i)
+		if j, dup := seen[r.PlayerName]; dup {
+			found = append(found, at("WDR022", p+"/player_name", "%s is listed twice (also at /results/%d)", r.PlayerName, j))
+		}
+		seen[r.PlayerName] = i
+		for k, b := range r.ScoreBreakdown {
+			if _, ok := doc.Rounds[strconv.Itoa(b.Round)]; !ok {
+				found = append(found, at("WDR021", fmt.Sprintf("%s/score_breakdown/%d/round", p, k), "round %d is not among the file's rounds", b.Round))
+			}
+		}
+		if r.Ranking != nil {
+			rs = append(rs, rankedScore{i, *r.Ranking, r.Score})
+		}
+	}
+	sort.SliceStable(rs, func(a, b int) bool { return rs[a].score > rs[b].score })
+	for k, r := range rs {
+		want := k + 1
+		if k > 0 && r.score == rs[k-1].score {
+			want = rs[k-1].rank
+		}
+		if r.rank != want {
+			found = append(found, at("WDR020", fmt.Sprintf("/results/%d/ranking", r.i), "ranked %d with score %s, but %d ranked players score more: the ranking should be %d (ties share a rank, the next rank skips: 1, 2, 2, 4)",
+				r.rank, Number(r.score), countAbove(rs, r.score), want))
+			rs[k].rank = want // one finding per wrong rank, not one for every rank after it
+		}
+	}
+	return found
+}
+
+// rankedScore is a ranked player's rank and score, at their place in the
+// results.
+type rankedScore struct {
+	i     int
+	rank  int
+	score float64
+}
+
+// countAbove is how many ranked players score more than score.
+func countAbove(rs []rankedScore, score float64) int {
+	n := 0
+	for _, r := range rs {
+		if r.score > score {
+			n++
+		}
+	}
+	return n
+}
+
+// english prints the schema's messages.
+var english = message.NewPrinter(language.English)
+
+// leafErrors are the schema's findings that have no finer cause.
+func leafErrors(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
+	if len(e.Causes) == 0 {
+		return []*jsonschema.ValidationError{e}
+	}
+	var out []*jsonschema.ValidationError
+	for _, c := range e.Causes {
+		out = append(out, leafErrors(c)...)
+	}
+	return out
+}
+
+func sortFindings(fs []Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		if fs[i].Line != fs[j].Line {
+			return fs[i].Line < fs[j].Line
+		}
+		return fs[i].Column < fs[j].Column
+	})
+}
+
+// sortedKeys are a JSON object's keys in number order, then text order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, aerr := strconv.Atoi(keys[i])
+		b, berr := strconv.Atoi(keys[j])
+		if aerr == nil && berr == nil {
+			return a < b
+		}
+		return keys[i] < keys[j]
+	})
+	return keys
+}
+
+// syntaxFinding places a JSON syntax error.
+func syntaxFinding(data []byte, err error) Finding {
+	var se *json.SyntaxError
+	off := int64(len(data))
+	if errors.As(err, &se) {
+		off = se.Offset
+	}
+	line, col := lineCol(data, off)
+	return Finding{Code: "WDR001", Line: line, Column: col, Message: "not JSON: " + err.Error()}
+}
+
+// lineCol turns a byte offset into a 1-based line and column.
+func lineCol(data []byte, off int64) (int, int) {
+	off = min(max(off, 0), int64(len(data)))
+	before := data[:off]
+	line := bytes.Count(before, []byte("\n")) + 1
+	return line, int(off) - (bytes.LastIndexByte(before, '\n') + 1) + 1
+}
+
+// jsonPlaces maps each value's JSON pointer to the offset where its key
+// (or, in an array, the value) starts, so findings can be placed.
+func jsonPlaces(data []byte) (map[string]int64, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	places := map[string]int64{"": 0}
+	type frame struct {
+		path    string
+		isArray bool
+		index   int
+		key     string
+		wantKey bool
+	}
+	var stack []frame
+	childPath := func() string {
+		f := &stack[len(stack)-1]
+		if f.isArray {
+			p := f.path + "/" + strconv.Itoa(f.index)
+			f.index++
+			return p
+		}
+		return f.path + "/" + escapePointer(f.key)
+	}
+	for {
+		start := dec.InputOffset()
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return places, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(stack) > 0 && !stack[len(stack)-1].isArray && stack[len(stack)-1].wantKey {
+			if d, ok := tok.(json.Delim); ok && d == '}' {
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			f := &stack[len(stack)-1]
+			f.key, f.wantKey = tok.(string), false
+			places[f.path+"/"+escapePointer(f.key)] = skipSpace(data, start)
+			continue
+		}
+		path := ""
+		if len(stack) > 0 {
+			if d, ok := tok.(json.Delim); ok && d == ']' {
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			path = childPath()
+			if stack[len(stack)-1].isArray {
+				places[path] = skipSpace(data, start)
+			}
+			if !stack[len(stack)-1].isArray {
+				stack[len(stack)-1].wantKey = true
+			}
+		}
+		if d, ok := tok.(json.Delim); ok {
+			stack = append(stack, frame{path: path, isArray: d == '[', wantKey: d == '{'})
+		}
+	}
+}
+
+// skipSpace moves an offset past the spaces, commas and colons before a
+// token.
+func skipSpace(data []byte, off int64) int64 {
+	return off + int64(len(data[off:])-len(bytes.TrimLeft(data[off:], " \t\r\n,:")))
+}
+
+// escapePointer escapes a key for a JSON pointer (RFC 6901).
+func escapePointer(k string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
+}
+
+// The WDD's two files (docs/exports.md): which columns each must have, and
+// which hold numbers.
+var (
+	wddBoardsColumns         = []string{"FIRST NAME", "NAME", "HOMONYME", "ROUND", "BOARD", "COUNTRY", "RANK", "EXAEQUO", "SCORE", "NB_CENTRE"}
+	wddClassificationColumns = []string{"FIRST NAME", "NAME", "HOMONYME", "RANK", "EXAEQUO", "SCORE"}
+	wddPowerCodes            = []string{"0AU", "0EN", "0FR", "0GE", "0IT", "0RU", "0TU"}
+)
+
+// wddNumeric reports whether a WDD column holds a number (or nothing).
+func wddNumeric(col string) bool {
+	switch col {
+	case "HOMONYME", "ROUND", "BOARD", "RANK", "EXAEQUO", "SCORE", "NB_CENTRE", "YEAR_ELIMINATION", "DRAW", "TEAM_SCORE", "TEAM_RANK":
+		return true
+	}
+	if rest, ok := strings.CutPrefix(col, "R"); ok && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+		return true // R1 ... R8
+	}
+	for _, prefix := range []string{"CT_", "PT_", "RK_", "HEAT_", "BOARD_"} {
+		if strings.HasPrefix(col, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// wddRow is a row of a WDD file, with what the checks need.
+type wddRow struct {
+	line        int
+	name        string
+	group       string // boards: "round R board B"; classification: ""
+	country     string
+	rank, exaeq int
+	score       float64
+	centres     int
+	rankCol     int // field numbers, for placing findings
+	countryCol  int
+	centresCol  int
+	bad         bool // a field the checks need is missing or not a number
+}
+
+// ValidateWDD checks a WDD upload file, the classification or the boards
+// (told apart by their columns): its columns (WDD001-WDD002), every row's
+// fields (WDD003-WDD006), and ranks, powers and centres (WDD010-WDD012).
+func ValidateWDD(data []byte) []Finding {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	r := csv.NewReader(bytes.NewReader(data))
+	header, err := r.Read()
+	if err != nil {
+		return []Finding{{Code: "WDD001", Line: 1, Message: "no header row: " + err.Error()}}
+	}
+	col := map[string]int{}
+	for i, h := range header {
+		col[strings.TrimSpace(h)] = i
+	}
+	if _, ok := col["HOMONYME"]; !ok {
+		if _, ok := col["FIRST NAME"]; !ok {
+			return []Finding{{Code: "WDD001", Line: 1, Message: fmt.Sprintf("not a WDD classification or boards file: its header (%s) has neither FIRST NAME nor HOMONYME", strings.Join(header[:min(len(header), 4)], ", "))}}
+		}
+	}
+	_, hasRound := col["ROUND"]
+	_, hasCountry := col["COUNTRY"]
+	boards := hasRound && hasCountry
+	required := wddClassificationColumns
+	if boards {
+		required = wddBoardsColumns
+	}
+	var found []Finding
+	for _, c := range required {
+		if _, ok := col[c]; !ok {
+			kind := "classification"
+			if boards {
+				kind = "boards"
+			}
+			found = append(found, Finding{Code: "WDD002", Line: 1, Where: c, Message: fmt.Sprintf("the %s file has no %s column", kind, c)})
+		}
+	}
+	if len(found) > 0 {
+		return found
+	}
+	r.FieldsPerRecord = -1 // a short or long row is a finding, not the end
+	var rows []wddRow
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			line := 0
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				line = pe.Line
+			}
+			return append(found, Finding{Code: "WDD003", Line: line, Message: "not CSV from here on: " + err.Error()})
+		}
+		line, _ := r.FieldPos(0)
+		if len(rec) != len(header) {
+			found = append(found, Finding{Code: "WDD003", Line: line, Message: fmt.Sprintf("%d fields where the header has %d", len(rec), len(header))})
+			rows = append(rows, wddRow{line: line, group: wddGroup(rec, col, boards), bad: true})
+			continue
+		}
+		row, bad := readWDDRow(rec, header, col, line, boards)
+		found = append(found, bad...)
+		rows = append(rows, row)
+	}
+	found = append(found, checkWDDRows(rows, boards)...)
+	sortFindings(found)
+	return found
+}
+
+// readWDDRow reads one row's fields, finding numbers that are not numbers
+// (WDD004), unknown powers (WDD005) and HOMONYME other than 1 (WDD006).
+func readWDDRow(rec, header []string, col map[string]int, line int, boards bool) (wddRow, []Finding) {
+	var found []Finding
+	bad := false
+	at := func(code string, c int, format string, args ...any) {
+		found = append(found, Finding{Code: code, Line: line, Column: c + 1, Where: header[c], Message: fmt.Sprintf(format, args...)})
+		bad = bad || code != "WDD006"
+	}
+	nums := map[string]float64{}
+	for c, h := range header {
+		v := strings.TrimSpace(rec[c])
+		if !wddNumeric(h) || v == "" {
+			continue
+		}
+		n, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			at("WDD004", c, "%q is not a number", v)
+			continue
+		}
+		nums[h] = n
+	}
+	row := wddRow{line: line, name: strings.TrimSpace(rec[col["FIRST NAME"]] + " " + rec[col["NAME"]]),
+		rank: int(nums["RANK"]), exaeq: int(nums["EXAEQUO"]), score: nums["SCORE"], rankCol: col["RANK"] + 1}
+	if h := strings.TrimSpace(rec[col["HOMONYME"]]); h != "1" {
+		at("WDD006", col["HOMONYME"], "HOMONYME is %q: it is always 1", h)
+	}
+	for _, need := range []string{"RANK", "EXAEQUO", "SCORE"} {
+		if strings.TrimSpace(rec[col[need]]) == "" {
+			at("WDD004", col[need], "%s is empty: every row needs one", need)
+		}
+	}
+	row.group = wddGroup(rec, col, boards)
+	if boards {
+		row.country, row.countryCol = strings.TrimSpace(rec[col["COUNTRY"]]), col["COUNTRY"]+1
+		row.centres, row.centresCol = int(nums["NB_CENTRE"]), col["NB_CENTRE"]+1
+		if !slices.Contains(wddPowerCodes, row.country) {
+			at("WDD005", col["COUNTRY"], "%q is not a power code: %s", row.country, strings.Join(wddPowerCodes, ", "))
+		}
+	}
+	row.bad = bad
+	return row, found
+}
+
+// wddGroup is the board a row of the boards file is on ("round 1 board
+// 2"), "" in the classification, whose rows are ranked together.
+func wddGroup(rec []string, col map[string]int, boards bool) string {
+	if !boards || col["ROUND"] >= len(rec) || col["BOARD"] >= len(rec) {
+		return ""
+	}
+	return fmt.Sprintf("round %s board %s", rec[col["ROUND"]], rec[col["BOARD"]])
+}
+
+// checkWDDRows checks ranks against scores as competition ranks with
+// EXAEQUO the number sharing the rank (WDD012), over the whole
+// classification or within each board, and each board's powers (WDD010)
+// and centres (WDD011).
+func checkWDDRows(rows []wddRow, boards bool) []Finding {
+	var found []Finding
+	groups := map[string][]wddRow{}
+	var order []string
+	for _, r := range rows {
+		if _, ok := groups[r.group]; !ok {
+			order = append(order, r.group)
+		}
+		groups[r.group] = append(groups[r.group], r)
+	}
+	for _, g := range order {
+		rs := groups[g]
+		if slices.ContainsFunc(rs, func(r wddRow) bool { return r.bad }) {
+			continue // its findings say what to fix first; checking the rest now would only repeat them
+		}
+		if boards {
+			powers, centres := map[string]int{}, 0
+			for _, r := range rs {
+				if first, dup := powers[r.country]; dup {
+					found = append(found, Finding{Code: "WDD010", Line: r.line, Column: r.countryCol, Where: "COUNTRY", Message: fmt.Sprintf("%s: %s is played twice (also on line %d)", g, r.country, first)})
+				}
+				powers[r.country] = r.line
+				centres += r.centres
+			}
+			if len(rs) != 7 {
+				found = append(found, Finding{Code: "WDD010", Line: rs[0].line, Where: "COUNTRY", Message: fmt.Sprintf("%s has %d rows: a board has one row for each of the seven powers", g, len(rs))})
+			}
+			if centres > 34 {
+				found = append(found, Finding{Code: "WDD011", Line: rs[len(rs)-1].line, Column: rs[len(rs)-1].centresCol, Where: "NB_CENTRE", Message: fmt.Sprintf("%s: the final centres add up to %d: a board has 34", g, centres)})
+			}
+		}
+		for _, r := range rs {
+			rank, tied := 1, 0
+			for _, o := range rs {
+				if o.score > r.score {
+					rank++
+				}
+				if o.score == r.score {
+					tied++
+				}
+			}
+			if r.rank != rank || r.exaeq != tied {
+				where := "the classification"
+				if boards {
+					where = g
+				}
+				found = append(found, Finding{Code: "WDD012", Line: r.line, Column: r.rankCol, Where: "RANK", Message: fmt.Sprintf("%s scores %s, so ranks %d with EXAEQUO %d in %s, not %d with %d (ties share a rank, the next skips: 1, 2, 2, 4)",
+					r.name, Number(r.score), rank, tied, where, r.rank, r.exaeq)})
+			}
+		}
+	}
+	return found
+}

@@ -1,0 +1,126 @@
+package director
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/armada-dtm/dtm/director/files"
+)
+
+// MaxValidateSize is the largest file dtm validate reads: far above a WDR
+// document or WDD file of the largest event (10,000 players: about 15 MB).
+const MaxValidateSize = 64 << 20
+
+// ValidateRequest names federation files to check: WDR JSON (.json) and
+// WDD CSV (.csv), written by dtm or any other tool.
+type ValidateRequest struct {
+	Paths []string
+}
+
+// ValidatedFile is one file's kind and findings.
+type ValidatedFile struct {
+	Path     string
+	Kind     string // "WDR JSON" or "WDD CSV"
+	Findings []files.Finding
+}
+
+// ValidateResult is what dtm validate found in each file.
+type ValidateResult struct {
+	Files []ValidatedFile
+}
+
+// Validate checks each file against its format: the WDR JSON against
+// docs/wdr.schema.json and the checks a schema cannot make, a WDD file
+// against its columns, ranks, powers and centres. A file it cannot read
+// is an error; what is wrong inside a file is a finding.
+func Validate(req ValidateRequest) (*ValidateResult, error) {
+	res := &ValidateResult{}
+	for _, path := range req.Paths {
+		data, err := readLimited(path, MaxValidateSize)
+		if err != nil {
+			return nil, err
+		}
+		vf := ValidatedFile{Path: path}
+		switch kind := strings.ToLower(filepath.Ext(path)); {
+		case kind == ".json" || kind != ".csv" && bytes.HasPrefix(bytes.TrimSpace(data), []byte("{")):
+			vf.Kind = "WDR JSON"
+			if vf.Findings, err = files.ValidateWDR(data); err != nil {
+				return nil, fmt.Errorf("%s: %w", path, err)
+			}
+		default:
+			vf.Kind = "WDD CSV"
+			vf.Findings = files.ValidateWDD(data)
+		}
+		res.Files = append(res.Files, vf)
+	}
+	return res, nil
+}
+
+// readLimited reads a regular file of at most limit bytes: a folder, a
+// device, a pipe or a larger file is refused before it is read.
+func readLimited(path string, limit int64) ([]byte, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a file (%v): give the path of a .json or .csv file", path, info.Mode().Type())
+	}
+	if info.Size() > limit {
+		return nil, fmt.Errorf("%s: %d MB, more than the %d MB dtm reads: no WDR or WDD file of a real event is so large", path, info.Size()>>20, limit>>20)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: grew past the %d MB dtm reads while it was read", path, limit>>20)
+	}
+	return data, nil
+}
+
+// WriteText prints each file's findings, one a line after the file's name
+// ("WDR.json:12:5: WDR011 /rounds/1/games/2/players: ..."), or that it is
+// valid.
+func (r *ValidateResult) WriteText(w io.Writer) {
+	for _, f := range r.Files {
+		if len(f.Findings) == 0 {
+			fmt.Fprintf(w, "%s: valid %s\n", f.Path, f.Kind)
+			continue
+		}
+		for _, fd := range f.Findings {
+			fmt.Fprintf(w, "%s:%s\n", f.Path, fd)
+		}
+	}
+}
+
+// Err is nil when every file is valid, else an error saying how many
+// problems were found (dtm validate then exits with status 1).
+func (r *ValidateResult) Err() error {
+	n, bad := 0, 0
+	for _, f := range r.Files {
+		n += len(f.Findings)
+		if len(f.Findings) > 0 {
+			bad++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	s := func(n int) string {
+		if n == 1 {
+			return ""
+		}
+		return "s"
+	}
+	return fmt.Errorf("%d problem%s in %d file%s; docs/exports.md explains each code", n, s(n), bad, s(bad))
+}
