@@ -123,7 +123,7 @@ func TestPublishInBrowser(t *testing.T) {
 		{"heat-1.html", 800, 900, "heat"}, {"calls-heat-3.html", 390, 844, "calls-phone"}, {"players.html", 800, 600, ""},
 		{"player-13.html", 800, 600, "player"}, {"powers.html", 800, 600, "powers"}, {"awards.html", 800, 800, "awards"},
 		{"teams.html", 800, 500, "teams"}, {"projector.html", 800, 450, "projector"}, {"projector-4.html", 800, 450, ""},
-		{"clock-heat-2.html", 800, 450, "clock"},
+		{"clock-heat-2.html", 800, 450, "clock"}, {"wall.html", 1000, 700, "wall"}, {"certificates.html", 1000, 700, "certificate"},
 	}
 	dom := map[string]string{}
 	for _, v := range views {

@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"html"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -14,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/armada-dtm/dtm/internal/shared"
 	"github.com/chromedp/chromedp"
 )
 
@@ -234,8 +237,10 @@ var windows = [][2]int{{390, 844}, {768, 1024}, {1280, 800}, {1920, 1080}}
 // standings; board, power, player and score of the heats; every field of
 // the entry page) lie inside the window, the page does not scroll
 // sideways, long names wrap inside their cells, the top board is labelled,
-// and the clock's digits fit a tall and a wide window. The screenshots are
-// kept in $DTM_ARTEFACTS/layout.
+// and the clock's digits fit a tall and a wide window. Then it prints the
+// wall standings and the certificates on A4 and Letter and reads the PDFs
+// back (printedPages). The screenshots and PDFs are kept in
+// $DTM_ARTEFACTS/layout.
 func TestSiteLayout(t *testing.T) {
 	browser := chromium(t)
 	book, site := longEvent(t)
@@ -261,6 +266,8 @@ func TestSiteLayout(t *testing.T) {
 		{"projector.html", "projector-calls", []string{".frame-names td.who", ".frame-names td.board", ".frame-names td.power"}, ""},
 		{"projector-3.html", "projector-boards", []string{".frame-boards h2", ".frame-boards td.power", ".frame-boards td.who"}, "Board 1 Top board"},
 		{"projector-6.html", "projector-standings", []string{"table.standings td.rank", "table.standings td.who", "table.standings td.total"}, ""},
+		{"wall.html", "wall", []string{"table.wall td.rank", "table.wall td.who", "table.wall td.total"}, ""},
+		{"certificates.html", "certificates", []string{".certificate .award", ".certificate .winner"}, ""},
 		{entry + "#code=H4-B1", "entry", []string{"#code", "#status", "#kind", "#year", "#powers input", "#powers td.player", "#powers th"}, "Heat 4, board 1 · top board"},
 	}
 	for _, w := range windows {
@@ -323,6 +330,169 @@ func TestSiteLayout(t *testing.T) {
 		}
 		if d.Left < 0 || d.Right > float64(w[0]) || d.Top < 0 || d.Bottom > float64(w[1]) {
 			t.Errorf("%s: the digits %q are at %.0f..%.0f x %.0f..%.0f, outside the window", where, d.Text, d.Left, d.Right, d.Top, d.Bottom)
+		}
+	}
+	printedPages(t, tb, site, shots)
+}
+
+// pdf prints the page shown on paper of a size (landscape when the page
+// asks for it) and returns the PDF.
+func (tb *tab) pdf(paper chromedp.PaperSize) []byte {
+	tb.t.Helper()
+	return value(tb, "print", chromedp.PrintToPDF(chromedp.PDFPaper(paper), chromedp.PDFPreferCSSPageSize()))
+}
+
+// pdfWord is a word of a printed page, as pdftotext -bbox-layout gives it:
+// its box in points from the page's top left.
+type pdfWord struct {
+	X0, Y0, X1, Y1 float64
+	Text           string
+}
+
+// pdfPage is a printed page: its size in points and its words.
+type pdfPage struct {
+	W, H  float64
+	Words []pdfWord
+}
+
+var (
+	pdfPageTag = regexp.MustCompile(`<page width="([\d.]+)" height="([\d.]+)">`)
+	pdfWordTag = regexp.MustCompile(`<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>`)
+)
+
+// pdfWords reads each page's words of a PDF with pdftotext -bbox-layout.
+func pdfWords(t *testing.T, pdf string) []pdfPage {
+	t.Helper()
+	out, err := exec.Command("pdftotext", "-bbox-layout", pdf, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext %s: %v", pdf, err)
+	}
+	var pages []pdfPage
+	text := string(out)
+	for _, loc := range pdfPageTag.FindAllStringSubmatchIndex(text, -1) {
+		w, _ := strconv.ParseFloat(text[loc[2]:loc[3]], 64)
+		h, _ := strconv.ParseFloat(text[loc[4]:loc[5]], 64)
+		page := pdfPage{W: w, H: h}
+		body := text[loc[1]:]
+		if end := strings.Index(body, "</page>"); end >= 0 {
+			body = body[:end]
+		}
+		for _, m := range pdfWordTag.FindAllStringSubmatch(body, -1) {
+			var v [4]float64
+			for k := range v {
+				v[k], _ = strconv.ParseFloat(m[k+1], 64)
+			}
+			page.Words = append(page.Words, pdfWord{v[0], v[1], v[2], v[3], html.UnescapeString(m[5])})
+		}
+		pages = append(pages, page)
+	}
+	return pages
+}
+
+// text is a page's words, joined by spaces.
+func (p pdfPage) text() string {
+	var words []string
+	for _, w := range p.Words {
+		words = append(words, w.Text)
+	}
+	return strings.Join(words, " ")
+}
+
+// overlaps names the first two words of a page whose boxes overlap (by
+// more than a quarter point), or a word outside the page; "" for none.
+func (p pdfPage) overlaps() string {
+	const e = 0.25
+	for i, a := range p.Words {
+		if a.X0 < -e || a.Y0 < -e || a.X1 > p.W+e || a.Y1 > p.H+e {
+			return fmt.Sprintf("%q lies outside the page", a.Text)
+		}
+		for _, b := range p.Words[i+1:] {
+			if a.X0 < b.X1-e && b.X0 < a.X1-e && a.Y0 < b.Y1-e && b.Y0 < a.Y1-e {
+				return fmt.Sprintf("%q and %q overlap", a.Text, b.Text)
+			}
+		}
+	}
+	return ""
+}
+
+// printedPages prints the wall standings and the certificates on A4 and
+// Letter and checks the PDFs: landscape pages, as many as the HTML has
+// sheets, each wall page with its own number on it (nothing spilled over),
+// one certificate a page, no word over another or off the page, and the
+// names in large type.
+func printedPages(t *testing.T, tb *tab, site, shots string) {
+	t.Helper()
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		if shared.Required() {
+			t.Fatal("pdftotext is not installed (apt-get install poppler-utils); CI requires the printed pages' test")
+		}
+		t.Log("pdftotext (poppler-utils) is not installed: the printed pages are not checked")
+		return
+	}
+	names := map[string]bool{}
+	for i := range 57 {
+		first, last := longEventName(i)
+		for _, w := range strings.FieldsFunc(first+" "+last, func(r rune) bool { return r == ' ' || r == '-' }) {
+			if _, err := strconv.Atoi(w); err != nil {
+				names[w] = true
+			}
+		}
+	}
+	for _, paper := range []struct {
+		name string
+		size chromedp.PaperSize
+	}{{"A4", chromedp.PaperA4}, {"Letter", chromedp.PaperLetter}} {
+		for _, file := range []string{"wall.html", "certificates.html"} {
+			sheets := strings.Count(read(t, filepath.Join(site, file)), `<section class="sheet`)
+			tb.open(filepath.Join(site, file), 1280, 800)
+			pdf := filepath.Join(shots, strings.TrimSuffix(file, ".html")+"-"+paper.name+".pdf")
+			if err := os.WriteFile(pdf, tb.pdf(paper.size), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			pages := pdfWords(t, pdf)
+			where := file + " on " + paper.name
+			if len(pages) != sheets || sheets == 0 {
+				t.Errorf("%s: %d pages for %d sheets", where, len(pages), sheets)
+			}
+			smallest := 1000.0 // the smallest name's box
+			for i, p := range pages {
+				if p.W < p.H {
+					t.Errorf("%s: page %d is portrait", where, i+1)
+				}
+				if bad := p.overlaps(); bad != "" {
+					t.Errorf("%s: page %d: %s", where, i+1, bad)
+				}
+				text := p.text()
+				switch file {
+				case "wall.html":
+					if !strings.Contains(text, fmt.Sprintf("%d / %d", i+1, sheets)) {
+						t.Errorf("%s: page %d does not say %d / %d: a sheet spilled over\n%s", where, i+1, i+1, sheets, text)
+					}
+					for _, w := range p.Words {
+						if names[strings.Trim(w.Text, "-")] && w.Y1-w.Y0 > 20 { // not the header's event name
+							smallest = min(smallest, w.Y1-w.Y0)
+						}
+					}
+				case "certificates.html":
+					if n := strings.Count(text, "awarded to"); n != 1 {
+						t.Errorf("%s: page %d holds %d certificates", where, i+1, n)
+					}
+					biggest := 0.0 // the winner's name is the page's largest type
+					for _, w := range p.Words {
+						biggest = max(biggest, w.Y1-w.Y0)
+					}
+					smallest = min(smallest, biggest)
+				}
+			}
+			t.Logf("%s: %d pages; the smallest name's box is %.1f pt high", where, len(pages), smallest)
+			// A name in 56 pt type has a box about 65 pt high (ascent to
+			// descent); the certificates' winner is in 45 pt type.
+			if file == "wall.html" && smallest < 60 {
+				t.Errorf("%s: a name's box is %.1f pt high, want 56 pt type (a box of 60 pt or more)", where, smallest)
+			}
+			if file == "certificates.html" && smallest < 45 {
+				t.Errorf("%s: a winner's name's box is %.1f pt high, want 40 pt type or more", where, smallest)
+			}
 		}
 	}
 }

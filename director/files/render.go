@@ -82,6 +82,12 @@ func (s *Site) Render(pub workbook.Publication) (map[string][]byte, error) {
 	if s.Teams != nil {
 		render("teams.html", "teams", "Team standings", nil)
 	}
+	if s.Current != nil {
+		render("wall.html", "wall", s.Current.Title, s.Current)
+	}
+	if len(s.Certificates) > 0 {
+		render("certificates.html", "certificates", "Award certificates", nil)
+	}
 	for _, c := range s.Clocks {
 		render(c.File, "clock", c.Title, c)
 	}

@@ -49,6 +49,14 @@ type Site struct {
 	NextCalls *callsPage
 	// LastHeat is the page of the last heat with a finished game.
 	LastHeat *heatPage
+	// Wall is the current standings in large type, page by page, for the
+	// wall; nil when Current is.
+	Wall []wallPage
+	// Certificates are the published awards' winners, one to a printed
+	// page.
+	Certificates []certificate
+	// Date is the last heat's date, as the workbook gives it ("" for none).
+	Date string
 	// Provisional names the boards in play, on every page and on the
 	// projector's standings, awards and teams: "Provisional: heat 3 boards
 	// 2, 5 in play". Empty when none is.
@@ -299,6 +307,15 @@ func BuildSite(t *workbook.Tournament, event scoring.Event, table scoring.Table,
 	}
 	s.withheldNotes(t, played, visible)
 	s.clocks(t)
+	if s.Current != nil {
+		s.Wall = wallPages(s.Current.Lines)
+	}
+	s.Certificates = certificates(s.Awards)
+	for _, hp := range s.HeatPages {
+		if hp.Date != "" {
+			s.Date = hp.Date
+		}
+	}
 	return s, nil
 }
 

@@ -1,0 +1,47 @@
+package files
+
+import "testing"
+
+// TestNameLines: a name wraps at its spaces and after its hyphens, a word
+// longer than the line is broken.
+func TestNameLines(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		width int
+		want  int
+	}{
+		{"Maya Moreau", 11, 1},
+		{"Maya Moreau", 10, 2},
+		{"Maximilian Alexander von Hohenzollern-Sigmaringen", 14, 4}, // Maximilian / Alexander von / Hohenzollern- / Sigmaringen
+		{"Hubert Blaine Wolfeschlegelsteinhausenbergerdorff", 14, 4}, // Hubert Blaine / 35 letters on three lines
+		{"Jean-Baptiste Emmanuel", 14, 2},
+		{"", 14, 1},
+	} {
+		if got := nameLines(c.name, c.width); got != c.want {
+			t.Errorf("nameLines(%q, %d) = %d, want %d", c.name, c.width, got, c.want)
+		}
+	}
+}
+
+// TestWallPages: a page holds wallLines lines, a long name counting each
+// line it wraps to; the pages are numbered.
+func TestWallPages(t *testing.T) {
+	line := func(rank int, name string) standingsLine {
+		return standingsLine{Rank: rank, Total: "100", Player: &playerPage{Name: name}}
+	}
+	var lines []standingsLine
+	for i := range 15 {
+		lines = append(lines, line(i+1, "Ann Bo"))
+	}
+	pages := wallPages(lines)
+	if len(pages) != 3 || len(pages[0].Lines) != wallLines || len(pages[2].Lines) != 1 || pages[2].N != 3 || pages[2].Of != 3 {
+		t.Errorf("15 short names: %d pages of %d, %d lines", len(pages), len(pages[0].Lines), len(pages[len(pages)-1].Lines))
+	}
+	// 5 lines at 12 a line beside "2" and "100": Hubert / Blaine / 35
+	// letters on three lines; with the two before and after, a full page.
+	long := line(2, "Hubert Blaine Wolfeschlegelsteinhausenbergerdorff")
+	pages = wallPages([]standingsLine{line(1, "Ann Bo"), long, line(3, "Cy Di"), line(4, "Ed Fa"), line(5, "Gu Ha")})
+	if len(pages) != 2 || len(pages[0].Lines) != 3 || len(pages[1].Lines) != 2 {
+		t.Errorf("a long name: %d pages, %d and %d lines", len(pages), len(pages[0].Lines), len(pages[len(pages)-1].Lines))
+	}
+}
