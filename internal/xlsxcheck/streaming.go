@@ -100,16 +100,24 @@ func nodeReaders(t testing.TB, path string) (present bool, ok []string) {
 		t.Errorf("SheetJS and ExcelJS on %s (exit %d):\n%s", filepath.Base(path), code, out)
 		return true, nil
 	}
-	var got map[string]map[string]map[string]any
+	var got map[string]struct {
+		Sheets map[string]map[string]any
+		Error  string
+	}
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("SheetJS and ExcelJS on %s: %v\n%.500s", filepath.Base(path), err, out)
 	}
 	want := cellValues(t, path)
 	for _, reader := range []string{"SheetJS", "ExcelJS"} {
+		read := got[strings.ToLower(reader)]
+		if read.Error != "" {
+			t.Errorf("%s on %s:\n%s", reader, filepath.Base(path), read.Error)
+			continue
+		}
 		var wrong []string
 		for sheet, cells := range want {
 			for ref, v := range cells {
-				if g, ok := got[strings.ToLower(reader)][sheet][ref]; !sameValue(v, g) {
+				if g, ok := read.Sheets[sheet][ref]; !sameValue(v, g) {
 					wrong = append(wrong, fmt.Sprintf("%s!%s: %q, read as %v (%v)", sheet, ref, v, g, ok))
 				}
 			}

@@ -7,8 +7,10 @@ const ExcelJS = require("exceljs");
 const path = process.argv[2];
 const epoch = Date.UTC(1899, 11, 30);
 
-async function main() {
-  const out = { sheetjs: {}, exceljs: {} };
+// Each reader's failure is reported apart ("error" in its place), so
+// that one refusing the workbook does not hide what the other reads.
+function sheetjs() {
+  const out = {};
   const wb = XLSX.readFile(path);
   for (const name of wb.SheetNames) {
     const ws = wb.Sheets[name];
@@ -18,8 +20,13 @@ async function main() {
       const v = c.t === "e" ? c.w : c.v; // an error's text, not its code
       if (v !== undefined && v !== null && v !== "") cells[ref] = v;
     }
-    out.sheetjs[name] = cells;
+    out[name] = cells;
   }
+  return out;
+}
+
+async function exceljs() {
+  const out = {};
   const ej = new ExcelJS.Workbook();
   await ej.xlsx.readFile(path);
   ej.eachSheet((ws) => {
@@ -38,8 +45,20 @@ async function main() {
         if (v !== undefined && v !== null && v !== "") cells[cell.address] = v;
       })
     );
-    out.exceljs[ws.name] = cells;
+    out[ws.name] = cells;
   });
+  return out;
+}
+
+async function main() {
+  const out = {};
+  for (const [name, read] of [["sheetjs", sheetjs], ["exceljs", exceljs]]) {
+    try {
+      out[name] = { sheets: await read() };
+    } catch (e) {
+      out[name] = { error: String((e && e.stack) || e).split("\n").slice(0, 3).join("\n") };
+    }
+  }
   process.stdout.write(JSON.stringify(out));
 }
 
