@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/xuri/excelize/v2"
@@ -70,7 +71,8 @@ var (
 	callFirstYear = 9            // the score sheet's years 1901 .. 1912 take one column each, then W/L and the signature
 	callLabel     = [2]int{1, 8} // the victory table's row labels
 	callHeading   = [2]int{1, 16}
-	callCode      = [2]int{17, callCols} // the board code, right of the score sheet's heading
+	callBesideQR  = [2]int{1, callCols - 4} // a board's title lines, left of its QR code
+	callCode      = [2]int{17, callCols}    // the board code, right of the score sheet's heading
 )
 
 // MaxPageBreaks is the most manual page breaks Excel allows on a sheet: a
@@ -115,18 +117,23 @@ const callYears = 12
 
 // The list of players: blocks of callBlockCols columns side by side, each a
 // name (five columns), a board and a power (two); callListRows rows per page.
-// Three blocks of 47 rows at 12 pt put 141 players on one A4 page; up to
-// callLargeRows rows (90 players) the list is printed larger, at 16 pt.
+// Three blocks of 47 rows at 11 pt put 141 players on one page, A4 or
+// Letter; up to callLargeRows rows (90 players) the list is printed larger,
+// at 16 pt. A name longer than callNameChars characters would shrink below
+// 9 pt: it wraps instead, at 9 pt, on a taller row (and the page holds
+// fewer rows).
 const (
 	callBlocks    = callCols / callBlockCols
 	callBlockCols = 8
 	callListRows  = 47
 	callLargeRows = 30
+	callNameChars = 23
+	callLongLine  = 11 // the height of a line of a long name, in points
 )
 
 // callListLook is the style ids of a list row's name, board and power cells,
 // plain and banded.
-type callListLook struct{ name, board, power [2]int }
+type callListLook struct{ name, long, board, power [2]int }
 
 // callStyles are the style ids of the board-calls tab.
 type callStyles struct {
@@ -134,7 +141,7 @@ type callStyles struct {
 	gridHead, gridPower, gridPlayer, gridCell, line                  int
 	victoryLabel, victoryYear, victoryTarget, victoryText            int
 	listTitle, listSub, listHead                                     int
-	list                                                             [2]callListLook // at 12 pt, and larger
+	list                                                             [2]callListLook // at 11 pt, and larger
 	listHeight                                                       [2]float64      // their rows' heights
 }
 
@@ -168,6 +175,7 @@ func newCallStyles(f *excelize.File) (callStyles, error) {
 	shrink := func(st *excelize.Style) { st.Alignment.ShrinkToFit = true }
 	indent := func(st *excelize.Style) { st.Alignment.Indent = 1 }
 	wrap := func(st *excelize.Style) { st.Alignment.WrapText = true; st.Alignment.Vertical = "top" }
+	wrapped := func(st *excelize.Style) { st.Alignment.WrapText = true }
 	italic := func(st *excelize.Style) { st.Font.Italic = true }
 
 	var s callStyles
@@ -177,15 +185,15 @@ func newCallStyles(f *excelize.File) (callStyles, error) {
 	}
 	defs := []def{
 		{&s.boardTitle, cellStyle(true, 36, "center")},
-		{&s.heatLine, cellStyle(false, 20, "center")},
-		{&s.note, cellStyle(false, 14, "center", italic)},
-		{&s.seatPower, cellStyle(true, 24, "left", underlined, indent)},
+		{&s.heatLine, cellStyle(false, 20, "center", shrink)},
+		{&s.note, cellStyle(false, 14, "center", italic, shrink)},
+		{&s.seatPower, cellStyle(true, 24, "left", underlined, indent, shrink)},
 		{&s.seatPlayer, cellStyle(false, 24, "left", underlined, shrink)},
 		{&s.heading, cellStyle(true, 14, "left")},
 		{&s.code, cellStyle(true, 14, "right")},
 		{&s.gridHead, cellStyle(true, 9, "center", boxed, shaded)},
 		{&s.gridPower, cellStyle(true, 11, "left", boxed, indent, shrink)},
-		{&s.gridPlayer, cellStyle(false, 11, "left", boxed, shrink)},
+		{&s.gridPlayer, cellStyle(false, 9, "left", boxed, wrapped)},
 		{&s.gridCell, cellStyle(false, 11, "center", boxed)},
 		{&s.line, cellStyle(false, 10, "left")},
 		{&s.victoryLabel, cellStyle(true, 9, "left", boxed, shaded, indent)},
@@ -196,12 +204,13 @@ func newCallStyles(f *excelize.File) (callStyles, error) {
 		{&s.listSub, cellStyle(false, 14, "center")},
 		{&s.listHead, cellStyle(true, 10, "left", shaded, underlined, indent)},
 	}
-	s.listHeight = [2]float64{15, 22}
-	for size, pt := range [2][2]float64{{12, 10}, {16, 11}} { // name and board, power
+	s.listHeight = [2]float64{13.5, 22}
+	for size, pt := range [2][2]float64{{11, 10}, {16, 11}} { // name and board, power
 		for banded, b := range []option{nil, band} {
 			look := &s.list[size]
 			defs = append(defs,
 				def{&look.name[banded], cellStyle(false, pt[0], "left", shrink, indent, b)},
+				def{&look.long[banded], cellStyle(false, 9, "left", wrapped, indent, b)},
 				def{&look.board[banded], cellStyle(true, pt[0], "center", b)},
 				def{&look.power[banded], cellStyle(false, pt[1], "left", shrink, b)})
 		}
@@ -478,12 +487,16 @@ func (w *callsWriter) boardPage(heat int, cb CallBoard, sub string, rule *scorin
 	if cb.Top {
 		title += " · Top board"
 	}
-	top := w.next(48)
-	w.put(top, callAll, title, cs.boardTitle)
+	span := callAll
+	if len(cb.QR) > 0 {
+		span = callBesideQR
+	}
+	top := w.next(46)
+	w.put(top, span, title, cs.boardTitle)
 	w.qrCode(top, cb.QR)
-	w.put(w.next(30), callAll, sub, cs.heatLine)
+	w.put(w.next(30), span, sub, cs.heatLine)
 	if note := cb.systemNote(); note != "" {
-		w.put(w.next(24), callAll, note, cs.note)
+		w.put(w.next(24), span, note, cs.note)
 	}
 	atTables := !slices.ContainsFunc(cb.Seats, func(s CallSeat) bool { return s.Power != "" })
 	if atTables {
@@ -492,7 +505,7 @@ func (w *callsWriter) boardPage(heat int, cb CallBoard, sub string, rule *scorin
 		w.next(10)
 	}
 	for _, s := range cb.Seats {
-		r := w.next(34)
+		r := w.next(30)
 		if atTables {
 			w.put(r, callAll, s.Player, cs.seatPower)
 			continue
@@ -582,7 +595,7 @@ func (w *callsWriter) scoreSheet(heat int, cb CallBoard, atTables bool) {
 				power, player = cb.Seats[i].Power, cb.Seats[i].Player
 			}
 		}
-		r := w.next(26)
+		r := w.next(max(26, longHeight(player, callNameChars)))
 		w.put(r, callPower, power, cs.gridPower)
 		w.put(r, callPlayer, player, cs.gridPlayer)
 		if w.values == nil {
@@ -676,8 +689,7 @@ type callEntry struct {
 func (w *callsWriter) playerList(heat int, t *Tournament, boards []CallBoard) {
 	entries := callEntries(t, boards)
 	cs := w.cs
-	perPage := callBlocks * callListRows
-	for page := 0; page == 0 || page*perPage < len(entries); page++ {
+	for page, from := 0, 0; page == 0 || from < len(entries); page++ {
 		w.pageBreak()
 		title := HeatSheet(heat) + ": who plays where"
 		if page > 0 {
@@ -692,12 +704,9 @@ func (w *callsWriter) playerList(heat int, t *Tournament, boards []CallBoard) {
 			sub = t.Settings.Name + " · " + sub
 		}
 		w.put(w.next(22), callAll, sub, cs.listSub)
-		on := entries[page*perPage : min(len(entries), (page+1)*perPage)]
+		on, size := w.listPage(entries[from:])
+		from += len(on)
 		rows := (len(on) + callBlocks - 1) / callBlocks
-		size := 0
-		if rows <= callLargeRows {
-			size = 1
-		}
 		head := w.next(18)
 		for k := range callBlocks {
 			c := 1 + k*callBlockCols
@@ -705,9 +714,9 @@ func (w *callsWriter) playerList(heat int, t *Tournament, boards []CallBoard) {
 			w.put(head, [2]int{c + 5, c + 7}, HeaderBoard, cs.listHead)
 		}
 		for i := range rows {
-			r := w.next(cs.listHeight[size])
+			r := w.next(w.listRowHeight(on, rows, i, size))
 			look, banded := cs.list[size], i%2
-			name, board, power := look.name[banded], look.board[banded], look.power[banded]
+			board, power := look.board[banded], look.power[banded]
 			for k := range callBlocks {
 				c := 1 + k*callBlockCols
 				var e callEntry
@@ -718,6 +727,10 @@ func (w *callsWriter) playerList(heat int, t *Tournament, boards []CallBoard) {
 				if e.board > 0 {
 					n = e.board
 				}
+				name := look.name[banded]
+				if longName(e.shown) {
+					name = look.long[banded]
+				}
 				w.put(r, [2]int{c, c + 4}, e.shown, name)
 				w.put(r, [2]int{c + 5, c + 5}, n, board)
 				w.put(r, [2]int{c + 6, c + 7}, e.power, power)
@@ -725,6 +738,51 @@ func (w *callsWriter) playerList(heat int, t *Tournament, boards []CallBoard) {
 		}
 	}
 	w.sittingOut(heat, t)
+}
+
+// longName reports whether a list entry's name is too long for its cell
+// at 9 pt.
+func longName(shown string) bool { return utf8.RuneCountInString(shown) > callNameChars }
+
+// longHeight is the height of a row holding a long name wrapped at 9 pt,
+// chars characters a line.
+func longHeight(name string, chars int) float64 {
+	return callLongLine*float64(wrappedLines(name, chars)) + 3
+}
+
+// listRowHeight is the height of row i of a list page of rows rows: the
+// size's row height, or taller for a long name wrapped over lines.
+func (w *callsWriter) listRowHeight(on []callEntry, rows, i, size int) float64 {
+	h := w.cs.listHeight[size]
+	for k := range callBlocks {
+		if j := k*rows + i; j < len(on) && longName(on[j].shown) {
+			h = max(h, longHeight(on[j].shown, callNameChars))
+		}
+	}
+	return h
+}
+
+// listPage chooses the entries of the next page of the list, from the
+// first of entries, and their size (1 for the larger print): as many as
+// fit callListRows rows of 11 pt, long names' taller rows counted.
+func (w *callsWriter) listPage(entries []callEntry) ([]callEntry, int) {
+	room := callListRows * w.cs.listHeight[0]
+	height := func(on []callEntry, size int) float64 {
+		rows, sum := (len(on)+callBlocks-1)/callBlocks, 0.0
+		for i := range rows {
+			sum += w.listRowHeight(on, rows, i, size)
+		}
+		return sum
+	}
+	n := min(len(entries), callBlocks*callListRows)
+	for n > callBlocks && height(entries[:n], 0) > room {
+		n -= callBlocks
+	}
+	on := entries[:n]
+	if (n+callBlocks-1)/callBlocks <= callLargeRows && height(on, 1) <= room {
+		return on, 1
+	}
+	return on, 0
 }
 
 // sittingOut writes, under the list of players, the players marked as
@@ -753,15 +811,25 @@ func (w *callsWriter) sittingOut(heat int, t *Tournament) {
 		size = 1
 	}
 	look := cs.list[size]
+	chars := callNameChars * callBlockCols / 5 // a name spans the whole block
 	for i := range rows {
-		r := w.next(cs.listHeight[size])
+		height := cs.listHeight[size]
+		for k := range callBlocks {
+			if j := k*rows + i; j < len(entries) && utf8.RuneCountInString(entries[j].shown) > chars {
+				height = max(height, longHeight(entries[j].shown, chars))
+			}
+		}
+		r := w.next(height)
 		for k := range callBlocks {
 			c := 1 + k*callBlockCols
-			shown := ""
+			shown, style := "", look.name[i%2]
 			if j := k*rows + i; j < len(entries) {
 				shown = entries[j].shown
 			}
-			w.put(r, [2]int{c, c + callBlockCols - 1}, shown, look.name[i%2])
+			if utf8.RuneCountInString(shown) > chars {
+				style = look.long[i%2]
+			}
+			w.put(r, [2]int{c, c + callBlockCols - 1}, shown, style)
 		}
 	}
 }
@@ -850,11 +918,12 @@ func callEntries(t *Tournament, boards []CallBoard) []callEntry {
 	return sorted
 }
 
-// pageSetup makes the tab print as its pages: A4 portrait fitted to the
-// width, the tournament's name at the top and page numbers at the bottom,
-// and a print area over everything written.
+// pageSetup makes the tab print as its pages: A4 (or Letter, when the
+// director chose it for the tab) portrait fitted to the width, the
+// tournament's name at the top and page numbers at the bottom, and a print
+// area over everything written.
 func (w *callsWriter) pageSetup(t *Tournament) {
-	size, portrait, one, zero, fit := 9, "portrait", 1, 0, true
+	size, portrait, one, zero, fit := xlsx.Paper(w.f, w.sheet), "portrait", 1, 0, true
 	w.do(xlsx.SetPageLayout(w.f, w.sheet, &excelize.PageLayoutOptions{Size: &size, Orientation: &portrait, FitToWidth: &one, FitToHeight: &zero}))
 	w.do(xlsx.SetSheetProps(w.f, w.sheet, &excelize.SheetPropsOptions{FitToPage: &fit}))
 	side, top, edge, centre := 0.4, 0.5, 0.25, true

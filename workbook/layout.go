@@ -356,11 +356,11 @@ var (
 	// Each heat sheet has seven rows per board, then the centres at the end
 	// of each year from 1901.
 	heatSheetSchema = schema{rows: heatSheetRows, columns: []column{
-		{header: HeaderBoard, width: 7, required: true}, {header: HeaderStatus, width: 11, choices: ChoicesStatus},
-		{header: HeaderGameSystem, width: 22, list: systemList}, {header: HeaderPower, width: 10, required: true, choices: ChoicesPower},
-		{header: HeaderSeatPlayer, width: 24, required: true}, {header: HeaderResult, width: 13, choices: ChoicesResult},
-		{header: HeaderYear, width: 7}, {header: HeaderCentres, width: 8}, {header: HeaderReplaced, width: 22},
-		{header: HeaderReplacedIn, width: 11}, {header: HeaderScore, width: 9, computed: true}, {header: HeaderScoreOverride, width: 14},
+		{header: HeaderBoard, width: 7, required: true}, {header: HeaderStatus, width: 10, choices: ChoicesStatus},
+		{header: HeaderGameSystem, width: 16, list: systemList}, {header: HeaderPower, width: 9, required: true, choices: ChoicesPower},
+		{header: HeaderSeatPlayer, width: 30, required: true}, {header: HeaderResult, width: 12, choices: ChoicesResult},
+		{header: HeaderYear, width: 6}, {header: HeaderCentres, width: 8}, {header: HeaderReplaced, width: 18},
+		{header: HeaderReplacedIn, width: 11}, {header: HeaderScore, width: 8, computed: true}, {header: HeaderScoreOverride, width: 14},
 		{header: HeaderConflictTotal, width: 9, computed: true}, {header: HeaderConflictDetail, width: 60, computed: true},
 	}, family: func(n int) column { return column{header: strconv.Itoa(FirstGameYear + n - 1), width: 6} },
 		familyNumber: func(h string) (int, bool) { y, ok := yearColumn(h); return y - FirstGameYear + 1, ok },

@@ -78,8 +78,9 @@ const lineHeight = 15
 const maxRowHeight = 409
 
 // lines estimates how many lines the row's longest text takes once wrapped
-// in its column: a column's width is counted in digits, which are wider
-// than the average letter; a line loses up to a word to wrapping.
+// in its column, word by word: a column's width is counted in digits, and
+// an average letter of a name or a note is about as wide, less the cell's
+// indent.
 func (o Output) lines(row []any) int {
 	n := 1
 	for c, v := range row {
@@ -87,14 +88,62 @@ func (o Output) lines(row []any) int {
 		if !ok || c >= len(o.Widths) || o.Widths[c] <= 0 {
 			continue
 		}
-		perLine := max(1, int(o.Widths[c]*1.2)-2)
-		n = max(n, (utf8.RuneCountInString(s)+perLine-1)/perLine)
+		n = max(n, wrappedLines(s, columnChars(o.Widths[c])))
 	}
 	return n
 }
 
-// headerWidth is the column width that shows a bold header in full.
-func headerWidth(h string) float64 { return float64(utf8.RuneCountInString(h))*1.15 + 2 }
+// columnChars is how many characters of text a line of a column of width
+// holds, its indent left out.
+func columnChars(width float64) int { return max(1, int(width*1.1)-1) }
+
+// wrappedLines counts the lines text takes wrapped at perLine characters:
+// at spaces and hyphens, a word longer than a line broken where it must.
+func wrappedLines(text string, perLine int) int {
+	lines := 0
+	for _, para := range strings.Split(text, "\n") {
+		at := 0 // characters on the current line
+		for _, word := range strings.FieldsFunc(strings.ReplaceAll(para, "-", "- "), func(r rune) bool { return r == ' ' }) {
+			w := utf8.RuneCountInString(word)
+			switch {
+			case at == 0:
+				at = w
+			case at+1+w <= perLine || strings.HasSuffix(word, "-") && at+w <= perLine:
+				at += 1 + w
+			default:
+				lines++
+				at = w
+			}
+			for at > perLine {
+				lines++
+				at -= perLine
+			}
+		}
+		lines++
+	}
+	return lines
+}
+
+// headerWidth is the narrowest column that shows a bold header's longest
+// word: a header wraps at its spaces.
+func headerWidth(h string) float64 {
+	longest := 0
+	for _, w := range strings.Fields(h) {
+		longest = max(longest, utf8.RuneCountInString(w))
+	}
+	return float64(longest)*1.15 + 2
+}
+
+// headerLines is how many lines the header row takes.
+func (o Output) headerLines() int {
+	n := 1
+	for i, h := range o.Header {
+		if i < len(o.Widths) && o.Widths[i] > 0 {
+			n = max(n, wrappedLines(h, int(max(o.Widths[i], headerWidth(h))/1.15)-1))
+		}
+	}
+	return n
+}
 
 // WriteOutput rewrites an output tab in place (creating it at the end of the
 // workbook the first time). The change is made in memory; Save writes it.
@@ -166,14 +215,14 @@ func (b *Book) writeOutput(o Output, decorate func() error) error {
 	}
 	header := make([]any, len(o.Header), len(o.Header)+len(o.DirectorHeader))
 	for i, h := range o.Header {
-		header[i] = excelize.Cell{StyleID: bl.st.header, Value: h}
+		header[i] = excelize.Cell{StyleID: bl.st.outHeader, Value: h}
 	}
 	for _, h := range o.DirectorHeader {
 		header = append(header, typed(h))
 	}
 	// Neither Excel nor LibreOffice grows a row for wrapped text when it
 	// opens a file: each row gets the height of its longest text.
-	bl.do(sw.SetRow("A1", header, excelize.RowOpts{Height: lineHeight}))
+	bl.do(sw.SetRow("A1", header, excelize.RowOpts{Height: lineHeight * float64(o.headerLines())}))
 	cells := make([]any, cols)
 	for r, row := range o.Rows {
 		for c := range cells {
@@ -181,10 +230,13 @@ func (b *Book) writeOutput(o Output, decorate func() error) error {
 			if c < len(row) {
 				v = row[c]
 			}
+			style := colStyle[c]
 			if text, ok := v.(string); ok {
 				v = xlsx.FitCell(text)
+				if style == bl.st.text {
+					style = bl.st.outText
+				}
 			}
-			style := colStyle[c]
 			if id, ok := marks[at{r + 2, c + 1}]; ok {
 				style = id
 			}

@@ -45,8 +45,8 @@ func (b *Book) WriteStandings(table scoring.Table) (Problems, error) {
 			return nil, err
 		}
 	}
-	if b.hasSheet(SheetStandings) { // the chart is rebuilt on every run
-		b.x.EmptyForRewrite(SheetStandings, false)
+	if b.hasSheet(SheetStandings) { // the chart, and the page break above it, are rebuilt on every run
+		b.x.EmptyForRewrite(SheetStandings, true)
 		if err := xlsx.DeleteCharts(b.f, SheetStandings); err != nil {
 			return nil, err
 		}
@@ -118,6 +118,10 @@ func (b *Book) title(list string) string {
 	return list
 }
 
+// standingsPortraitHeats is the most heats whose Standings print portrait
+// at 9 pt or more, on A4 and on Letter; more print landscape.
+const standingsPortraitHeats = 3
+
 // standingsTab lays out the players' standings: a row per player in rank
 // order, each heat's score (dropped ones struck through, multiplied ones in
 // italics, unplayed ones grey) and a note saying which heats did not count
@@ -125,14 +129,14 @@ func (b *Book) title(list string) string {
 func (b *Book) standingsTab(table scoring.Table) Output {
 	t := b.Tournament
 	o := Output{Sheet: SheetStandings, Title: b.title("Standings"), Header: []string{HeaderRank, HeaderSeatPlayer, HeaderTotal},
-		Widths: []float64{7, 24, 10}, Key: 1}
+		Widths: []float64{6, 22, 8}, Key: 1}
 	for h := 1; h <= t.Settings.Heats; h++ {
 		o.Header = append(o.Header, HeatSheet(h))
-		o.Widths = append(o.Widths, 9)
+		o.Widths = append(o.Widths, 7)
 	}
 	o.Header = append(o.Header, HeaderPlayed, HeaderQualified, HeaderCounted, HeaderTieBreak)
-	o.Widths = append(o.Widths, 8, 10, 30, 46)
-	o.Landscape = t.Settings.Heats > 5
+	o.Widths = append(o.Widths, 7, 11, 14, 22)
+	o.Landscape = t.Settings.Heats > standingsPortraitHeats
 	if len(table.Players) > 0 {
 		o.Below = chartGap + chartRows
 	}
@@ -185,7 +189,7 @@ func (b *Book) standingsTab(table scoring.Table) Output {
 func (b *Book) teamsTab(table scoring.Table) Output {
 	t := b.Tournament
 	o := Output{Sheet: SheetTeamStandings, Title: b.title("Team standings"),
-		Header: []string{HeaderRank, HeaderTeam, HeaderTotal, HeaderMembers, HeaderGames}, Widths: []float64{7, 26, 10, 40, 70},
+		Header: []string{HeaderRank, HeaderTeam, HeaderTotal, HeaderMembers, HeaderGames}, Widths: []float64{6, 20, 8, 36, 56},
 		Landscape: true, Key: 1}
 	for _, ts := range table.Teams {
 		team := t.Teams[ts.Team]
@@ -206,7 +210,7 @@ func (b *Book) teamsTab(table scoring.Table) Output {
 func (b *Book) awardsTab(table scoring.Table) Output {
 	t := b.Tournament
 	o := Output{Sheet: SheetAwards, Title: b.title("Awards"), Header: []string{HeaderAward, HeaderWinners, HeaderValue, HeaderAwardWhat},
-		Widths: []float64{34, 40, 10, 70}}
+		Widths: []float64{18, 28, 8, 40}}
 	for _, a := range table.Awards {
 		var names []string
 		for _, w := range a.Winners {
@@ -231,18 +235,19 @@ func (b *Book) awardsTab(table scoring.Table) Output {
 
 // Leaders chart geometry: the chart sits in column A below the Standings
 // table, one empty row after it, and is chartHeight pixels high, which
-// excelize counts as 18 rows (of 18 pixels); the print area takes in
+// excelize counts as 27 rows (of 18 pixels); the print area takes in
 // chartRows rows below the gap.
 const (
 	chartGap    = 1
-	chartRows   = 18
-	chartWidth  = 480 // pixels; narrower than the narrowest Standings table
-	chartHeight = 320
+	chartRows   = 27
+	chartWidth  = 640 // pixels; narrower than the narrowest Standings table
+	chartHeight = 480
 	chartBar    = "4472C4"
 )
 
 // leadersChart draws the ten leaders' totals below the Standings table of
-// rows players, in the rows standingsTab keeps for it. WriteStandings has
+// rows players, in the rows standingsTab keeps for it, on a page of its
+// own: a chart is cut where a page ends. WriteStandings has
 // deleted the previous chart (an earlier run's, wherever it was, or the
 // one LibreOffice re-saved, possibly without bars): it is rebuilt on every
 // run.
@@ -253,6 +258,10 @@ func (b *Book) leadersChart(rows int) error {
 	sheet := xlsx.QuoteSheet(SheetStandings)
 	last := min(rows, 10) + 1
 	no := false
+	if err := xlsx.InsertPageBreak(b.f, SheetStandings, cellName(1, rows+2)); err != nil {
+		return err
+	}
+	axis := excelize.Font{Family: "Calibri", Size: 11}
 	return xlsx.AddChart(b.f, SheetStandings, cellName(1, rows+2+chartGap), &excelize.Chart{
 		Type: excelize.Bar,
 		Series: []excelize.ChartSeries{{
@@ -264,7 +273,8 @@ func (b *Book) leadersChart(rows int) error {
 		VaryColors: &no,
 		Title:      excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: "Leaders", Font: font(true, 14)}}},
 		Legend:     excelize.ChartLegend{Position: "none"},
-		XAxis:      excelize.ChartAxis{ReverseOrder: true}, // the leader on top
+		XAxis:      excelize.ChartAxis{ReverseOrder: true, Font: axis}, // the leader on top
+		YAxis:      excelize.ChartAxis{Font: axis},
 		Dimension:  excelize.ChartDimension{Width: chartWidth, Height: chartHeight},
 	})
 }

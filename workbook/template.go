@@ -15,6 +15,9 @@ const DefaultSystem = "DipCon XXXIV (2001)"
 // style ids of a workbook being built.
 type styles struct {
 	header, input, computed, help, title, text, time int
+	// An output tab's wrapped header, and its text cells: wrapped and
+	// indented, so that text never touches a number right-aligned beside it.
+	outHeader, outText int
 }
 
 // font is the font of every style: LibreOffice substitutes fonts without a
@@ -36,6 +39,9 @@ func newStyles(f *excelize.File) (styles, error) {
 		{&s.help, excelize.Style{Font: &excelize.Font{Family: "Calibri", Size: 10, Color: "595959"}, Alignment: &excelize.Alignment{WrapText: true, Vertical: "top"}}},
 		{&s.title, excelize.Style{Font: font(true, 16)}},
 		{&s.text, excelize.Style{Font: font(false, 11), Alignment: &excelize.Alignment{WrapText: true, Vertical: "top"}}},
+		{&s.outHeader, excelize.Style{Font: font(true, 11), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"D9E1F2"}},
+			Border: []excelize.Border{{Type: "bottom", Color: "000000", Style: 1}}, Alignment: &excelize.Alignment{Vertical: "bottom", WrapText: true}}},
+		{&s.outText, excelize.Style{Font: font(false, 11), Alignment: &excelize.Alignment{Horizontal: "left", Indent: 1, WrapText: true, Vertical: "top"}}},
 		{&s.time, excelize.Style{Font: font(false, 11), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFF9E5"}}, NumFmt: 20}},
 	}
 	for _, d := range defs {

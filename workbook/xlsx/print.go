@@ -8,22 +8,39 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// pageLayout sets a sheet to print on A4 (Letter printers shrink it to
-// fit), fitted to the page width, with narrow margins.
+// Paper sizes of a sheet's page setup (ECMA-376 paperSize codes).
+const (
+	PaperLetter = 1
+	PaperA4     = 9
+)
+
+// Paper returns the paper size a sheet prints on: Letter when its page
+// setup says so (a director who prints on Letter chose it in Page Setup),
+// else A4.
+func Paper(x *excelize.File, sheet string) int {
+	if l, err := x.GetPageLayout(sheet); err == nil && l.Size != nil && *l.Size == PaperLetter {
+		return PaperLetter
+	}
+	return PaperA4
+}
+
+// pageLayout sets a sheet to print on its paper (A4, or Letter when the
+// director chose it), fitted to the page width and as many pages long as
+// it takes, with narrow margins.
 func pageLayout(x *excelize.File, sheet string, landscape bool) error {
 	orientation := "portrait"
 	if landscape {
 		orientation = "landscape"
 	}
-	size, one, zero, fit := 9, 1, 0, true // 9 = A4
+	size, one, zero, fit := Paper(x, sheet), 1, 0, true
 	if err := x.SetPageLayout(sheet, &excelize.PageLayoutOptions{Size: &size, Orientation: &orientation, FitToWidth: &one, FitToHeight: &zero}); err != nil {
 		return fmt.Errorf("set %s's page layout: %w", sheet, err)
 	}
 	if err := x.SetSheetProps(sheet, &excelize.SheetPropsOptions{FitToPage: &fit}); err != nil {
 		return fmt.Errorf("set %s's fit to page: %w", sheet, err)
 	}
-	margin, edge := 0.6, 0.3
-	if err := x.SetPageMargins(sheet, &excelize.PageLayoutMarginsOptions{Top: &margin, Bottom: &margin, Left: &margin, Right: &margin, Header: &edge, Footer: &edge}); err != nil {
+	margin, side, edge := 0.6, 0.5, 0.3
+	if err := x.SetPageMargins(sheet, &excelize.PageLayoutMarginsOptions{Top: &margin, Bottom: &margin, Left: &side, Right: &side, Header: &edge, Footer: &edge}); err != nil {
 		return fmt.Errorf("set %s's page margins: %w", sheet, err)
 	}
 	return nil
@@ -31,14 +48,21 @@ func pageLayout(x *excelize.File, sheet string, landscape bool) error {
 
 // Print says how a table prints.
 type Print struct {
-	Header    string // the page header (see PageHeader)
-	Footer    string // the page footer (see PageFooter)
-	Last      string // the bottom-right cell of the print area from A1; "" for none
-	Landscape bool
+	Header string // the page header (see PageHeader)
+	Footer string // the page footer (see PageFooter)
+	// Areas are the print areas, each a range such as "A1:K50" printed on
+	// pages of its own, in order; none prints the whole sheet.
+	Areas []string
+	// TitleColumns are columns repeated at the left of every page that
+	// does not hold them ("D:E"); "" for none. The header row repeats on
+	// every page.
+	TitleColumns string
+	Landscape    bool
 }
 
 // SetPrint makes a sheet print as a table: its pageLayout, a page header
-// and footer, the header row on every page, and the print area.
+// and footer, the header row (and title columns) on every page, and the
+// print areas.
 func SetPrint(x *excelize.File, sheet string, p Print) error {
 	if err := pageLayout(x, sheet, p.Landscape); err != nil {
 		return err
@@ -46,12 +70,23 @@ func SetPrint(x *excelize.File, sheet string, p Print) error {
 	if err := x.SetHeaderFooter(sheet, &excelize.HeaderFooterOptions{OddHeader: p.Header, OddFooter: p.Footer}); err != nil {
 		return fmt.Errorf("set %s's page header: %w", sheet, err)
 	}
-	if p.Last != "" {
-		if err := SetDefinedName(x, "_xlnm.Print_Area", sheet, fmt.Sprintf("%s!$A$1:%s", QuoteSheet(sheet), Absolute(p.Last))); err != nil {
+	q := QuoteSheet(sheet)
+	if len(p.Areas) > 0 {
+		areas := make([]string, len(p.Areas))
+		for i, a := range p.Areas {
+			from, to, _ := strings.Cut(a, ":")
+			areas[i] = q + "!" + absoluteRef(from) + ":" + absoluteRef(to)
+		}
+		if err := SetDefinedName(x, "_xlnm.Print_Area", sheet, strings.Join(areas, ",")); err != nil {
 			return err
 		}
 	}
-	return SetDefinedName(x, "_xlnm.Print_Titles", sheet, fmt.Sprintf("%s!$1:$1", QuoteSheet(sheet)))
+	titles := q + "!$1:$1"
+	if p.TitleColumns != "" {
+		from, to, _ := strings.Cut(p.TitleColumns, ":")
+		titles = q + "!$" + from + ":$" + to + "," + titles
+	}
+	return SetDefinedName(x, "_xlnm.Print_Titles", sheet, titles)
 }
 
 // SetDefinedName sets a sheet-scoped defined name, replacing an earlier
@@ -72,6 +107,14 @@ func SetDefinedName(x *excelize.File, name, sheet, refersTo string) error {
 		return fmt.Errorf("set %s's name %s: %w", sheet, name, err)
 	}
 	return nil
+}
+
+// absoluteRef turns a cell ("H50") or a whole column ("H") absolute.
+func absoluteRef(ref string) string {
+	if !strings.ContainsAny(ref, "0123456789") {
+		return "$" + ref
+	}
+	return Absolute(ref)
 }
 
 // Absolute turns "H50" into "$H$50".
