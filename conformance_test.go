@@ -32,6 +32,13 @@ var loAuthored = []string{
 	"Unexpected element 'workbookProtection' in state",
 }
 
+// gnumericUnions is Gnumeric's message on a defined name of several
+// ranges, which it does not read: a heat sheet's print titles (its Power
+// and Player columns and its header row) and print area of two parts, as
+// Excel itself writes them. Excel and LibreOffice print them
+// (TestPrintedLegible).
+const gnumericUnions = "Multiple expressions are not supported in this context"
+
 // conforms checks a workbook dtm wrote with the project's checker and the
 // independent readers.
 func conforms(t *testing.T, path string, allow ...string) {
@@ -43,7 +50,7 @@ func conforms(t *testing.T, path string, allow ...string) {
 	if problems := xlsxcheck.Check(data); len(problems) > 0 {
 		t.Errorf("%s breaks Excel's rules:\n%s", filepath.Base(path), strings.Join(problems, "\n"))
 	}
-	xlsxcheck.Readers(t, path, allow...)
+	xlsxcheck.Readers(t, path, append(allow, gnumericUnions)...)
 }
 
 // digitSample is the ARMADA sample renamed "2026 ..." (a title a font size
@@ -234,7 +241,11 @@ func TestPrintedPagesHoldEverything(t *testing.T) {
 		}
 		for r, row := range rows {
 			for c, cell := range row {
-				for _, piece := range gap.Split(cell, -1) { // pieces spaced apart print apart
+				pieces := gap.Split(cell, -1) // pieces spaced apart print apart
+				if r == 0 {
+					pieces = strings.Fields(cell) // a header wraps at its spaces, beside other headers
+				}
+				for _, piece := range pieces {
 					if !strings.Contains(text, squash(piece)) {
 						t.Errorf("%s row %d column %d: %q is not on the printed page", sheet, r+1, c+1, piece)
 					}

@@ -78,9 +78,7 @@ const lineHeight = 15
 const maxRowHeight = 409
 
 // lines estimates how many lines the row's longest text takes once wrapped
-// in its column, word by word: a column's width is counted in digits, and
-// an average letter of a name or a note is about as wide, less the cell's
-// indent.
+// in its column, word by word: a column's width is counted in digits.
 func (o Output) lines(row []any) int {
 	n := 1
 	for c, v := range row {
@@ -94,8 +92,9 @@ func (o Output) lines(row []any) int {
 }
 
 // columnChars is how many characters of text a line of a column of width
-// holds, its indent left out.
-func columnChars(width float64) int { return max(1, int(width*1.1)-1) }
+// holds, its indent left out: as many as digits, less two (a line of
+// letters holds more, so a row is rather too tall than cut short).
+func columnChars(width float64) int { return max(1, int(width)-2) }
 
 // wrappedLines counts the lines text takes wrapped at perLine characters:
 // at spaces and hyphens, a word longer than a line broken where it must.

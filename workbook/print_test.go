@@ -71,8 +71,8 @@ func TestRowHeights(t *testing.T) {
 	if err := b.WriteOutput(o); err != nil {
 		t.Fatal(err)
 	}
-	// Row 3: ten words of four letters, four a line in a column 20 wide.
-	for row, want := range map[int]float64{1: 15, 2: 15, 3: 45, 4: 409} {
+	// Row 3: ten words of four letters, three a line in a column 20 wide.
+	for row, want := range map[int]float64{1: 15, 2: 15, 3: 60, 4: 409} {
 		if got, err := b.f.GetRowHeight(SheetAwards, row); err != nil || got != want {
 			t.Errorf("row %d: height %v (%v), want %v", row, got, err, want)
 		}

@@ -198,7 +198,7 @@ func (b *Book) teamsTab(table scoring.Table) Output {
 			members = append(members, t.Players[m].Name)
 		}
 		for _, g := range ts.Counted {
-			games = append(games, fmt.Sprintf("%s, heat %d board %d: %s", t.Players[g.Player].Name, g.Heat, g.Board, number(g.Score)))
+			games = append(games, fmt.Sprintf("%s, heat %d board %d: %s", t.Players[g.Player].Name, g.Heat, g.Board, signed(g.Score)))
 		}
 		o.Rows = append(o.Rows, []any{ts.Rank, team.Name, ts.Total, strings.Join(members, ", "), strings.Join(games, "; ")})
 	}
@@ -287,6 +287,11 @@ func (b *Book) hasSheet(name string) bool {
 
 // number prints a score without trailing zeros.
 func number(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// signed prints a score in running text: as number does, a negative one
+// with a minus sign (−3), which a line never breaks away from its digits as
+// it may break after a hyphen.
+func signed(v float64) string { return strings.Replace(number(v), "-", "−", 1) }
 
 // unplayedNote says why a player's heat has no score yet: the game is in
 // play, the board has not started, or the player did not play it.
