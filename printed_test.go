@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/xml"
 	"fmt"
 	"maps"
@@ -40,6 +41,7 @@ func printedEvent(t *testing.T) string {
 	f := openXLSX(t, path)
 	fixture.SetSetting(t, f, workbook.SetName, "2026 Regatta of the ARMADA")
 	fixture.SetSetting(t, f, workbook.SetTeamSize, "Teams of 3")
+	fixture.SetSetting(t, f, workbook.SetRandomSeed, 2026) // the same seating, ties and pages on every run
 	var names []string
 	for i := range 57 {
 		first, last := fmt.Sprintf("Player%02d", i), "Tester"
@@ -98,7 +100,7 @@ func TestPrintedLegible(t *testing.T) {
 	// The pages each tab takes: at least (a table that runs over pages
 	// rather than shrinking) and at most.
 	pages := map[string][2]int{
-		workbook.SheetStandings:     {3, 5}, // 57 rows, then the leaders chart on a page of its own
+		workbook.SheetStandings:     {3, 7}, // 57 rows, then the leaders chart on a page of its own
 		workbook.SheetTeamStandings: {1, 3},
 		workbook.SheetAwards:        {1, 3},
 	}
@@ -118,8 +120,9 @@ func TestPrintedLegible(t *testing.T) {
 		printCopy(t, event, book, tabs, paper.code)
 		pdf := filepath.Join(dir, paper.name+".pdf")
 		lotest.Run(t, "lo-pdf", book, pdf)
-		keepPages(t, pdf, "printed-"+paper.name)
+		keepPages(t, book, pdf, "printed-"+paper.name)
 		byTab := map[string]int{}
+		smallest := map[string]float64{} // each tab's smallest body text, for the log
 		for i, p := range readPrinted(t, pdf) {
 			tab := p.tab()
 			where := fmt.Sprintf("%s page %d (%s)", paper.name, i+1, tab)
@@ -134,6 +137,8 @@ func TestPrintedLegible(t *testing.T) {
 					want = 7
 				case longName(w.Text):
 					want = 8
+				default:
+					smallest[tab] = min(cmp.Or(smallest[tab], w.size()), w.size())
 				}
 				if w.size() < want-0.1 {
 					t.Errorf("%s: %q prints at %.1f pt, want %.0f or more", where, w.Text, w.size(), want)
@@ -148,6 +153,7 @@ func TestPrintedLegible(t *testing.T) {
 			if n, want := byTab[tab], pages[tab]; n < want[0] || n > want[1] {
 				t.Errorf("%s: %s prints on %d pages, want %d to %d", paper.name, tab, n, want[0], want[1])
 			}
+			t.Logf("%s: %s on %d pages, body text at %.1f pt or more", paper.name, tab, byTab[tab], smallest[tab])
 		}
 		if len(byTab) != len(tabs) {
 			t.Errorf("%s: pages of %v, want only %q", paper.name, byTab, tabs)
@@ -205,14 +211,22 @@ func printCopy(t *testing.T, book, out string, tabs []string, paper int) {
 }
 
 // keepPages renders a PDF's pages as PNGs into $DTM_ARTEFACTS (when set),
-// named prefix-N.png, for a person to look at.
-func keepPages(t *testing.T, pdf, prefix string) {
+// named prefix-N.png, for a person to look at, beside the workbook printed
+// (prefix.xlsx).
+func keepPages(t *testing.T, book, pdf, prefix string) {
 	t.Helper()
 	dir := os.Getenv("DTM_ARTEFACTS")
 	if dir == "" {
 		return
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(book)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, prefix+".xlsx"), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if out, err := exec.Command("pdftoppm", "-png", "-r", "60", pdf, filepath.Join(dir, prefix)).CombinedOutput(); err != nil {

@@ -129,13 +129,13 @@ const standingsPortraitHeats = 3
 func (b *Book) standingsTab(table scoring.Table) Output {
 	t := b.Tournament
 	o := Output{Sheet: SheetStandings, Title: b.title("Standings"), Header: []string{HeaderRank, HeaderSeatPlayer, HeaderTotal},
-		Widths: []float64{6, 22, 8}, Key: 1}
+		Widths: []float64{6, 20, 8}, Key: 1}
 	for h := 1; h <= t.Settings.Heats; h++ {
 		o.Header = append(o.Header, HeatSheet(h))
 		o.Widths = append(o.Widths, 7)
 	}
 	o.Header = append(o.Header, HeaderPlayed, HeaderQualified, HeaderCounted, HeaderTieBreak)
-	o.Widths = append(o.Widths, 7, 11, 14, 22)
+	o.Widths = append(o.Widths, 7, 11, 13, 18)
 	o.Landscape = t.Settings.Heats > standingsPortraitHeats
 	if len(table.Players) > 0 {
 		o.Below = chartGap + chartRows
