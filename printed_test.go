@@ -31,7 +31,8 @@ var longNames = [][2]string{
 }
 
 // printedEvent builds a 57-player team tournament of three heats, long
-// names among the players, every heat seated (--sit-out auto) and played
+// names among the players, a club of twelve whose members pay a conflict
+// on a board together, every heat seated (--sit-out auto) and played
 // (solos, draws and five-way draws), and scored: every tab dtm writes is
 // full, as a director prints it at the end of the day.
 func printedEvent(t *testing.T) string {
@@ -60,6 +61,11 @@ func printedEvent(t *testing.T) string {
 			fixture.Set(t, f, workbook.SheetPlayers, fmt.Sprintf("%s%d", c, i+2), "Registered")
 		}
 	}
+	club := []any{"Sigmaringen Diplomacy Club", 5} // its members pay on a board together: the heat sheets' conflict detail
+	for i := range 12 {
+		club = append(club, names[i*4])
+	}
+	fixture.Set(t, f, workbook.SheetGroups, "A2", club...)
 	for team := range 19 {
 		fixture.Set(t, f, workbook.SheetTeams, fixture.Cell(1, team+2), fmt.Sprintf("Team %c", 'A'+team),
 			names[3*team], names[3*team+1], names[3*team+2])

@@ -14,7 +14,7 @@ const DefaultSystem = "DipCon XXXIV (2001)"
 
 // style ids of a workbook being built.
 type styles struct {
-	header, input, computed, help, title, text, time int
+	header, input, computed, computedText, help, title, text, time int
 	// An output tab's wrapped header, and its text cells: wrapped and
 	// indented, so that text never touches a number right-aligned beside it.
 	outHeader, outText int
@@ -36,6 +36,8 @@ func newStyles(f *excelize.File) (styles, error) {
 			Border: []excelize.Border{{Type: "bottom", Color: "000000", Style: 1}}, Alignment: &excelize.Alignment{Vertical: "center"}}},
 		{&s.input, excelize.Style{Font: font(false, 11), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFF9E5"}}}},
 		{&s.computed, excelize.Style{Font: font(false, 11), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"EDEDED"}}}},
+		{&s.computedText, excelize.Style{Font: font(false, 11), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"EDEDED"}},
+			Alignment: &excelize.Alignment{Horizontal: "left", Indent: 1}}},
 		{&s.help, excelize.Style{Font: &excelize.Font{Family: "Calibri", Size: 10, Color: "595959"}, Alignment: &excelize.Alignment{WrapText: true, Vertical: "top"}}},
 		{&s.title, excelize.Style{Font: font(true, 16)}},
 		{&s.text, excelize.Style{Font: font(false, 11), Alignment: &excelize.Alignment{WrapText: true, Vertical: "top"}}},
@@ -113,7 +115,11 @@ func (b *builder) table(name string, s schema) {
 	for i, c := range s.columns {
 		b.header(name, i+1, c, s.rows)
 		if c.computed && s.rows > 0 {
-			b.do(xlsx.SetCellStyle(b.f, name, cellName(i+1, 2), cellName(i+1, s.rows+1), b.st.computed))
+			style := b.st.computed
+			if c.text {
+				style = b.st.computedText
+			}
+			b.do(xlsx.SetCellStyle(b.f, name, cellName(i+1, 2), cellName(i+1, s.rows+1), style))
 		}
 	}
 	for n := 1; n <= s.inTemplate; n++ {
