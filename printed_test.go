@@ -21,9 +21,9 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// longNames are players of the printed event whose names are as long as
+// printedNames are players of the printed event whose names are as long as
 // they come.
-var longNames = [][2]string{
+var printedNames = [][2]string{
 	{"Maximilian Alexander", "von Hohenzollern-Sigmaringen"},
 	{"Anna-Katharina Friederike", "Oberhausen-Lichtenberg"},
 	{"Jean-Baptiste Emmanuel", "de La Rochefoucauld-Liancourt"},
@@ -46,8 +46,8 @@ func printedEvent(t *testing.T) string {
 	var names []string
 	for i := range 57 {
 		first, last := fmt.Sprintf("Player%02d", i), "Tester"
-		if i%14 < len(longNames) {
-			first, last = longNames[i%14][0], longNames[i%14][1]
+		if i%14 < len(printedNames) {
+			first, last = printedNames[i%14][0], printedNames[i%14][1]
 			if i >= 14 {
 				first = fmt.Sprintf("%s %c.", first, 'A'+i/14)
 			}
@@ -141,7 +141,7 @@ func TestPrintedLegible(t *testing.T) {
 				switch {
 				case p.furniture(w):
 					want = 7
-				case longName(w.Text):
+				case printedLongName(w.Text):
 					want = 8
 				default:
 					smallest[tab] = min(cmp.Or(smallest[tab], w.size()), w.size())
@@ -167,10 +167,10 @@ func TestPrintedLegible(t *testing.T) {
 	}
 }
 
-// longName reports whether a word belongs to one of longNames.
-func longName(word string) bool {
+// printedLongName reports whether a word belongs to one of printedNames.
+func printedLongName(word string) bool {
 	word = strings.Trim(word, ",;.()")
-	for _, n := range longNames {
+	for _, n := range printedNames {
 		for _, part := range strings.FieldsFunc(n[0]+" "+n[1], func(r rune) bool { return r == ' ' || r == '-' }) {
 			if len(part) > 3 && strings.Contains(word, part) {
 				return true
