@@ -66,6 +66,9 @@ func printedEvent(t *testing.T) string {
 		club = append(club, names[i*4])
 	}
 	fixture.Set(t, f, workbook.SheetGroups, "A2", club...)
+	for heat := range 3 { // the board calls' heat line then runs under the QR code's place
+		fixture.Set(t, f, workbook.SheetHeats, fixture.Cell(3, heat+2), fmt.Sprintf("2026-03-%d", 14+heat/2))
+	}
 	for team := range 19 {
 		fixture.Set(t, f, workbook.SheetTeams, fixture.Cell(1, team+2), fmt.Sprintf("Team %c", 'A'+team),
 			names[3*team], names[3*team+1], names[3*team+2])
