@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -156,8 +157,8 @@ func (tb *tab) eval(script string, out any) {
 // layoutScript measures a page in the window: the page's own width, each
 // required element that is hidden or reaches outside the window, each
 // name's lines (the text's line boxes) and whether they stay inside their
-// cell and the window, and the element of id "left"'s text box (the
-// clock's digits).
+// cell and the window, the lowest element's bottom edge, and the element of
+// id "left"'s text box (the clock's digits).
 const layoutScript = `(function (need, names) {
   const W = innerWidth, H = innerHeight, out = {width: W, height: H, page: document.documentElement.scrollWidth, bad: [], names: [], digits: null};
   const say = e => (e.className ? e.tagName.toLowerCase() + "." + e.className.split(" ").join(".") : e.tagName.toLowerCase()) + " " + JSON.stringify(e.textContent.trim().slice(0, 40));
@@ -183,6 +184,7 @@ const layoutScript = `(function (need, names) {
     const tops = new Set(lines.map(x => Math.round(x.top)));
     out.names.push({name: n.textContent.trim(), lines: tops.size, inside: inside, right: Math.round(Math.max(...lines.map(x => x.right)))});
   }
+  out.bottom = Math.max(0, ...[...document.body.querySelectorAll("*")].map(e => e.getBoundingClientRect().bottom));
   const d = document.getElementById("left");
   if (d) {
     const r = document.createRange();
@@ -205,6 +207,7 @@ type nameBox struct {
 // layout is what layoutScript measures.
 type layout struct {
 	Width, Height, Page int
+	Bottom              float64 // the lowest element's bottom edge
 	Bad                 []string
 	Names               []nameBox
 	Digits              *struct {
@@ -264,8 +267,8 @@ func TestSiteLayout(t *testing.T) {
 		{"calls-heat-4.html", "calls-heat-4", []string{"table.calls td.who", "table.calls td.board", "table.calls td.power", ".boardcard h3", "table.board td.who"}, "Board 1 Top board"},
 		{"player-1.html", "player-1", []string{"table.games td.board", "table.games td.power", "table.games td.score"}, ""},
 		{"projector.html", "projector-calls", []string{".frame-names td.who", ".frame-names td.board", ".frame-names td.power"}, ""},
-		{"projector-3.html", "projector-boards", []string{".frame-boards h2", ".frame-boards td.power", ".frame-boards td.who"}, "Board 1 Top board"},
-		{"projector-6.html", "projector-standings", []string{"table.standings td.rank", "table.standings td.who", "table.standings td.total"}, ""},
+		{projectorFrame(t, site, `class="frame-boards"`), "projector-boards", []string{".frame-boards h2", ".frame-boards td.power", ".frame-boards td.who"}, "Board 1 Top board"},
+		{projectorFrame(t, site, `table class="standings"`), "projector-standings", []string{"table.standings td.rank", "table.standings td.who", "table.standings td.total"}, ""},
 		{"wall.html", "wall", []string{"table.wall td.rank", "table.wall td.who", "table.wall td.total"}, ""},
 		{"certificates.html", "certificates", []string{".certificate .award", ".certificate .winner"}, ""},
 		{entry + "#code=H4-B1", "entry", []string{"#code", "#status", "#kind", "#year", "#powers input", "#powers td.player", "#powers th"}, "Heat 4, board 1 · top board"},
@@ -297,6 +300,9 @@ func TestSiteLayout(t *testing.T) {
 				if !n.Inside {
 					t.Errorf("%s: %q runs out of its box (to %d px)", where, n.Name, n.Right)
 				}
+			}
+			if strings.HasPrefix(p.shot, "projector") && w[0] >= 768 && l.Bottom > float64(l.Height)+0.5 {
+				t.Errorf("%s: the frame reaches %.0f px, below the screen's %d: its last lines are cut off", where, l.Bottom, l.Height)
 			}
 			if w[0] == 390 && !slices.ContainsFunc(l.Names, func(n nameBox) bool { return n.Lines > 1 }) {
 				t.Errorf("%s: no long name wraps", where)
@@ -333,6 +339,23 @@ func TestSiteLayout(t *testing.T) {
 		}
 	}
 	printedPages(t, tb, site, shots)
+}
+
+// projectorFrame is the first of the projector's frames whose HTML holds
+// marker: how many frames come before it depends on how the names split.
+func projectorFrame(t *testing.T, site, marker string) string {
+	t.Helper()
+	frames, _ := filepath.Glob(filepath.Join(site, "projector*.html"))
+	sort.Slice(frames, func(i, j int) bool {
+		return len(frames[i]) < len(frames[j]) || len(frames[i]) == len(frames[j]) && frames[i] < frames[j]
+	})
+	for _, f := range frames {
+		if data, err := os.ReadFile(f); err == nil && strings.Contains(string(data), marker) {
+			return filepath.Base(f)
+		}
+	}
+	t.Fatalf("no projector frame in %s holds %s", site, marker)
+	return ""
 }
 
 // pdf prints the page shown on paper of a size (landscape when the page

@@ -30,9 +30,10 @@ type frame struct {
 const (
 	frameLines      = 12 // standings, awards or teams
 	frameBoards     = 3  // boards side by side
-	frameNameRows   = 12 // names per column
-	frameNameCols   = 3
-	frameHeatColumn = 5 // standings show heat columns up to this many heats
+	frameNameRows   = 15 // lines of names in a column, a long name counting each line it wraps to
+	frameNameCols   = 2
+	frameNameWidth  = 18 // characters in a line of a column's names (docs/publish.md)
+	frameHeatColumn = 5  // standings show heat columns up to this many heats
 )
 
 // projectorFrames makes the projector's cycle: the pages the policy
@@ -48,13 +49,8 @@ func projectorFrames(s *Site, pub workbook.Publication) []*frame {
 			if c == nil || s.heatFinished(c.Heat) {
 				continue // no heat to call: the calls would be old news
 			}
-			for i := 0; i < len(c.ByName); i += frameNameRows * frameNameCols {
-				chunk := c.ByName[i:min(len(c.ByName), i+frameNameRows*frameNameCols)]
-				f := &frame{Title: workbook.HeatSheet(c.Heat) + ": who plays where"}
-				for j := 0; j < len(chunk); j += frameNameRows {
-					f.Names = append(f.Names, chunk[j:min(len(chunk), j+frameNameRows)])
-				}
-				add(f)
+			for _, cols := range nameFrames(c.ByName) {
+				add(&frame{Title: workbook.HeatSheet(c.Heat) + ": who plays where", Names: cols})
 			}
 			for i := 0; i < len(c.Boards); i += frameBoards {
 				add(&frame{Title: fmt.Sprintf("%s: boards", workbook.HeatSheet(c.Heat)), Boards: c.Boards[i:min(len(c.Boards), i+frameBoards)]})
@@ -139,6 +135,29 @@ func projectorFrames(s *Site, pub workbook.Publication) []*frame {
 		}
 	}
 	return out
+}
+
+// nameFrames splits who plays where into frames of frameNameCols columns,
+// each of at most frameNameRows lines of type: a long name counts each line
+// it wraps to, so that no column runs off the bottom of the screen.
+func nameFrames(names []callLine) [][][]callLine {
+	var frames [][][]callLine
+	used := 0
+	for _, c := range names {
+		n := min(nameLines(c.Shown, frameNameWidth), frameNameRows)
+		if len(frames) == 0 || used+n > frameNameRows {
+			if len(frames) == 0 || len(frames[len(frames)-1]) == frameNameCols {
+				frames = append(frames, nil)
+			}
+			f := &frames[len(frames)-1]
+			*f = append(*f, nil)
+			used = 0
+		}
+		f := frames[len(frames)-1]
+		f[len(f)-1] = append(f[len(f)-1], c)
+		used += n
+	}
+	return frames
 }
 
 // frameFile names the i-th frame (from 0): projector.html, projector-2.html ...
