@@ -35,6 +35,8 @@ import (
 // each command (the least CPU time and memory are kept; default 3, 1 at
 // 10,003 players). DTM_BENCH_LIMIT caps each run's wall time (a Go
 // duration, default 10m): a command that takes longer is reported as such.
+// DTM_BENCH_COMMANDS=score,publish measures only those commands, on the
+// generated workbook alone unless seed is among them.
 
 // benchHeats is the number of heats of the benchmark's workbooks.
 const benchHeats = 9
@@ -276,6 +278,14 @@ func TestSpeed(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	only := map[string]bool{}
+	for _, c := range strings.Split(os.Getenv("DTM_BENCH_COMMANDS"), ",") {
+		if c != "" {
+			only[c] = true
+		}
+	}
+	// chosen reports whether the command whose first word is cmd is measured.
+	chosen := func(cmd string) bool { return len(only) == 0 || only[cmd] }
 	var table strings.Builder
 	fmt.Fprintf(&table, "| players | workbook | command | CPU s | × floor | peak MiB | × floor |\n")
 	fmt.Fprintf(&table, "|--:|---|---|--:|--:|--:|--:|\n")
@@ -294,18 +304,14 @@ func TestSpeed(t *testing.T) {
 		// and Conflict columns.
 		seeded := filepath.Join(dir, "seeded.xlsx")
 		copyFile(t, generated, seeded)
+		if !chosen("seed") {
+			seeded = ""
+		}
 		for h := 1; h <= benchHeats && seeded != ""; h++ {
 			if u := childOf(t, builder(), limit, seeded, "seed", "--refresh", "--heat", strconv.Itoa(h), seeded); u.over {
 				t.Logf("%d players: dtm seed --refresh --heat %d ran past %v: no seeded workbook", n, h, limit)
 				seeded = ""
 			}
-		}
-		fresh := filepath.Join(dir, "fresh.xlsx")
-		freshTournament(t, fresh, n, benchHeats)
-		first := filepath.Join(dir, "first.xlsx")
-		copyFile(t, fresh, first)
-		if u := childOf(t, builder(), limit, first, "seed", "--seed", "1", "--heat", "1", first); u.over {
-			first = ""
 		}
 		row := func(kind, command string, u, fl usage, note string) {
 			cpu, peak := "> "+limit.String(), "–"
@@ -321,26 +327,38 @@ func TestSpeed(t *testing.T) {
 			}
 			fmt.Fprintf(&table, "| %d | %s | %s | %s | %s | %s | %s |\n", n, kind, command, cpu, ratio, peak, pratio)
 		}
-		measure := func(kind, wb string, commands [][]string) {
+		cmds := slices.DeleteFunc([][]string{{"score", "WB"}, {"score", "--dry-run", "WB"}, {"check", "WB"},
+			{"export", "--csv", "--wdd", "WB"}, {"publish", "WB"}}, func(c []string) bool { return !chosen(c[0]) })
+		measure := func(kind, wb string) {
 			if wb == "" {
 				return
 			}
-			results := make([][]usage, len(commands)+1)
+			results := make([][]usage, len(cmds)+1)
 			for range runs { // paired: the floor and each command, in turn
 				results[0] = append(results[0], child(t, limit, wb, "floor", "WB", "WB.out.xlsx"))
-				for i, c := range commands {
+				for i, c := range cmds {
 					results[i+1] = append(results[i+1], child(t, limit, wb, c...))
 				}
 			}
 			fl := best(results[0])
 			row(kind, "floor", fl, fl, "")
-			for i, c := range commands {
+			for i, c := range cmds {
 				row(kind, "dtm "+strings.Join(c[:len(c)-1], " "), best(results[i+1]), fl, "")
 			}
 		}
-		cmds := [][]string{{"score", "WB"}, {"score", "--dry-run", "WB"}, {"check", "WB"}, {"export", "--csv", "--wdd", "WB"}}
-		measure("generated", generated, cmds)
-		measure("seeded", seeded, cmds)
+		measure("generated", generated)
+		measure("seeded", seeded)
+		if !chosen("seed") {
+			t.Logf("%d players done", n)
+			continue
+		}
+		fresh := filepath.Join(dir, "fresh.xlsx")
+		freshTournament(t, fresh, n, benchHeats)
+		first := filepath.Join(dir, "first.xlsx")
+		copyFile(t, fresh, first)
+		if u := childOf(t, builder(), limit, first, "seed", "--seed", "1", "--heat", "1", first); u.over {
+			first = ""
+		}
 		// Seeding heat 1 of the fresh tournament, and reseeding it: the
 		// seeder's own time is measured alone; the rest is compared with
 		// the floor on the seeded workbook.

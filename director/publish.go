@@ -1,13 +1,11 @@
 package director
 
 import (
-	"errors"
+	"bytes"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -53,10 +51,11 @@ func Publish(req PublishRequest) (*PublishResult, error) {
 	if dir == "" {
 		dir = files.DefaultSiteDir(req.Path)
 	}
-	earlier, err := files.SiteFiles(dir)
+	site, err := files.NewSiteWriter(dir)
 	if err != nil {
 		return nil, err
 	}
+	defer site.Abort()
 	now := req.Now
 	if now.IsZero() {
 		now = time.Now()
@@ -66,40 +65,19 @@ func Publish(req PublishRequest) (*PublishResult, error) {
 		return nil, err
 	}
 	s.MarkProvisional(b.InPlay())
-	pages, err := s.Render(b.Tournament.Settings.Publication)
+	if err := s.Render(b.Tournament.Settings.Publication, site.Write); err != nil {
+		return nil, err
+	}
+	removed, err := site.Commit(req.Path)
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("publish: %w", err)
-	}
-	res := &PublishResult{Dir: dir, Withheld: s.Withheld, Provisional: workbook.ProvisionalNote(b.InPlay())}
-	names := slices.Sorted(func(yield func(string) bool) {
-		for name := range pages {
-			if !yield(name) {
-				return
-			}
-		}
-	})
-	for _, name := range names {
-		if err := workbook.WriteFile(filepath.Join(dir, name), pages[name]); err != nil {
+	res := &PublishResult{Dir: dir, Files: site.Files(), Removed: removed, Withheld: s.Withheld, Provisional: workbook.ProvisionalNote(b.InPlay())}
+	pointer := []byte(files.SitePointerText(req.Path, dir))
+	if old, err := os.ReadFile(files.SitePointer(req.Path)); err != nil || !bytes.Equal(old, pointer) {
+		if err := workbook.WriteFile(files.SitePointer(req.Path), pointer); err != nil {
 			return res, wrapf(err, "publish")
 		}
-		res.Files = append(res.Files, name)
-	}
-	for _, name := range earlier {
-		if _, ok := pages[name]; !ok {
-			if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return res, fmt.Errorf("publish: remove %s: %w", name, err)
-			}
-			res.Removed = append(res.Removed, name)
-		}
-	}
-	if err := workbook.WriteFile(filepath.Join(dir, files.SiteMarker), files.SiteMarkerText(req.Path, names)); err != nil {
-		return res, wrapf(err, "publish")
-	}
-	if err := workbook.WriteFile(files.SitePointer(req.Path), []byte(files.SitePointerText(req.Path, dir))); err != nil {
-		return res, wrapf(err, "publish")
 	}
 	return res, nil
 }

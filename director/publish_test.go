@@ -1,8 +1,10 @@
 package director
 
 import (
+	"fmt"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -177,5 +179,94 @@ func TestPublishRefusesAForeignFolder(t *testing.T) {
 	}
 	if files.PublishedSite(book) != "" {
 		t.Errorf("a refused publish is remembered")
+	}
+}
+
+// deadPID returns the id of a process that has ended.
+func deadPID(t *testing.T) int {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd.Process.Pid
+}
+
+// TestPublishSwapsTheSite: publishing again keeps what the director put in
+// the site's folder, removes the temporary files a killed dtm left there
+// and beside it, and puts back a site whose folder a crash left missing (in
+// the moment between two renames, where a system cannot exchange two
+// folders in one step).
+func TestPublishSwapsTheSite(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name string
+		// crash leaves, in the site's folder dir and beside it, what a
+		// killed dtm (process pid) or the director left.
+		crash func(t *testing.T, dir string, pid int)
+		// again is the command run next: publish, or a refresh.
+		refresh bool
+	}{
+		{"the director's own files", func(t *testing.T, dir string, _ int) {
+			write(t, filepath.Join(dir, "logo.png"), "a logo")
+			os.Mkdir(filepath.Join(dir, "photos"), 0o755)
+			write(t, filepath.Join(dir, "photos", "day1.jpg"), "a photo")
+		}, false},
+		{"a temporary file in the folder", func(t *testing.T, dir string, pid int) {
+			write(t, filepath.Join(dir, fmt.Sprintf(".dtm-%d-123.tmp", pid)), "half a page")
+		}, false},
+		{"a half-written site beside it", func(t *testing.T, dir string, pid int) {
+			half := filepath.Join(filepath.Dir(dir), fmt.Sprintf(".dtm-%d-7-new-%s.tmp", pid, filepath.Base(dir)))
+			os.Mkdir(half, 0o755)
+			write(t, filepath.Join(half, "index.html"), "half a site")
+		}, true},
+		{"the folder missing in the swap", func(t *testing.T, dir string, pid int) {
+			parent, base := filepath.Dir(dir), filepath.Base(dir)
+			if err := os.Rename(dir, filepath.Join(parent, fmt.Sprintf(".dtm-%d-1-old-%s.tmp", pid, base))); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.CopyFS(filepath.Join(parent, fmt.Sprintf(".dtm-%d-2-new-%s.tmp", pid, base)), os.DirFS(filepath.Join(parent, fmt.Sprintf(".dtm-%d-1-old-%s.tmp", pid, base)))); err != nil {
+				t.Fatal(err)
+			}
+		}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			dir, res := publishSample(t, armada)
+			book := filepath.Join(filepath.Dir(dir), filepath.Base(armada))
+			c.crash(t, dir, deadPID(t))
+			if c.refresh {
+				if r := refreshSite(book); r == nil || r.Err != nil {
+					t.Fatalf("refresh: %+v", r)
+				}
+			} else if _, err := Publish(PublishRequest{Path: book, Now: publishedAt}); err != nil {
+				t.Fatal(err)
+			}
+			for _, name := range res.Files {
+				if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+					t.Errorf("after publishing again: %v", err)
+				}
+			}
+			left, _ := filepath.Glob(filepath.Join(filepath.Dir(dir), ".dtm-*.tmp"))
+			inside, _ := filepath.Glob(filepath.Join(dir, ".dtm-*.tmp"))
+			if left = append(left, inside...); len(left) > 0 {
+				t.Errorf("temporary files left: %s", strings.Join(left, ", "))
+			}
+			if c.name == "the director's own files" {
+				for name, want := range map[string]string{"logo.png": "a logo", "photos/day1.jpg": "a photo"} {
+					if got, _ := os.ReadFile(filepath.Join(dir, name)); string(got) != want {
+						t.Errorf("%s: %q after publishing, want %q", name, got, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// write writes a file of a test.
+func write(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

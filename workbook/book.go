@@ -160,6 +160,10 @@ func WriteFile(path string, data []byte) error { return xlsx.WriteFile(path, dat
 // from others that start alike (see xlsx.CutName).
 func CutName(name string, room int) string { return xlsx.CutName(name, room) }
 
+// StaleTemp reports whether one of dtm's temporary files or folders
+// (".dtm-PID-....tmp") was left by a process that is no longer running.
+func StaleTemp(name string) bool { return xlsx.StaleTemp(name) }
+
 // MaxPlayers is the most players the Players sheet may list: the largest
 // online events seat a few thousand players; a 20,000-player workbook of 30
 // heats is far inside each of the engine's limits (docs/workbook.md,

@@ -36,29 +36,32 @@ func siteTemplates() (*template.Template, error) {
 	return t, nil
 }
 
-// Render renders every page of the site, by file name, with the projector's
-// cycle as the publication policy pub sets it.
-func (s *Site) Render(pub workbook.Publication) (map[string][]byte, error) {
+// Render renders every page of the site, with the projector's cycle as the
+// publication policy pub sets it, and hands each to write with its file name
+// as soon as it is made: one page is held at a time.
+func (s *Site) Render(pub workbook.Publication, write func(name string, page []byte) error) error {
 	tmpl, err := siteTemplates()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	out := map[string][]byte{}
 	css, err := fs.ReadFile(templates.Site, "site/style.css")
 	if err != nil {
-		return nil, fmt.Errorf("site style: %w", err)
+		return fmt.Errorf("site style: %w", err)
 	}
-	out["style.css"] = css
+	if err := write("style.css", css); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
 	render := func(file, name, title string, page any) {
 		if err != nil {
 			return
 		}
-		var buf bytes.Buffer
+		buf.Reset()
 		if e := tmpl.ExecuteTemplate(&buf, name, pageData{Site: s, Title: title, Page: page}); e != nil {
 			err = fmt.Errorf("page %s: %w", file, e)
 			return
 		}
-		out[file] = buf.Bytes()
+		err = write(file, buf.Bytes())
 	}
 	render("index.html", "index", s.Name, nil)
 	if s.Current != nil {
@@ -94,5 +97,5 @@ func (s *Site) Render(pub workbook.Publication) (map[string][]byte, error) {
 	for _, f := range projectorFrames(s, pub) {
 		render(f.File, "projector", f.Title, f)
 	}
-	return out, err
+	return err
 }

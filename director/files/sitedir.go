@@ -5,10 +5,16 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
+
+	"github.com/armada-dtm/dtm/workbook"
 )
 
 // SiteMarker is the file in a site's folder that marks it as dtm's: it
@@ -52,10 +58,10 @@ func SitePointerText(book, dir string) string {
 	return dir + "\n"
 }
 
-// SiteFiles reads the files an earlier publish wrote into dir. A folder
-// that exists, holds anything, and has no marker is not dtm's: Publish
+// siteFiles reads the files an earlier publish wrote into dir. A folder
+// that exists, holds anything, and has no marker is not dtm's: publishing
 // refuses to write into it.
-func SiteFiles(dir string) ([]string, error) {
+func siteFiles(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -88,7 +94,8 @@ func SiteFiles(dir string) ([]string, error) {
 }
 
 // PublishedSite returns the folder a workbook's site was published to, or
-// "" when it has not been published (or its folder is gone).
+// "" when it has not been published (or its folder is gone). It first
+// tidies what a dtm killed while publishing there left (TidySite).
 func PublishedSite(path string) string {
 	data, err := os.ReadFile(SitePointer(path))
 	if err != nil {
@@ -101,8 +108,283 @@ func PublishedSite(path string) string {
 	if !filepath.IsAbs(dir) {
 		dir = filepath.Join(filepath.Dir(path), dir)
 	}
+	TidySite(dir)
 	if _, err := os.Stat(filepath.Join(dir, SiteMarker)); err != nil {
 		return ""
 	}
 	return dir
+}
+
+// A SiteWriter writes a new version of a site into a folder beside the
+// site's own, then swaps it in whole: a reader of the folder (a web server)
+// and a crash only ever see the old version or the new one. The files of
+// the folder that dtm did not write are carried over.
+type SiteWriter struct {
+	dir     string   // the site's folder, symbolic links followed
+	tmp     string   // the new version's folder, beside dir
+	earlier []string // the files of the version it replaces
+	names   []string // the files written
+}
+
+// errNoExchange says the system cannot swap two folders in one step.
+var errNoExchange = errors.New("the folders cannot be exchanged in one step")
+
+// NewSiteWriter starts a new version of the site in dir, after tidying
+// what a killed dtm left there (TidySite). It refuses a folder that holds
+// files and no marker: not dtm's.
+func NewSiteWriter(dir string) (*SiteWriter, error) {
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real // swap the folder a link leads to, not the link
+	}
+	TidySite(dir)
+	earlier, err := siteFiles(dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return nil, fmt.Errorf("publish: %w", err)
+	}
+	w := &SiteWriter{dir: dir, earlier: earlier}
+	for w.tmp == "" {
+		name := siteTemp(dir, "new")
+		err := os.Mkdir(name, 0o755)
+		if err == nil {
+			w.tmp = name
+		} else if !errors.Is(err, fs.ErrExist) {
+			return nil, fmt.Errorf("publish: %w", err)
+		}
+	}
+	return w, nil
+}
+
+// Write writes one file of the new version (a plain file name).
+func (w *SiteWriter) Write(name string, data []byte) error {
+	if err := os.WriteFile(filepath.Join(w.tmp, name), data, 0o644); err != nil {
+		return fmt.Errorf("publish: %w", err)
+	}
+	w.names = append(w.names, name)
+	return nil
+}
+
+// Files lists the files written, by name.
+func (w *SiteWriter) Files() []string {
+	slices.Sort(w.names)
+	return w.names
+}
+
+// Commit finishes the new version and swaps it in: it carries over the
+// files of the folder dtm did not write, writes the marker naming the
+// files written for book, makes it all durable with one sync, and puts it
+// in the site's place. It returns the files of the old version no longer
+// published.
+func (w *SiteWriter) Commit(book string) (removed []string, err error) {
+	for _, name := range w.foreign(w.dir) {
+		if _, err := os.Lstat(filepath.Join(w.tmp, name)); errors.Is(err, fs.ErrNotExist) {
+			if err := carry(filepath.Join(w.dir, name), filepath.Join(w.tmp, name)); err != nil {
+				return nil, fmt.Errorf("publish: keep %s: %w", name, err)
+			}
+		}
+	}
+	if err := os.WriteFile(filepath.Join(w.tmp, SiteMarker), SiteMarkerText(book, w.Files()), 0o644); err != nil {
+		return nil, fmt.Errorf("publish: %w", err)
+	}
+	if err := syncFolder(w.tmp, append(slices.Clone(w.names), SiteMarker)); err != nil {
+		return nil, fmt.Errorf("publish: %w", err)
+	}
+	if err := w.swap(); err != nil {
+		return nil, fmt.Errorf("publish: put the new site in place of %s: %w", w.dir, err)
+	}
+	for _, name := range w.earlier {
+		if !slices.Contains(w.names, name) {
+			removed = append(removed, name)
+		}
+	}
+	return removed, nil
+}
+
+// Abort removes the new version when it was not swapped in.
+func (w *SiteWriter) Abort() {
+	if w.tmp != "" {
+		os.RemoveAll(w.tmp)
+		w.tmp = ""
+	}
+}
+
+// swap puts the new version in the site's place. Where the system can
+// exchange two folders in one step (Linux), a reader sees the old folder
+// or the new one at every moment. Elsewhere the old folder is renamed
+// away and the new one renamed in: for that moment the folder is missing,
+// and a crash then leaves the next command to put the new one in place
+// (TidySite).
+func (w *SiteWriter) swap() error {
+	info, err := os.Stat(w.dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := os.Rename(w.tmp, w.dir); err != nil {
+			return err
+		}
+		w.tmp = ""
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	os.Chmod(w.tmp, info.Mode().Perm())
+	old := w.tmp
+	if err := exchange(w.tmp, w.dir); errors.Is(err, errNoExchange) {
+		old = siteTemp(w.dir, "old")
+		if err := os.Rename(w.dir, old); err != nil {
+			return err
+		}
+		if err := os.Rename(w.tmp, w.dir); err != nil {
+			os.Rename(old, w.dir)
+			return err
+		}
+	} else if err != nil {
+		return err
+	}
+	w.tmp = ""
+	// What was put in the folder while the new version was written moves
+	// to it, then the old version goes.
+	for _, name := range w.foreign(old) {
+		if _, err := os.Lstat(filepath.Join(w.dir, name)); errors.Is(err, fs.ErrNotExist) {
+			os.Rename(filepath.Join(old, name), filepath.Join(w.dir, name))
+		}
+	}
+	os.RemoveAll(old)
+	return nil
+}
+
+// foreign lists the files and folders in dir that dtm did not write: not
+// the marker, not a file of the old version, not a temporary file.
+func (w *SiteWriter) foreign(dir string) []string {
+	entries, _ := os.ReadDir(dir)
+	var out []string
+	for _, e := range entries {
+		name := e.Name()
+		if name != SiteMarker && !slices.Contains(w.earlier, name) && !isTemp(name) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// carry copies a file or folder dtm did not write into the new version:
+// as hard links where the file system has them, else as copies.
+func carry(from, to string) error {
+	return filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(from, p)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(to, rel)
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		switch {
+		case d.IsDir():
+			return os.Mkdir(target, info.Mode().Perm())
+		case d.Type()&fs.ModeSymlink != 0:
+			link, err := os.Readlink(p)
+			if err != nil {
+				return err
+			}
+			return os.Symlink(link, target)
+		case d.Type().IsRegular():
+			if os.Link(p, target) == nil {
+				return nil
+			}
+			return copyFile(p, target, info.Mode().Perm())
+		}
+		return nil // a pipe or a device is no part of a site
+	})
+}
+
+// copyFile copies a regular file.
+func copyFile(from, to string, perm fs.FileMode) error {
+	src, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	dst, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(dst, src); err != nil {
+		dst.Close()
+		return err
+	}
+	return dst.Close()
+}
+
+// siteTemp names a folder beside the site's folder dir for a version of
+// it: ".dtm-PID-RANDOM-new-NAME.tmp" for the version being written (role
+// "new"), "-old-" for the one being replaced, NAME being dir's own name.
+// The process id tells a later run whether its writer is still alive.
+func siteTemp(dir, role string) string {
+	return filepath.Join(filepath.Dir(dir), fmt.Sprintf(".dtm-%d-%d-%s-%s.tmp", os.Getpid(), rand.Uint32(), role, filepath.Base(dir)))
+}
+
+// isTemp reports whether a name is one of dtm's temporary files or folders.
+func isTemp(name string) bool {
+	return strings.HasPrefix(name, ".dtm-") && strings.HasSuffix(name, ".tmp")
+}
+
+// parseSiteTemp reads a siteTemp name: its role and the site folder's name.
+func parseSiteTemp(name string) (role, site string, ok bool) {
+	if !isTemp(name) {
+		return "", "", false
+	}
+	parts := strings.SplitN(strings.TrimSuffix(strings.TrimPrefix(name, ".dtm-"), ".tmp"), "-", 4)
+	if len(parts) != 4 || (parts[2] != "new" && parts[2] != "old") {
+		return "", "", false
+	}
+	for _, n := range parts[:2] {
+		if _, err := strconv.ParseUint(n, 10, 32); err != nil {
+			return "", "", false
+		}
+	}
+	return parts[2], parts[3], true
+}
+
+// TidySite cleans what a dtm killed while publishing into dir left: the
+// folders beside it of a version being written or replaced, and temporary
+// files inside it (older versions of dtm wrote them there). When it was
+// killed in the moment the folder was missing (where two folders cannot be
+// exchanged in one step), it puts the complete new version in place, else
+// the old one. The folders of a dtm still running are left alone.
+func TidySite(dir string) {
+	parent, base := filepath.Dir(dir), filepath.Base(dir)
+	entries, _ := os.ReadDir(parent)
+	var left []string
+	for _, e := range entries {
+		role, site, ok := parseSiteTemp(e.Name())
+		if ok && site == base && e.IsDir() && workbook.StaleTemp(filepath.Join(parent, e.Name())) {
+			if role == "new" {
+				left = append([]string{e.Name()}, left...) // the new versions first
+			} else {
+				left = append(left, e.Name())
+			}
+		}
+	}
+	_, err := os.Lstat(dir)
+	missing := errors.Is(err, fs.ErrNotExist)
+	for _, name := range left {
+		m := filepath.Join(parent, name)
+		if _, err := os.Stat(filepath.Join(m, SiteMarker)); missing && err == nil && os.Rename(m, dir) == nil {
+			missing = false
+			continue
+		}
+		os.RemoveAll(m)
+	}
+	inside, _ := os.ReadDir(dir)
+	for _, e := range inside {
+		if isTemp(e.Name()) && workbook.StaleTemp(filepath.Join(dir, e.Name())) {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
 }

@@ -396,7 +396,7 @@ func cleanStale(path string) {
 		for _, d := range []string{dir, filepath.Join(dir, BackupDir)} {
 			matches, _ := filepath.Glob(filepath.Join(globEscape(d), ".dtm-*.tmp"))
 			for _, m := range matches {
-				if staleTemp(m) {
+				if StaleTemp(m) {
 					os.Remove(m)
 				}
 			}
@@ -404,8 +404,9 @@ func cleanStale(path string) {
 	}
 }
 
-// staleTemp reports whether a temporary file's writer is gone.
-func staleTemp(name string) bool {
+// StaleTemp reports whether a temporary file's (or folder's) writer is
+// gone: its name is ".dtm-PID-....tmp" and that process is not running.
+func StaleTemp(name string) bool {
 	middle := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(name), ".dtm-"), ".tmp")
 	if id, _, ok := strings.Cut(middle, "-"); ok {
 		pid, err := strconv.Atoi(id)

@@ -1,0 +1,34 @@
+//go:build !linux
+
+package files
+
+import (
+	"os"
+	"path/filepath"
+)
+
+// exchange swaps two folders in one step where the system can; here it
+// cannot, and the caller renames one after the other.
+func exchange(_, _ string) error { return errNoExchange }
+
+// syncFolder makes the files written in dir durable: each of names, then
+// the folder where the system allows (there is no one call for a whole
+// folder here).
+func syncFolder(dir string, names []string) error {
+	for _, name := range names {
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			return err
+		}
+		err = f.Sync()
+		f.Close()
+		if err != nil {
+			return err
+		}
+	}
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
