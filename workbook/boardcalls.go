@@ -881,19 +881,33 @@ func callEntries(t *Tournament, boards []CallBoard) []callEntry {
 			out = append(out, e)
 		}
 	}
-	// Sorted by the names' collation keys, computed once each (comparing
-	// strings through the collator at each step of the sort cost more than
-	// the rest of the board calls); names the same to the loose collation
-	// (case and accents aside) are then compared exactly.
+	order := NameOrder(len(out), func(i int) (string, string, int) { return out[i].last, out[i].first, out[i].board })
+	sorted := make([]callEntry, len(out))
+	for i, j := range order {
+		sorted[i] = out[j]
+	}
+	return sorted
+}
+
+// NameOrder returns the order of n entries sorted as the board calls list
+// players: by last name, then first name, then board, in the
+// language-neutral Unicode order, ignoring case and accents first. name
+// gives the i-th entry's last and first names and its board. The sort uses
+// the names' collation keys, computed once each (comparing strings through
+// the collator at each step of the sort cost more than the rest of the
+// board calls); names the same to the loose collation (case and accents
+// aside) are then compared exactly.
+func NameOrder(n int, name func(i int) (last, first string, board int)) []int {
 	var buf collate.Buffer
 	loose, exact := collate.New(language.Und, collate.Loose), collate.New(language.Und)
-	keys := make([][2][]byte, len(out))
-	for j, e := range out {
-		keys[j][0] = bytes.Clone(loose.KeyFromString(&buf, e.last))
-		keys[j][1] = bytes.Clone(loose.KeyFromString(&buf, e.first))
+	keys := make([][2][]byte, n)
+	for j := range n {
+		last, first, _ := name(j)
+		keys[j][0] = bytes.Clone(loose.KeyFromString(&buf, last))
+		keys[j][1] = bytes.Clone(loose.KeyFromString(&buf, first))
 		buf.Reset()
 	}
-	order := make([]int, len(out))
+	order := make([]int, n)
 	for i := range order {
 		order[i] = i
 	}
@@ -903,19 +917,17 @@ func callEntries(t *Tournament, boards []CallBoard) []callEntry {
 				return d
 			}
 		}
-		if d := exact.CompareString(out[a].last, out[b].last); d != 0 {
+		al, af, ab := name(a)
+		bl, bf, bb := name(b)
+		if d := exact.CompareString(al, bl); d != 0 {
 			return d
 		}
-		if d := exact.CompareString(out[a].first, out[b].first); d != 0 {
+		if d := exact.CompareString(af, bf); d != 0 {
 			return d
 		}
-		return out[a].board - out[b].board
+		return ab - bb
 	})
-	sorted := make([]callEntry, len(out))
-	for i, j := range order {
-		sorted[i] = out[j]
-	}
-	return sorted
+	return order
 }
 
 // pageSetup makes the tab print as its pages: A4 (or Letter, when the

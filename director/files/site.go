@@ -9,8 +9,6 @@ import (
 
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/workbook"
-	"golang.org/x/text/collate"
-	"golang.org/x/text/language"
 )
 
 // Site is everything the tournament's site shows, worked out from the
@@ -487,27 +485,18 @@ func sortName(p workbook.Player) string {
 // sortCalls sorts the list by name as the printed board calls do: by last
 // name, then first name, ignoring case and accents first.
 func sortCalls(t *workbook.Tournament, lines []callLine) {
-	key := func(l callLine) (string, string) {
-		p := t.Players[l.Player.Index]
+	order := workbook.NameOrder(len(lines), func(i int) (string, string, int) {
+		p := t.Players[lines[i].Player.Index]
 		if p.Last == "" {
-			return p.First, ""
+			return p.First, "", lines[i].Board.Board
 		}
-		return p.Last, p.First
-	}
-	loose, exact := collate.New(language.Und, collate.Loose), collate.New(language.Und)
-	slices.SortStableFunc(lines, func(a, b callLine) int {
-		al, af := key(a)
-		bl, bf := key(b)
-		for _, c := range []*collate.Collator{loose, exact} {
-			if d := c.CompareString(al, bl); d != 0 {
-				return d
-			}
-			if d := c.CompareString(af, bf); d != 0 {
-				return d
-			}
-		}
-		return a.Board.Board - b.Board.Board
+		return p.Last, p.First, lines[i].Board.Board
 	})
+	sorted := make([]callLine, len(lines))
+	for i, j := range order {
+		sorted[i] = lines[j]
+	}
+	copy(lines, sorted)
 }
 
 // standings makes the standings page after heat n from its table.
