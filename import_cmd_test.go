@@ -1,10 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestImportCommand imports into the sample tournament, whose heat 3 is
@@ -46,5 +49,60 @@ func TestImportCommand(t *testing.T) {
 	}
 	if code, _, errOut = dtm(t, "import", path); code != 2 || !strings.Contains(errOut, "dtm import RESULTS.csv WORKBOOK.xlsx") {
 		t.Errorf("one argument: exit %d, %s", code, errOut)
+	}
+}
+
+// TestImportFileLimits: dtm import reads Excel's "Unicode text" (UTF-16
+// with tabs) as it reads CSV; it refuses by name a file in an encoding it
+// does not read (never printing its bytes), a file beyond the size limit
+// and a named pipe (at once, where it used to wait forever); the workbook
+// is untouched.
+func TestImportFileLimits(t *testing.T) {
+	t.Parallel()
+	path := copySample(t, samplePath)
+	dir := filepath.Dir(path)
+	same := "Code\tResult\tFinal year\tAustria\tEngland\tFrance\tGermany\tItaly\tRussia\tTurkey\tGermany year\tRussia year\r\n" +
+		"H3-B2-V\tAustria\t1909\t18\t6\t5\t0\t2\t0\t3\t1907\t1905\r\n"
+	unicodeText := []byte{0xFF, 0xFE}
+	for _, r := range same {
+		unicodeText = append(unicodeText, byte(r), 0)
+	}
+	for _, c := range []struct {
+		name string
+		make func(p string) error
+		code int
+		want string
+	}{
+		{"unicode.txt", func(p string) error { return os.WriteFile(p, unicodeText, 0o644) }, 0, "no changes: every board already holds these results (1 board)"},
+		{"utf32.csv", func(p string) error { return os.WriteFile(p, []byte{0xFF, 0xFE, 0, 0, 'C', 0, 0, 0}, 0o644) }, 1, "utf32.csv:1: the file is UTF-32 text, which dtm does not read; save it again as CSV UTF-8"},
+		{"big.csv", func(p string) error { return os.WriteFile(p, make([]byte, 33<<20), 0o644) }, 1, "is 33 MiB, more than the 32 MiB a results file may hold"},
+		{"fifo.csv", func(p string) error { return exec.Command("mkfifo", p).Run() }, 1, "is a named pipe (FIFO), not a file"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := filepath.Join(dir, c.name)
+			if err := c.make(p); err != nil {
+				t.Skipf("cannot make %s here: %v", c.name, err)
+			}
+			before, _ := os.ReadFile(path)
+			done := make(chan string, 1)
+			go func() {
+				code, out, errOut := dtm(t, "import", "--dry-run", p, path)
+				if code != c.code || !strings.Contains(out+errOut, c.want) || strings.Contains(out+errOut, `\x`) {
+					done <- fmt.Sprintf("exit %d\n%s%s", code, out, errOut)
+				}
+				close(done)
+			}()
+			select {
+			case msg, failed := <-done:
+				if failed {
+					t.Fatalf("%s; want exit %d saying %q", msg, c.code, c.want)
+				}
+			case <-time.After(time.Minute):
+				t.Fatal("dtm import still reads after a minute")
+			}
+			if after, _ := os.ReadFile(path); string(after) != string(before) {
+				t.Error("the workbook changed")
+			}
+		})
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -147,7 +146,7 @@ func lookupSystem(name, path string) (scoring.Definition, error) {
 
 // readGame reads a GAME.json file.
 func readGame(path string) (scoring.Game, error) {
-	f, err := os.Open(path)
+	f, err := files.OpenInput(path, "game file", files.MaxGameBytes)
 	if err != nil {
 		return scoring.Game{}, err
 	}

@@ -3,7 +3,6 @@ package director
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -49,18 +48,19 @@ type BoardChange struct {
 // the file or in what it would make of the workbook, is reported at the
 // file's line, and nothing is written.
 func Import(req ImportRequest) (*ImportResult, error) {
-	data, err := os.ReadFile(req.CSV)
+	f, err := files.OpenInput(req.CSV, "results file", files.MaxResultsBytes)
 	if err != nil {
-		return nil, fmt.Errorf("read results: %w", err)
+		return nil, err
 	}
+	name := filepath.Base(req.CSV)
+	rows, ignored, ps := files.ReadResults(name, f)
+	f.Close()
 	b, err := workbook.Open(req.Path)
 	if err != nil {
 		return nil, err
 	}
 	defer b.Close()
-	name := filepath.Base(req.CSV)
 	res := &ImportResult{CSV: req.CSV, Path: req.Path, DryRun: req.DryRun}
-	rows, ignored, ps := files.ReadResults(name, data)
 	res.Ignored = ignored
 	rows, more := boardsOf(name, rows, b.Tournament)
 	ps = append(ps, more...)

@@ -5,10 +5,10 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"text/tabwriter"
 	"time"
 
+	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/seeding/instance"
@@ -67,10 +67,14 @@ func Simulate(ctx context.Context, req SimulateRequest) (*SimulateResult, error)
 	return res, nil
 }
 
+// maxInstanceBytes is the most an instance file may hold: 20,000 players
+// with their histories take a few megabytes.
+const maxInstanceBytes = 64 << 20
+
 // simulationInstance reads the instance file or generates a tournament.
 func simulationInstance(req SimulateRequest) (*seeding.Instance, error) {
 	if req.Instance != "" {
-		f, err := os.Open(req.Instance)
+		f, err := files.OpenInput(req.Instance, "instance file", maxInstanceBytes)
 		if err != nil {
 			return nil, err
 		}

@@ -13,6 +13,10 @@ import (
 	"strconv"
 )
 
+// MaxGameBytes is the most a GAME.json file may hold: a game is a few
+// hundred bytes, its chart to 1999 a few kilobytes.
+const MaxGameBytes = 1 << 20
+
 // DecodeGame reads one game in the GAME.json format (the input of `dtm formula --game`):
 //
 //	{

@@ -1,18 +1,24 @@
 package files
 
 import (
+	"bufio"
 	"bytes"
 	"cmp"
 	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/armada-dtm/dtm/workbook"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
 )
 
 // ResultsRow is one row of a results file (docs/import.md), read whole: the
@@ -119,56 +125,161 @@ func columnOf(header string) (resultColumn, bool) {
 	return resultColumn{}, false
 }
 
-// readCSV splits a results file into records, each with its line: a
-// spreadsheet's export with commas, semicolons (where the comma is the
-// decimal point) or tabs, with or without a byte-order mark.
-func readCSV(data []byte) ([][]string, []int, error) {
-	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
-	first, _, _ := bytes.Cut(data, []byte("\n"))
-	r := csv.NewReader(bytes.NewReader(data))
+// The limits of a results file (docs/import.md#limits), far beyond any
+// tournament's: one line per board, and 20,000 players seat 2,857 boards a
+// heat.
+const (
+	MaxResultsBytes  = 32 << 20 // the file's size
+	MaxResultsLines  = 200_000
+	MaxResultsFields = 1_000  // fields on one line
+	MaxResultsField  = 32_767 // characters in one field (Excel's cell limit)
+)
+
+// OpenInput opens a file dtm reads beside the workbook (what names it: "results
+// file"), refusing before reading anything that is not a regular file (a
+// folder, a named pipe, a device: reading one could wait forever or never
+// end) and a file of more than limit bytes.
+func OpenInput(path, what string, limit int64) (*os.File, error) {
+	if err := inputFile(path, what, limit, os.Stat); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", what, err)
+	}
+	// The file opened, not the one looked at.
+	if err := inputFile(path, what, limit, func(string) (fs.FileInfo, error) { return f.Stat() }); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// inputFile refuses a file dtm reads that is not a regular file, or too big.
+func inputFile(path, what string, limit int64, stat func(string) (fs.FileInfo, error)) error {
+	info, err := stat(path)
+	if err != nil {
+		return fmt.Errorf("read %s: %w", what, err)
+	}
+	if !info.Mode().IsRegular() {
+		kind := "not a regular file"
+		for _, k := range []struct {
+			mode fs.FileMode
+			kind string
+		}{{fs.ModeDir, "a folder"}, {fs.ModeNamedPipe, "a named pipe (FIFO)"}, {fs.ModeDevice | fs.ModeCharDevice, "a device"}, {fs.ModeSocket, "a socket"}} {
+			if info.Mode()&k.mode != 0 {
+				kind = k.kind
+			}
+		}
+		return fmt.Errorf("read %s: %s is %s, not a file: give the %s itself", what, path, kind, what)
+	}
+	if info.Size() > limit {
+		return fmt.Errorf("read %s: %s is %s, more than the %s a %s may hold", what, path, size(info.Size()), size(limit), what)
+	}
+	return nil
+}
+
+// size says a file's size in MiB, or KiB below one MiB, rounded up.
+func size(n int64) string {
+	if n < 1<<20 {
+		return fmt.Sprintf("%d KiB", (n+1023)>>10)
+	}
+	return fmt.Sprintf("%d MiB", (n+(1<<20)-1)>>20)
+}
+
+// utf8Hint says how to save a results file dtm reads.
+const utf8Hint = "save it again as CSV UTF-8 (or, from Excel, as Unicode text)"
+
+// textOf decodes a results file to UTF-8 text by its byte-order mark: UTF-8
+// with or without one, UTF-16 (little- or big-endian) with one. UTF-32, and
+// UTF-16 without a mark, are refused by name.
+func textOf(r io.Reader) (io.Reader, error) {
+	br := bufio.NewReader(r)
+	head, _ := br.Peek(4)
+	switch {
+	case bytes.HasPrefix(head, []byte{0xFF, 0xFE, 0, 0}), bytes.HasPrefix(head, []byte{0, 0, 0xFE, 0xFF}):
+		return nil, errors.New("the file is UTF-32 text, which dtm does not read")
+	case bytes.HasPrefix(head, []byte{0xFF, 0xFE}):
+		return transform.NewReader(br, unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM).NewDecoder()), nil
+	case bytes.HasPrefix(head, []byte{0xFE, 0xFF}):
+		return transform.NewReader(br, unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM).NewDecoder()), nil
+	case bytes.HasPrefix(head, []byte("\uFEFF")):
+		br.Discard(3)
+	case len(head) >= 2 && (head[0] == 0) != (head[1] == 0):
+		return nil, errors.New("the file is UTF-16 text without a byte-order mark, which dtm cannot tell from other encodings")
+	}
+	return br, nil
+}
+
+// csvOf reads a results file's text as CSV records: a spreadsheet's export
+// with commas, semicolons (where the comma is the decimal point) or tabs
+// (Excel's Unicode text), whichever its first line holds most of.
+func csvOf(text io.Reader) *csv.Reader {
+	br := bufio.NewReaderSize(text, 64<<10)
+	head, _ := br.Peek(64 << 10)
+	first, _, _ := bytes.Cut(head, []byte("\n"))
+	r := csv.NewReader(br)
 	r.FieldsPerRecord = -1
+	r.ReuseRecord = true
 	for _, sep := range []rune{';', '\t'} {
 		if bytes.Count(first, []byte(string(sep))) > bytes.Count(first, []byte(",")) {
 			r.Comma = sep
 		}
 	}
-	var records [][]string
-	var lines []int
-	for {
-		rec, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			return records, lines, nil
-		}
-		if err != nil {
-			return records, lines, err
-		}
-		line, _ := r.FieldPos(0)
-		records, lines = append(records, rec), append(lines, line)
-	}
+	return r
 }
 
-// ReadResults reads the rows of results file name (docs/import.md). It
-// returns the rows read whole, the names of the columns it ignores, and
-// every problem at its line.
-func ReadResults(name string, data []byte) ([]ResultsRow, []string, workbook.Problems) {
-	records, lines, err := readCSV(data)
-	var ps workbook.Problems
+// ReadResults reads the rows of results file name (docs/import.md) from r,
+// one line at a time, within the file's limits. It returns the rows read
+// whole, the names of the columns it ignores, and every problem at its line.
+func ReadResults(name string, r io.Reader) ([]ResultsRow, []string, workbook.Problems) {
+	text, err := textOf(io.LimitReader(r, MaxResultsBytes))
 	if err != nil {
-		var pe *csv.ParseError
-		line := 1
-		if errors.As(err, &pe) {
-			line = pe.Line
-		}
-		ps = append(ps, LineProblemf(name, line, "save the file again as CSV from the form tool or spreadsheet", "the file cannot be read as CSV: %v", err))
+		return nil, nil, workbook.Problems{LineProblemf(name, 1, utf8Hint, "%v", err)}
 	}
-	if len(records) == 0 {
+	cr := csvOf(text)
+	var ps workbook.Problems
+	// next reads the next line's fields; false at the end of the file, or
+	// at a problem that stops the reading.
+	next := func() ([]string, int, bool) {
+		for {
+			rec, err := cr.Read()
+			if errors.Is(err, io.EOF) {
+				return nil, 0, false
+			}
+			if err != nil {
+				line := 1
+				var pe *csv.ParseError
+				if errors.As(err, &pe) {
+					line = pe.Line
+				}
+				ps = append(ps, LineProblemf(name, line, "save the file again as CSV from the form tool or spreadsheet", "the file cannot be read as CSV: %v", err))
+				return nil, 0, false
+			}
+			line, _ := cr.FieldPos(0)
+			if p, stop := overLimits(name, line, rec); p != nil {
+				ps = append(ps, *p)
+				if stop {
+					return nil, 0, false
+				}
+				continue
+			}
+			return rec, line, true
+		}
+	}
+	header, line, ok := next()
+	if !ok {
+		if len(ps) > 0 {
+			return nil, nil, ps
+		}
 		return nil, nil, append(ps, LineProblemf(name, 1, "the first line names the columns: see docs/import.md", "the file has no header line"))
 	}
-	cols := make([]resultColumn, len(records[0]))
-	known := make([]bool, len(records[0]))
+	header = slices.Clone(header)
+	cols := make([]resultColumn, len(header))
+	known := make([]bool, len(header))
 	seen := map[resultColumn]string{}
 	var ignored []string
-	for i, h := range records[0] {
+	for i, h := range header {
 		c, ok := columnOf(h)
 		if !ok {
 			if strings.TrimSpace(h) != "" {
@@ -177,7 +288,7 @@ func ReadResults(name string, data []byte) ([]ResultsRow, []string, workbook.Pro
 			continue
 		}
 		if first, dup := seen[c]; dup {
-			ps = append(ps, LineProblemf(name, lines[0], "keep one of the two columns", "columns %q and %q say the same", first, h))
+			ps = append(ps, LineProblemf(name, line, "keep one of the two columns", "columns %q and %q say the same", first, h))
 			continue
 		}
 		seen[c], cols[i], known[i] = h, c, true
@@ -186,22 +297,50 @@ func ReadResults(name string, data []byte) ([]ResultsRow, []string, workbook.Pro
 	_, hasHeat := seen[resultColumn{kind: colHeat}]
 	_, hasBoard := seen[resultColumn{kind: colBoard}]
 	if !hasCode && !(hasHeat && hasBoard) {
-		return nil, ignored, append(ps, LineProblemf(name, lines[0], "add a Code column (the board code on the score sheet, H2-B5-K), or Heat and Board columns",
-			"no column names the board (the header line is %q)", strings.Join(records[0], ",")))
+		return nil, ignored, append(ps, LineProblemf(name, line, "add a Code column (the board code on the score sheet, H2-B5-K), or Heat and Board columns",
+			"no column names the board (the header line is %q)", strings.Join(header, ",")))
 	}
 	var rows []ResultsRow
-	for k := 1; k < len(records); k++ {
-		rec := records[k]
+	for {
+		rec, line, ok := next()
+		if !ok {
+			return rows, ignored, ps
+		}
 		if !slices.ContainsFunc(rec, func(s string) bool { return strings.TrimSpace(s) != "" }) {
 			continue
 		}
-		r, rps := parseRow(name, lines[k], records[0], cols, known, rec)
+		r, rps := parseRow(name, line, header, cols, known, rec)
 		ps = append(ps, rps...)
 		if len(rps) == 0 {
 			rows = append(rows, r)
 		}
 	}
-	return rows, ignored, ps
+}
+
+// overLimits checks one line of a results file against the file's limits
+// and its text against UTF-8: a problem at the line, and whether the rest
+// of the file is then left unread.
+func overLimits(name string, line int, rec []string) (*workbook.Problem, bool) {
+	switch {
+	case line > MaxResultsLines:
+		p := LineProblemf(name, line, "import the file in parts", "the file has more than %d lines, the most a results file may hold", MaxResultsLines)
+		return &p, true
+	case len(rec) > MaxResultsFields:
+		p := LineProblemf(name, line, "remove the extra fields", "the line has %d fields, more than the %d a line may hold", len(rec), MaxResultsFields)
+		return &p, false
+	}
+	for i, f := range rec {
+		if !utf8.ValidString(f) {
+			bad := f[strings.IndexFunc(f, func(r rune) bool { return r == utf8.RuneError }):]
+			p := LineProblemf(name, line, utf8Hint, "the file is not UTF-8 text (field %d holds the byte 0x%02X): it was saved in another encoding, such as Windows-1252, Mac Roman or ISO-8859-1", i+1, bad[0])
+			return &p, true
+		}
+		if len(f) > MaxResultsField && utf8.RuneCountInString(f) > MaxResultsField {
+			p := LineProblemf(name, line, "shorten it", "field %d holds %d characters, more than the %d a field may hold", i+1, utf8.RuneCountInString(f), MaxResultsField)
+			return &p, false
+		}
+	}
+	return nil, false
 }
 
 // rowParser gathers the problems of one row of a results file.
