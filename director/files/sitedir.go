@@ -69,7 +69,7 @@ func siteFiles(dir string) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("publish: %w", err)
 	}
-	data, err := os.ReadFile(filepath.Join(dir, SiteMarker))
+	data, err := readSmall(filepath.Join(dir, SiteMarker), "list of the site's files", maxSiteList)
 	if errors.Is(err, fs.ErrNotExist) {
 		if len(entries) == 0 {
 			return nil, nil
@@ -93,11 +93,27 @@ func siteFiles(dir string) ([]string, error) {
 	return out, nil
 }
 
+// maxSiteList is the most the marker may hold: a line a page, and 20,000
+// players have about 21,500 pages.
+const maxSiteList = 16 << 20
+
+// readSmall reads a small file of dtm's own beside the workbook or in the
+// site's folder, refusing a pipe or a device (which could hang every
+// command) and more than limit bytes.
+func readSmall(path, what string, limit int64) ([]byte, error) {
+	f, err := OpenInput(path, what, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, limit))
+}
+
 // PublishedSite returns the folder a workbook's site was published to, or
 // "" when it has not been published (or its folder is gone). It first
 // tidies what a dtm killed while publishing there left (TidySite).
 func PublishedSite(path string) string {
-	data, err := os.ReadFile(SitePointer(path))
+	data, err := readSmall(SitePointer(path), "site's place", 64<<10)
 	if err != nil {
 		return ""
 	}
