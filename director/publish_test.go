@@ -270,3 +270,21 @@ func write(t *testing.T, path, text string) {
 		t.Fatal(err)
 	}
 }
+
+// TestPublishIntoALongFolderName: a site's folder whose name leaves no room
+// for dtm's temporary folder beside it within 255 bytes is published, and
+// published again.
+func TestPublishIntoALongFolderName(t *testing.T) {
+	t.Parallel()
+	dir, _ := publishSample(t, armada)
+	book := filepath.Join(filepath.Dir(dir), filepath.Base(armada))
+	out := filepath.Join(filepath.Dir(dir), strings.Repeat("é", 125)) // 250 bytes
+	for range 2 {
+		if _, err := Publish(PublishRequest{Path: book, Out: out, Now: publishedAt}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "index.html")); err != nil {
+		t.Fatal(err)
+	}
+}

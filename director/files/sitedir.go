@@ -339,10 +339,18 @@ func copyFile(from, to string, perm fs.FileMode) error {
 
 // siteTemp names a folder beside the site's folder dir for a version of
 // it: ".dtm-PID-RANDOM-new-NAME.tmp" for the version being written (role
-// "new"), "-old-" for the one being replaced, NAME being dir's own name.
+// "new"), "-old-" for the one being replaced, NAME being dir's own name
+// (cut, with a hash of it, when long: tempSite).
 // The process id tells a later run whether its writer is still alive.
 func siteTemp(dir, role string) string {
-	return filepath.Join(filepath.Dir(dir), fmt.Sprintf(".dtm-%d-%d-%s-%s.tmp", os.Getpid(), rand.Uint32(), role, filepath.Base(dir)))
+	return filepath.Join(filepath.Dir(dir), fmt.Sprintf(".dtm-%d-%d-%s-%s.tmp", os.Getpid(), rand.Uint32(), role, tempSite(dir)))
+}
+
+// tempSite is the site folder's name as siteTemp writes it: cut to leave
+// room for the rest within 255 bytes (a process id of up to 7 digits, a
+// random number of up to 10).
+func tempSite(dir string) string {
+	return workbook.CutName(filepath.Base(dir), 255-len(".dtm-1234567-1234567890-new-.tmp"))
 }
 
 // isTemp reports whether a name is one of dtm's temporary files or folders.
@@ -374,7 +382,7 @@ func parseSiteTemp(name string) (role, site string, ok bool) {
 // exchanged in one step), it puts the complete new version in place, else
 // the old one. The folders of a dtm still running are left alone.
 func TidySite(dir string) {
-	parent, base := filepath.Dir(dir), filepath.Base(dir)
+	parent, base := filepath.Dir(dir), tempSite(dir)
 	entries, _ := os.ReadDir(parent)
 	var left []string
 	for _, e := range entries {
