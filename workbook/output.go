@@ -176,7 +176,14 @@ func (b *Book) writeOutput(o Output, decorate func() error) error {
 	bl.do(xlsx.SetSheetDimension(f, o.Sheet, "A1:"+cellName(max(cols, 1), last+below)))
 	bl.freeze(o.Sheet, 1)
 	bl.printSetup(o.Sheet, o.Title, cellName(len(o.Header), last+below), o.Landscape)
+	width := func(i int) float64 { return max(o.Widths[i], headerWidth(o.Header[i])) }
 	if decorate != nil && bl.err == nil {
+		// A picture is anchored by the columns it spans: those the tab is
+		// about to get, not those it had (else the next run moves it).
+		for i := range min(len(o.Header), len(o.Widths)) {
+			col := columnName(i + 1)
+			bl.do(xlsx.SetColWidth(f, o.Sheet, col, col, width(i)))
+		}
 		bl.do(decorate())
 	}
 	if bl.err != nil {
@@ -189,7 +196,7 @@ func (b *Book) writeOutput(o Output, decorate func() error) error {
 	// Last column first: excelize's stream writer puts each column before
 	// those set already, and Excel wants them in order.
 	for i := min(len(o.Header), len(o.Widths)) - 1; i >= 0; i-- {
-		bl.do(sw.SetColWidth(i+1, i+1, max(o.Widths[i], headerWidth(o.Header[i]))))
+		bl.do(sw.SetColWidth(i+1, i+1, width(i)))
 	}
 	// Each column's style: the text style (long text wraps inside its
 	// column, never past the page's edge) or its number format.

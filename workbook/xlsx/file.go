@@ -43,7 +43,8 @@ type File struct {
 	Path   string
 	x      *excelize.File
 	sheets Sheets
-	src    []byte // the file as read (or last saved)
+	src    []byte // the file as read (or last saved), its part names made relative
+	raw    []byte // the file's bytes as read (or last saved)
 	hash   [sha256.Size]byte
 	// patches are cells written on save, by sheet (see patch.go).
 	patches map[string][]cellPatch
@@ -102,7 +103,7 @@ func OpenBytes(path string, data []byte, sheets Sheets) (*File, error) {
 			return nil, fmt.Errorf("%s: %w (save it from Excel or LibreOffice as .xlsx): %v", path, ErrNotWorkbook, err)
 		}
 	}
-	return &File{Path: path, x: x, sheets: sheets, src: src, hash: hash}, nil
+	return &File{Path: path, x: x, sheets: sheets, src: src, raw: data, hash: hash}, nil
 }
 
 // openExcelize opens checked workbook bytes in memory. The size limits are

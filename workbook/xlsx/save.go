@@ -1,6 +1,7 @@
 package xlsx
 
 import (
+	"archive/zip"
 	"bytes"
 	"crypto/sha256"
 	"errors"
@@ -55,11 +56,42 @@ func (f *File) Save(opts Options) error {
 	if err != nil {
 		return fmt.Errorf("save %s: %w", f.Path, err)
 	}
+	if onlyCoreDiffers(f.raw, data) {
+		data = f.raw // nothing but the save's date would change: a second run writes the same bytes
+	}
 	if _, err := f.replace(data, opts); err != nil {
 		return err
 	}
-	f.src, f.hash = data, sha256.Sum256(data)
+	f.src, f.raw, f.hash = data, data, sha256.Sum256(data)
 	return nil
+}
+
+// onlyCoreDiffers reports whether two packages hold the same parts with
+// the same contents (by their CRC and size) but for docProps/core.xml,
+// where a save dates itself.
+func onlyCoreDiffers(old, new []byte) bool {
+	a, err := zip.NewReader(bytes.NewReader(old), int64(len(old)))
+	if err != nil {
+		return false
+	}
+	b, err := zip.NewReader(bytes.NewReader(new), int64(len(new)))
+	if err != nil || len(a.File) != len(b.File) {
+		return false
+	}
+	type sum struct {
+		crc  uint32
+		size uint64
+	}
+	parts := make(map[string]sum, len(a.File))
+	for _, p := range a.File {
+		parts[p.Name] = sum{p.CRC32, p.UncompressedSize64}
+	}
+	for _, p := range b.File {
+		if s, ok := parts[p.Name]; !ok || p.Name != "docProps/core.xml" && s != (sum{p.CRC32, p.UncompressedSize64}) {
+			return false
+		}
+	}
+	return true
 }
 
 // Pack returns the workbook's package as Save writes it, without writing
