@@ -77,7 +77,7 @@ func Readers(t testing.TB, path string, allow ...string) {
 	} else if ok {
 		read = append(read, "Java's ZipInputStream")
 	}
-	if present, ok := nodeReaders(t, path); !present {
+	if present, ok := nodeReaders(t, path, allow); !present {
 		absent = append(absent, "node with exceljs and xlsx in "+NodeModules()+" (.ci/run installs them)")
 	} else {
 		read = append(read, ok...)
