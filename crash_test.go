@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -33,17 +34,34 @@ func leftovers(dir string) []string {
 	return append(a, b...)
 }
 
+// killCount is how many times a kill test kills dtm: def, or DTM_KILLS
+// for a longer run (the kill tests take most of a minute at their
+// defaults, inside the package's ten minutes).
+func killCount(t *testing.T, def int) int {
+	t.Helper()
+	v := os.Getenv("DTM_KILLS")
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 2 {
+		t.Fatalf("DTM_KILLS=%q: want a number of kills, 2 or more", v)
+	}
+	return n
+}
+
 // TestKillDuringScore kills a real "dtm score" process at many points of
-// its run, many times (kills = 36, at delays drawn from a fixed seed): half
+// its run, many times (16 kills, or DTM_KILLS, at delays drawn from a fixed seed): half
 // anywhere in the last two thirds of a measured run, half within 40 ms of
 // its save's temporary file appearing. After every kill the
 // workbook is byte for byte the old version or opens as the new one, and
 // the next command on it leaves no temporary file behind.
 func TestKillDuringScore(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds dtm and runs it 36 times")
+		t.Skip("builds dtm and runs it many times")
 	}
-	const kills = 36
+	t.Parallel()
+	kills := killCount(t, 16)
 	bin := buildDTM(t)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "Kill Open.xlsx")

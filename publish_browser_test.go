@@ -108,6 +108,7 @@ func element(t *testing.T, dom, name, id string) string {
 // (or the test's temporary folder, logged); -docs-img rewrites those of
 // docs/publish.md.
 func TestPublishInBrowser(t *testing.T) {
+	t.Parallel()
 	browser := chromium(t)
 	shots := artefacts(t, "")
 	book := copySample(t, samplePath)

@@ -245,6 +245,7 @@ var windows = [][2]int{{390, 844}, {768, 1024}, {1280, 800}, {1920, 1080}}
 // back (printedPages). The screenshots and PDFs are kept in
 // $DTM_ARTEFACTS/layout.
 func TestSiteLayout(t *testing.T) {
+	t.Parallel()
 	browser := chromium(t)
 	book, site := longEvent(t)
 	shots := artefacts(t, "layout")
