@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -40,7 +39,7 @@ type ValidateResult struct {
 func Validate(req ValidateRequest) (*ValidateResult, error) {
 	res := &ValidateResult{}
 	for _, path := range req.Paths {
-		data, err := readLimited(path, MaxValidateSize)
+		data, err := readValidated(path)
 		if err != nil {
 			return nil, err
 		}
@@ -60,30 +59,17 @@ func Validate(req ValidateRequest) (*ValidateResult, error) {
 	return res, nil
 }
 
-// readLimited reads a regular file of at most limit bytes: a folder, a
-// device, a pipe or a larger file is refused before it is read.
-func readLimited(path string, limit int64) ([]byte, error) {
-	info, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a file (%v): give the path of a .json or .csv file", path, info.Mode().Type())
-	}
-	if info.Size() > limit {
-		return nil, fmt.Errorf("%s: %d MB, more than the %d MB dtm reads: no WDR or WDD file of a real event is so large", path, info.Size()>>20, limit>>20)
-	}
-	f, err := os.Open(path)
+// readValidated reads one file dtm validate checks, through the guard every
+// input dtm reads passes (files.OpenInput).
+func readValidated(path string) ([]byte, error) {
+	f, err := files.OpenInput(path, "file to validate", MaxValidateSize)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	data, err := io.ReadAll(io.LimitReader(f, MaxValidateSize))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: grew past the %d MB dtm reads while it was read", path, limit>>20)
+		return nil, fmt.Errorf("read %s: %w", path, err)
 	}
 	return data, nil
 }
