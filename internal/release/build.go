@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -44,22 +45,13 @@ func parseTargets(s string) ([]Platform, error) {
 	var plats []Platform
 	for _, t := range strings.Split(s, ",") {
 		t = strings.TrimSpace(t)
-		if !contains(Targets, t) {
+		if !slices.Contains(Targets, t) {
 			return nil, fmt.Errorf("unknown platform %q: the platforms are %s", t, strings.Join(Targets, ", "))
 		}
 		os, arch, _ := strings.Cut(t, "/")
 		plats = append(plats, Platform{OS: os, Arch: arch})
 	}
 	return plats, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, l := range list {
-		if l == s {
-			return true
-		}
-	}
-	return false
 }
 
 // Build builds dtm for each platform from src and writes the archives and

@@ -19,6 +19,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -93,7 +94,7 @@ func checkArchive(name string, data []byte) error {
 		return fmt.Errorf("not named dtm-VERSION-OS-ARCH.zip or .tar.gz")
 	}
 	p := Platform{OS: m[2], Arch: m[3]}
-	if !contains(Targets, p.String()) {
+	if !slices.Contains(Targets, p.String()) {
 		return fmt.Errorf("unknown platform %s", p)
 	}
 	files, err := unpack(data, strings.HasSuffix(name, ".zip"))
