@@ -452,6 +452,8 @@ func TestWholeEvent(t *testing.T) {
 		}
 		golden.Check(t, "testdata/event/"+name, string(data))
 	}
+	// Before sending them: the WDD files check out as the federation reads them.
+	step("validate", filepath.Join(dir, "results", "Venue Open WDD classification.csv"), filepath.Join(dir, "results", "Venue Open WDD boards.csv"))
 	step("series", book, samplePath)
 
 	// What LibreOffice shows on the printed Standings is what dtm wrote.
