@@ -157,16 +157,18 @@ func (tb *tab) eval(script string, out any) {
 // layoutScript measures a page in the window: the page's own width, each
 // required element that is hidden or reaches outside the window, each
 // name's lines (the text's line boxes) and whether they stay inside their
-// cell and the window, the lowest element's bottom edge, and the element of
-// id "left"'s text box (the clock's digits).
+// cell and the window, the lowest element's bottom edge, the smallest font
+// size of the required elements, and the element of id "left"'s text box
+// (the clock's digits).
 const layoutScript = `(function (need, names) {
-  const W = innerWidth, H = innerHeight, out = {width: W, height: H, page: document.documentElement.scrollWidth, bad: [], names: [], digits: null};
+  const W = innerWidth, H = innerHeight, out = {width: W, height: H, page: document.documentElement.scrollWidth, bad: [], names: [], digits: null, font: 0};
   const say = e => (e.className ? e.tagName.toLowerCase() + "." + e.className.split(" ").join(".") : e.tagName.toLowerCase()) + " " + JSON.stringify(e.textContent.trim().slice(0, 40));
   for (const sel of need) {
     const els = document.querySelectorAll(sel);
     if (els.length === 0) out.bad.push("no " + sel);
     for (const e of els) {
-      const r = e.getBoundingClientRect();
+      const r = e.getBoundingClientRect(), px = parseFloat(getComputedStyle(e).fontSize);
+      out.font = out.font ? Math.min(out.font, px) : px;
       if (r.width === 0 || r.height === 0) out.bad.push(sel + " hidden: " + say(e));
       else if (r.left < -0.5 || r.right > W + 0.5) out.bad.push(sel + " at " + Math.round(r.left) + ".." + Math.round(r.right) + " px: " + say(e));
     }
@@ -208,6 +210,7 @@ type nameBox struct {
 type layout struct {
 	Width, Height, Page int
 	Bottom              float64 // the lowest element's bottom edge
+	Font                float64 // the required elements' smallest font size, in CSS pixels
 	Bad                 []string
 	Names               []nameBox
 	Digits              *struct {
@@ -232,6 +235,10 @@ func (tb *tab) measure(need, names []string) layout {
 // The windows the site is checked at: a phone, a tablet, a laptop and a
 // desktop screen.
 var windows = [][2]int{{390, 844}, {768, 1024}, {1280, 800}, {1920, 1080}}
+
+// projectorFont is the smallest type of the projector's standings on a
+// tablet, laptop or desktop screen, in CSS pixels: readable across a room.
+const projectorFont = 22
 
 // TestSiteLayout renders the 57-player event's site with long names, the
 // board calls, the results-entry page, the projector and the room clock in
@@ -304,6 +311,9 @@ func TestSiteLayout(t *testing.T) {
 			}
 			if strings.HasPrefix(p.shot, "projector") && w[0] >= 768 && l.Bottom > float64(l.Height)+0.5 {
 				t.Errorf("%s: the frame reaches %.0f px, below the screen's %d: its last lines are cut off", where, l.Bottom, l.Height)
+			}
+			if p.shot == "projector-standings" && w[0] >= 768 && l.Font < projectorFont {
+				t.Errorf("%s: the standings are in %.1f px type, want %d px or more: too small to read across the room", where, l.Font, projectorFont)
 			}
 			if w[0] == 390 && !slices.ContainsFunc(l.Names, func(n nameBox) bool { return n.Lines > 1 }) {
 				t.Errorf("%s: no long name wraps", where)
