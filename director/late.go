@@ -142,6 +142,7 @@ func (r *LateResult) WriteText(w io.Writer) {
 			sw.Late, sw.Standby, seat, sw.Standby, r.Heat)
 	}
 	writeConflicts(w, r.Explanation, 0, false)
+	writeCapNote(w, r.TimedOut, "")
 	what := "those seats only"
 	if len(r.LateBoards) > 0 && len(r.DropOuts)+len(r.Late) > 0 {
 		what = "those seats and the new boards only"

@@ -349,11 +349,18 @@ func (r *SeedResult) WriteText(w io.Writer) {
 	if r.BoundNote != "" {
 		fmt.Fprintf(w, "  (%s)\n", r.BoundNote)
 	}
-	if r.TimedOut {
-		fmt.Fprintln(w, "the time cap stopped the seeder before its planned work: run again with a longer --time for a seating that the same seed reproduces anywhere")
-	}
+	writeCapNote(w, r.TimedOut, "")
 	fmt.Fprintf(w, "wrote %s: sheet %s and its board calls, %s\n", r.Path, workbook.HeatSheet(r.Heat), workbook.BoardCallsSheet(r.Heat))
 	writeEntryPageNote(w, r.EntryPage)
+}
+
+// writeCapNote says, when the time cap cut the seeder's search (in the
+// rounds named by where, "" for the heat), that the seating depends on the
+// machine and how to get one that the seed reproduces.
+func writeCapNote(w io.Writer, timedOut bool, where string) {
+	if timedOut {
+		fmt.Fprintf(w, "the time cap stopped the seeder before its planned work%s: run again with a longer --time for a seating that the same seed reproduces anywhere\n", where)
+	}
 }
 
 // writeEntryPageNote says where the results-entry page was written, if it

@@ -1,11 +1,15 @@
 package director
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/seeding"
@@ -78,6 +82,40 @@ func TestSimulateReproducesSeed(t *testing.T) {
 		got, want := seatsOf(&in.Problem, tour.HeatPlan(h)), seatsOf(&in.Problem, rounds[h-1].Plan)
 		if !slices.Equal(got, want) {
 			t.Errorf("heat %d: dtm seed seated\n%v\nsimulate seated\n%v", h, got, want)
+		}
+	}
+}
+
+// TestCapNote checks that every command whose seeding the time cap cut says
+// so: dtm seed, dtm seed --late and dtm simulate (round by round).
+func TestCapNote(t *testing.T) {
+	sim, err := Simulate(context.Background(), SimulateRequest{Players: 21, Rounds: 2, Seed: 1, Time: time.Nanosecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		write func(io.Writer) error
+		want  string
+	}{
+		{"seed", func(w io.Writer) error {
+			(&SeedResult{Path: "t.xlsx", Heat: 1, TimedOut: true}).WriteText(w)
+			return nil
+		},
+			"the time cap stopped the seeder before its planned work: run again"},
+		{"late", func(w io.Writer) error {
+			(&LateResult{Path: "t.xlsx", Heat: 1, TimedOut: true}).WriteText(w)
+			return nil
+		},
+			"the time cap stopped the seeder before its planned work: run again"},
+		{"simulate", sim.WriteText, "the time cap stopped the seeder before its planned work in round 1, 2: run again"},
+	} {
+		var buf bytes.Buffer
+		if err := tc.write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(buf.String(), tc.want) {
+			t.Errorf("%s: no note of the time cap (want %q) in\n%s", tc.name, tc.want, buf.String())
 		}
 	}
 }

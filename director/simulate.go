@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -122,6 +124,15 @@ func (r *SimulateResult) WriteText(w io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(w, "total conflict %d over %d rounds (sum of the rounds' lower bounds %d)\n", total, len(r.Rounds), bounds)
+	var cut []string
+	for i, round := range r.Rounds {
+		if round.TimedOut {
+			cut = append(cut, strconv.Itoa(i+1))
+		}
+	}
+	if len(cut) > 0 {
+		writeCapNote(w, true, " in round "+strings.Join(cut, ", "))
+	}
 	if n := len(in.Problem.Players); r.Generated && n%dip.BoardSize != 0 {
 		fmt.Fprintf(w, "%d players do not fill boards of seven: %d sit out each round, in turn (those who have played most)\n",
 			n, n%dip.BoardSize)
