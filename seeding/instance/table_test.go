@@ -24,6 +24,7 @@ type tableCase struct {
 	name string
 	file string
 	spec seeding.Spec
+	rule seeding.PowerRule // applied on reading: the format has no power rule
 }
 
 // benchDir is the shared seeding benchmark (DTM_BENCH_DIR overrides it).
@@ -40,7 +41,7 @@ func tableCases() []tableCase {
 		cs = append(cs, tableCase{name: n, file: filepath.Join(benchDir(), "instances", n+".json")})
 	}
 	for _, o := range ownInstances {
-		cs = append(cs, tableCase{name: o.name, file: filepath.Join("testdata", "bench", o.name+".json")})
+		cs = append(cs, tableCase{name: o.name, file: filepath.Join("testdata", "bench", o.name+".json"), rule: o.rule})
 	}
 	for _, n := range []int{140, 700, 1400, 3500, 7000} {
 		cs = append(cs, tableCase{name: fmt.Sprintf("g_%dx3", n), spec: seeding.Spec{Players: n, Rounds: 3, Powers: true, Seed: 1}})
@@ -60,6 +61,7 @@ func (c tableCase) instance(t *testing.T) *seeding.Instance {
 		if err != nil {
 			t.Fatal(err)
 		}
+		in.Problem.PowerRule = c.rule
 		return in
 	}
 	in, err := seeding.Generate(c.spec)
