@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/flate"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -11,6 +12,7 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+	"time"
 )
 
 // packWriter is the zip writer excelize saves the package through (see
@@ -28,13 +30,14 @@ type packWriter struct {
 	orig  map[string]*zip.File // the parts of the file as read; nil for none
 	name  string               // the part being written, "" for none
 	buf   bytes.Buffer
-	chunk []byte // sameContent's, kept for the next part
+	chunk []byte    // sameContent's, kept for the next part
+	when  time.Time // the save's time, the date of the parts written anew
 }
 
 // newPackWriter returns a packWriter writing to w, copying unchanged parts
-// from the package src (nil for none).
-func newPackWriter(w io.Writer, src []byte) *packWriter {
-	pw := &packWriter{zw: zip.NewWriter(w)}
+// from the package src (nil for none) and dating the others when.
+func newPackWriter(w io.Writer, src []byte, when time.Time) *packWriter {
+	pw := &packWriter{zw: zip.NewWriter(w), when: when}
 	pw.zw.RegisterCompressor(zip.Deflate, reusedDeflate())
 	if zr, err := zip.NewReader(bytes.NewReader(src), int64(len(src))); err == nil && len(src) > 0 {
 		pw.orig = make(map[string]*zip.File, len(zr.File))
@@ -79,7 +82,7 @@ func (pw *packWriter) finish() error {
 		pw.chunk = make([]byte, 32<<10)
 	}
 	if o := pw.orig[name]; o != nil && sameContent(o, data, pw.chunk) {
-		if err := copyRaw(pw.zw, o, pw.chunk); err != nil {
+		if err := copyRaw(pw.zw, o, pw.chunk, pw.when); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 		return nil
@@ -88,9 +91,9 @@ func (pw *packWriter) finish() error {
 	var err error
 	switch strings.ToLower(path.Ext(name)) {
 	case ".png", ".jpeg", ".jpg", ".gif":
-		w, err = createStored(pw.zw, name, data)
+		w, err = createStored(pw.zw, name, data, pw.when)
 	default:
-		w, err = pw.zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate})
+		w, err = pw.zw.CreateHeader(partHeader(name, zip.Deflate, pw.when))
 	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
@@ -105,11 +108,48 @@ func (pw *packWriter) finish() error {
 // with its checksum and sizes in its local header: a reader that walks the
 // local headers (Java's ZipInputStream, SheetJS) cannot find the end of a
 // stored part whose sizes come after it, in a data descriptor, as zip's
-// CreateHeader writes them.
-func createStored(zw *zip.Writer, name string, data []byte) (io.Writer, error) {
-	return zw.CreateRaw(&zip.FileHeader{Name: name, Method: zip.Store, CreatorVersion: 20, ReaderVersion: 20,
-		CRC32: crc32.ChecksumIEEE(data), CompressedSize64: uint64(len(data)), UncompressedSize64: uint64(len(data))})
+// CreateHeader writes them. It is dated when.
+func createStored(zw *zip.Writer, name string, data []byte, when time.Time) (io.Writer, error) {
+	h := partHeader(name, zip.Store, when)
+	h.CreatorVersion, h.ReaderVersion = 20, 20
+	h.CRC32, h.CompressedSize64, h.UncompressedSize64 = crc32.ChecksumIEEE(data), uint64(len(data)), uint64(len(data))
+	return zw.CreateRaw(h)
 }
+
+// partHeader is the header of a part written anew, dated when (dateHeader).
+func partHeader(name string, method uint16, when time.Time) *zip.FileHeader {
+	h := &zip.FileHeader{Name: name, Method: method}
+	dateHeader(h, when)
+	return h
+}
+
+// dateHeader dates a part's header when: its UTC time, in the zip's own
+// MS-DOS date and time (to two seconds) alone, as Excel dates its parts,
+// without the extra timestamp field that zip's Modified adds (an earlier
+// one is removed). The zero time leaves it undated (1980-00-00).
+func dateHeader(h *zip.FileHeader, when time.Time) {
+	var date, clock uint16
+	if t := when.UTC(); !when.IsZero() && t.Year() >= 1980 && t.Year() < 2108 {
+		date, clock = uint16(t.Day()+int(t.Month())<<5+(t.Year()-1980)<<9), uint16(t.Second()/2+t.Minute()<<5+t.Hour()<<11)
+	}
+	//lint:ignore SA1019 Modified would add an extra timestamp field (and CreateRaw ignores it); the MS-DOS fields are written as they are
+	h.ModifiedDate, h.ModifiedTime = date, clock
+	h.Modified = time.Time{}
+	var extra []byte
+	for rest := h.Extra; len(rest) >= 4; {
+		n := min(4+int(binary.LittleEndian.Uint16(rest[2:])), len(rest))
+		if binary.LittleEndian.Uint16(rest) != 0x5455 { // the extended timestamp
+			extra = append(extra, rest[:n]...)
+		}
+		rest = rest[n:]
+	}
+	h.Extra = extra
+}
+
+// undated reports whether a part is undated: 1980-00-00, as earlier
+// versions of dtm and excelize wrote their parts (the zip reader reads it
+// as 30 November 1979).
+func undated(f *zip.File) bool { return f.Modified.Year() < 1980 }
 
 // reusedDeflate returns a zip compressor at the fastest level that reuses
 // one flate writer for every part: a zip writes one part at a time, and a
@@ -134,14 +174,17 @@ func reusedDeflate() func(io.Writer) (io.WriteCloser, error) {
 // and with its checksum and sizes (known from the central directory) in
 // its local header rather than in a data descriptor after it: a stored
 // part written so by an earlier version (or another program) is repaired
-// (see createStored).
-func copyRaw(zw *zip.Writer, f *zip.File, buf []byte) error {
+// (see createStored). An undated part is dated when (dateHeader).
+func copyRaw(zw *zip.Writer, f *zip.File, buf []byte, when time.Time) error {
 	r, err := f.OpenRaw()
 	if err != nil {
 		return err
 	}
 	fh := f.FileHeader
 	fh.Flags &^= 0x8 // the data descriptor
+	if undated(f) {
+		dateHeader(&fh, when)
+	}
 	w, err := zw.CreateRaw(&fh)
 	if err != nil {
 		return err

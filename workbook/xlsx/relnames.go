@@ -6,6 +6,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"time"
 )
 
 // relativeTargets returns the package with every relationship that names
@@ -51,12 +52,12 @@ func relativeTargets(zr *zip.Reader) ([]byte, error) {
 	for _, zf := range zr.File {
 		body, ok := edited[zf.Name]
 		if !ok {
-			if err := copyRaw(zw, zf, buf); err != nil {
+			if err := copyRaw(zw, zf, buf, time.Time{}); err != nil {
 				return nil, err
 			}
 			continue
 		}
-		w, err := zw.CreateHeader(&zip.FileHeader{Name: zf.Name, Method: zip.Deflate, Modified: zf.Modified})
+		w, err := zw.CreateHeader(partHeader(zf.Name, zip.Deflate, zf.Modified)) // dated as it was
 		if err != nil {
 			return nil, err
 		}

@@ -102,7 +102,7 @@ func (f *File) Pack() ([]byte, error) { return f.pack(f.props) }
 // pack returns the workbook's package with the document properties props.
 func (f *File) pack(props Properties) ([]byte, error) {
 	skip := f.settle()
-	f.x.SetZipWriter(func(w io.Writer) excelize.ZipWriter { return newPackWriter(w, f.src) })
+	f.x.SetZipWriter(func(w io.Writer) excelize.ZipWriter { return newPackWriter(w, f.src, props.Modified) })
 	// WriteToBuffer, not WriteTo, which copies that buffer into another.
 	buf, err := f.x.WriteToBuffer()
 	if err != nil {

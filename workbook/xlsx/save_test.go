@@ -1,6 +1,7 @@
 package xlsx
 
 import (
+	"archive/zip"
 	"bytes"
 	"errors"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 func readBytes(t *testing.T, path string) []byte {
@@ -217,5 +219,53 @@ func TestUnresolvablePathOnWindows(t *testing.T) {
 				t.Error("the backup is not the version replaced")
 			}
 		})
+	}
+}
+
+// TestPartsDatedAtSave: the parts a save writes anew are dated at the save
+// (its UTC time, in the zip's MS-DOS date alone, not 1980-00-00), the parts
+// it copies keep their dates, and a second save that changes nothing
+// writes the same bytes.
+func TestPartsDatedAtSave(t *testing.T) {
+	f := sample(t)
+	before := readBytes(t, f.Path)
+	old, err := zip.NewReader(bytes.NewReader(before), int64(len(before)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	was := map[string]*zip.File{}
+	for _, p := range old.File {
+		was[p.Name] = p
+	}
+	at := time.Date(2026, 3, 14, 10, 15, 3, 0, time.FixedZone("CET", 3600))
+	f.PatchCell("Players", 2, 1, "Renamed")
+	if err := f.Save(Options{Now: func() time.Time { return at }}); err != nil {
+		t.Fatal(err)
+	}
+	after := readBytes(t, f.Path)
+	saved, err := zip.NewReader(bytes.NewReader(after), int64(len(after)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := time.Date(2026, 3, 14, 9, 15, 2, 0, time.UTC) // UTC, to two seconds
+	anew := 0
+	for _, p := range saved.File {
+		if p.Modified.Equal(want) && len(p.Extra) == 0 {
+			anew++
+			continue
+		}
+		// Else copied as it was.
+		if o := was[p.Name]; o == nil || o.CRC32 != p.CRC32 || !p.Modified.Equal(o.Modified) {
+			t.Errorf("%s: dated %v (extra %x), want %v alone, or as it was", p.Name, p.Modified, p.Extra, want)
+		}
+	}
+	if anew == 0 {
+		t.Fatal("the save wrote no part anew")
+	}
+	if err := f.Save(Options{Now: func() time.Time { return at.Add(time.Hour) }}); err != nil {
+		t.Fatal(err)
+	}
+	if again := readBytes(t, f.Path); !bytes.Equal(again, after) {
+		t.Error("a second save that changes nothing wrote other bytes")
 	}
 }

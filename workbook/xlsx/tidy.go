@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Relationship types tidy looks for.
@@ -69,6 +70,7 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bod
 		drop:    map[string]bool{},
 		edited:  map[string][]byte{},
 		spliced: map[string][]piece{},
+		when:    props.Modified,
 	}
 	for part := range drop {
 		t.drop[part] = true
@@ -123,6 +125,7 @@ type tidier struct {
 	edited  map[string][]byte  // parts written anew
 	spliced map[string][]piece // parts written in pieces (sheetbody.go)
 	rename  map[string]string  // parts written under another name (charts)
+	when    time.Time          // the save's time, the date of the parts written anew
 }
 
 // rels returns a relationships part, as edited so far.
@@ -413,12 +416,12 @@ func (t *tidier) write(size int, bodies map[string]Body) ([]byte, error) {
 			return nil, err
 		}
 		if !ok {
-			if err := copyRaw(zw, f, buf); err != nil {
+			if err := copyRaw(zw, f, buf, t.when); err != nil {
 				return nil, err
 			}
 			continue
 		}
-		w, err := zw.CreateHeader(&zip.FileHeader{Name: t.newName(f.Name), Method: zip.Deflate, Modified: f.Modified})
+		w, err := zw.CreateHeader(partHeader(t.newName(f.Name), zip.Deflate, t.when))
 		if err != nil {
 			return nil, err
 		}
