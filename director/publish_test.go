@@ -288,3 +288,62 @@ func TestPublishIntoALongFolderName(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestPublishResumesAnOlderInterruptedSite: a first publish by an older
+// dtm, which wrote the pages straight into the folder and the marker last,
+// killed before the marker, is resumed over; a folder that holds anything
+// else beside such pages is still refused, untouched.
+func TestPublishResumesAnOlderInterruptedSite(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name   string
+		change func(t *testing.T, dir string) // after the marker and some pages are gone
+		resume bool
+	}{
+		{"pages and the style sheet", func(*testing.T, string) {}, true},
+		{"a file of the director's", func(t *testing.T, dir string) { write(t, filepath.Join(dir, "notes.txt"), "mine") }, false},
+		{"a page of the director's under a page's name", func(t *testing.T, dir string) {
+			write(t, filepath.Join(dir, "player-1.html"), "<!DOCTYPE html>\n<html><body>my page</body></html>")
+		}, false},
+		{"a folder", func(t *testing.T, dir string) { os.Mkdir(filepath.Join(dir, "photos"), 0o755) }, false},
+		{"no style sheet", func(t *testing.T, dir string) { os.Remove(filepath.Join(dir, "style.css")) }, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			dir, res := publishSample(t, armada)
+			book := filepath.Join(filepath.Dir(dir), filepath.Base(armada))
+			// What the older dtm had written when it was killed: the
+			// first pages, no marker, no pointer beside the workbook.
+			os.Remove(filepath.Join(dir, files.SiteMarker))
+			os.Remove(files.SitePointer(book))
+			for _, name := range res.Files[len(res.Files)/2:] {
+				if name != "style.css" {
+					os.Remove(filepath.Join(dir, name))
+				}
+			}
+			c.change(t, dir)
+			before, _ := os.ReadDir(dir)
+			_, err := Publish(PublishRequest{Path: book, Out: dir, Now: publishedAt})
+			if !c.resume {
+				if err == nil || !strings.Contains(err.Error(), "did not write") {
+					t.Fatalf("publish over it: %v, want a refusal", err)
+				}
+				if after, _ := os.ReadDir(dir); len(after) != len(before) {
+					t.Errorf("the refused folder held %d entries, now %d", len(before), len(after))
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, name := range append(res.Files, files.SiteMarker) {
+				if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+					t.Errorf("after resuming: %v", err)
+				}
+			}
+			if files.PublishedSite(book) == "" {
+				t.Error("the resumed site is not remembered")
+			}
+		})
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -74,6 +75,9 @@ func siteFiles(dir string) ([]string, error) {
 		if len(entries) == 0 {
 			return nil, nil
 		}
+		if pages, ok := interruptedSite(dir, entries); ok {
+			return pages, nil
+		}
 		return nil, fmt.Errorf("publish: %s holds files that dtm did not write (no %s): choose another folder with --out, or empty it", dir, SiteMarker)
 	}
 	if err != nil {
@@ -92,6 +96,50 @@ func siteFiles(dir string) ([]string, error) {
 	}
 	return out, nil
 }
+
+// interruptedSite recognises the folder of a first publish that an older
+// dtm (which wrote the pages one by one into the folder, the marker last)
+// was killed in: every entry is a file named as dtm names its pages,
+// style.css is dtm's, and every page begins with dtm's head. It returns
+// the pages, which publishing replaces; ok is false for anything else.
+func interruptedSite(dir string, entries []fs.DirEntry) (pages []string, ok bool) {
+	for _, e := range entries {
+		name := e.Name()
+		if !e.Type().IsRegular() || !sitePageName.MatchString(name) {
+			return nil, false
+		}
+		f, err := OpenInput(filepath.Join(dir, name), "page", maxSiteList)
+		if err != nil {
+			return nil, false
+		}
+		head := make([]byte, 8<<10) // the head, with a long title
+		n, _ := io.ReadFull(f, head)
+		f.Close()
+		head = head[:n]
+		if name == "style.css" {
+			ok = bytes.HasPrefix(head, []byte(siteStyleStart))
+			if !ok {
+				return nil, false
+			}
+		} else if !bytes.HasPrefix(head, []byte(sitePageStart)) || !bytes.Contains(head, []byte(sitePageStyle)) {
+			return nil, false
+		}
+		pages = append(pages, name)
+	}
+	return pages, ok // style.css is written first
+}
+
+// sitePageName matches the names dtm gives the files of a site.
+var sitePageName = regexp.MustCompile(`^(style\.css|(index|standings|players|powers|awards|teams|wall|certificates|projector)\.html|(standings-heat|heat|calls-heat|player|clock-heat|projector)-[0-9]+\.html)$`)
+
+// The beginnings of the files of a site every version of dtm writes: the
+// style sheet's first line, and each page's head up to its title, then
+// the link to the style sheet.
+const (
+	siteStyleStart = "/* dtm publish: the tournament's site."
+	sitePageStart  = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+	sitePageStyle  = "</title>\n<link rel=\"stylesheet\" href=\"style.css\">\n</head>\n<body"
+)
 
 // maxSiteList is the most the marker may hold: a line a page, and 20,000
 // players have about 21,500 pages.
