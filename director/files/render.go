@@ -18,18 +18,10 @@ type pageData struct {
 	Page  any
 }
 
-// seatsData is what the "seats" template gets.
-type seatsData struct {
-	Board           *boardView
-	Results, Scores bool
-}
-
-// siteTemplates parses the page templates.
+// siteTemplates parses the page templates, for one render at a time: their
+// long parts are written by one htmlWriter.
 func siteTemplates() (*template.Template, error) {
-	t, err := template.New("site").Funcs(template.FuncMap{
-		"lower": strings.ToLower,
-		"seats": func(b *boardView, results, scores bool) seatsData { return seatsData{b, results, scores} },
-	}).ParseFS(templates.Site, "site/*.html")
+	t, err := template.New("site").Funcs(template.FuncMap{"lower": strings.ToLower}).Funcs(new(htmlWriter).funcs()).ParseFS(templates.Site, "site/*.html")
 	if err != nil {
 		return nil, fmt.Errorf("site templates: %w", err)
 	}
