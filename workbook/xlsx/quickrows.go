@@ -43,6 +43,11 @@ func (r *SheetReader) Rows(sheet string) ([][]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", sheet, err)
 	}
+	if !ok { // the damage excelize reads past
+		if damage := heldSheetDamage(r.x, sheet); damage != nil {
+			return nil, damage
+		}
+	}
 	if ok {
 		CompareRows(sheet, quick, rows)
 	}
@@ -165,8 +170,7 @@ func quickSheetRows(data []byte, sst []string) ([][]string, bool, *DamageError) 
 			}
 		}
 		if n > 0 && n <= lastRow {
-			return nil, false, &DamageError{Cell: "A" + strconv.Itoa(n),
-				Msg: fmt.Sprintf("row %d is written again after row %d; every row is written once, in order", n, lastRow)}
+			return nil, false, rowDamage(n, lastRow)
 		}
 		if n <= lastRow || n > maxSheetRows {
 			return nil, false, nil
@@ -268,10 +272,8 @@ func (p *sheetScanner) rowCells(sst []string) ([]string, bool) {
 				return nil, false
 			}
 		}
-		if kind == "s" && len(v) > 0 {
-			if i, err := strconv.Atoi(strings.TrimSpace(string(v))); err != nil || i < 0 || i >= len(sst) {
-				p.damage = &DamageError{Cell: ColumnName(col) + strconv.Itoa(p.row),
-					Msg: fmt.Sprintf("the cell refers to shared text %s, and the workbook's table of shared texts has %d", strings.TrimSpace(string(v)), len(sst))}
+		if kind == "s" {
+			if p.damage = sharedTextDamage(col, p.row, v, len(sst)); p.damage != nil {
 				return nil, false
 			}
 		}
