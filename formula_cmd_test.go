@@ -2,10 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/golden"
 )
 
 func TestFormulaCommand(t *testing.T) {
@@ -162,5 +165,72 @@ func TestDocsScoringExample(t *testing.T) {
 	_, out, _ = dtm(t, "formula", "(scs>17) * 73 + (scs<18) * (1 + scs + (38 + (tie>0) * 14 + (tie>1) * 7)) / (tie + 1)", "scs=10", "tie=1")
 	if strings.TrimSpace(out) != "31.5" || !strings.Contains(string(doc), "scs=10 tie=1\n31.5") {
 		t.Errorf("the documented C-Diplo example prints %q", out)
+	}
+}
+
+// TestFormulaTableAndAudit runs dtm formula --table and --audit: a golden table for each 2025-26 system, the
+// audit's exit status, JSON and refusals.
+func TestFormulaTableAndAudit(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"Bangkok 2022", "DixieCon", "Italia 2010"} {
+		code, out, errOut := dtm(t, "formula", "--table", name)
+		if code != 0 {
+			t.Fatalf("--table %s: exit %d: %s", name, code, errOut)
+		}
+		golden.Check(t, filepath.Join("testdata", "table", strings.ReplaceAll(name, " ", "-")+".txt"), out)
+	}
+	code, out, errOut := dtm(t, "formula", "--audit", "Tribute", "--games", "500")
+	if code != 1 || !strings.Contains(out, "FAIL a power never scores less for taking a centre") ||
+		!strings.Contains(errOut, "Tribute: 1 of 4 properties failed") {
+		t.Errorf("--audit Tribute: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut = dtm(t, "formula", "--audit", "DixieCon", "--games", "500", "--seed", "9", "--json")
+	var audit struct {
+		System     string
+		Seed       uint64
+		Properties []struct {
+			Property        string
+			Checked, Failed int
+		}
+		Total struct{ Min, Max, Claim float64 }
+	}
+	if err := json.Unmarshal([]byte(out), &audit); code != 0 || err != nil || audit.Seed != 9 || len(audit.Properties) != 4 ||
+		math.Abs(audit.Total.Min-590) > 1e-6 || math.Abs(audit.Total.Max-590) > 1e-6 || audit.Total.Claim != 590 {
+		t.Errorf("--audit DixieCon --json: exit %d, %v, %+v\n%s", code, err, audit, errOut)
+	}
+	for _, p := range audit.Properties {
+		if p.Checked == 0 || p.Failed != 0 {
+			t.Errorf("DixieCon: %+v", p)
+		}
+	}
+	var table struct {
+		Rows []struct {
+			Result string
+			Powers []struct {
+				Centres int
+				Score   float64
+				Winner  bool
+			}
+		}
+	}
+	_, out, _ = dtm(t, "formula", "--table", "DixieCon", "--json")
+	if err := json.Unmarshal([]byte(out), &table); err != nil || len(table.Rows) != 17 || table.Rows[5].Result != "2-way draw" ||
+		table.Rows[5].Powers[0].Score != 238 || !table.Rows[5].Powers[1].Winner {
+		t.Errorf("--table --json: %v, %+v", err, table)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"formula", "--table", "Bogus"}, 1, `no built-in scoring system "Bogus"`},
+		{[]string{"formula", "--audit", "OMG", "--games", "0"}, 2, "--games 0: give 1 to 1000000 random games"},
+		{[]string{"formula", "--table", "OMG", "--audit", "OMG"}, 2, "give --table NAME or --audit NAME"},
+		{[]string{"formula", "--table", "OMG", "--system", "OMG"}, 2, "give --table NAME or --audit NAME"},
+		{[]string{"formula", "--table", "OMG", "scs"}, 2, "give --table NAME or --audit NAME"},
+	} {
+		if code, _, errOut := dtm(t, tc.args...); code != tc.code || !strings.Contains(errOut, tc.want) {
+			t.Errorf("dtm %q: exit %d, %q; want %d and %q", tc.args, code, errOut, tc.code, tc.want)
+		}
 	}
 }

@@ -620,22 +620,35 @@ func seriesCommand() *cli.Command {
 
 func formulaCommand() *cli.Command {
 	return &cli.Command{
-		Name:      "formula",
-		Usage:     "try a scoring formula, or score one game under a scoring system",
-		ArgsUsage: "'EXPR' [word=value ...]\n   dtm formula --system NAME [--workbook W.xlsx] --game GAME.json [--json]",
+		Name:  "formula",
+		Usage: "try a scoring formula, or score one game under a scoring system",
+		ArgsUsage: "'EXPR' [word=value ...]\n   dtm formula --system NAME [--workbook W.xlsx] --game GAME.json [--json]\n" +
+			"   dtm formula --table NAME [--workbook W.xlsx] [--json]\n" +
+			"   dtm formula --audit NAME [--workbook W.xlsx] [--games N] [--seed S] [--json]",
 		Description: "With a formula, prints its value for the words you give (the others are 0), e.g.\n" +
 			"   dtm formula '121 - yrs' yrs=7          prints 114\n" +
 			"With --system and --game, scores the game in GAME.json under a built-in scoring system or one of the\n" +
 			"workbook's Systems sheet, and prints each power's words and score. GAME.json is described in\n" +
-			"docs/formulas.md. The formula language is described there too.",
+			"docs/formulas.md. The formula language is described there too.\n" +
+			"With --table NAME, prints what the system gives for common results: solos by year, 2- to 7-way\n" +
+			"draws and typical centre splits. With --audit NAME, plays random legal games and checks that a\n" +
+			"power never scores less for taking a centre, that a solo beats every result without one, that equal\n" +
+			"results score alike and that a board adds up to the total the system claims; docs/systems.md.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "also print the translated program (or every word of every power)"},
 			&cli.StringFlag{Name: "system", Usage: "score a game under the scoring system `NAME`"},
 			&cli.StringFlag{Name: "workbook", Usage: "look the system up in `W.xlsx`'s Systems sheet (default: the built-in systems)"},
 			&cli.StringFlag{Name: "game", Usage: "the game to score, a `GAME.json` file"},
-			&cli.BoolFlag{Name: "json", Usage: "print the scores and words as one JSON object"},
+			&cli.StringFlag{Name: "table", Usage: "print the scores of common results (solos, 2- to 7-way draws, centre splits) under the system `NAME`"},
+			&cli.StringFlag{Name: "audit", Usage: "check the system `NAME` over random legal games (exit status 1 when a property fails)"},
+			&cli.IntFlag{Name: "games", Value: 4000, Usage: "--audit plays `N` random games"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "--audit's random games come from `SEED`"},
+			&cli.BoolFlag{Name: "json", Usage: "print the scores and words (or the table, or the audit) as one JSON object"},
 		},
 		Action: func(c *cli.Context) error {
+			if c.IsSet("table") || c.IsSet("audit") {
+				return systemCheck(c)
+			}
 			if c.String("system") == "" && c.String("game") == "" {
 				if c.NArg() < 1 {
 					return usageError{Err: errors.New("formula needs a formula to evaluate, e.g. dtm formula '121 - yrs' yrs=7")}
@@ -665,6 +678,38 @@ func formulaCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+// systemCheck runs dtm formula --table or --audit.
+func systemCheck(c *cli.Context) error {
+	if c.IsSet("table") == c.IsSet("audit") || c.IsSet("system") || c.IsSet("game") || c.NArg() > 0 {
+		return usageError{Err: errors.New("give --table NAME or --audit NAME (with --workbook W.xlsx for a system of yours), " +
+			"without --system, --game or a formula")}
+	}
+	sys := director.SystemRequest{System: c.String("table"), Workbook: c.String("workbook")}
+	if c.IsSet("table") {
+		t, err := director.TableOfSystem(sys)
+		if err != nil {
+			return err
+		}
+		if c.Bool("json") {
+			return printJSON(c.App.Writer, t.Report())
+		}
+		return t.WriteText(c.App.Writer)
+	}
+	sys.System = c.String("audit")
+	a, err := director.AuditSystem(director.AuditRequest{SystemRequest: sys, Games: c.Int("games"), Seed: c.Uint64("seed")})
+	if err != nil {
+		return err
+	}
+	if c.Bool("json") {
+		if err := printJSON(c.App.Writer, a.JSON()); err != nil {
+			return err
+		}
+	} else {
+		a.WriteText(c.App.Writer)
+	}
+	return a.Err()
 }
 
 func gameCommand() *cli.Command {

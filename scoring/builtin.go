@@ -58,6 +58,8 @@ func BuiltIn() []Definition {
 	}
 	allSurvivors := func(d *Definition) { d.AllSurvivors = true }
 	averageTies := func(d *Definition) { d.AverageTies = true }
+	total := func(t float64) func(*Definition) { return func(d *Definition) { d.Total = t } }
+	notes := func(n string) func(*Definition) { return func(d *Definition) { d.Notes = n } }
 
 	// The seed tournaments.
 	add(def("DipCon XXXIV (2001)", WinDraw,
@@ -180,9 +182,9 @@ func BuiltIn() []Definition {
 	}
 	add(cdiplo("CDiplo 100", 100, "1 + ", 38, 14, 7,
 		"CDiplo 100: 1 + a point a centre + 38/14/7 for 1st-3rd (ties split, the eliminated tie at 0); 18+ "+
-			"centres 100, others 0; a concession is not a solo"))
+			"centres 100, others 0; a concession is not a solo"), total(100))
 	add(cdiplo("CDiplo 80", 80, "", 25, 14, 7,
-		"CDiplo 80: a point a centre + 25/14/7 for 1st-3rd (ties split); 18+ centres 80, others 0"))
+		"CDiplo 80: a point a centre + 25/14/7 for 1st-3rd (ties split); 18+ centres 80, others 0"), total(80))
 	namur := "1 + 5 * (scs > 0) + 4 * (scs > 1) + 3 * (scs > 2) + 2 * (scs > 3) + 2 * (scs > 4) + 2 * (scs > 5) + " +
 		"max(0, scs - 6)"
 	add(def("C-Diplo Namur", Rank,
@@ -205,7 +207,7 @@ func BuiltIn() []Definition {
 			"(ldr > 17) * (scs > 17) * 100 + (ldr < 18) * ((num > 0) * 100 / num + (srv = 34) * 100 / sump) - prov"),
 		"0", "scs > 0",
 		"Draw size: solo 100, else the draw (all survivors if none was recorded) shares 100; prov counts the "+
-			"survivors and is taken back off"))
+			"survivors and is taken back off"), total(100))
 	duct := [7]string{" + 40", " + 24", " + 15", " + 9", " + 6", " + 3", " + 3"}
 	add(def("Duct Tape V2", Rank, rankPoints("scs", duct, "75", "0"),
 		noSolo+" * ((big = 1) * 60 / 6 + (big = 2) * 36 / 5 + (big = 3) * 21 / 4 + (big = 4) * 12 / 3 + "+
@@ -268,7 +270,7 @@ func BuiltIn() []Definition {
 		"Solo or bust: 100 for a solo (18+ centres or conceded), 0 otherwise"))
 	add(def("Sum of Squares", Rank,
 		places(noSolo+" * 100 * prov / sump + "+solo+" * 100", noSolo+" * 100 * prov / sump"), "0", "scs * scs",
-		"Sum of Squares: 100 x centres^2 / the sum of all centres^2 (prov is centres^2); solo 100"))
+		"Sum of Squares: 100 x centres^2 / the sum of all centres^2 (prov is centres^2); solo 100"), total(100))
 	ss := [7]int{130, 80, 50, 30, 20, 10, 10}
 	var southern [7]string
 	for k := range 7 {
@@ -305,7 +307,7 @@ func BuiltIn() []Definition {
 			noSolo+" * (scs + 66 / sump - min(66 / sump, max(0, ldr - 6)))"),
 		"0", "scs > 0",
 		"Tribute: a point a centre, survivors share 66, each other survivor pays the leaders min(66/survivors, "+
-			"leader's centres - 6) (prov counts survivors); solo 100"))
+			"leader's centres - 6) (prov counts survivors); solo 100"), total(100))
 	add(def("OpenTribute", Rank,
 		places(noSolo+" * (34 + 3 * scs + floor((7 * ldr - sump) / ((tie + 1) * (tie + 1)))) + "+solo+" * 340",
 			noSolo+" * (34 + 3 * scs - (ldr - scs))"),
@@ -342,6 +344,69 @@ func BuiltIn() []Definition {
 	add(def("Your Draw Size (unlimited games)", Rank,
 		places(noSolo+" * ("+yds+") + "+solo+" * 320", noSolo+" * ("+yds+")"), "0", "",
 		"Your Draw Size for unlimited games: solo 320"))
+
+	// Systems of 2025-26 events (docs/systems.md says what each definition leaves open and what dtm chose).
+	// Bangkok 2022: prov counts, in one number, the powers within 1 (units) and within 2 (eights) of the top.
+	within1 := "(sump - 8 * floor(sump / 8))"
+	within2 := "floor(sump / 8)"
+	add(def("Bangkok 2022", Rank,
+		places(noSolo+" * (105 * scs + 210 + 35 * min(6, yrs) + 420 * (scs = ldr) / (tie + 1) + "+
+			"420 * (scs ^ ldr - 1) / "+within1+" + 420 * (scs ^ ldr - 2) / "+within2+") + "+solo+" * 4000",
+			noSolo+" * (105 * scs + 210 + 35 * min(6, yrs) + 420 * (scs ^ ldr - 1) / "+within1+" + "+
+				"420 * (scs ^ ldr - 2) / "+within2+")"),
+		noSolo+" * 35 * min(6, yrs - 1)", "(scs ^ ldr - 1) + 8 * (scs ^ ldr - 2)",
+		"Bangkok 2022 (WDC 2023): 105 a centre, 420 shared by the toppers, 420 by those within 1 of the top, 420 "+
+			"by those within 2; 35 a year survived (max 210) + 210 surviving; solo 4000, others 0"),
+		notes("Source: diplomania-gen.fr, scorage:bangkok_2022 (Lei Saarlainen, 2022), and the World Diplomacy "+
+			"Wiki's Bangkok 2022 page. Each 420 pool is split equally among the powers it names. The "+
+			"definitions do not say how survival years are counted: dtm counts an eliminated power's years "+
+			"before the year it went out (out in 1905: 4 years, 140), as dtm's Bangkok does, and a survivor's "+
+			"game-years played (yrs), so a survivor of a game past 1905 has 210 + 210. The two pools within 1 "+
+			"and 2 of the top need a count of powers, which no word gives: the provisional formula counts "+
+			"them (units and eights of sump) and is not added to the score."))
+	dixie := [7]int{270, 70, 50, 34, 20, 10, 0}
+	var share []string // a draw's members split the points of the places the draw holds
+	sum := 0
+	for n := 1; n <= 7; n++ {
+		sum += dixie[n-1]
+		share = append(share, fmt.Sprintf("(num = %d) * %d / %d", n, sum, n))
+	}
+	var dixiePlaces [7]string
+	for k := range 7 {
+		dixiePlaces[k] = fmt.Sprintf("4 * scs + (num = 0) * %d + %s", dixie[k], strings.Join(share, " + "))
+	}
+	var dixieOut []string // the eliminated by elimination order, the first out 7th; same-year eliminations split
+	for j := 1; j < 6; j++ {
+		dixieOut = append(dixieOut, fmt.Sprintf("%d * (big + elb < %d) * (big + elb + elt ^ %d)", dixie[j], j+1, j))
+	}
+	add(def("DixieCon", Both, dixiePlaces, "("+strings.Join(dixieOut, " + ")+") / (elt + 1)", "",
+		"DixieCon: 4 a centre + 270/70/50/34/20/10/0 by centres (ties split, the eliminated by elimination order); "+
+			"a draw's members split the points of the places it holds (2-way 170, 3-way 130, 4-way 106)"),
+		averageTies, total(590), notes("Source: dixiecon.com, Tournament Descriptions and Rules (David Hood). A draw's "+
+			"share is kept exact (5-way 88.8, 6-way 75.67, 7-way 64.86; diplomania-gen.fr's table rounds them "+
+			"to 89, 76 and 65). The rules do not place a power left out of a draw: dtm places it by its "+
+			"centres among all seven (below the draw when it is smaller than every member). A game ended "+
+			"without a draw or a win (a stalemate, the Sunday clock) is scored by places alone, so its topper "+
+			"has 270. The draw and concession rules (no vote before Fall 1905; a concession only to a power "+
+			"with 12 or more centres and no fewer than any other) are Tournament settings, checked at the "+
+			"cell."))
+	tss := "(0.9 + 0.1 * sump)" // 1 + 10% for each power with 3 or more centres after the first
+	podium := "(70 * (hbg = 0) + 34 * (hbg < 2) * (hbg + hti ^ 1) + 16 * (hbg < 3) * (hbg + hti ^ 2)) / (hti + 1)"
+	italia := noSolo + " * (1 + scs + " + podium + " + 30 * (hbg = 0) * (ldr - sec ^ 3) + " +
+		"10 * (hbg > 0) * (ldr - sec < 3)) * " + tss + " + " + solo + " * ((hbg = 0) * (271 + 4 * scs) * " + tss +
+		" + (hbg > 0))"
+	add(def("Italia 2010", Rank, places(italia, italia), "1", "scs > 2",
+		"Italia 2010: 1 + a centre + 70/34/16 podium (ties broken by the latest earlier year the counts differed), "+
+			"+30 to a topper 3 ahead or else +10 to the others, all x (1 + 10% a power on 3+ centres after the "+
+			"first); out 1; solo (271 + 4 a centre) x the same, others 1"),
+		notes("Source: diplomania-gen.fr, playground:en:scorage_italia2010 (Davide Cleopadre, 2010). The page "+
+			"gives 1 point a centre but scores its solo example with 4 a centre ((70 + 30 + 170 + 4 x 18 + 1) "+
+			"x 1.3 = 445.9): dtm follows both, 1 a centre without a solo and 4 with one. Its tie-break example "+
+			"shows the no-break bonus is 10 points (not 10%), given to every survivor but the winner. Ties "+
+			"are broken by the latest earlier year in the chart where the counts differed (hbg); the page's "+
+			"last resort, an order of powers (Austria, Germany, Italy, Turkey, England, Russia, then France, "+
+			"whom the page leaves out), cannot be written in the formula language, which has no word for "+
+			"which powers tie with the player, so powers equal in every year split the podium points."))
 	return ds
 }
 

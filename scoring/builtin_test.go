@@ -380,6 +380,55 @@ var builtinCases = map[string][]builtinCase{
 		{"topping tie", boardDraw(), [7]float64{42, 42, 30, 30, 21, 0, 0}},
 		{"early elimination", boardElim(), [7]float64{0, 42, 30, 30, 0, 0, 70}},
 	},
+	"Bangkok 2022": {
+		// The soloer 4000, the others 0.
+		{"solo", boardSolo(), [7]float64{0, 0, 4000, 0, 0, 0, 0}},
+		// Toppers Austria and England (9): 420/2 + 420/2 (nobody on 8) + 420/3 (France on 7) = 560, plus
+		// 945 + 210 + 35*6. France 735 + 420 + 140; Germany 525 + 420; Italy 315 + 420. Russia out in 1904:
+		// 35*3; Turkey out in 1906: 35*5.
+		{"topping tie", boardDraw(), [7]float64{1925, 1925, 1295, 945, 735, 105, 175}},
+		// Turkey (12) alone in the first two pools, with England (10) in the third: 1260 + 420 + 420 + 420 +
+		// 210; England 1050 + 420 + 210; Austria out in 1902: 35; Italy and Russia out in 1905: 140.
+		{"early elimination", boardElim(), [7]float64{35, 1680, 1050, 945, 140, 140, 2730}},
+	},
+	"DixieCon": {
+		// France 270 + 4*18; then by centres 70+32, 50+16, 34+8, 20+4; Russia (out 1908) 6th 10, Austria
+		// (out 1905, the first) 7th 0.
+		{"solo", boardSolo(), [7]float64{0, 102, 342, 66, 42, 10, 24}},
+		// A five-way draw splits 270+70+50+34+20 = 444: 88.8 + 4 a centre; Russia out first 0, Turkey 10.
+		{"five-way draw", boardDraw(), [7]float64{124.8, 124.8, 116.8, 108.8, 100.8, 0, 10}},
+		// The rules' example: a two-way draw is 170 each, plus 4 a centre; the five out by elimination order,
+		// the last out (Turkey, 1909) 3rd: 50.
+		{"two-way draw", boardTwo(), [7]float64{238, 234, 0, 10, 20, 34, 50}},
+		// No draw (a stalemate or the Sunday clock): places by centres, Turkey 270 + 48; Italy and Russia out
+		// in the same year split 5th and 6th: 15; Austria 7th.
+		{"no draw", with(boardElim()), [7]float64{0, 110, 74, 54, 15, 15, 318}},
+	},
+	"Italia 2010": {
+		// The definition's example: 18 centres and four powers on 3 or more: (70+30+170+72+1) x 1.3 = 445.9;
+		// the others 1.
+		{"solo", func() Game {
+			g := boardSolo()
+			g.Centres = [7]int{0, 8, 18, 4, 3, 0, 1}
+			g.History = []Year{{1909, [7]int{0, 9, 16, 5, 3, 0, 1}}}
+			return g
+		}(), [7]float64{1, 1, 445.9, 1, 1, 1, 1}},
+		// The definition's tie-break example: Austria and England both on 9, England ahead in 1907: England
+		// takes the 70, Austria 34 and the no-break 10. Five powers on 3+: x1.4. England (1+9+70) 112,
+		// Austria (1+9+34+10) 75.6, France (1+7+16+10) 47.6, Germany (1+5+10) 22.4, Italy (1+3+10) 19.6;
+		// Russia and Turkey out: 1.
+		{"topping tie", boardDraw(), [7]float64{75.6, 112, 47.6, 22.4, 19.6, 1, 1}},
+		// Turkey 12 is only 2 ahead of England: no break. Four on 3+: x1.3. Turkey (1+12+70) 107.9, England
+		// (1+10+34+10) 71.5, France (1+6+16+10) 42.9, Germany (1+5+10) 20.8; the eliminated 1.
+		{"early elimination", boardElim(), [7]float64{1, 71.5, 42.9, 20.8, 1, 1, 107.9}},
+		// Turkey 16, 7 ahead: break +30. Three on 3+ (16, 9, 5): x1.2. Turkey (1+16+70+30) 140.4, England
+		// (1+9+34) 52.8, France (1+5+16) 26.4, Germany (1+2) 3.6, Austria (1+1) 2.4.
+		{"break", func() Game {
+			g := boardLead()
+			g.History = []Year{{1906, g.Centres}}
+			return g
+		}(), [7]float64{2.4, 52.8, 26.4, 3.6, 1, 1, 140.4}},
+	},
 }
 
 func TestBuiltInSystems(t *testing.T) {

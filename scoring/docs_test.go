@@ -17,6 +17,10 @@ func TestDocsSystems(t *testing.T) {
 	b.WriteString("Every new workbook's Systems sheet holds these systems. Each is written in the formula language of " +
 		"[formulas.md](formulas.md) and tested on hand-worked games; copy a row of the Systems sheet to make your own " +
 		"variant ([scoring.md](scoring.md)).\n\n")
+	b.WriteString("Before an event, `dtm formula --table NAME` prints what a system gives for common results (solos by " +
+		"year, 2- to 7-way draws, typical centre splits), and `dtm formula --audit NAME` checks it over random legal " +
+		"games ([scoring.md](scoring.md#checking-a-system-before-the-event)); both take `--workbook W.xlsx` for a " +
+		"system of your own.\n\n")
 	for _, d := range BuiltIn() {
 		fmt.Fprintf(&b, "- [%s](#%s)\n", d.Name, anchor(d.Name))
 	}
@@ -32,7 +36,14 @@ func TestDocsSystems(t *testing.T) {
 		if d.FinalYear != 0 {
 			opts = append(opts, fmt.Sprintf("final game-year %d", d.FinalYear))
 		}
-		fmt.Fprintf(&b, "%s.\n\n| formula | |\n|---|---|\n", strings.Join(opts, "; "))
+		if d.Total != 0 {
+			opts = append(opts, fmt.Sprintf("a board without a solo adds up to %g", d.Total))
+		}
+		fmt.Fprintf(&b, "%s.\n\n", strings.Join(opts, "; "))
+		if d.Notes != "" {
+			fmt.Fprintf(&b, "%s\n\n", d.Notes)
+		}
+		b.WriteString("| formula | |\n|---|---|\n")
 		for s, f := range d.Formulas {
 			if f == "" {
 				f = "0"

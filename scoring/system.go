@@ -17,6 +17,12 @@ type Definition struct {
 	FinalYear    int  // 0 = none; otherwise the last game-year a game may reach, 1907 or later
 	Formulas     [NumFormulas]string
 	Description  string // one line for directors: what it is and where it comes from
+	// Notes says, for a built-in system, where its definition comes from and what dtm chose where the
+	// definition is silent or cannot be written in the formula language; not kept on the Systems sheet.
+	Notes string
+	// Total is what a board without a solo adds up to when the system claims a constant total (0: no claim);
+	// Audit checks it. Not kept on the Systems sheet.
+	Total float64
 }
 
 // FormulaError is a bad formula in a Definition, located by its slot.
