@@ -120,6 +120,18 @@ func TestGameProblems(t *testing.T) {
 				fixture.Set(t, f, heat, fixture.Cell(20, row+2), []int{3, 3, 17, 3, 3, 3, 2}[row], c) // 1906, 1907
 			}
 		}, heat, "F2", "board 1: a 7-way draw is recorded, but France won in 1907 with 18 centres", `under the victory rule "classic"`},
+		{"draw before the house rules allow one", func(t *testing.T, f *excelize.File) {
+			fixture.SetSetting(t, f, workbook.SetDrawYear, 1908)
+		}, heat, "G2", "board 1: a 7-way draw in 1907, before 1908, the earliest year the house rules allow one",
+			"Earliest draw or concession"},
+		{"concession to a small power", func(t *testing.T, f *excelize.File) {
+			fixture.SetSetting(t, f, workbook.SetConcessionCentres, 12)
+			for row := 2; row <= 8; row++ {
+				fixture.Set(t, f, heat, fixture.Cell(6, row), "Loss")
+			}
+			fixture.Set(t, f, heat, "F3", "Conceded win")
+		}, heat, "F3", "board 1: England was conceded the game with 5 centres; the house rules need 12 or more",
+			"Concession: least centres"},
 		{"308-digit formula constant", func(t *testing.T, f *excelize.File) {
 			fixture.Set(t, f, workbook.SheetSystems, "L2", "1"+strings.Repeat("0", 307)+" * (scs = 6)") // Austria alone has 6
 		}, heat, "K2", "board 1: Austria's score 1e+307 is too large", "scores must be from -10^15 to 10^15"},

@@ -50,6 +50,9 @@ const (
 	// OverrideIgnored: the director overrode Power's score under HurstMean, which ranks each game by centres,
 	// so the override has no effect. The game is scored all the same.
 	OverrideIgnored
+	// BreaksDrawRule: a recorded draw or concession breaks Rules.Draws (DrawRule.Check); Err is one
+	// *GameError. The game is not scored.
+	BreaksDrawRule
 )
 
 // GameProblem is a problem ScoreGames found in one of its games.
@@ -58,7 +61,7 @@ type GameProblem struct {
 	Kind  ProblemKind
 	Power dip.Power // ScoreTooLarge and OverrideIgnored: the power concerned; else Board
 	Score float64   // ScoreTooLarge: the score
-	Err   error     // BreaksVictory and Unscorable: what was found
+	Err   error     // BreaksVictory, BreaksDrawRule and Unscorable: what was found
 }
 
 // ScoreGames scores a tournament's finished games under its rules and victory rule, and returns each game's
@@ -77,7 +80,7 @@ func ScoreGames(rules Rules, victory VictoryRule, games []Finished) ([]GameScore
 		if rules.Method == HurstMean {
 			out[i], ps = scoreByCentres(f)
 		} else {
-			out[i], ps = scoreBySystem(f, rules.Decimals, victory)
+			out[i], ps = scoreBySystem(f, rules, victory)
 		}
 		for _, p := range ps {
 			p.Game = i
@@ -106,9 +109,9 @@ func scoreByCentres(f *Finished) (GameScores, []GameProblem) {
 	return gs, ps
 }
 
-// scoreBySystem checks a complete game against the victory rule, scores it by its system and rounds the
-// scores to decimals, the overrides winning.
-func scoreBySystem(f *Finished, decimals int, victory VictoryRule) (GameScores, []GameProblem) {
+// scoreBySystem checks a complete game against the victory rule and the draw rule, scores it by its system and
+// rounds the scores to the rules' decimals, the overrides winning.
+func scoreBySystem(f *Finished, rules Rules, victory VictoryRule) (GameScores, []GameProblem) {
 	if f.Incomplete {
 		return GameScores{}, nil
 	}
@@ -117,9 +120,12 @@ func scoreBySystem(f *Finished, decimals int, victory VictoryRule) (GameScores, 
 		for _, err := range victory.CheckResult(f.Game) {
 			ps = append(ps, GameProblem{Kind: BreaksVictory, Power: dip.Board, Err: err})
 		}
-		if len(ps) > 0 {
-			return GameScores{}, ps
-		}
+	}
+	for _, err := range rules.Draws.Check(f.Game) {
+		ps = append(ps, GameProblem{Kind: BreaksDrawRule, Power: dip.Board, Err: err})
+	}
+	if len(ps) > 0 {
+		return GameScores{}, ps
 	}
 	res, err := f.System.Score(f.Game)
 	if err != nil {
@@ -135,7 +141,7 @@ func scoreBySystem(f *Finished, decimals int, victory VictoryRule) (GameScores, 
 	}
 	gs := GameScores{Scored: true, Criterion: f.System.Definition().Criterion}
 	for p, v := range res.Scores {
-		gs.Computed[p] = RoundTo(v, decimals)
+		gs.Computed[p] = RoundTo(v, rules.Decimals)
 		gs.Scores[p] = gs.Computed[p]
 		if o := f.Overrides[p]; o != nil {
 			gs.Scores[p] = *o

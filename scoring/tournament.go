@@ -146,6 +146,9 @@ type Rules struct {
 	// Decimals is how many decimals of each game's score are kept: ScoreGames rounds a score once, half away
 	// from zero (RoundTo), and totals are the sums of those scores.
 	Decimals int
+	// Draws is the house rule on when a game may end in a draw or a concession; ScoreGames refuses a game that
+	// breaks it (SumOfHeats only).
+	Draws DrawRule
 }
 
 // TopFactor returns the multiplier of a top board's scores: TopBoardFactor, or 1 when it is 0.

@@ -96,6 +96,11 @@ func (h *Heat) ScoringProblems(g *Game, p scoring.GameProblem, system string, vi
 		if errors.As(p.Err, &ge) {
 			c.list = append(c.list, h.gameProblem(g, ge, fmt.Sprintf("under the victory rule %q (%s on the Tournament sheet)", victory.Name, SetVictory)))
 		}
+	case scoring.BreaksDrawRule:
+		if errors.As(p.Err, &ge) {
+			c.list = append(c.list, h.gameProblem(g, ge, fmt.Sprintf("correct the result or the year, or the house rules "+
+				"(%s, %s, %s on the Tournament sheet)", SetDrawYear, SetConcessionCentres, SetConcessionLargest)))
+		}
 	case scoring.Unscorable:
 		for _, e := range leafErrors(p.Err) {
 			if errors.As(e, &ge) {

@@ -184,6 +184,18 @@ func TestProblems(t *testing.T) {
 		{"top board multiplier not a number", func(t *testing.T, f *excelize.File) {
 			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetTopFactor)), "double")
 		}, SheetTournament, cellName(2, settingRowOf(t, SetTopFactor)), `Top board multiplier must be`, "e.g. 2"},
+		{"earliest draw before 1901", func(t *testing.T, f *excelize.File) {
+			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetDrawYear)), 1900)
+		}, SheetTournament, cellName(2, settingRowOf(t, SetDrawYear)), `Earliest draw or concession must be 0 or a game-year from 1901 to 2000, not "1900"`, "such as 1905"},
+		{"earliest draw in words", func(t *testing.T, f *excelize.File) {
+			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetDrawYear)), "Fall 1905")
+		}, SheetTournament, cellName(2, settingRowOf(t, SetDrawYear)), `Earliest draw or concession must be 0 or a game-year from 1901 to 2000, not "Fall 1905"`, ""},
+		{"concession centres over 34", func(t *testing.T, f *excelize.File) {
+			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetConcessionCentres)), 35)
+		}, SheetTournament, cellName(2, settingRowOf(t, SetConcessionCentres)), "Concession: least centres must be from 0 to 34, not 35", "e.g. 12"},
+		{"concession to the largest outside the choices", func(t *testing.T, f *excelize.File) {
+			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetConcessionLargest)), "Sometimes")
+		}, SheetTournament, cellName(2, settingRowOf(t, SetConcessionLargest)), "Concession: only to the largest", "Yes"},
 		{"neighbour conflict negative", func(t *testing.T, f *excelize.File) {
 			set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetNeighbour)), -3)
 		}, SheetTournament, cellName(2, settingRowOf(t, SetNeighbour)), "Conflict: same opponent again as a neighbour must be 0 or more, not -3", ""},

@@ -65,6 +65,13 @@ const (
 	SetTopFactor        = "Top board multiplier"
 )
 
+// Settings of the house rules on draws and concessions (scoring.DrawRule).
+const (
+	SetDrawYear          = "Earliest draw or concession"
+	SetConcessionCentres = "Concession: least centres"
+	SetConcessionLargest = "Concession: only to the largest"
+)
+
 // Values of the publication settings.
 const (
 	WithholdNone = "None" // nothing withheld
@@ -409,6 +416,24 @@ var tournamentSettings = []tournamentSetting{
 		optional: true, absent: "top boards count as any other game (add the row to change it)", parse: (*settingsReader).topFactor,
 		help: "Multiplies the game scores of the top boards (board 1 with a scoring system of its own, and each next board while it has one: dtm seed --pool marks them) in the players' totals, e.g. 2. 1 counts them as any other game.",
 	},
+	{
+		label: SetDrawYear, value: 0,
+		optional: true, absent: "a draw or concession may end a game in any year (add the row to change it)", parse: (*settingsReader).drawYear,
+		help: "The first game-year in which a draw or a concession may end a game, e.g. 1905 (DixieCon: no vote before the Fall 1905 adjudication). dtm check refuses an earlier one at the board's Year cell. 0: any year.",
+	},
+	{
+		label: SetConcessionCentres, value: 0,
+		optional: true, absent: "a game may be conceded to a power with any centres (add the row to change it)",
+		whole: func(s *Settings) *int { return &s.Draws.ConcessionCentres }, lo: zero, hi: func(*Settings) int { return 34 },
+		hint: "a whole number from 0 to 34, e.g. 12",
+		help: "The least centres a power must own to be conceded the game, e.g. 12 (DixieCon). dtm check refuses a concession to a smaller power at its Result cell. 0: any.",
+	},
+	{
+		label: SetConcessionLargest, value: ChoicesYesNo[1], choices: ChoicesYesNo,
+		optional: true, absent: "No applies (add the row to change it)",
+		choose: func(s *Settings, i int) { s.Draws.ConcessionLargest = i == 0 },
+		help:   "Yes: a game may be conceded only to a power with no fewer centres than any other (DixieCon). dtm check refuses any other concession at its Result cell.",
+	},
 }
 
 // tieBreakHelp is the Tie-breaks setting's help, listing the presets and rules of scoring's table.
@@ -632,6 +657,20 @@ func (c *settingsReader) topFactor(v setting) {
 		c.p.add(SheetTournament, v.cell, hint, "%s must be above 0, not %s", SetTopFactor, v.value)
 	} else if f := c.anyNumber(SetTopFactor, v, hint); f > 0 {
 		c.s.TopBoardFactor = f
+	}
+}
+
+// drawYear reads the first game-year a draw or concession may end a game: 0, or 1901 to 2000.
+func (c *settingsReader) drawYear(v setting) {
+	const hint = "0 for any year, or a game-year such as 1905"
+	n, ok := parseWhole(v.value)
+	switch {
+	case v.value == "":
+		c.p.add(SheetTournament, v.cell, hint, "%s is empty", SetDrawYear)
+	case !ok || (n != 0 && (n < 1901 || n > 2000)):
+		c.p.add(SheetTournament, v.cell, hint, "%s must be 0 or a game-year from 1901 to 2000, not %q", SetDrawYear, v.value)
+	default:
+		c.s.Draws.EarliestYear = n
 	}
 }
 
