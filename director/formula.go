@@ -95,13 +95,9 @@ func (r *GameScore) Report() files.GameReport { return files.NewGameReport(r.Res
 // ScoreGame scores the game in a GAME.json file under a built-in scoring
 // system or one of a workbook's.
 func ScoreGame(req GameScoreRequest) (*GameScore, error) {
-	def, err := lookupSystem(req.System, req.Workbook)
+	sys, err := compileSystem(SystemRequest{System: req.System, Workbook: req.Workbook})
 	if err != nil {
 		return nil, err
-	}
-	sys, err := scoring.Compile(def)
-	if err != nil {
-		return nil, wrapf(err, "scoring system %q", def.Name)
 	}
 	g, err := readGame(req.Game)
 	if err != nil {
@@ -111,7 +107,7 @@ func ScoreGame(req GameScoreRequest) (*GameScore, error) {
 	if err != nil {
 		return nil, wrapf(err, "%s", req.Game)
 	}
-	return &GameScore{Definition: def, Result: res}, nil
+	return &GameScore{Definition: sys.Definition(), Result: res}, nil
 }
 
 // lookupSystem finds a scoring system in a workbook's Systems sheet, or
