@@ -394,9 +394,11 @@ func spreadRow(in *seeding.Instance, totals, bounds []int, mean, slowest float64
 	lo, hi := slices.Min(totals), slices.Max(totals)
 	sorted := slices.Sorted(slices.Values(totals))
 	median := float64(sorted[(len(sorted)-1)/2]+sorted[len(sorted)/2]) / 2
-	best, how := lo, "this run"
-	if k, ok := in.Bounds["best_known_total"].(float64); ok && int(k) <= lo {
-		best, how = int(k), "file"
+	best, how := lo, fmt.Sprintf("this run, seed %d", slices.Index(totals, lo)+1)
+	if k, ok := in.Bounds["known_optimum_total"].(float64); ok && int(k) <= lo {
+		best, how = int(k), "proven optimum"
+	} else if k, ok := in.Bounds["best_known_total"].(float64); ok && int(k) <= lo {
+		best, how = int(k), "the file's note"
 		if f, ok := in.Bounds["found"].(string); ok {
 			how = f
 		}

@@ -193,3 +193,50 @@ func TestTable(t *testing.T) {
 	}
 	t.Log("\n" + strings.Join(rows, "\n"))
 }
+
+// TestRoundSpread measures the search on one heat, the cheap experiment
+// behind TestInstances: the case's rounds but the last are seeded with
+// seed 1, then the last round with seeds 1 to 8, and each seed's conflict,
+// the round's bound and the mean CPU-seconds are logged:
+//
+//	DTM_BENCH_ROUND=f_63x5_fam_clubs go test -count=1 -run '^TestRoundSpread$' -v ./seeding/instance/
+//
+// DTM_BENCH_EFFORT scales the work of the last round.
+func TestRoundSpread(t *testing.T) {
+	name := os.Getenv("DTM_BENCH_ROUND")
+	if name == "" {
+		t.Skip("set DTM_BENCH_ROUND to a case's name to measure its last round over seeds")
+	}
+	effort, _ := strconv.ParseFloat(os.Getenv("DTM_BENCH_EFFORT"), 64)
+	for _, c := range tableCases() {
+		if c.name != name {
+			continue
+		}
+		in := c.instance(t)
+		k := len(in.Rounds) - 1
+		first := *in
+		first.Rounds = in.Rounds[:k]
+		rounds, err := seeding.SimulateKnowing(context.Background(), &first, seeding.Options{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := in.Problem
+		for _, r := range rounds {
+			p.History = append(p.History, r.Plan)
+		}
+		var costs []int
+		cpu := time.Duration(0)
+		for seed := int64(1); seed <= 8; seed++ {
+			start := cpuClock()
+			res, err := seeding.Seed(context.Background(), &p, in.Rounds[k].Present, in.Rounds[k].Locked,
+				seeding.Options{Seed: seed, RoundsLeft: 1, Effort: effort, Now: cpuClock})
+			if err != nil {
+				t.Fatal(err)
+			}
+			cpu += cpuClock().Sub(start)
+			costs = append(costs, res.Conflict)
+			t.Logf("seed %d: %d (bound %d)", seed, res.Conflict, res.Bound)
+		}
+		t.Logf("%s round %d over seeds 1-8: %v, %.2f CPU-s a seed", name, k+1, costs, cpu.Seconds()/8)
+	}
+}
