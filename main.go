@@ -470,13 +470,18 @@ func scoreCommand() *cli.Command {
 			&cli.BoolFlag{Name: "json", Usage: "print the standings, team standings and awards as one JSON object"},
 			&cli.BoolFlag{Name: "force", Usage: "write even if Excel or LibreOffice seems to have the workbook open"},
 			&cli.IntFlag{Name: "top", Value: 10, Usage: "how many lines of the standings to print"},
+			&cli.BoolFlag{Name: "diff", Usage: "also print who moved (rank, total) since the Standings tab was last written"},
 		},
 		Action: func(c *cli.Context) error {
 			path, err := workbookArg(c)
 			if err != nil {
 				return err
 			}
-			res, err := director.Score(director.ScoreRequest{Path: path, DryRun: c.Bool("dry-run"), Force: c.Bool("force")})
+			if c.Bool("diff") && c.Bool("json") {
+				return usageError{Err: errors.New("--diff prints who moved as text: leave out --json (or run twice)")}
+			}
+			res, err := director.Score(director.ScoreRequest{Path: path, DryRun: c.Bool("dry-run"), Force: c.Bool("force"),
+				Diff: c.Bool("diff")})
 			if err != nil {
 				return err
 			}

@@ -74,6 +74,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"withdraw", "x.xlsx"}, "withdraw needs a workbook and a player's name"},
 		{[]string{"rename", "x.xlsx", "Ann Smith"}, "rename needs a workbook, the player's name and the new name"},
 		{[]string{"undo", "a.xlsx", "b.xlsx"}, "undo needs one workbook"},
+		{[]string{"score", "--diff", "--json", "x.xlsx"}, "--diff prints who moved as text: leave out --json"},
 	}
 	for _, tc := range tests {
 		code, _, errOut := dtm(t, tc.args...)

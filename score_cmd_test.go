@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -259,5 +260,52 @@ func TestAwardsTieSharesThePlace(t *testing.T) {
 	}
 	if len(want) > 0 {
 		t.Errorf("Awards lacks %v", want)
+	}
+}
+
+// TestScoreDiff: dtm score --diff says what moved since the Standings tab was written: nothing on a second run,
+// a raised score (with --dry-run, which writes nothing) moving its player up, and a first score.
+func TestScoreDiff(t *testing.T) {
+	t.Parallel()
+	path := copySample(t, filepath.Join("samples", "armada-open.xlsx"))
+	if code, out, errOut := dtm(t, "score", "--diff", path); code != 0 || !strings.Contains(out, "since the last score: nothing moved") {
+		t.Fatalf("second score: exit %d\n%s%s", code, out, errOut)
+	}
+	f := openXLSX(t, path)
+	head, err := f.GetRows("Heat 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	override, player := -1, -1
+	for c, h := range head[0] {
+		switch h {
+		case "Score override":
+			override = c
+		case "Player":
+			player = c
+		}
+	}
+	f.Close()
+	if override < 0 || player < 0 {
+		t.Fatalf("Heat 1 has no Score override or Player column: %q", head[0])
+	}
+	name := head[1][player]
+	cell, _ := excelize.CoordinatesToCellName(override+1, 2)
+	setCells(t, path, map[string]any{"Heat 1!" + cell: 500})
+	before, _ := os.ReadFile(path)
+	code, out, errOut := dtm(t, "score", "--diff", "--dry-run", path)
+	want := regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(name) + ` +up +rank \d+ -> 1 +total -?[\d.]+ -> [\d.]+$`)
+	if code != 0 || !strings.Contains(out, "player(s) moved") || !want.MatchString(out) || !strings.Contains(out, " down ") {
+		t.Errorf("after an override of %s's score: exit %d\n%s%s", name, code, out, errOut)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Error("score --diff --dry-run wrote the workbook")
+	}
+	fresh := filepath.Join(t.TempDir(), "fresh.xlsx")
+	if code, _, errOut := dtm(t, "new", fresh); code != 0 {
+		t.Fatal(errOut)
+	}
+	if code, out, errOut := dtm(t, "score", "--diff", fresh); code != 0 || !strings.Contains(out, "held no standings; all are new") {
+		t.Errorf("first score: exit %d\n%s%s", code, out, errOut)
 	}
 }

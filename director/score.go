@@ -16,6 +16,7 @@ type ScoreRequest struct {
 	Path   string
 	DryRun bool // compute only; write nothing
 	Force  bool // write even when a lock file says the workbook is open
+	Diff   bool // compare the new standings with those the Standings tab holds
 }
 
 // ScoreResult is a scored tournament: its standings and whether they were
@@ -44,6 +45,49 @@ type ScoreResult struct {
 	// rewrite replaced (a column of their own to the right of a table is
 	// kept instead).
 	Replaced workbook.Problems
+	// Diff is set with ScoreRequest.Diff: what moved since the standings were last written.
+	Diff *StandingsDiff
+}
+
+// StandingsDiff is what moved between the standings the Standings tab held and the new ones.
+type StandingsDiff struct {
+	First bool   // the tab held no standings: everything is new
+	Moves []Move // the players whose rank or total changed, came or went, in the new standings' order
+}
+
+// Move is one player's change: before and after (Before false for a player new to the standings, After false
+// for one no longer in them).
+type Move struct {
+	Name               string
+	Before, After      bool
+	RankBefore, Rank   int
+	TotalBefore, Total float64
+}
+
+// diffStandings compares the standings as written with the new table.
+func diffStandings(old []workbook.Standing, table scoring.Table, names []string) *StandingsDiff {
+	d := &StandingsDiff{First: len(old) == 0}
+	was := map[string]workbook.Standing{}
+	for _, s := range old {
+		was[s.Name] = s
+	}
+	seen := map[string]bool{}
+	for _, s := range table.Players {
+		name := names[s.Player]
+		seen[name] = true
+		o, ok := was[name]
+		if ok && o.Rank == s.Rank && files.Number(o.Total) == files.Number(s.Total) {
+			continue
+		}
+		d.Moves = append(d.Moves, Move{Name: name, Before: ok, After: true, RankBefore: o.Rank, Rank: s.Rank,
+			TotalBefore: o.Total, Total: s.Total})
+	}
+	for _, o := range old {
+		if !seen[o.Name] {
+			d.Moves = append(d.Moves, Move{Name: o.Name, Before: true, RankBefore: o.Rank, TotalBefore: o.Total})
+		}
+	}
+	return d
 }
 
 // Score scores every finished game of a workbook under its system, ranks
@@ -71,6 +115,13 @@ func Score(req ScoreRequest) (*ScoreResult, error) {
 				res.Multiplied[[2]int{g.Heat, g.Board}] = true
 			}
 		}
+	}
+	if req.Diff {
+		old, err := b.WrittenStandings()
+		if err != nil {
+			return nil, err
+		}
+		res.Diff = diffStandings(old, table, res.Names)
 	}
 	if req.DryRun {
 		return res, nil
@@ -134,6 +185,7 @@ func (r *ScoreResult) WriteText(w io.Writer, top int) {
 			"these tabs are rewritten on every run; keep notes on a sheet of your own, or in a column of your own to the right of "+
 			"a table, which is kept row by row\n", len(r.Replaced))
 	}
+	r.Diff.WriteText(w)
 	if r.Written {
 		tabs := []string{workbook.SheetStandings}
 		if len(r.Table.Teams) > 0 {
@@ -146,3 +198,42 @@ func (r *ScoreResult) WriteText(w io.Writer, top int) {
 }
 
 // number prints a score as a director reads it: no trailing zeros.
+
+// WriteText prints what moved: one line a player (rank and total before and after), or that nothing did.
+func (d *StandingsDiff) WriteText(w io.Writer) {
+	switch {
+	case d == nil:
+		return
+	case d.First:
+		fmt.Fprintln(w, "since the last score: the Standings tab held no standings; all are new")
+		return
+	case len(d.Moves) == 0:
+		fmt.Fprintln(w, "since the last score: nothing moved")
+		return
+	}
+	fmt.Fprintf(w, "since the last score: %d player(s) moved\n", len(d.Moves))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, m := range d.Moves {
+		switch {
+		case !m.Before:
+			fmt.Fprintf(tw, "  %s\tnew\trank %d\ttotal %s\n", m.Name, m.Rank, files.Number(m.Total))
+		case !m.After:
+			fmt.Fprintf(tw, "  %s\tgone\twas rank %d\ttotal %s\n", m.Name, m.RankBefore, files.Number(m.TotalBefore))
+		default:
+			fmt.Fprintf(tw, "  %s\t%s\trank %d -> %d\ttotal %s -> %s\n", m.Name, arrow(m.RankBefore, m.Rank), m.RankBefore,
+				m.Rank, files.Number(m.TotalBefore), files.Number(m.Total))
+		}
+	}
+	tw.Flush()
+}
+
+// arrow says which way a player moved: up (a better rank), down, or level.
+func arrow(before, after int) string {
+	switch {
+	case after < before:
+		return "up"
+	case after > before:
+		return "down"
+	}
+	return "level"
+}

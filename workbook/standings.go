@@ -311,3 +311,53 @@ func (t *Tournament) unplayedNote(player, heat int) string {
 	}
 	return "not played"
 }
+
+// Standing is one line of the Standings tab as it stands in the workbook.
+type Standing struct {
+	Name  string
+	Rank  int
+	Total float64
+}
+
+// WrittenStandings reads the Standings tab as the last dtm score wrote it: each player's rank and total, in
+// the tab's order, down to the first row without a player. It is nil when the tab is missing or holds no
+// table (no Rank, Player and Total headers in its first row); a line whose rank or total is not a number is
+// left out.
+func (b *Book) WrittenStandings() ([]Standing, error) {
+	if !b.hasSheet(SheetStandings) {
+		return nil, nil
+	}
+	rows, err := xlsx.GetRows(b.f, SheetStandings, excelize.Options{RawCellValue: true})
+	if err != nil || len(rows) == 0 {
+		return nil, err
+	}
+	col := map[string]int{}
+	for c, h := range rows[0] {
+		col[normalHeader(h)] = c
+	}
+	rank, okR := col[normalHeader(HeaderRank)]
+	name, okN := col[normalHeader(HeaderSeatPlayer)]
+	total, okT := col[normalHeader(HeaderTotal)]
+	if !okR || !okN || !okT {
+		return nil, nil
+	}
+	cell := func(row []string, c int) string {
+		if c < len(row) {
+			return strings.TrimSpace(row[c])
+		}
+		return ""
+	}
+	var out []Standing
+	for _, row := range rows[1:] {
+		n := cell(row, name)
+		if n == "" {
+			break
+		}
+		r, okR := parseWhole(cell(row, rank))
+		t, okT := parseNumber(cell(row, total))
+		if okR && okT {
+			out = append(out, Standing{Name: n, Rank: r, Total: t})
+		}
+	}
+	return out, nil
+}
