@@ -17,8 +17,6 @@ import (
 	"github.com/armada-dtm/dtm/internal/lotest"
 	"github.com/armada-dtm/dtm/internal/shared"
 	"github.com/armada-dtm/dtm/workbook"
-	"github.com/armada-dtm/dtm/workbook/xlsx"
-	"github.com/xuri/excelize/v2"
 )
 
 // printedNames are players of the printed event whose names are as long as
@@ -90,11 +88,12 @@ func printedEvent(t *testing.T) string {
 }
 
 // TestPrintedLegible prints every tab dtm writes of a 57-player event with
-// long names through LibreOffice, on A4 and on Letter (one run for each),
-// and checks each page from its PDF: the body text at 9 pt or more (a long
-// name wrapped at 8 pt or more; the page's header and footer at 7), no
-// word over another or over a QR code, the page's paper, and the pages
-// each tab runs to. The pages are kept as PNGs in $DTM_ARTEFACTS.
+// long names through LibreOffice, on A4 and on Letter (one run for each,
+// the Paper size setting), and checks each page from its PDF: the body
+// text at 9 pt or more (a long name wrapped at 8 pt or more; the page's
+// header and footer at 7), no word over another or over a QR code, the
+// page's paper, the pages each tab runs to, and every word of the longest
+// Player and Conflict detail on its heat sheet's pages. The pages are kept as PNGs in $DTM_ARTEFACTS.
 func TestPrintedLegible(t *testing.T) {
 	t.Parallel()
 	for _, tool := range []string{"pdftotext", "pdftohtml", "pdftoppm"} {
@@ -114,26 +113,29 @@ func TestPrintedLegible(t *testing.T) {
 		workbook.SheetAwards:        {1, 3},
 	}
 	for heat := 1; heat <= 3; heat++ {
-		pages[workbook.HeatSheet(heat)] = [2]int{2, 6}        // what a director checks, then the seating's detail
+		pages[workbook.HeatSheet(heat)] = [2]int{2, 8}        // what a director checks, then the seating's detail
 		pages[workbook.BoardCallsSheet(heat)] = [2]int{9, 10} // a page per board, then who plays where (and who sits out)
 	}
 	tabs := slices.Sorted(maps.Keys(pages))
 	papers := []struct {
-		name          string
-		code          int
+		name          string  // the Paper size setting
 		width, height float64 // portrait, in points
-	}{{"A4", xlsx.PaperA4, 595.3, 841.9}, {"Letter", xlsx.PaperLetter, 612, 792}}
+	}{{"A4", 595.3, 841.9}, {"Letter", 612, 792}}
 	dir := t.TempDir()
 	for _, paper := range papers {
 		book := filepath.Join(dir, paper.name+".xlsx")
-		printCopy(t, event, book, tabs, paper.code)
+		printCopy(t, event, book, tabs, paper.name)
 		pdf := filepath.Join(dir, paper.name+".pdf")
 		lotest.Run(t, "lo-pdf", book, pdf)
 		keepPages(t, book, pdf, "printed-"+paper.name)
 		byTab := map[string]int{}
 		smallest := map[string]float64{} // each tab's smallest body text, for the log
+		text := map[string]string{}      // each tab's words
 		for i, p := range readPrinted(t, pdf) {
 			tab := p.tab()
+			for _, w := range p.Words {
+				text[tab] += w.Text + " "
+			}
 			where := fmt.Sprintf("%s page %d (%s)", paper.name, i+1, tab)
 			byTab[tab]++
 			if w, h := min(p.Width, p.Height), max(p.Width, p.Height); math.Abs(w-paper.width) > 1 || math.Abs(h-paper.height) > 1 {
@@ -164,10 +166,48 @@ func TestPrintedLegible(t *testing.T) {
 			}
 			t.Logf("%s: %s on %d pages, body text at %.1f pt or more", paper.name, tab, byTab[tab], smallest[tab])
 		}
+		for _, long := range wrappedTexts(t, book) {
+			var lost []string
+			for _, w := range strings.FieldsFunc(long.text, func(r rune) bool { return r == ' ' || r == '-' }) {
+				if !strings.Contains(text[long.tab], w) {
+					lost = append(lost, w)
+				}
+			}
+			if len(lost) > 0 {
+				t.Errorf("%s: %s prints %q without %q: cut at the cell's edge", paper.name, long.tab, long.text, lost)
+			}
+		}
 		if len(byTab) != len(tabs) {
 			t.Errorf("%s: pages of %v, want only %q", paper.name, byTab, tabs)
 		}
 	}
+}
+
+// wrappedText is a text of a heat sheet that wraps in its cell.
+type wrappedText struct{ tab, text string }
+
+// wrappedTexts are a printed workbook's longest Player and Conflict
+// detail of its heat sheets, each with its sheet.
+func wrappedTexts(t *testing.T, book string) []wrappedText {
+	t.Helper()
+	var out []wrappedText
+	for _, h := range []string{workbook.HeaderSeatPlayer, workbook.HeaderConflictDetail} {
+		var longest wrappedText
+		for heat := 1; heat <= 3; heat++ {
+			rows := sheetRows(t, book, workbook.HeatSheet(heat))
+			c := slices.Index(rows[0], h)
+			for _, r := range rows[1:] {
+				if c >= 0 && c < len(r) && len(r[c]) > len(longest.text) {
+					longest = wrappedText{workbook.HeatSheet(heat), r[c]}
+				}
+			}
+		}
+		if longest.text == "" {
+			t.Fatalf("%s: no heat sheet has a %s", book, h)
+		}
+		out = append(out, longest)
+	}
+	return out
 }
 
 // printedLongName reports whether a word belongs to one of printedNames.
@@ -184,22 +224,20 @@ func printedLongName(word string) bool {
 }
 
 // printCopy copies book to out with only tabs visible (the rest are not
-// printed) and every sheet's paper set to paper, as a director chooses it
-// in Page Setup, then lets dtm rewrite the output tabs and the calls on it.
-func printCopy(t *testing.T, book, out string, tabs []string, paper int) {
+// printed) and its Paper size setting set to paper, then lets dtm rewrite
+// the output tabs, the heat sheets and the calls on it.
+func printCopy(t *testing.T, book, out string, tabs []string, paper string) {
 	t.Helper()
 	f := openXLSX(t, book)
-	for _, sheet := range f.GetSheetList() {
-		if err := f.SetPageLayout(sheet, &excelize.PageLayoutOptions{Size: &paper}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	fixture.SetSetting(t, f, workbook.SetPaper, paper)
 	if err := f.SaveAs(out); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
 	runOK(t, "score", out)
-	runOK(t, "seed", "--refresh", "--heat", "3", out)
+	for heat := 1; heat <= 3; heat++ { // the calls tabs are written on the setting's paper
+		runOK(t, "seed", "--refresh", "--heat", fmt.Sprint(heat), out)
+	}
 	f = openXLSX(t, out)
 	if err := f.SetSheetVisible(tabs[0], true); err != nil {
 		t.Fatal(err)

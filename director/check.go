@@ -93,6 +93,7 @@ func Check(req CheckRequest) (*CheckResult, error) {
 		res.Warnings = append(res.Warnings, t.CallsPageWarnings(h)...)
 	}
 	res.Warnings = append(res.Warnings, unseatedWarnings(unseated(b))...)
+	res.Warnings = append(res.Warnings, b.BrokenNames()...)
 	res.Warnings = append(res.Warnings, LikelyDuplicates(t)...)
 	res.Warnings = append(res.Warnings, MissingIDs(t, playing, t.Settings.ResultsToWDD, t.Settings.ResultsToWDR, req.Verbose)...)
 	return res, nil

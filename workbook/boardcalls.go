@@ -931,11 +931,12 @@ func NameOrder(n int, name func(i int) (last, first string, board int)) []int {
 }
 
 // pageSetup makes the tab print as its pages: A4 (or Letter, when the
-// director chose it for the tab) portrait fitted to the width, the
+// workbook's Paper size setting or the director's Page Setup of the tab
+// says so) portrait fitted to the width, the
 // tournament's name at the top and page numbers at the bottom, and a print
 // area over everything written.
 func (w *callsWriter) pageSetup(t *Tournament) {
-	size, portrait, one, zero, fit := xlsx.Paper(w.f, w.sheet), "portrait", 1, 0, true
+	size, portrait, one, zero, fit := xlsx.Paper(w.f, w.sheet, t != nil && t.Settings.Letter), "portrait", 1, 0, true
 	w.do(xlsx.SetPageLayout(w.f, w.sheet, &excelize.PageLayoutOptions{Size: &size, Orientation: &portrait, FitToWidth: &one, FitToHeight: &zero}))
 	w.do(xlsx.SetSheetProps(w.f, w.sheet, &excelize.SheetPropsOptions{FitToPage: &fit}))
 	side, top, edge, centre := 0.4, 0.5, 0.25, true

@@ -272,7 +272,8 @@ func (h *Heat) cell(row int, header string) string {
 // Score column, and empties it for games that are not finished and scored
 // (their scores are left out, never shown as provisional). The director's
 // Score override column is never written. The cells are written on save,
-// into the sheet's bytes (see patch.go).
+// into the sheet's bytes (see patch.go). A sheet lacking dtm's print
+// setup gets it (layoutHeat).
 func (b *Book) WriteGameScores() error {
 	for i := range b.Tournament.Heats {
 		heat := &b.Tournament.Heats[i]
@@ -280,6 +281,9 @@ func (b *Book) WriteGameScores() error {
 			continue
 		}
 		sheet := HeatSheet(heat.Number)
+		if err := b.layoutHeat(heat, b.Tournament.wrappedRows(heat), false); err != nil {
+			return err
+		}
 		for _, g := range heat.Games {
 			for k := range g.Seats {
 				s := &g.Seats[k]

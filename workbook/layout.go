@@ -288,6 +288,7 @@ type column struct {
 	required bool     // dtm check reports a sheet without it; the others may be deleted
 	computed bool     // written by dtm: grey in the template
 	text     bool     // a computed text, indented off the number to its left
+	wrap     bool     // long text wraps in its column, on a taller row (printed whole)
 	choices  []string // a dropdown, or nil
 	list     string   // a range formula for a dropdown ("=Systems!$A$2:$A$1000")
 }
@@ -359,10 +360,10 @@ var (
 	heatSheetSchema = schema{rows: heatSheetRows, columns: []column{
 		{header: HeaderBoard, width: 7, required: true}, {header: HeaderStatus, width: 10, choices: ChoicesStatus},
 		{header: HeaderGameSystem, width: 16, list: systemList}, {header: HeaderPower, width: 9, required: true, choices: ChoicesPower},
-		{header: HeaderSeatPlayer, width: 30, required: true}, {header: HeaderResult, width: 12, choices: ChoicesResult},
+		{header: HeaderSeatPlayer, width: 30, required: true, wrap: true}, {header: HeaderResult, width: 12, choices: ChoicesResult},
 		{header: HeaderYear, width: 6}, {header: HeaderCentres, width: 8}, {header: HeaderReplaced, width: 18},
 		{header: HeaderReplacedIn, width: 11}, {header: HeaderScore, width: 8, computed: true}, {header: HeaderScoreOverride, width: 14},
-		{header: HeaderConflictTotal, width: 9, computed: true}, {header: HeaderConflictDetail, width: 80, computed: true, text: true},
+		{header: HeaderConflictTotal, width: 9, computed: true}, {header: HeaderConflictDetail, width: 80, computed: true, text: true, wrap: true},
 	}, family: func(n int) column { return column{header: strconv.Itoa(FirstGameYear + n - 1), width: 6} },
 		familyNumber: func(h string) (int, bool) { y, ok := yearColumn(h); return y - FirstGameYear + 1, ok },
 		inTemplate:   14}

@@ -156,7 +156,7 @@ func (b *Book) WriteOutput(o Output) error { return b.writeOutput(o, nil) }
 func (b *Book) writeOutput(o Output, decorate func() error) error {
 	f := b.f
 	b.x.EmptyForRewrite(o.Sheet, false)
-	bl := &builder{f: f}
+	bl := &builder{f: f, letter: b.Tournament != nil && b.Tournament.Settings.Letter}
 	var err error
 	if bl.st, err = newStyles(f); err != nil {
 		return fmt.Errorf("write %s: %w", o.Sheet, err)

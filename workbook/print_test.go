@@ -1,8 +1,12 @@
 package workbook
 
 import (
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 
 	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/workbook/xlsx"
@@ -76,5 +80,77 @@ func TestRowHeights(t *testing.T) {
 		if got, err := b.f.GetRowHeight(SheetAwards, row); err != nil || got != want {
 			t.Errorf("row %d: height %v (%v), want %v", row, got, err, want)
 		}
+	}
+}
+
+// TestBrokenNames saves a workbook holding names that refer to nothing, as
+// Gnumeric writes them, and finds those of dtm's own tabs gone and the
+// director's kept and warned of.
+func TestBrokenNames(t *testing.T) {
+	f := fixture(t)
+	if _, err := f.NewSheet("Prizes"); err != nil {
+		t.Fatal(err)
+	}
+	names := []struct {
+		name, scope, refersTo string
+		kept                  bool
+	}{
+		{"_xlnm.Print_Area", SheetTournament, "#REF!", false},
+		{"_xlnm.Print_Area", HeatSheet(1), `ERROR("'Heat 1'!$A:$K,'Heat 1'!$L:$N")`, false},
+		{"Print_Titles", HeatSheet(1), `ERROR("'Heat 1'!$D:$E,'Heat 1'!$1:$1")`, false},
+		{"_xlnm.Print_Area", SheetAbout, "#REF!", false},
+		{"_xlnm.Print_Area", "Prizes", "#REF!", true},
+		{"Winners", "Workbook", "#REF!$A$1:$A$3", true},
+		{"Seeds", "Workbook", "Players!$A$2:$A$10", true},
+	}
+	for _, d := range f.GetDefinedName() { // Gnumeric wrote the sheets' names anew
+		if err := f.DeleteDefinedName(&excelize.DefinedName{Name: d.Name, Scope: d.Scope}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, n := range names {
+		scope := strings.TrimPrefix(n.scope, "Workbook") // excelize's scope of a name of the whole workbook
+		if err := f.SetDefinedName(&excelize.DefinedName{Name: n.name, Scope: scope, RefersTo: n.refersTo}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "names.xlsx")
+	if err := f.SaveAs(path); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Save(Options{}); err != nil {
+		t.Fatal(err)
+	}
+	b.Close()
+	b, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	have := map[[2]string]string{}
+	for _, d := range b.f.GetDefinedName() {
+		have[[2]string{d.Name, d.Scope}] = d.RefersTo
+	}
+	for _, n := range names {
+		if _, ok := have[[2]string{n.name, n.scope}]; ok != n.kept {
+			t.Errorf("%s of %q (%s): kept %v, want %v", n.name, n.scope, n.refersTo, ok, n.kept)
+		}
+	}
+	var got []string
+	for _, p := range b.BrokenNames() {
+		got = append(got, p.Location()+": "+p.Msg)
+	}
+	want := []string{
+		`Prizes: warning: the defined name "_xlnm.Print_Area" refers to nothing (#REF!)`,
+		`: warning: the workbook's defined name "Winners" refers to nothing (#REF!$A$1:$A$3)`,
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -265,11 +265,12 @@ var seatingColumns = []string{HeaderBoard, HeaderStatus, HeaderGameSystem, Heade
 // written into the free rows (Board, Status Unstarted, Power, Player), and
 // every seated player's Conflict and Conflict detail filled in. Started and
 // finished boards' rows are not touched but for those two computed columns.
-// The sheet is created if the heat has none.
+// The sheet is created if the heat has none. Each row is as tall as its
+// wrapped Player and Conflict detail (layoutHeat).
 func (b *Book) WriteSeating(n int, boards []Seated, ex seeding.Explanation, p *seeding.Problem) error {
 	heat := &b.Tournament.Heats[n-1]
 	sheet := HeatSheet(n)
-	bl := &builder{f: b.f}
+	bl := &builder{f: b.f, letter: b.Tournament.Settings.Letter}
 	var err error
 	if bl.st, err = newStyles(b.f); err != nil {
 		return err
@@ -360,6 +361,7 @@ func (b *Book) WriteSeating(n int, boards []Seated, ex seeding.Explanation, p *s
 			later = false
 		}
 	}
+	rows := b.Tournament.wrappedRows(heat)
 	for _, w := range writes {
 		col, ok := heat.cols[normalHeader(w.header)]
 		switch {
@@ -369,11 +371,20 @@ func (b *Book) WriteSeating(n int, boards []Seated, ex seeding.Explanation, p *s
 		default:
 			bl.do(xlsx.SetCellValue(b.f, sheet, cellName(col+1, w.row), w.v))
 		}
+		text, _ := w.v.(string)
+		r := rows[w.row]
+		switch w.header {
+		case HeaderSeatPlayer:
+			r.player = text
+		case HeaderConflictDetail:
+			r.detail = text
+		}
+		rows[w.row] = r
 	}
 	if bl.err != nil {
 		return bl.err
 	}
-	return nil
+	return b.layoutHeat(heat, rows, true)
 }
 
 // addDropdown adds a dropdown (see newDropdown) to a sheet.
@@ -429,17 +440,24 @@ func (t *Tournament) conflictCells(n int, ex seeding.Explanation, p *seeding.Pro
 // --refresh, after a director's swaps): only those two computed columns
 // change, and not on a board where a player was replaced during the game
 // (a replacement is no change of seating: they stay as the board was
-// called). The change is made in memory; Save writes it.
+// called). Each row is as tall as its wrapped text (layoutHeat). The
+// change is made in memory; Save writes it.
 func (b *Book) WriteConflicts(n int, ex seeding.Explanation, p *seeding.Problem) error {
 	heat := &b.Tournament.Heats[n-1]
 	sheet := HeatSheet(n)
 	want := b.Tournament.conflictCells(n, ex, p)
+	rows := b.Tournament.wrappedRows(heat)
 	for _, g := range heat.Games {
 		if g.Replacement() {
 			continue
 		}
 		for _, s := range g.Seats {
 			cells, ok := want[s.Row]
+			if heat.cell(s.Row, HeaderConflictDetail) != "" {
+				r := rows[s.Row]
+				r.detail = cells[1]
+				rows[s.Row] = r
+			}
 			for k, h := range []string{HeaderConflictTotal, HeaderConflictDetail} {
 				c := heat.cell(s.Row, h)
 				if c == "" {
@@ -457,7 +475,7 @@ func (b *Book) WriteConflicts(n int, ex seeding.Explanation, p *seeding.Problem)
 			}
 		}
 	}
-	return nil
+	return b.layoutHeat(heat, rows, true)
 }
 
 // StaleConflicts compares heat n's Conflict and Conflict detail columns, as

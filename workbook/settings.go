@@ -51,6 +51,8 @@ const (
 	SetProjectorPages   = "Publish: projector pages"
 	SetProjectorSeconds = "Publish: projector seconds"
 	SetResultsForm      = "Results form"
+	// SetPaper is the paper every tab dtm writes prints on.
+	SetPaper = "Paper size"
 )
 
 // ChoicesPreferenceMethod are seeding's preference methods, in
@@ -117,6 +119,8 @@ var (
 	// ChoicesResultsTo are where the results go: dtm check warns about
 	// players without the ids those databases need.
 	ChoicesResultsTo = []string{"None", "WDD", "WDR", "WDD and WDR"}
+	// ChoicesPaper are the papers the tabs dtm writes print on.
+	ChoicesPaper = []string{"A4", "Letter"}
 )
 
 // SuggestedTieBreaks are the Tie-breaks setting's dropdown: None and
@@ -433,6 +437,12 @@ var tournamentSettings = []tournamentSetting{
 		optional: true, absent: "No applies (add the row to change it)",
 		choose: func(s *Settings, i int) { s.Draws.ConcessionLargest = i == 0 },
 		help:   "Yes: a game may be conceded only to a power with no fewer centres than any other (DixieCon). dtm check refuses any other concession at its Result cell.",
+	},
+	{
+		label: SetPaper, value: ChoicesPaper[0], choices: ChoicesPaper,
+		optional: true, absent: `"A4" applies (add the row to change it)`,
+		choose: func(s *Settings, i int) { s.Letter = i == 1 },
+		help:   "The paper every tab dtm writes prints on (heat sheets, board calls, Standings, Team Standings, Awards): A4 or Letter. A tab you set to Letter in its Page Setup stays Letter.",
 	},
 }
 

@@ -15,6 +15,9 @@ const DefaultSystem = "DipCon XXXIV (2001)"
 // style ids of a workbook being built.
 type styles struct {
 	header, input, computed, computedText, help, title, text, time int
+	// A heat sheet's Player and Conflict detail: input and computed text
+	// that wrap.
+	inputWrap, computedWrap int
 	// An output tab's wrapped header, and its text cells: wrapped and
 	// indented, so that text never touches a number right-aligned beside it.
 	outHeader, outText int
@@ -44,6 +47,9 @@ func newStyles(f *excelize.File) (styles, error) {
 		{&s.outHeader, excelize.Style{Font: font(true, 11), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"D9E1F2"}},
 			Border: []excelize.Border{{Type: "bottom", Color: "000000", Style: 1}}, Alignment: &excelize.Alignment{Vertical: "bottom", WrapText: true}}},
 		{&s.outText, excelize.Style{Font: font(false, 11), Alignment: &excelize.Alignment{Horizontal: "left", Indent: 1, WrapText: true, Vertical: "top"}}},
+		{&s.inputWrap, excelize.Style{Font: font(false, 11), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFF9E5"}}, Alignment: &excelize.Alignment{WrapText: true}}},
+		{&s.computedWrap, excelize.Style{Font: font(false, 11), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"EDEDED"}},
+			Alignment: &excelize.Alignment{Horizontal: "left", Indent: 1, WrapText: true}}},
 		{&s.time, excelize.Style{Font: font(false, 11), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFF9E5"}}, NumFmt: 20}},
 	}
 	for _, d := range defs {
@@ -86,9 +92,10 @@ func Template(systems []System) (*excelize.File, error) {
 
 // builder writes sheets, remembering the first error.
 type builder struct {
-	f   *excelize.File
-	st  styles
-	err error
+	f      *excelize.File
+	st     styles
+	err    error
+	letter bool // the workbook's Paper size is Letter
 }
 
 func (b *builder) do(err error) {
@@ -115,11 +122,7 @@ func (b *builder) table(name string, s schema) {
 	for i, c := range s.columns {
 		b.header(name, i+1, c, s.rows)
 		if c.computed && s.rows > 0 {
-			style := b.st.computed
-			if c.text {
-				style = b.st.computedText
-			}
-			b.do(xlsx.SetCellStyle(b.f, name, cellName(i+1, 2), cellName(i+1, s.rows+1), style))
+			b.do(xlsx.SetCellStyle(b.f, name, cellName(i+1, 2), cellName(i+1, s.rows+1), b.cellStyle(c)))
 		}
 	}
 	for n := 1; n <= s.inTemplate; n++ {
@@ -133,14 +136,41 @@ func (b *builder) familyHeader(name string, s schema, n int) {
 	b.header(name, len(s.columns)+n, s.family(n), s.rows)
 }
 
+// cellStyle is the style of a column's cells below its header: input,
+// computed (a text indented), each wrapping when the column wraps.
+func (b *builder) cellStyle(c column) int {
+	switch {
+	case c.computed && c.wrap:
+		return b.st.computedWrap
+	case c.computed && c.text:
+		return b.st.computedText
+	case c.computed:
+		return b.st.computed
+	case c.wrap:
+		return b.st.inputWrap
+	}
+	return b.st.input
+}
+
+// wrapColumn gives a wrapping column its cells' style (col from 1), also
+// for the rows below those styled: its header keeps the header style.
+func (b *builder) wrapColumn(sheet string, col int, c column) {
+	b.do(xlsx.SetColStyle(b.f, sheet, columnName(col), b.cellStyle(c)))
+	b.do(xlsx.SetCellStyle(b.f, sheet, cellName(col, 1), cellName(col, 1), b.st.header))
+}
+
 // header writes one column's header, width, input style and dropdown.
 func (b *builder) header(sheet string, col int, c column, rows int) {
 	cell := cellName(col, 1)
 	b.do(xlsx.SetCellStr(b.f, sheet, cell, c.header))
-	b.do(xlsx.SetCellStyle(b.f, sheet, cell, cell, b.st.header))
 	b.do(xlsx.SetColWidth(b.f, sheet, columnName(col), columnName(col), c.width))
+	if c.wrap {
+		b.wrapColumn(sheet, col, c)
+	} else {
+		b.do(xlsx.SetCellStyle(b.f, sheet, cell, cell, b.st.header))
+	}
 	if rows > 0 {
-		b.do(xlsx.SetCellStyle(b.f, sheet, cellName(col, 2), cellName(col, rows+1), b.st.input))
+		b.do(xlsx.SetCellStyle(b.f, sheet, cellName(col, 2), cellName(col, rows+1), b.cellStyle(column{wrap: c.wrap})))
 		b.dropdown(sheet, cellName(col, 2)+":"+cellName(col, rows+1), c.choices, c.list)
 	}
 }
@@ -304,7 +334,7 @@ func (b *builder) heatSheet(n int) {
 	name := HeatSheet(n)
 	b.table(name, heatSheetSchema)
 	b.freezeCols(name, 1, 1)
-	b.heatPrintSetup(name)
+	b.heatPrintSetup(name, nil, false)
 }
 
 // aboutText is the About sheet: what to fill in and what to run.

@@ -67,6 +67,9 @@ type Settings struct {
 	// ResultsForm is the address of an online form for the results, with
 	// {code} where the board code goes; "" for none.
 	ResultsForm string
+	// Letter is the Paper size setting: every tab dtm writes prints on
+	// Letter rather than A4.
+	Letter      bool
 	settingRows map[string]int
 }
 

@@ -225,6 +225,24 @@ func SetSheetView(x *excelize.File, sheet string, index int, opts *excelize.View
 	return nil
 }
 
+// SetColStyle calls excelize's SetColStyle, wrapping its error with the
+// sheet and columns.
+func SetColStyle(x *excelize.File, sheet, columns string, style int) error {
+	if err := x.SetColStyle(sheet, columns, style); err != nil {
+		return fmt.Errorf("style %s's columns %s: %w", sheet, columns, err)
+	}
+	return nil
+}
+
+// SetRowHeight calls excelize's SetRowHeight, wrapping its error with the
+// sheet and row.
+func SetRowHeight(x *excelize.File, sheet string, row int, height float64) error {
+	if err := x.SetRowHeight(sheet, row, height); err != nil {
+		return fmt.Errorf("set %s's row %d height: %w", sheet, row, err)
+	}
+	return nil
+}
+
 // SetPageLayout sets how a sheet prints: paper size, orientation, fitting.
 func SetPageLayout(x *excelize.File, sheet string, opts *excelize.PageLayoutOptions) error {
 	if err := x.SetPageLayout(sheet, opts); err != nil {

@@ -20,11 +20,12 @@ import (
 // as they are.
 
 // cellPatch is a number or a text written into a cell (or the cell
-// emptied), its style kept.
+// emptied), its style kept; or, in column 0, a row's height.
 type cellPatch struct {
 	row, col int
-	value    string // a number as excelize writes it, or the text; "" empties the cell
-	text     bool   // value is a text, written as an inline string
+	value    string  // a number as excelize writes it, or the text; "" empties the cell
+	text     bool    // value is a text, written as an inline string
+	height   float64 // column 0: the row's height in points; -1 for the sheet's default
 }
 
 // PatchCell records a cell to be written on save (see patchSheet); v is
@@ -44,6 +45,15 @@ func (f *File) PatchCell(sheet string, row, col int, v any) {
 		p.value, p.text = x, true
 	}
 	f.patches[sheet] = append(f.patches[sheet], p)
+}
+
+// PatchRowHeight records a row's height to be written on save, as
+// PatchCell does a cell: height in points, or -1 for the sheet's default.
+func (f *File) PatchRowHeight(sheet string, row int, height float64) {
+	if f.patches == nil {
+		f.patches = map[string][]cellPatch{}
+	}
+	f.patches[sheet] = append(f.patches[sheet], cellPatch{row: row, height: height})
 }
 
 // Patchable reports whether a text can be written as a patch and read back
@@ -66,6 +76,12 @@ func Patchable(s string) bool {
 func (f *File) applyPatchesNow() error {
 	for sheet, ps := range f.patches {
 		for _, p := range ps {
+			if p.col == 0 {
+				if err := f.x.SetRowHeight(sheet, p.row, p.height); err != nil {
+					return fmt.Errorf("write %s: %w", sheet, err)
+				}
+				continue
+			}
 			var v any
 			switch {
 			case p.value == "":
@@ -95,6 +111,7 @@ var (
 	colMaxRe = regexp.MustCompile(`\smax="(\d+)"`)
 	colStyRe = regexp.MustCompile(`\sstyle="(\d+)"`)
 	customRe = regexp.MustCompile(`\scustomFormat="(1|true)"`)
+	heightRe = regexp.MustCompile(`\s(ht|customHeight)="[^"]*"`)
 )
 
 // patchSheet writes cells into a worksheet part (as excelize writes it, or
@@ -207,6 +224,10 @@ func patchSheet(sheet []byte, patches []cellPatch) ([]byte, error) {
 			mine = append(mine, ps[0])
 			ps = ps[1:]
 		}
+		if mine[0].col == 0 {
+			tag = rowHeight(tag, mine[0].height)
+			mine = mine[1:]
+		}
 		if selfClosing {
 			out = append(out, tag[:len(tag)-2]...)
 			out = append(out, '>')
@@ -296,11 +317,32 @@ func attr(tag []byte, name string) []byte {
 	return nil
 }
 
+// rowHeight returns a row's start tag with its height set: height
+// points, or the sheet's default for -1.
+func rowHeight(tag []byte, height float64) []byte {
+	out := heightRe.ReplaceAll(tag, nil)
+	if height < 0 {
+		return out
+	}
+	end := len(out) - 1 // before ">" or "/>"
+	if out[end-1] == '/' {
+		end--
+	}
+	attrs := ` ht="` + strconv.FormatFloat(height, 'f', -1, 64) + `" customHeight="1"`
+	return append(append(append([]byte(nil), out[:end]...), attrs...), out[end:]...)
+}
+
 // newRow writes a row that the sheet lacks, with the patches of that row.
 func newRow(out []byte, row int, ps []cellPatch, colStyle map[int]int) ([]byte, []cellPatch) {
-	out = append(out, `<row r="`...)
-	out = strconv.AppendInt(out, int64(row), 10)
-	out = append(out, `">`...)
+	tag := []byte(`<row r="` + strconv.Itoa(row) + `">`)
+	if h := ps[0].height; ps[0].col == 0 {
+		tag = rowHeight(tag, h)
+		ps = ps[1:]
+		if h < 0 && (len(ps) == 0 || ps[0].row != row) {
+			return out, ps // the default height of a row that is not there
+		}
+	}
+	out = append(out, tag...)
 	for len(ps) > 0 && ps[0].row == row {
 		out = appendCell(out, ps[0], newStyle(ps[0].col, 0, colStyle))
 		ps = ps[1:]
@@ -468,12 +510,46 @@ func (f *File) asRead(part string) ([]byte, bool) {
 // read (it has not decoded the sheet): where PatchCell, EmptyForRewrite,
 // DropPictures and AddDataValidation work on the bytes.
 func (f *File) HeldAsRead(sheet string) bool {
+	_, ok := f.heldSheet(sheet)
+	return ok
+}
+
+// heldSheet returns a sheet's bytes when excelize holds them as read.
+func (f *File) heldSheet(sheet string) ([]byte, bool) {
 	paths, err := sheetPartPaths(f.pkgPart, workbookPart(f.pkgPart))
 	if err != nil || paths[sheet] == "" {
-		return false
+		return nil, false
 	}
-	_, ok := f.asRead(paths[sheet])
-	return ok
+	return f.asRead(paths[sheet])
+}
+
+// pageSetupPaper finds the paper size of a worksheet part's page setup.
+var pageSetupPaper = regexp.MustCompile(`<pageSetup\s[^>]*\bpaperSize="(\d+)"`)
+
+// SheetPaper is Paper(sheet, false) read from the sheet's bytes, without
+// decoding the sheet, when excelize holds them as read.
+func (f *File) SheetPaper(sheet string) int {
+	raw, ok := f.heldSheet(sheet)
+	if !ok {
+		return Paper(f.x, sheet, false)
+	}
+	if m := pageSetupPaper.FindSubmatch(raw); m != nil && string(m[1]) == strconv.Itoa(PaperLetter) {
+		return PaperLetter
+	}
+	return PaperA4
+}
+
+// ColumnStyle returns the style of a sheet's column (col from 1; 0 for
+// none), from the sheet's bytes when excelize holds them as read.
+func (f *File) ColumnStyle(sheet string, col int) (int, error) {
+	if raw, ok := f.heldSheet(sheet); ok {
+		return columnStyles(raw)[col], nil
+	}
+	id, err := f.x.GetColStyle(sheet, ColumnName(col))
+	if err != nil {
+		return 0, fmt.Errorf("read %s's column %s: %w", sheet, ColumnName(col), err)
+	}
+	return id, nil
 }
 
 // settle readies the package for saving: it writes the recorded cells into

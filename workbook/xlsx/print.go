@@ -14,25 +14,25 @@ const (
 	PaperA4     = 9
 )
 
-// Paper returns the paper size a sheet prints on: Letter when its page
-// setup says so (a director who prints on Letter chose it in Page Setup),
-// else A4.
-func Paper(x *excelize.File, sheet string) int {
-	if l, err := x.GetPageLayout(sheet); err == nil && l.Size != nil && *l.Size == PaperLetter {
+// Paper returns the paper size a sheet prints on: Letter when letter
+// says so (the workbook's Paper size setting) or its page setup does (a
+// director who prints on Letter chose it in Page Setup), else A4.
+func Paper(x *excelize.File, sheet string, letter bool) int {
+	if l, err := x.GetPageLayout(sheet); letter || err == nil && l.Size != nil && *l.Size == PaperLetter {
 		return PaperLetter
 	}
 	return PaperA4
 }
 
 // pageLayout sets a sheet to print on its paper (A4, or Letter when the
-// director chose it), fitted to the page width and as many pages long as
-// it takes, with narrow margins.
-func pageLayout(x *excelize.File, sheet string, landscape bool) error {
+// workbook's setting or the director's Page Setup says so), fitted to the
+// page width and as many pages long as it takes, with narrow margins.
+func pageLayout(x *excelize.File, sheet string, landscape, letter bool) error {
 	orientation := "portrait"
 	if landscape {
 		orientation = "landscape"
 	}
-	size, one, zero, fit := Paper(x, sheet), 1, 0, true
+	size, one, zero, fit := Paper(x, sheet, letter), 1, 0, true
 	if err := x.SetPageLayout(sheet, &excelize.PageLayoutOptions{Size: &size, Orientation: &orientation, FitToWidth: &one, FitToHeight: &zero}); err != nil {
 		return fmt.Errorf("set %s's page layout: %w", sheet, err)
 	}
@@ -58,35 +58,43 @@ type Print struct {
 	// every page.
 	TitleColumns string
 	Landscape    bool
+	Letter       bool // the workbook's paper is Letter (see Paper)
 }
 
 // SetPrint makes a sheet print as a table: its pageLayout, a page header
 // and footer, the header row (and title columns) on every page, and the
 // print areas.
 func SetPrint(x *excelize.File, sheet string, p Print) error {
-	if err := pageLayout(x, sheet, p.Landscape); err != nil {
+	if err := pageLayout(x, sheet, p.Landscape, p.Letter); err != nil {
 		return err
 	}
 	if err := x.SetHeaderFooter(sheet, &excelize.HeaderFooterOptions{OddHeader: p.Header, OddFooter: p.Footer}); err != nil {
 		return fmt.Errorf("set %s's page header: %w", sheet, err)
 	}
-	q := QuoteSheet(sheet)
-	if len(p.Areas) > 0 {
-		areas := make([]string, len(p.Areas))
-		for i, a := range p.Areas {
-			from, to, _ := strings.Cut(a, ":")
-			areas[i] = q + "!" + absoluteRef(from) + ":" + absoluteRef(to)
-		}
-		if err := SetDefinedName(x, "_xlnm.Print_Area", sheet, strings.Join(areas, ",")); err != nil {
+	area, titles := PrintNames(sheet, p)
+	if area != "" {
+		if err := SetDefinedName(x, "_xlnm.Print_Area", sheet, area); err != nil {
 			return err
 		}
 	}
-	titles := q + "!$1:$1"
+	return SetDefinedName(x, "_xlnm.Print_Titles", sheet, titles)
+}
+
+// PrintNames are the values SetPrint gives a sheet's defined names
+// _xlnm.Print_Area ("" for none) and _xlnm.Print_Titles.
+func PrintNames(sheet string, p Print) (area, titles string) {
+	q := QuoteSheet(sheet)
+	areas := make([]string, len(p.Areas))
+	for i, a := range p.Areas {
+		from, to, _ := strings.Cut(a, ":")
+		areas[i] = q + "!" + absoluteRef(from) + ":" + absoluteRef(to)
+	}
+	titles = q + "!$1:$1"
 	if p.TitleColumns != "" {
 		from, to, _ := strings.Cut(p.TitleColumns, ":")
 		titles = q + "!$" + from + ":$" + to + "," + titles
 	}
-	return SetDefinedName(x, "_xlnm.Print_Titles", sheet, titles)
+	return strings.Join(areas, ","), titles
 }
 
 // SetDefinedName sets a sheet-scoped defined name, replacing an earlier
@@ -107,6 +115,14 @@ func SetDefinedName(x *excelize.File, name, sheet, refersTo string) error {
 		return fmt.Errorf("set %s's name %s: %w", sheet, name, err)
 	}
 	return nil
+}
+
+// Broken reports whether a defined name's value refers to nothing:
+// #REF! (its sheet or range was deleted, or Gnumeric had nothing to write)
+// or ERROR("...") (Gnumeric's way of keeping a reference it could not
+// read, such as two print areas). ExcelJS refuses a workbook holding one.
+func Broken(refersTo string) bool {
+	return strings.Contains(refersTo, "#REF!") || strings.HasPrefix(refersTo, "ERROR(")
 }
 
 // absoluteRef turns a cell ("H50") or a whole column ("H") absolute.
