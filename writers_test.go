@@ -65,14 +65,14 @@ openpyxl.load_workbook(sys.argv[1]).save(sys.argv[2])
 // writerAuthored are the reader messages about what the other writers put
 // into a workbook, which dtm keeps as it is: openpyxl writes empty even
 // and first page headers (valid; Gnumeric does not know them), Gnumeric
-// a workbook without a default cell style (valid; openpyxl warns), and
-// print areas of #REF! or ERROR("...") where it could not read a sheet's
-// (ExcelJS then refuses the whole workbook: it parses every print area).
+// a workbook without a default cell style (valid; openpyxl warns). The
+// print areas Gnumeric writes as #REF! or ERROR("...") where it could not
+// read a sheet's, which ExcelJS refuses, dtm drops or writes anew when it
+// saves (Book.Save).
 var writerAuthored = []string{
 	"Unexpected element 'evenHeader'", "Unexpected element 'evenFooter'",
 	"Unexpected element 'firstHeader'", "Unexpected element 'firstFooter'",
 	"Workbook contains no default style",
-	"TypeError: Cannot read properties of undefined (reading 'match')",
 }
 
 // otherWriters are the programs a director may save a dtm workbook with:

@@ -532,17 +532,19 @@ func clip(s string) string {
 
 // Unseed empties heat n's boards that have not started (dtm seed --unseed):
 // their players go back to being registered; started and finished boards
-// stay.
+// stay, and the emptied rows go back to one line high (layoutHeat).
 func (b *Book) Unseed(n int) (int, error) {
 	heat := &b.Tournament.Heats[n-1]
 	sheet := HeatSheet(n)
 	count := 0
+	rows := b.Tournament.wrappedRows(heat)
 	for _, g := range heat.Games {
 		if g.Status != Unstarted {
 			continue
 		}
 		count++
 		for _, s := range g.Seats {
+			rows[s.Row] = wrapped{override: rows[s.Row].override}
 			for _, h := range seatingColumns {
 				if c := heat.cell(s.Row, h); c != "" {
 					if err := xlsx.SetCellValue(b.f, sheet, c, nil); err != nil {
@@ -552,7 +554,7 @@ func (b *Book) Unseed(n int) (int, error) {
 			}
 		}
 	}
-	return count, nil
+	return count, b.layoutHeat(heat, rows, true)
 }
 
 // HeatPlan returns heat n's complete boards as a seating plan (round n), to

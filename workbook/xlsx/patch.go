@@ -523,9 +523,6 @@ func (f *File) heldSheet(sheet string) ([]byte, bool) {
 	return f.asRead(paths[sheet])
 }
 
-// pageSetupPaper finds the paper size of a worksheet part's page setup.
-var pageSetupPaper = regexp.MustCompile(`<pageSetup\s[^>]*\bpaperSize="(\d+)"`)
-
 // SheetPaper is Paper(sheet, false) read from the sheet's bytes, without
 // decoding the sheet, when excelize holds them as read.
 func (f *File) SheetPaper(sheet string) int {
@@ -533,8 +530,11 @@ func (f *File) SheetPaper(sheet string) int {
 	if !ok {
 		return Paper(f.x, sheet, false)
 	}
-	if m := pageSetupPaper.FindSubmatch(raw); m != nil && string(m[1]) == strconv.Itoa(PaperLetter) {
-		return PaperLetter
+	// The page setup comes after the cells: looked for from the end.
+	if i := bytes.LastIndex(raw, []byte("<pageSetup ")); i >= 0 {
+		if end := bytes.IndexByte(raw[i:], '>'); end > 0 && string(attr(raw[i:i+end+1], "paperSize")) == strconv.Itoa(PaperLetter) {
+			return PaperLetter
+		}
 	}
 	return PaperA4
 }
