@@ -1,7 +1,6 @@
 package files
 
 import (
-	"bytes"
 	"fmt"
 	"html/template"
 	"io/fs"
@@ -18,10 +17,10 @@ type pageData struct {
 	Page  any
 }
 
-// siteTemplates parses the page templates, for one render at a time: their
-// long parts are written by one htmlWriter.
-func siteTemplates() (*template.Template, error) {
-	t, err := template.New("site").Funcs(template.FuncMap{"lower": strings.ToLower}).Funcs(new(htmlWriter).funcs()).ParseFS(templates.Site, "site/*.html")
+// siteTemplates parses the page templates, to be executed into page (one
+// page at a time), which writes their long parts (htmlWriter.funcs).
+func siteTemplates(page *htmlWriter) (*template.Template, error) {
+	t, err := template.New("site").Funcs(template.FuncMap{"lower": strings.ToLower}).Funcs(page.funcs()).ParseFS(templates.Site, "site/*.html")
 	if err != nil {
 		return nil, fmt.Errorf("site templates: %w", err)
 	}
@@ -32,7 +31,8 @@ func siteTemplates() (*template.Template, error) {
 // publication policy pub sets it, and hands each to write with its file name
 // as soon as it is made: one page is held at a time.
 func (s *Site) Render(pub workbook.Publication, write func(name string, page []byte) error) error {
-	tmpl, err := siteTemplates()
+	var buf htmlWriter
+	tmpl, err := siteTemplates(&buf)
 	if err != nil {
 		return err
 	}
@@ -43,17 +43,16 @@ func (s *Site) Render(pub workbook.Publication, write func(name string, page []b
 	if err := write("style.css", css); err != nil {
 		return err
 	}
-	var buf bytes.Buffer
 	render := func(file, name, title string, page any) {
 		if err != nil {
 			return
 		}
-		buf.Reset()
+		buf.b = buf.b[:0]
 		if e := tmpl.ExecuteTemplate(&buf, name, pageData{Site: s, Title: title, Page: page}); e != nil {
 			err = fmt.Errorf("page %s: %w", file, e)
 			return
 		}
-		err = write(file, buf.Bytes())
+		err = write(file, buf.b)
 	}
 	render("index.html", "index", s.Name, nil)
 	if s.Current != nil {

@@ -16,8 +16,18 @@ import (
 // replaces wrote, escaping each value as html/template escapes it in that
 // place (rows_test.go holds them to html/template on hostile values).
 
-// htmlWriter builds a fragment of a page, in a buffer reused for the next.
+// htmlWriter holds the page being made, reused for the next: the template
+// is executed into it (Write), and the functions it calls append their
+// parts to it where the template stands (a template writes each piece as
+// it comes to it), returning nothing for the template to write: each part
+// is made once, in place, never copied.
 type htmlWriter struct{ b []byte }
+
+// Write appends what the template writes.
+func (w *htmlWriter) Write(p []byte) (int, error) {
+	w.b = append(w.b, p...)
+	return len(p), nil
+}
 
 // funcs are the writer's fragments, as a template calls them.
 func (w *htmlWriter) funcs() template.FuncMap {
@@ -32,8 +42,9 @@ func (w *htmlWriter) funcs() template.FuncMap {
 	}
 }
 
-// html returns the fragment, for a template to copy as it is.
-func (w *htmlWriter) html() template.HTML { return template.HTML(w.b) }
+// html is what a function returns to the template, its part appended:
+// nothing more to write.
+func (w *htmlWriter) html() template.HTML { return "" }
 
 // raw writes markup as it is.
 func (w *htmlWriter) raw(s string) { w.b = append(w.b, s...) }
@@ -161,7 +172,6 @@ func (w *htmlWriter) boardCell(page string, b *boardView) {
 
 // standingsRows is the standings' table body, a line a player.
 func (w *htmlWriter) standingsRows(p *standingsPage) template.HTML {
-	w.b = w.b[:0]
 	for _, l := range p.Lines {
 		w.raw("\n<tr")
 		if !l.Qualified {
@@ -197,7 +207,6 @@ func (w *htmlWriter) standingsRows(p *standingsPage) template.HTML {
 
 // callRows is the calls' table body by name, a line a player.
 func (w *htmlWriter) callRows(p *callsPage) template.HTML {
-	w.b = w.b[:0]
 	for _, c := range p.ByName {
 		w.raw("\n<tr id=\"")
 		w.text(c.Player.Anchor)
@@ -264,7 +273,6 @@ func (w *htmlWriter) seats(b *boardView, results, scores bool) {
 
 // callBoards is the calls' cards, a board each, with its seats.
 func (w *htmlWriter) callBoards(p *callsPage) template.HTML {
-	w.b = w.b[:0]
 	for _, b := range p.Boards {
 		w.cardHead(b, "h3")
 		w.raw("</h3>\n<p class=\"small\">")
@@ -279,7 +287,6 @@ func (w *htmlWriter) callBoards(p *callsPage) template.HTML {
 // heatBoards is a heat's cards, a board each: its status, outcome, seats
 // with their results, and its centre chart when recorded.
 func (w *htmlWriter) heatBoards(p *heatPage) template.HTML {
-	w.b = w.b[:0]
 	for _, b := range p.Boards {
 		w.cardHead(b, "h2")
 		w.raw(` <span class="status `)
@@ -323,9 +330,8 @@ func (w *htmlWriter) heatBoards(p *heatPage) template.HTML {
 // without one.
 func (w *htmlWriter) rankFigure(c rankChart) template.HTML {
 	if len(c.Dots) == 0 {
-		return ""
+		return w.html()
 	}
-	w.b = w.b[:0]
 	w.raw("\n<figure class=\"chart rank\">\n<svg viewBox=\"0 0 ")
 	w.int(c.Width)
 	w.raw(" ")
@@ -379,9 +385,8 @@ func (w *htmlWriter) label(x, y float64, class, anchor, text string) {
 // gameRows is a player's table body of games, a line a heat.
 func (w *htmlWriter) gameRows(p *playerPage) template.HTML {
 	if len(p.Games) == 0 {
-		return `<tr><td colspan="6">No games yet.</td></tr>`
+		w.raw(`<tr><td colspan="6">No games yet.</td></tr>`)
 	}
-	w.b = w.b[:0]
 	for _, g := range p.Games {
 		w.raw(`
 <tr><td class="num heat">`)
@@ -407,7 +412,6 @@ func (w *htmlWriter) gameRows(p *playerPage) template.HTML {
 // playerRows is the list of players' table body, a line a player who
 // takes part, with their team and rank when the site has them.
 func (w *htmlWriter) playerRows(s *Site) template.HTML {
-	w.b = w.b[:0]
 	teams, ranked := s.HasTeams, s.Current != nil
 	for _, p := range s.Playing {
 		w.raw("\n<tr><td class=\"who\">")
