@@ -400,3 +400,31 @@ func TestSpeed(t *testing.T) {
 	t.Logf("CPU time (user + system) and peak resident memory of each process, the least of several runs; "+
 		"seed rows: × floor is the seeder's share + the rest's\n\n%s", table.String())
 }
+
+// TestPublishMemory: dtm publish holds one page at a time, so its peak
+// memory stays within a small multiple of what reading the workbook takes
+// (dtm check on the same workbook), at a small and a ten times larger
+// event alike; holding every page at once, as dtm publish once did, takes
+// about 3.7 times at 10,003 players and grows with the site. Each command
+// runs in a process of its own, measured as the speed benchmark measures
+// (peak resident memory); no time is asserted.
+func TestPublishMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and publishes events of 700 and 7,007 players")
+	}
+	for _, n := range []int{700, 7007} {
+		path := filepath.Join(t.TempDir(), "event.xlsx")
+		bigTournament(t, path, n, benchHeats)
+		check := child(t, time.Hour, path, "check", "WB")
+		publish := child(t, time.Hour, path, "publish", "WB")
+		ratio := float64(publish.peak) / float64(check.peak)
+		t.Logf("%d players: dtm publish %.0f MiB, dtm check %.0f MiB: %.2f times", n, float64(publish.peak)/(1<<20), float64(check.peak)/(1<<20), ratio)
+		if ratio > maxPublishMemory {
+			t.Errorf("%d players: dtm publish's peak memory is %.2f times dtm check's, want at most %.1f", n, ratio, maxPublishMemory)
+		}
+	}
+}
+
+// maxPublishMemory is the most dtm publish's peak memory may be, as a
+// multiple of dtm check's on the same workbook.
+const maxPublishMemory = 3.0
