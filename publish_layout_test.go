@@ -156,6 +156,7 @@ func (tb *tab) eval(script string, out any) {
 
 // layoutScript measures a page in the window: the page's own width, each
 // required element that is hidden or reaches outside the window, each
+// cell of a folded table whose text runs out of it (over the next), each
 // name's lines (the text's line boxes) and whether they stay inside their
 // cell and the window, the lowest element's bottom edge, the smallest font
 // size of the required elements, and the element of id "left"'s text box
@@ -172,6 +173,9 @@ const layoutScript = `(function (need, names) {
       if (r.width === 0 || r.height === 0) out.bad.push(sel + " hidden: " + say(e));
       else if (r.left < -0.5 || r.right > W + 0.5) out.bad.push(sel + " at " + Math.round(r.left) + ".." + Math.round(r.right) + " px: " + say(e));
     }
+  }
+  for (const td of document.querySelectorAll("table.fold td")) {
+    if (td.getClientRects().length > 0 && td.scrollWidth > td.clientWidth + 1) out.bad.push("text runs out of its folded cell (" + td.scrollWidth + " px in " + td.clientWidth + "): " + say(td));
   }
   const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walk.nextNode(); n; n = walk.nextNode()) {
