@@ -20,6 +20,7 @@
 //	dtm withdraw [--from-heat N] [--force] WORKBOOK.xlsx NAME
 //	dtm rename [--force] WORKBOOK.xlsx OLD NEW
 //	dtm undo [--dry-run] [--again] [--force] WORKBOOK.xlsx
+//	dtm send calls|results [--heat N] [--dry-run] [--out DIR] [--force] WORKBOOK.xlsx
 //
 // Exit status: 0 success, 1 problems found or a command failed, 2 usage
 // error. See README.md and docs/ for a director's walk-through.
@@ -104,10 +105,13 @@ func app(stdout, stderr io.Writer) *cli.App {
 			return usageError{Err: err}
 		},
 		Action:   statusAlone,
-		Commands: []*cli.Command{newCommand(), checkCommand(), statusCommand(), seedCommand(), scoreCommand(), importCommand(), exportCommand(), publishCommand(), seriesCommand(), simulateCommand(), formulaCommand(), gameCommand(), validateCommand(), withdrawCommand(), renameCommand(), undoCommand()},
+		Commands: []*cli.Command{newCommand(), checkCommand(), statusCommand(), seedCommand(), scoreCommand(), importCommand(), exportCommand(), publishCommand(), seriesCommand(), simulateCommand(), formulaCommand(), gameCommand(), validateCommand(), withdrawCommand(), renameCommand(), undoCommand(), sendCommand()},
 	}
 	for _, cmd := range a.Commands {
 		cmd.OnUsageError = a.OnUsageError // a mistake in a command's flags is a usage error (exit 2)
+		for _, sub := range cmd.Subcommands {
+			sub.OnUsageError = a.OnUsageError
+		}
 	}
 	return a
 }
@@ -122,9 +126,12 @@ func flagsFirst(a *cli.App, args []string) []string {
 	if len(args) < 3 {
 		return args
 	}
-	cmd := a.Command(args[1])
+	cmd, first := a.Command(args[1]), 2
 	if cmd == nil {
 		return args
+	}
+	if sub := cmd.Command(args[2]); sub != nil { // dtm send calls ...
+		cmd, first = sub, 3
 	}
 	takesValue := map[string]bool{}
 	for _, f := range cmd.Flags {
@@ -134,7 +141,7 @@ func flagsFirst(a *cli.App, args []string) []string {
 		}
 	}
 	var flags, rest []string
-	for i := 2; i < len(args); i++ {
+	for i := first; i < len(args); i++ {
 		arg := args[i]
 		if arg == "--" {
 			rest = append(rest, args[i+1:]...)
@@ -150,7 +157,7 @@ func flagsFirst(a *cli.App, args []string) []string {
 			flags = append(flags, args[i])
 		}
 	}
-	out := append(append([]string(nil), args[:2]...), flags...)
+	out := append(append([]string(nil), args[:first]...), flags...)
 	if slices.ContainsFunc(rest, func(s string) bool { return strings.HasPrefix(s, "-") }) {
 		out = append(out, "--")
 	}
@@ -859,6 +866,52 @@ func undoCommand() *cli.Command {
 				res.WriteText(c.App.Writer)
 			}
 			return err
+		},
+	}
+}
+
+func sendCommand() *cli.Command {
+	flags := []cli.Flag{
+		&cli.IntFlag{Name: "heat", Usage: "the heat `N` (default: the last heat with boards, or with a finished board for results)"},
+		&cli.BoolFlag{Name: "dry-run", Usage: "write the messages as .eml files (and the posts as .json) into a folder instead of sending them"},
+		&cli.StringFlag{Name: "out", Usage: "with --dry-run, write into `DIR` (default: \"NAME messages\" beside the workbook)"},
+		&cli.BoolFlag{Name: "force", Usage: "record what was sent even if Excel or LibreOffice seems to have the workbook open"},
+	}
+	sub := func(kind director.SendKind, name, usage string) *cli.Command {
+		return &cli.Command{
+			Name: name, Usage: usage, ArgsUsage: "WORKBOOK.xlsx", Flags: flags,
+			Action: func(c *cli.Context) error {
+				path, err := workbookArg(c)
+				if err != nil {
+					return err
+				}
+				if c.IsSet("out") && !c.Bool("dry-run") {
+					return usageError{Err: errors.New("--out names the folder of a --dry-run")}
+				}
+				res, err := director.Send(c.Context, director.SendRequest{Path: path, Kind: kind, Heat: c.Int("heat"),
+					DryRun: c.Bool("dry-run"), Out: c.String("out"), Force: c.Bool("force")})
+				if res != nil {
+					res.WriteText(c.App.Writer)
+				}
+				return err
+			},
+		}
+	}
+	return &cli.Command{
+		Name:      "send",
+		Usage:     "e-mail each player their board call or result, and post each board to a Discord channel",
+		ArgsUsage: "calls|results WORKBOOK.xlsx",
+		Description: "Sends through the mail server and the Discord webhook set on the Tournament sheet (the password comes\n" +
+			"from the environment variable it names). The Sent tab records each message sent, so that running it\n" +
+			"again sends only what changed (a reseated player, a corrected result), never the same message twice.\n" +
+			"Players without an e-mail address are listed; a message refused is reported and the others go on.\n" +
+			"docs/send.md explains the set-up.",
+		Subcommands: []*cli.Command{
+			sub(director.SendCalls, "calls", "e-mail each player of a heat their board, power, start time and board code (QR code)"),
+			sub(director.SendResults, "results", "e-mail each player of a heat their game's result and their place in the standings"),
+		},
+		Action: func(c *cli.Context) error {
+			return usageError{Err: errors.New("say what to send: dtm send calls WORKBOOK.xlsx, or dtm send results WORKBOOK.xlsx")}
 		},
 	}
 }

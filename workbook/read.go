@@ -68,7 +68,7 @@ func (r *reader) ignoreSheets() {
 func (r *reader) knownSheet(name string) bool {
 	switch name {
 	case SheetAbout, SheetTournament, SheetPlayers, SheetConflicts, SheetGroups, SheetTeams, SheetHeats, SheetSystems, SheetClock,
-		SheetStandings, SheetTeamStandings, SheetAwards:
+		SheetStandings, SheetTeamStandings, SheetAwards, SheetSent:
 		return true
 	}
 	return callsSheet(name)

@@ -1,7 +1,11 @@
 package workbook
 
 import (
+	"errors"
 	"fmt"
+	"net/mail"
+	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -53,6 +57,13 @@ const (
 	SetResultsForm      = "Results form"
 	// SetPaper is the paper every tab dtm writes prints on.
 	SetPaper = "Paper size"
+	// Where dtm send sends the players' messages.
+	SetMailServer   = "E-mail: SMTP server"
+	SetMailPort     = "E-mail: port"
+	SetMailSender   = "E-mail: sender"
+	SetMailPassword = "E-mail: password variable"
+	SetWebhook      = "Discord webhook"
+	SetSendRate     = "Messages per minute"
 )
 
 // ChoicesPreferenceMethod are seeding's preference methods, in
@@ -89,6 +100,19 @@ const DefaultProjector = "Board calls, Standings, Heat results, Best powers, Awa
 
 // DefaultProjectorSeconds is how long the projector shows each page.
 const DefaultProjectorSeconds = 20
+
+// DefaultMailPort is the SMTP port of a new workbook: the submission port,
+// with STARTTLS.
+const DefaultMailPort = 587
+
+// DefaultSendRate is how many messages dtm send sends a minute unless the
+// Tournament sheet says otherwise: well inside the limits of the common
+// mail services.
+const DefaultSendRate = 20
+
+// MaxSendRate is the most messages a minute the Messages per minute
+// setting allows.
+const MaxSendRate = 6000
 
 // DefaultScoreDecimals is how many decimals of a game's score are kept
 // when the Tournament sheet has no Score decimals row.
@@ -444,6 +468,38 @@ var tournamentSettings = []tournamentSetting{
 		choose: func(s *Settings, i int) { s.Letter = i == 1 },
 		help:   "The paper every tab dtm writes prints on (heat sheets, board calls, Standings, Team Standings, Awards): A4 or Letter. A tab you set to Letter in its Page Setup stays Letter.",
 	},
+	{
+		label: SetMailServer, value: "",
+		optional: true, parse: (*settingsReader).mailServer,
+		help: "dtm send: the mail server that sends the players their board calls and results, e.g. smtp.gmail.com; empty: no e-mail. docs/send.md.",
+	},
+	{
+		label: SetMailPort, value: DefaultMailPort,
+		optional: true, whole: func(s *Settings) *int { return &s.Sending.Port }, lo: one, hi: func(*Settings) int { return 65535 },
+		hint: "the server's port, 1 to 65535: usually 587 (STARTTLS)",
+		help: "dtm send: the mail server's port, usually 587; dtm uses STARTTLS whenever the server offers it.",
+	},
+	{
+		label: SetMailSender, value: "",
+		optional: true, parse: (*settingsReader).mailSender,
+		help: "dtm send: the address the messages come from, e.g. Regatta TD <td@example.org>; it is also the login name on the server.",
+	},
+	{
+		label: SetMailPassword, value: "",
+		optional: true, parse: (*settingsReader).mailPassword,
+		help: "dtm send: the NAME of an environment variable that holds the server's password (e.g. DTM_SMTP_PASSWORD), never the password itself; empty: no login.",
+	},
+	{
+		label: SetWebhook, value: "",
+		optional: true, parse: (*settingsReader).webhook,
+		help: "dtm send: a Discord channel's webhook address (https://discord.com/api/webhooks/...): each board's call and result is posted there too; empty: no posts.",
+	},
+	{
+		label: SetSendRate, value: DefaultSendRate,
+		optional: true, whole: func(s *Settings) *int { return &s.Sending.PerMinute }, lo: zero, hi: func(*Settings) int { return MaxSendRate },
+		hint: fmt.Sprintf("a whole number from 0 (no pause) to %d, e.g. %d", MaxSendRate, DefaultSendRate),
+		help: fmt.Sprintf("dtm send: the most messages (e-mails and posts) sent a minute, 0 to %d; 0 sends without a pause.", MaxSendRate),
+	},
 }
 
 // tieBreakHelp is the Tie-breaks setting's help, listing the presets and rules of scoring's table.
@@ -736,6 +792,7 @@ func (c *settingsReader) projectorSeconds(v setting) {
 // of the one to change.
 func (c *settingsReader) checkSettings() {
 	s := c.s
+	c.checkSending()
 	if s.TeamSize == 0 {
 		s.Team = scoring.TeamRule{} // no team tournament: Team scoring does not apply
 	}
@@ -755,4 +812,114 @@ func (c *settingsReader) checkSettings() {
 				"a different power every heat cannot be kept over %d heats: there are %d powers", s.Heats, dip.BoardSize)
 		}
 	}
+}
+
+// mailServer reads the SMTP server's host name: empty, or a name or address
+// without a scheme, port or spaces.
+func (c *settingsReader) mailServer(v setting) {
+	host := strings.TrimSpace(v.value)
+	if host == "" {
+		return
+	}
+	if len(host) > 253 || !hostName.MatchString(host) {
+		c.p.add(SheetTournament, v.cell, "the server's name alone, e.g. smtp.gmail.com (the port has a row of its own); or leave it empty",
+			"%s cannot be %q", SetMailServer, v.value)
+		return
+	}
+	c.s.Sending.Server = host
+}
+
+// hostName matches a host name or an IP address, as a mail server is named.
+var hostName = regexp.MustCompile(`^([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$|^\[?[0-9A-Fa-f:.]+\]?$`)
+
+// mailSender reads the address the messages come from.
+func (c *settingsReader) mailSender(v setting) {
+	if strings.TrimSpace(v.value) == "" {
+		return
+	}
+	if _, err := ParseAddress(v.value); err != nil {
+		c.p.add(SheetTournament, v.cell, "an address such as td@example.org, or Regatta TD <td@example.org>",
+			"%s cannot be %q: %v", SetMailSender, v.value, err)
+		return
+	}
+	c.s.Sending.Sender = strings.TrimSpace(v.value)
+}
+
+// envName matches the name of an environment variable.
+var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,99}$`)
+
+// mailPassword reads the name of the environment variable holding the
+// server's password.
+func (c *settingsReader) mailPassword(v setting) {
+	name := strings.TrimSpace(v.value)
+	if name == "" {
+		return
+	}
+	if !envName.MatchString(name) {
+		c.p.add(SheetTournament, v.cell, "the NAME of an environment variable (letters, digits and _, e.g. DTM_SMTP_PASSWORD), never the password itself; or leave it empty",
+			"%s cannot be %q", SetMailPassword, v.value)
+		return
+	}
+	c.s.Sending.PasswordVariable = name
+}
+
+// webhook reads the Discord webhook's address: https, or http to this
+// computer (a test's stand-in).
+func (c *settingsReader) webhook(v setting) {
+	addr := strings.TrimSpace(v.value)
+	if addr == "" {
+		return
+	}
+	if err := checkWebhook(addr); err != nil {
+		c.p.add(SheetTournament, v.cell, "the webhook's address as Discord shows it (Edit Channel, Integrations, Webhooks, Copy Webhook URL); or leave it empty",
+			"%s: %v", SetWebhook, err)
+		return
+	}
+	c.s.Sending.Webhook = addr
+}
+
+// maxWebhook is the longest webhook address read.
+const maxWebhook = 2000
+
+// checkWebhook says what is wrong with a webhook's address.
+func checkWebhook(addr string) error {
+	if len(addr) > maxWebhook {
+		return fmt.Errorf("the address is %d characters long, more than %d", len(addr), maxWebhook)
+	}
+	u, err := url.Parse(addr)
+	switch {
+	case err != nil || u.Host == "":
+		return fmt.Errorf("%q is not a web address", addr)
+	case u.Scheme == "https":
+		return nil
+	case u.Scheme == "http" && (u.Hostname() == "localhost" || u.Hostname() == "127.0.0.1" || u.Hostname() == "::1"):
+		return nil // a stand-in on this computer
+	default:
+		return fmt.Errorf("%q must start with https://", addr)
+	}
+}
+
+// ParseAddress reads an e-mail address as typed on the Players or
+// Tournament sheet: "ann@example.org" or "Ann Smith <ann@example.org>".
+func ParseAddress(s string) (*mail.Address, error) {
+	a, err := mail.ParseAddress(strings.TrimSpace(s))
+	if err != nil {
+		return nil, errors.New(strings.TrimPrefix(err.Error(), "mail: "))
+	}
+	return a, nil
+}
+
+// checkSending checks the settings of dtm send that need one another: a
+// mail server needs a sender.
+func (c *settingsReader) checkSending() {
+	s := &c.s.Sending
+	if s.Server == "" || s.Sender != "" {
+		return
+	}
+	cell := c.s.SettingCell(SetMailSender)
+	if v, ok := c.rows[normalHeader(SetMailServer)]; ok && cell == "" {
+		cell = v.cell
+	}
+	c.p.add(SheetTournament, cell, fmt.Sprintf("type the address the messages come from in %s (e.g. td@example.org)", SetMailSender),
+		"%s is set but %s is empty: the messages need a sender", SetMailServer, SetMailSender)
 }

@@ -69,8 +69,23 @@ type Settings struct {
 	ResultsForm string
 	// Letter is the Paper size setting: every tab dtm writes prints on
 	// Letter rather than A4.
-	Letter      bool
+	Letter bool
+	// Sending is where dtm send sends the players' messages.
+	Sending     Sending
 	settingRows map[string]int
+}
+
+// Sending is the Tournament sheet's settings of dtm send: the mail server,
+// the Discord webhook and the pace.
+type Sending struct {
+	Server string // the SMTP server's host; "" for no e-mail
+	Port   int
+	Sender string // the From address, as typed
+	// PasswordVariable names the environment variable holding the
+	// server's password; "" for no login.
+	PasswordVariable string
+	Webhook          string // the Discord webhook's address; "" for no posts
+	PerMinute        int    // the most messages a minute; 0 for no pause
 }
 
 // SettingCell returns the cell holding a setting's value ("B7"), or "" when
