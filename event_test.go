@@ -247,6 +247,27 @@ func TestWholeEvent(t *testing.T) {
 	if !strings.Contains(out, "heat 1: 35 players on 5 boards") || len(sitsOut(out, 1)) != 3 {
 		t.Errorf("heat 1: want 35 seated and 3 sitting out:\n%s", out)
 	}
+	// The board calls by e-mail: a mail server and three players' addresses
+	// typed, then a dry run (the messages written into a folder).
+	var mailEdits []edit
+	for i, r := range sheetRows(t, book, "Tournament") {
+		if v, ok := map[string]string{"E-mail: SMTP server": "smtp.example.org", "E-mail: sender": "Venue TD <td@example.org>"}[r[0]]; ok {
+			mailEdits = append(mailEdits, edit{"op": "set_rows", "sheet": "Tournament", "cell": fmt.Sprintf("B%d", i+1), "rows": [][]any{{v}}})
+		}
+	}
+	for i, p := range eventPlayers[:3] {
+		mailEdits = append(mailEdits, edit{"op": "set_rows", "sheet": "Players", "cell": fmt.Sprintf("%c%d", 'A'+column("E-mail"), i+2),
+			"rows": [][]any{{strings.ToLower(p[0]) + "@example.org"}}})
+	}
+	loEdits(t, book, mailEdits)
+	edited("a mail server and three players' e-mail addresses typed")
+	out = step("send", "calls", "--dry-run", "--out", filepath.Join(dir, "messages"), book)
+	if !strings.Contains(out, "heat 1 calls: 3 message(s) to send (dry run: nothing sent)") {
+		t.Errorf("dtm send calls --dry-run should write the three players' calls:\n%s", out)
+	}
+	if emls, _ := filepath.Glob(filepath.Join(dir, "messages", "*.eml")); len(emls) != 3 {
+		t.Errorf("dtm send calls --dry-run wrote %q, want three .eml files", emls)
+	}
 	finishHeat(t, book, 1, 1)
 	edited("heat 1's results typed: board 1 a French solo, the rest draws")
 	out = step("score", book)

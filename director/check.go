@@ -68,7 +68,11 @@ func Check(req CheckRequest) (*CheckResult, error) {
 	playing := t.Playing()
 	res := &CheckResult{Path: path, Players: len(t.Players), Playing: count(playing), Heats: t.Settings.Heats,
 		Systems: len(t.Systems), Victory: t.Settings.Victory.Name, Outcomes: t.Outcomes(), Ignored: b.Ignored}
-	for _, p := range unfinishedResults(t) {
+	_, sent, err := b.ReadSent() // dtm send's record: a row it cannot read stops only dtm send
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range append(unfinishedResults(t), sent...) {
 		p.Msg = "warning: " + p.Msg // check prints its warnings as they are
 		res.Warnings = append(res.Warnings, p)
 	}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -209,6 +210,24 @@ func sentRows(t *testing.T, path string) []workbook.Sent {
 	return rows
 }
 
+// sendGolden sends kind from path and checks what it printed, the
+// e-mails srv received and the posts hook received against the golden
+// files testdata/send/name*.txt; it returns the e-mails.
+func sendGolden(t *testing.T, path string, kind SendKind, srv *smtpd, hook *webhook, name string) []string {
+	t.Helper()
+	res, err := send(path, kind, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	res.WriteText(&out)
+	golden.Check(t, "testdata/send/"+name+".txt", out.String())
+	mails := srv.messages(t)
+	golden.Check(t, "testdata/send/"+name+"-mail.txt", strings.Join(mails, "\n=====\n"))
+	golden.Check(t, "testdata/send/"+name+"-discord.txt", strings.Join(hook.received(), "\n=====\n"))
+	return mails
+}
+
 // TestSendCalls sends a heat's calls to a real SMTP server and a webhook:
 // the messages received are the golden files'; a second run sends nothing
 // and leaves the workbook as it is; after two players swap seats, a third
@@ -217,16 +236,7 @@ func TestSendCalls(t *testing.T) {
 	t.Parallel()
 	srv, hook := startSMTP(t), newWebhook(t)
 	path := sendFixture(t, srv.port, hook.URL, nil)
-	res, err := send(path, SendCalls, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out bytes.Buffer
-	res.WriteText(&out)
-	golden.Check(t, "testdata/send/calls.txt", out.String())
-	mails := srv.messages(t)
-	golden.Check(t, "testdata/send/calls-mail.txt", strings.Join(mails, "\n=====\n"))
-	golden.Check(t, "testdata/send/calls-discord.txt", strings.Join(hook.received(), "\n=====\n"))
+	mails := sendGolden(t, path, SendCalls, srv, hook, "calls")
 	if len(mails) != 13 || len(hook.received()) != 2 || len(sentRows(t, path)) != 15 {
 		t.Fatalf("%d e-mails, %d posts, %d rows on the Sent tab; want 13, 2, 15", len(mails), len(hook.received()), len(sentRows(t, path)))
 	}
@@ -235,7 +245,7 @@ func TestSendCalls(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err = send(path, SendCalls, nil)
+	res, err := send(path, SendCalls, nil)
 	if err != nil || len(res.Sent) != 0 || res.Unchanged != 15 {
 		t.Fatalf("second run: %+v, %v; want nothing sent, 15 unchanged", res, err)
 	}
@@ -244,16 +254,7 @@ func TestSendCalls(t *testing.T) {
 	}
 
 	// P00 (board 1, Austria) and P08 (board 2, England) swap seats.
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fixture.Set(t, f, workbook.HeatSheet(1), "E2", "P08 Player")
-	fixture.Set(t, f, workbook.HeatSheet(1), "E10", "P00 Player")
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	setCells(t, path, map[string]any{"E2": "P08 Player", "E10": "P00 Player"})
 	res, err = send(path, SendCalls, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -370,5 +371,99 @@ func TestSendFailures(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// resultsFixture is sendFixture with board 1 finished (a seven-way draw,
+// centres 6 5 4 5 4 5 5 from Austria to Turkey) and board 2 in play.
+func resultsFixture(t *testing.T, port int, hook string) string {
+	t.Helper()
+	path := sendFixture(t, port, hook, nil)
+	cells := map[string]any{}
+	for s, c := range []int{6, 5, 4, 5, 4, 5, 5} {
+		cells[fmt.Sprint("B", 2+s)], cells[fmt.Sprint("F", 2+s)], cells[fmt.Sprint("G", 2+s)] = "Finished", "Win", 1907
+		cells[fmt.Sprint("H", 2+s)], cells[fmt.Sprint("B", 9+s)] = c, "Started"
+	}
+	setCells(t, path, cells)
+	return path
+}
+
+// setCells types values into heat 1's sheet, by cell.
+func setCells(t *testing.T, path string, cells map[string]any) {
+	t.Helper()
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for cell, v := range cells {
+		fixture.Set(t, f, workbook.HeatSheet(1), cell, v)
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSendResults sends the results of a heat's finished board (the
+// golden files), nothing for the board in play; after a corrected result,
+// the board's players get it again, and a third run sends nothing.
+func TestSendResults(t *testing.T) {
+	t.Parallel()
+	srv, hook := startSMTP(t), newWebhook(t)
+	path := resultsFixture(t, srv.port, hook.URL)
+	sendGolden(t, path, SendResults, srv, hook, "results")
+	// Austria 6 and England 5 were swapped by mistake.
+	setCells(t, path, map[string]any{"H2": 5, "H3": 6})
+	res, err := send(path, SendResults, nil)
+	if err != nil || len(res.Sent) != 8 || res.Unchanged != 0 {
+		t.Fatalf("after a correction: %+v, %v; want the 7 players and the board's post sent again", res, err)
+	}
+	if res, err = send(path, SendResults, nil); err != nil || len(res.Sent) != 0 || res.Unchanged != 8 {
+		t.Fatalf("third run: %+v, %v; want nothing sent", res, err)
+	}
+	if got := len(srv.messages(t)); got != 14 {
+		t.Errorf("%d e-mails in all, want 14", got)
+	}
+}
+
+// TestSendJournal sends while the workbook is open in LibreOffice (its lock
+// file beside it): the messages go, the save is refused, and the journal
+// keeps them; the next run records them on the Sent tab, sends none again
+// (a last line cut short, as a kill leaves it, is skipped) and removes the
+// journal.
+func TestSendJournal(t *testing.T) {
+	t.Parallel()
+	srv, hook := startSMTP(t), newWebhook(t)
+	path := sendFixture(t, srv.port, hook.URL, nil)
+	lock := filepath.Join(filepath.Dir(path), ".~lock."+filepath.Base(path)+"#")
+	if err := os.WriteFile(lock, []byte("someone"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := send(path, SendCalls, nil)
+	if err == nil || !strings.Contains(err.Error(), "kept in "+path+".sent") || len(res.Sent) != 15 {
+		t.Fatalf("sending with the workbook open: %v, %d sent; want 15 sent and the journal kept", err, len(res.Sent))
+	}
+	if rows := sentRows(t, path); len(rows) != 0 {
+		t.Fatalf("the Sent tab has %d rows though the save was refused", len(rows))
+	}
+	os.Remove(lock)
+	j, err := os.OpenFile(path+".sent", os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprint(j, "2026-11-27 10:00:00\t1\tBoard ca")
+	j.Close()
+	res, err = send(path, SendCalls, nil)
+	if err != nil || res.Recovered != 15 || len(res.Sent) != 0 || res.Unchanged != 15 {
+		t.Fatalf("next run: %+v, %v; want 15 recorded from the journal and nothing sent", res, err)
+	}
+	if rows := sentRows(t, path); len(rows) != 15 {
+		t.Errorf("the Sent tab has %d rows, want 15", len(rows))
+	}
+	if _, err := os.Stat(path + ".sent"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the journal is still there: %v", err)
+	}
+	if got := len(srv.messages(t)); got != 13 {
+		t.Errorf("%d e-mails in all, want 13", got)
 	}
 }
