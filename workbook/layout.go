@@ -54,6 +54,20 @@ const (
 	HeaderGames     = "Counted games"
 )
 
+// SheetSent is dtm send's record: one row per message sent, so that a
+// second run sends only what changed.
+const SheetSent = "Sent"
+
+// Column headers of the Sent tab.
+const (
+	HeaderSentAt      = "Sent at (UTC)"
+	HeaderSentHeat    = "Heat"
+	HeaderSentMessage = "Message"
+	HeaderSentFor     = "Player or board"
+	HeaderSentTo      = "To"
+	HeaderSentDigest  = "Digest"
+)
+
 // callsSheet reports whether a sheet is a heat's board-calls tab
 // ("Heat 2 calls").
 func callsSheet(name string) bool {

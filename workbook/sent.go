@@ -9,20 +9,6 @@ import (
 	"github.com/armada-dtm/dtm/workbook/xlsx"
 )
 
-// SheetSent is dtm send's record: one row per message sent, so that a
-// second run sends only what changed.
-const SheetSent = "Sent"
-
-// Column headers of the Sent tab.
-const (
-	HeaderSentAt      = "Sent at (UTC)"
-	HeaderSentHeat    = "Heat"
-	HeaderSentMessage = "Message"
-	HeaderSentFor     = "Player or board"
-	HeaderSentTo      = "To"
-	HeaderSentDigest  = "Digest"
-)
-
 // sentHeader are the Sent tab's columns, in order.
 var sentHeader = []string{HeaderSentAt, HeaderSentHeat, HeaderSentMessage, HeaderSentFor, HeaderSentTo, HeaderSentDigest}
 
