@@ -337,49 +337,36 @@ const signature = "\n-- \nSent by dtm for the tournament director: reply to reac
 // an address, with the players without one (and the cell to type it in)
 // and those whose address cannot be used.
 func mails(t *workbook.Tournament, n int, kind SendKind, from *mail.Address, table scoring.Table, note string) (out []outgoing, noAddress, bad []string) {
-	type player struct {
-		index int
-		text  string // the message's body, before the signature
-		// substance is the part of the text its digest covers: a
-		// result's standing changes as other boards finish, and is
-		// not news.
-		substance, subject string
-		picture            []byte
-		pictureName        string
+	// A player's seats in the heat, in board order: one, or two when they
+	// play two boards (dtm seed --two-boards), told in one message.
+	type seat struct {
+		board   int
+		what    string // "Austria on board 2"
+		lines   string // a result's board, seat by seat
+		picture post.Picture
 	}
-	var players []player
+	seats := map[int][]seat{}
+	var order []int
+	add := func(i int, s seat) {
+		if _, ok := seats[i]; !ok {
+			order = append(order, i)
+		}
+		seats[i] = append(seats[i], s)
+	}
 	if kind == SendCalls {
 		calls, err := files.WithQRCodes(t, n, t.HeatCallBoards(n))
 		if err != nil {
 			calls = t.HeatCallBoards(n) // no QR codes: the codes are in the text
 		}
 		for _, cb := range calls {
-			code := workbook.BoardCode(n, cb.Board)
 			for _, s := range cb.Seats {
-				i, ok := t.PlayerIndex(s.Player)
-				if !ok {
-					continue
+				if i, ok := t.PlayerIndex(s.Player); ok {
+					what := strings.TrimSpace(s.Power + " on board " + fmt.Sprint(cb.Board))
+					add(i, seat{board: cb.Board, what: what, picture: post.Picture{Name: workbook.BoardCode(n, cb.Board) + ".png", PNG: cb.QR}})
 				}
-				what := "on board " + fmt.Sprint(cb.Board)
-				if s.Power != "" {
-					what = s.Power + " " + what
-				}
-				// The player's own seat alone: a reseat elsewhere on the
-				// board is no news to them.
-				qr := "the QR code attached holds it, for the results"
-				if t.Settings.ResultsForm != "" {
-					qr = "the QR code attached opens the results form of your board"
-				}
-				text := fmt.Sprintf("%s,\n\nin %s you play %s.\n\nYour board's code is %s: %s.\n", s.Player, heatLine(t, n), what, code, qr)
-				players = append(players, player{index: i, text: text, substance: text, picture: cb.QR, pictureName: code + ".png",
-					subject: fmt.Sprintf("%s, heat %d: %s", t.Settings.Name, n, what)})
 			}
 		}
 	} else {
-		rank := map[int]scoring.Standing{}
-		for _, st := range table.Players {
-			rank[st.Player] = st
-		}
 		heat := &t.Heats[n-1]
 		for gi := range heat.Games {
 			g := &heat.Games[gi]
@@ -389,21 +376,69 @@ func mails(t *workbook.Tournament, n int, kind SendKind, from *mail.Address, tab
 			lines := resultLines(t, g)
 			for _, s := range g.Seats {
 				for _, i := range []int{s.Player, s.Replaced} {
-					if i < 0 {
-						continue
+					if i >= 0 {
+						add(i, seat{board: g.Board, what: fmt.Sprintf("board %d", g.Board), lines: lines})
 					}
-					name := t.Players[i].Name
-					substance := fmt.Sprintf("%s,\n\nthe result of board %d in %s:\n%s", name, g.Board, heatLine(t, n), lines)
-					st := rank[i]
-					standing := fmt.Sprintf("\nYour place in the standings now: %d, with %s.\n", st.Rank, files.Number(st.Total))
-					if note != "" {
-						standing += "These standings are " + note + ".\n"
-					}
-					players = append(players, player{index: i, text: substance + standing, substance: substance,
-						subject: fmt.Sprintf("%s, heat %d: the result of board %d", t.Settings.Name, n, g.Board)})
 				}
 			}
 		}
+	}
+	rank := map[int]scoring.Standing{}
+	for _, st := range table.Players {
+		rank[st.Player] = st
+	}
+	type player struct {
+		index int
+		text  string // the message's body, before the signature
+		// substance is the part of the text its digest covers: a
+		// result's standing changes as other boards finish, and is
+		// not news.
+		substance, subject string
+		pictures           []post.Picture
+	}
+	var players []player
+	for _, i := range order {
+		name := t.Players[i].Name
+		var whats, codes []string
+		var pictures []post.Picture
+		for _, s := range seats[i] {
+			whats, codes = append(whats, s.what), append(codes, workbook.BoardCode(n, s.board))
+			if s.picture.PNG != nil {
+				pictures = append(pictures, s.picture)
+			}
+		}
+		what := strings.Join(whats, " and ")
+		p := player{index: i, pictures: pictures}
+		if kind == SendCalls {
+			// The player's own seat alone: a reseat elsewhere on the
+			// board is no news to them.
+			code := "Your board's code is " + codes[0]
+			qr := "the QR code attached holds it, for the results"
+			if t.Settings.ResultsForm != "" {
+				qr = "the QR code attached opens the results form of your board"
+			}
+			if len(codes) > 1 {
+				code = "Your boards' codes are " + strings.Join(codes, " and ")
+				qr = "the QR codes attached hold them, for the results"
+				if t.Settings.ResultsForm != "" {
+					qr = "the QR codes attached open the results forms of your boards"
+				}
+			}
+			p.text = fmt.Sprintf("%s,\n\nin %s you play %s.\n\n%s: %s.\n", name, heatLine(t, n), what, code, qr)
+			p.substance, p.subject = p.text, fmt.Sprintf("%s, heat %d: %s", t.Settings.Name, n, what)
+		} else {
+			p.substance = name + ",\n"
+			for _, s := range seats[i] {
+				p.substance += fmt.Sprintf("\nthe result of board %d in %s:\n%s", s.board, heatLine(t, n), s.lines)
+			}
+			st := rank[i]
+			p.text = p.substance + fmt.Sprintf("\nYour place in the standings now: %d, with %s.\n", st.Rank, files.Number(st.Total))
+			if note != "" {
+				p.text += "These standings are " + note + ".\n"
+			}
+			p.subject = fmt.Sprintf("%s, heat %d: the result of %s", t.Settings.Name, n, what)
+		}
+		players = append(players, p)
 	}
 	for _, p := range players {
 		pl := t.Players[p.index]
@@ -421,9 +456,13 @@ func mails(t *workbook.Tournament, n int, kind SendKind, from *mail.Address, tab
 			to.Name = pl.Name
 		}
 		rec := workbook.Sent{Heat: n, Message: sendKinds[kind].message, For: pl.Name, To: to.Address}
-		rec.Digest = digest(rec.Message, rec.For, rec.To, p.subject, p.substance, string(p.picture))
+		parts := []string{rec.Message, rec.For, rec.To, p.subject, p.substance}
+		for _, pic := range p.pictures {
+			parts = append(parts, pic.Name, string(pic.PNG))
+		}
+		rec.Digest = digest(parts...)
 		out = append(out, outgoing{rec: rec, file: fmt.Sprintf("heat %d %s %s.eml", n, sendKinds[kind].command, fileName(pl.Name)),
-			mail: &post.Mail{From: from, To: to, Subject: p.subject, Text: p.text + signature, Picture: p.picture, PictureName: p.pictureName}})
+			mail: &post.Mail{From: from, To: to, Subject: p.subject, Text: p.text + signature, Pictures: p.pictures}})
 	}
 	return out, noAddress, bad
 }

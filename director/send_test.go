@@ -467,3 +467,36 @@ func TestSendJournal(t *testing.T) {
 		t.Errorf("%d e-mails in all, want 13", got)
 	}
 }
+
+// TestSendTwoBoards sends one message to a player on two boards (dtm seed
+// --two-boards), naming both with both QR codes, and nothing on a second
+// run.
+func TestSendTwoBoards(t *testing.T) {
+	t.Parallel()
+	srv := startSMTP(t)
+	path := sendFixture(t, srv.port, "", map[string]any{workbook.SetWebhook: ""})
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixture.Set(t, f, workbook.SheetPlayers, fixture.PlayersColumn(t, f, workbook.HeaderTwoBoards)+"2", "Yes")
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	setCells(t, path, map[string]any{"E9": "P00 Player"}) // P07's seat, Austria on board 2
+	res, err := send(path, SendCalls, nil)
+	if err != nil || len(res.Sent) != 12 {
+		t.Fatalf("%+v, %v; want 12 sent", res, err)
+	}
+	m := srv.messages(t)[0]
+	for _, want := range []string{"Subject: Send Open, heat 1: Austria on board 1 and Austria on board 2", "codes are H1-B1-M and H1-B2-R",
+		"filename=H1-B1-M.png", "filename=H1-B2-R.png"} {
+		if !strings.Contains(m, want) {
+			t.Errorf("P00's message lacks %q:\n%s", want, m)
+		}
+	}
+	if res, err := send(path, SendCalls, nil); err != nil || len(res.Sent) != 0 || res.Unchanged != 12 {
+		t.Errorf("second run: %+v, %v; want nothing sent", res, err)
+	}
+}

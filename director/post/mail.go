@@ -14,17 +14,20 @@ import (
 	"time"
 )
 
-// Mail is one e-mail to one player: plain text, and a picture shown with
-// it (the board's QR code).
+// Mail is one e-mail to one player: plain text, and the pictures shown
+// with it (the board's QR code).
 type Mail struct {
-	From    *mail.Address
-	To      *mail.Address
-	Subject string
-	Text    string
-	// Picture is a PNG image attached inline, named PictureName; nil for
-	// none.
-	Picture     []byte
-	PictureName string
+	From     *mail.Address
+	To       *mail.Address
+	Subject  string
+	Text     string
+	Pictures []Picture // attached inline
+}
+
+// Picture is a PNG image attached to a mail.
+type Picture struct {
+	Name string // its file name, "H2-B3-K.png"
+	PNG  []byte
 }
 
 // Write writes the message in the form an SMTP server takes (RFC 5322,
@@ -58,16 +61,16 @@ func (m Mail) Write(w io.Writer, date time.Time, id string) error {
 	if err := qp.Close(); err != nil {
 		return err
 	}
-	if m.Picture != nil {
+	for _, p := range m.Pictures {
 		pic, err := mw.CreatePart(textproto.MIMEHeader{
-			"Content-Type":              {mime.FormatMediaType("image/png", map[string]string{"name": m.PictureName})},
-			"Content-Disposition":       {mime.FormatMediaType("inline", map[string]string{"filename": m.PictureName})},
+			"Content-Type":              {mime.FormatMediaType("image/png", map[string]string{"name": p.Name})},
+			"Content-Disposition":       {mime.FormatMediaType("inline", map[string]string{"filename": p.Name})},
 			"Content-Transfer-Encoding": {"base64"},
 		})
 		if err != nil {
 			return err
 		}
-		enc := base64.StdEncoding.EncodeToString(m.Picture)
+		enc := base64.StdEncoding.EncodeToString(p.PNG)
 		for len(enc) > 76 {
 			fmt.Fprintf(pic, "%s\r\n", enc[:76])
 			enc = enc[76:]
