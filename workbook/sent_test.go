@@ -1,6 +1,8 @@
 package workbook
 
 import (
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -79,5 +81,42 @@ func TestSentTab(t *testing.T) {
 	}
 	if _, ps, _ := b.ReadSent(); len(ps) != 1 || ps[0].Cell != "B3" || !strings.Contains(ps[0].Msg, `heat must be a whole number from 1 to 30, not "one"`) {
 		t.Errorf("a heat typed over: %v", ps)
+	}
+}
+
+// TestLibreOfficeKeepsSent saves a workbook with a Sent tab in LibreOffice,
+// as a director does after dtm send: the rows read back the same, and
+// rewriting the tab finds nothing typed over (its record survives too).
+func TestLibreOfficeKeepsSent(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "sent.xlsx")
+	if _, err := Create(path, NewOptions{Name: "Sent Open", Heats: 2, Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	rows := []Sent{{At: "2026-03-14 09:00:00", Heat: 2, Message: "Board call", For: "Émile Zola", To: "emile@example.org", Digest: "0123456789abcdef"},
+		{At: "2026-03-14 09:00:03", Heat: 2, Message: "Result", For: "Board 12", To: "Discord", Digest: "00000000000e1234"}}
+	b, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.WriteSent(rows); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Save(Options{}); err != nil {
+		t.Fatal(err)
+	}
+	b.Close()
+	loEdit(t, path, []map[string]any{{"op": "set_rows", "sheet": SheetPlayers, "cell": "A2", "rows": [][]any{{"Émile", "Zola"}}}})
+	b, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	got, ps, err := b.ReadSent()
+	if err != nil || len(ps) > 0 || !slices.Equal(got, rows) {
+		t.Fatalf("after LibreOffice: %+v, %v, %v; want %+v", got, ps, err, rows)
+	}
+	if typed, err := b.WriteSent(rows); err != nil || len(typed) > 0 {
+		t.Errorf("rewriting the tab after LibreOffice: %v, %v; want nothing typed over", typed, err)
 	}
 }
