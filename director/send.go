@@ -173,6 +173,10 @@ func Send(ctx context.Context, req SendRequest) (*SendResult, error) {
 	if req.DryRun {
 		return res, dryRun(req, t, todo, now(), res)
 	}
+	if lock := workbook.LockFile(req.Path); lock != "" && !req.Force {
+		return nil, fmt.Errorf("%s: %w (%s is beside it): close it first, so that dtm can record what it sends (or add --force); nothing sent",
+			req.Path, workbook.ErrOpenElsewhere, filepath.Base(lock))
+	}
 	password := ""
 	if v := s.PasswordVariable; v != "" && s.Server != "" && hasMail(todo) {
 		getenv := req.Getenv

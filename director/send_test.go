@@ -254,7 +254,7 @@ func TestSendCalls(t *testing.T) {
 	}
 
 	// P00 (board 1, Austria) and P08 (board 2, England) swap seats.
-	setCells(t, path, map[string]any{"E2": "P08 Player", "E10": "P00 Player"})
+	setCells(t, path, workbook.HeatSheet(1), map[string]any{"E2": "P08 Player", "E10": "P00 Player"})
 	res, err = send(path, SendCalls, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -384,12 +384,12 @@ func resultsFixture(t *testing.T, port int, hook string) string {
 		cells[fmt.Sprint("B", 2+s)], cells[fmt.Sprint("F", 2+s)], cells[fmt.Sprint("G", 2+s)] = "Finished", "Win", 1907
 		cells[fmt.Sprint("H", 2+s)], cells[fmt.Sprint("B", 9+s)] = c, "Started"
 	}
-	setCells(t, path, cells)
+	setCells(t, path, workbook.HeatSheet(1), cells)
 	return path
 }
 
-// setCells types values into heat 1's sheet, by cell.
-func setCells(t *testing.T, path string, cells map[string]any) {
+// setCells types values into a sheet, by cell.
+func setCells(t *testing.T, path, sheet string, cells map[string]any) {
 	t.Helper()
 	f, err := excelize.OpenFile(path)
 	if err != nil {
@@ -397,7 +397,7 @@ func setCells(t *testing.T, path string, cells map[string]any) {
 	}
 	defer f.Close()
 	for cell, v := range cells {
-		fixture.Set(t, f, workbook.HeatSheet(1), cell, v)
+		fixture.Set(t, f, sheet, cell, v)
 	}
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
@@ -413,7 +413,7 @@ func TestSendResults(t *testing.T) {
 	path := resultsFixture(t, srv.port, hook.URL)
 	sendGolden(t, path, SendResults, srv, hook, "results")
 	// Austria 6 and England 5 were swapped by mistake.
-	setCells(t, path, map[string]any{"H2": 5, "H3": 6})
+	setCells(t, path, workbook.HeatSheet(1), map[string]any{"H2": 5, "H3": 6})
 	res, err := send(path, SendResults, nil)
 	if err != nil || len(res.Sent) != 8 || res.Unchanged != 0 {
 		t.Fatalf("after a correction: %+v, %v; want the 7 players and the board's post sent again", res, err)
@@ -426,27 +426,36 @@ func TestSendResults(t *testing.T) {
 	}
 }
 
-// TestSendJournal sends while the workbook is open in LibreOffice (its lock
-// file beside it): the messages go, the save is refused, and the journal
-// keeps them; the next run records them on the Sent tab, sends none again
-// (a last line cut short, as a kill leaves it, is skipped) and removes the
-// journal.
+// TestSendJournal: with the workbook open in LibreOffice (its lock file
+// beside it) nothing is sent; when the director saves the workbook while
+// dtm sends, the messages go, the save is refused (the workbook changed),
+// and the journal keeps them; the next run records them on the Sent tab,
+// sends none again (a last line cut short, as a kill leaves it, is
+// skipped) and removes the journal.
 func TestSendJournal(t *testing.T) {
 	t.Parallel()
 	srv, hook := startSMTP(t), newWebhook(t)
-	path := sendFixture(t, srv.port, hook.URL, nil)
+	path := sendFixture(t, srv.port, hook.URL, map[string]any{workbook.SetSendRate: workbook.MaxSendRate})
 	lock := filepath.Join(filepath.Dir(path), ".~lock."+filepath.Base(path)+"#")
 	if err := os.WriteFile(lock, []byte("someone"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err := send(path, SendCalls, nil)
+	if _, err := send(path, SendCalls, nil); !errors.Is(err, workbook.ErrOpenElsewhere) || len(srv.messages(t)) != 0 {
+		t.Fatalf("sending with the workbook open: %v, %d sent; want it refused, nothing sent", err, len(srv.messages(t)))
+	}
+	os.Remove(lock)
+	waits := 0
+	res, err := Send(context.Background(), SendRequest{Path: path, Kind: SendCalls, Wait: func(time.Duration) {
+		if waits++; waits == 5 { // the director saves the workbook meanwhile
+			setCells(t, path, workbook.SheetPlayers, map[string]any{"D15": "FRA"})
+		}
+	}})
 	if err == nil || !strings.Contains(err.Error(), "kept in "+path+".sent") || len(res.Sent) != 15 {
-		t.Fatalf("sending with the workbook open: %v, %d sent; want 15 sent and the journal kept", err, len(res.Sent))
+		t.Fatalf("a workbook changed while sending: %v, %d sent; want 15 sent and the journal kept", err, len(res.Sent))
 	}
 	if rows := sentRows(t, path); len(rows) != 0 {
 		t.Fatalf("the Sent tab has %d rows though the save was refused", len(rows))
 	}
-	os.Remove(lock)
 	j, err := os.OpenFile(path+".sent", os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -484,7 +493,7 @@ func TestSendTwoBoards(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
-	setCells(t, path, map[string]any{"E9": "P00 Player"}) // P07's seat, Austria on board 2
+	setCells(t, path, workbook.HeatSheet(1), map[string]any{"E9": "P00 Player"}) // P07's seat, Austria on board 2
 	res, err := send(path, SendCalls, nil)
 	if err != nil || len(res.Sent) != 12 {
 		t.Fatalf("%+v, %v; want 12 sent", res, err)

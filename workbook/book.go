@@ -131,6 +131,10 @@ var (
 	ErrHardLinked    = xlsx.ErrHardLinked
 )
 
+// LockFile returns the lock file Excel or LibreOffice keeps beside a
+// workbook it has open, or "" when there is none.
+func LockFile(path string) string { return xlsx.LockFile(path) }
+
 // BackupDir is the directory, beside the workbook, that keeps the versions
 // dtm replaced.
 const BackupDir = xlsx.BackupDir
