@@ -401,6 +401,7 @@ func mails(t *workbook.Tournament, n int, kind SendKind, from *mail.Address, tab
 		pictures           []post.Picture
 	}
 	var players []player
+	slices.SortFunc(order, func(a, b int) int { return t.Players[a].Row - t.Players[b].Row }) // as the Players sheet lists them
 	for _, i := range order {
 		name := t.Players[i].Name
 		var whats, codes []string

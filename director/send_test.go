@@ -259,11 +259,11 @@ func TestSendCalls(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{`"P08 Player" <p08@example.org>`, `"P00 Player" <p00@example.org>`, "Discord, board 1", "Discord, board 2"}
+	want := []string{`"P00 Player" <p00@example.org>`, `"P08 Player" <p08@example.org>`, "Discord, board 1", "Discord, board 2"}
 	if !slices.Equal(res.Sent, want) || res.Unchanged != 11 {
 		t.Errorf("after a swap: sent %q, %d unchanged; want %q, 11", res.Sent, res.Unchanged, want)
 	}
-	if mails := srv.messages(t); len(mails) != 15 || !strings.Contains(mails[13], "Austria on board 1") || !strings.Contains(mails[14], "England on board 2") {
+	if mails := srv.messages(t); len(mails) != 15 || !strings.Contains(mails[13], "England on board 2") || !strings.Contains(mails[14], "Austria on board 1") {
 		t.Errorf("after a swap: %d messages in all, the last two:\n%s", len(mails), strings.Join(mails[13:], "\n"))
 	}
 	if rows := sentRows(t, path); len(rows) != 19 {
