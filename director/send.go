@@ -147,8 +147,8 @@ func Send(ctx context.Context, req SendRequest) (*SendResult, error) {
 		}
 	}
 	var msgs []outgoing
+	from, _ := workbook.ParseAddress(s.Sender) // nil when empty: the reader checked it, and wants it with a server
 	if s.Server != "" {
-		from, _ := workbook.ParseAddress(s.Sender) // read by the reader
 		msgs, res.NoAddress, res.Failed = mails(t, n, req.Kind, from, table, workbook.ProvisionalNote(b.InPlay()))
 	}
 	if s.Webhook != "" {
@@ -188,7 +188,6 @@ func Send(ctx context.Context, req SendRequest) (*SendResult, error) {
 				req.Path, workbook.SheetTournament, settingCell(t, workbook.SetMailPassword), workbook.SetMailPassword, v)
 		}
 	}
-	from, _ := workbook.ParseAddress(s.Sender)
 	d := &deliverer{req: req, now: now, journal: journal, res: res,
 		server: &post.Server{Host: s.Server, Port: s.Port, Password: password},
 		hook:   post.Webhook{URL: s.Webhook, Client: req.Client}}
@@ -669,7 +668,7 @@ func readJournal(path string) ([]workbook.Sent, error) {
 // sent, who has no address and what could not be sent.
 func (r *SendResult) WriteText(w io.Writer) {
 	what := fmt.Sprintf("heat %d %s", r.Heat, sendKinds[r.Kind].command)
-	if r.Recovered > 0 {
+	if r.Recovered > 0 && !r.DryRun {
 		fmt.Fprintf(w, "recorded %d message(s) sent by an earlier dtm send that could not record them\n", r.Recovered)
 	}
 	if r.DryRun {
