@@ -120,8 +120,12 @@ func Send(ctx context.Context, req SendRequest) (*SendResult, error) {
 	t := b.Tournament
 	s := t.Settings.Sending
 	if s.Server == "" && s.Webhook == "" {
-		return nil, fmt.Errorf("%s: %s!%s: dtm send has nowhere to send: set %s and %s (or %s) on the Tournament sheet (docs/send.md); nothing sent",
-			req.Path, workbook.SheetTournament, settingCell(t, workbook.SetMailServer), workbook.SetMailServer, workbook.SetMailSender, workbook.SetWebhook)
+		how := "set them"
+		if t.Settings.SettingCell(workbook.SetMailServer) == "" {
+			how = "add their rows (a workbook made before dtm send has none: the label in the Setting column, the value beside it)"
+		}
+		return nil, fmt.Errorf("%s: %s!%s: dtm send has nowhere to send: the Tournament sheet gives neither %s and %s nor %s: %s (docs/send.md); nothing sent",
+			req.Path, workbook.SheetTournament, settingCell(t, workbook.SetMailServer), workbook.SetMailServer, workbook.SetMailSender, workbook.SetWebhook, how)
 	}
 	n, err := sendHeat(b, req)
 	if err != nil {
