@@ -271,6 +271,20 @@ func TestSendCalls(t *testing.T) {
 	}
 }
 
+// settingCells replaces each {label} in s by the cell of that Tournament
+// setting in the workbook at path.
+func settingCells(t *testing.T, path, s string) string {
+	t.Helper()
+	b, err := workbook.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	return regexp.MustCompile(`\{[^}]*\}`).ReplaceAllStringFunc(s, func(label string) string {
+		return b.Tournament.Settings.SettingCell(label[1 : len(label)-1])
+	})
+}
+
 // TestSendFailures checks each failure: one message refused, the others
 // sent and recorded; a server that cannot be reached, or refuses the
 // login, reported for each player while the posts go on; a password
@@ -312,9 +326,9 @@ func TestSendFailures(t *testing.T) {
 			mails: 13, recorded: 15},
 		{name: "password variable not set", server: []string{"--password", "right"},
 			settings: map[string]any{workbook.SetMailPassword: "SEND_TEST_PASSWORD"},
-			err:      "Tournament!B45: E-mail: password variable names the environment variable SEND_TEST_PASSWORD, which is not set"},
+			err:      "Tournament!{E-mail: password variable}: E-mail: password variable names the environment variable SEND_TEST_PASSWORD, which is not set"},
 		{name: "nowhere to send", settings: map[string]any{workbook.SetMailServer: "", workbook.SetWebhook: ""},
-			err: "Tournament!B42: dtm send has nowhere to send"},
+			err: "Tournament!{E-mail: SMTP server}: dtm send has nowhere to send"},
 		{name: "webhook refuses", server: []string{}, hookDown: true,
 			failed: []string{"Discord, board 1: the webhook refused the post: 404 Not Found", "Discord, board 2: the webhook refused the post: 404 Not Found"},
 			mails:  13, recorded: 13, err: "2 not sent"},
@@ -337,6 +351,7 @@ func TestSendFailures(t *testing.T) {
 				t.Fatal(err)
 			}
 			res, err := send(path, SendCalls, tc.env)
+			tc.err = settingCells(t, path, tc.err)
 			if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
 				t.Fatalf("error %v, want one saying %q", err, tc.err)
 			}
