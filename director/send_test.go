@@ -459,9 +459,9 @@ func TestSendJournal(t *testing.T) {
 		t.Fatalf("sending with the workbook open: %v, %d sent; want it refused, nothing sent", err, len(srv.messages(t)))
 	}
 	os.Remove(lock)
-	waits := 0
-	res, err := Send(context.Background(), SendRequest{Path: path, Kind: SendCalls, Wait: func(time.Duration) {
-		if waits++; waits == 5 { // the director saves the workbook meanwhile
+	var waits []time.Duration
+	res, err := Send(context.Background(), SendRequest{Path: path, Kind: SendCalls, Wait: func(d time.Duration) {
+		if waits = append(waits, d); len(waits) == 5 { // the director saves the workbook meanwhile
 			setCells(t, path, workbook.SheetPlayers, map[string]any{"D15": "FRA"})
 		}
 	}})
@@ -470,6 +470,10 @@ func TestSendJournal(t *testing.T) {
 	}
 	if rows := sentRows(t, path); len(rows) != 0 {
 		t.Fatalf("the Sent tab has %d rows though the save was refused", len(rows))
+	}
+	// 6,000 messages a minute: a pause of 10 ms between two messages.
+	if len(waits) != 14 || slices.ContainsFunc(waits, func(d time.Duration) bool { return d != 10*time.Millisecond }) {
+		t.Errorf("paused %v between 15 messages, want 14 pauses of 10ms", waits)
 	}
 	j, err := os.OpenFile(path+".sent", os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
