@@ -57,7 +57,7 @@ func relativeTargets(zr *zip.Reader) ([]byte, error) {
 			}
 			continue
 		}
-		w, err := zw.CreateHeader(partHeader(zf.Name, zip.Deflate, zf.Modified)) // dated as it was
+		w, err := zw.CreateHeader(partHeader(zf.Name, zip.Deflate, time.Time{})) // undated: the save that writes it dates it
 		if err != nil {
 			return nil, err
 		}
