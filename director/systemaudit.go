@@ -3,7 +3,6 @@ package director
 import (
 	"fmt"
 	"io"
-	"math"
 	"strings"
 	"text/tabwriter"
 
@@ -97,8 +96,8 @@ func (t *SystemTable) WriteText(w io.Writer) error {
 	return nil
 }
 
-// round2 rounds a score to two decimals for printing.
-func round2(v float64) float64 { return math.Round(v*100) / 100 }
+// round2 rounds a score to two decimals for printing, as scores are rounded.
+func round2(v float64) float64 { return scoring.RoundTo(v, 2) }
 
 // AuditRequest is a system to audit and how.
 type AuditRequest struct {

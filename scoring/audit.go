@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 
 	"github.com/armada-dtm/dtm/internal/dip"
@@ -322,10 +323,8 @@ func describe(g Game) string {
 
 // num writes a score with at most two decimals: 71.43, 71.
 func num(v float64) string {
-	s := fmt.Sprintf("%.2f", v)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	if s == "-0" {
-		return "0"
+	if v = RoundTo(v, 2); v == 0 {
+		return "0" // never "-0"
 	}
-	return s
+	return strconv.FormatFloat(v, 'f', -1, 64)
 }
