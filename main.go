@@ -17,6 +17,7 @@
 //	dtm formula --system NAME [--workbook W.xlsx] --game GAME.json [--json] [-v]
 //	dtm game [--victory RULE] [--json] GAME.json
 //	dtm validate FILE.json|FILE.csv ...
+//	dtm verify [--files DIR] [--certificate CERT.txt] WORKBOOK.xlsx
 //	dtm withdraw [--from-heat N] [--force] WORKBOOK.xlsx NAME
 //	dtm rename [--force] WORKBOOK.xlsx OLD NEW
 //	dtm undo [--dry-run] [--again] [--force] WORKBOOK.xlsx
@@ -105,7 +106,7 @@ func app(stdout, stderr io.Writer) *cli.App {
 			return usageError{Err: err}
 		},
 		Action:   statusAlone,
-		Commands: []*cli.Command{newCommand(), checkCommand(), statusCommand(), seedCommand(), scoreCommand(), importCommand(), exportCommand(), publishCommand(), seriesCommand(), simulateCommand(), formulaCommand(), gameCommand(), validateCommand(), withdrawCommand(), renameCommand(), undoCommand(), sendCommand()},
+		Commands: []*cli.Command{newCommand(), checkCommand(), statusCommand(), seedCommand(), scoreCommand(), importCommand(), exportCommand(), publishCommand(), seriesCommand(), simulateCommand(), formulaCommand(), gameCommand(), validateCommand(), verifyCommand(), withdrawCommand(), renameCommand(), undoCommand(), sendCommand()},
 	}
 	for _, cmd := range a.Commands {
 		cmd.OnUsageError = a.OnUsageError // a mistake in a command's flags is a usage error (exit 2)
@@ -777,6 +778,37 @@ func validateCommand() *cli.Command {
 				return usageError{Err: errors.New("validate needs one or more .json or .csv files; see 'dtm validate --help'")}
 			}
 			res, err := director.Validate(director.ValidateRequest{Paths: c.Args().Slice()})
+			if err != nil {
+				return err
+			}
+			res.WriteText(c.App.Writer)
+			return res.Err()
+		},
+	}
+}
+
+func verifyCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "verify",
+		Usage:     "recompute everything dtm wrote from the inputs alone and compare it with what the workbook shows",
+		ArgsUsage: "WORKBOOK.xlsx",
+		Description: "Recomputes every game score, total, rank, tie-break, award and team total from the Players, heat sheets,\n" +
+			"Systems and Tournament settings with the code dtm score uses, and compares them, cell by cell, with the\n" +
+			"Standings, Team Standings and Awards tabs and the heat sheets' Score and Conflict columns; seats again each\n" +
+			"heat dtm seed recorded, and compares the seats. Prints every difference at its cell (exit status 1), or a\n" +
+			"certificate: the dtm version and digests of the inputs and outputs. With --files, compares the exported files\n" +
+			"in DIR too; with --certificate, re-checks a certificate printed earlier. It never writes the workbook.\n" +
+			"docs/verify.md explains it.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "files", Usage: "compare the files dtm export wrote in `DIR` with what the workbook gives now"},
+			&cli.StringFlag{Name: "certificate", Usage: "re-check the certificate an earlier dtm verify printed, saved as `CERT.txt`"},
+		},
+		Action: func(c *cli.Context) error {
+			path, err := workbookArg(c)
+			if err != nil {
+				return err
+			}
+			res, err := director.Verify(director.VerifyRequest{Path: path, Files: c.String("files"), Certificate: c.String("certificate")})
 			if err != nil {
 				return err
 			}

@@ -76,7 +76,28 @@ func Export(req ExportRequest) (*ExportResult, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, wrapf(err, "export: the folder for the files")
 	}
-	base := filepath.Join(dir, fileName(t.Settings.Name))
+	out, err := exportFiles(b, event, table, filepath.Join(dir, fileName(t.Settings.Name)), req)
+	if err != nil {
+		return nil, err
+	}
+	played := make([]bool, len(t.Players))
+	for _, s := range table.Players {
+		played[s.Player] = s.Played > 0
+	}
+	res := &ExportResult{Provisional: note, Warnings: append(unfinishedResults(t), MissingIDs(t, played, req.WDD, req.WDR, req.Verbose)...)}
+	for _, name := range slices.Sorted(maps.Keys(out)) {
+		if err := workbook.WriteFile(name, out[name].Bytes()); err != nil {
+			return res, wrapf(err, "export")
+		}
+		res.Files = append(res.Files, name)
+	}
+	return res, nil
+}
+
+// exportFiles makes the results files req asks for, by name (base and each
+// file's ending), from a scored workbook.
+func exportFiles(b *workbook.Book, event scoring.Event, table scoring.Table, base string, req ExportRequest) (map[string]*bytes.Buffer, error) {
+	t := b.Tournament
 	out := map[string]*bytes.Buffer{}
 	if req.CSV {
 		out[base+".csv"] = new(bytes.Buffer)
@@ -85,7 +106,7 @@ func Export(req ExportRequest) (*ExportResult, error) {
 		}
 	}
 	r := results(t, event, table)
-	r.InPlay, r.Finished = inPlay, b.Finished()
+	r.InPlay, r.Finished = b.InPlay(), b.Finished()
 	if req.WDD {
 		classification, boards, awards := new(bytes.Buffer), new(bytes.Buffer), new(bytes.Buffer)
 		if err := files.WriteWDD(classification, boards, awards, r); err != nil {
@@ -105,18 +126,7 @@ func Export(req ExportRequest) (*ExportResult, error) {
 			return nil, err
 		}
 	}
-	played := make([]bool, len(t.Players))
-	for _, s := range table.Players {
-		played[s.Player] = s.Played > 0
-	}
-	res := &ExportResult{Provisional: note, Warnings: append(unfinishedResults(t), MissingIDs(t, played, req.WDD, req.WDR, req.Verbose)...)}
-	for _, name := range slices.Sorted(maps.Keys(out)) {
-		if err := workbook.WriteFile(name, out[name].Bytes()); err != nil {
-			return res, wrapf(err, "export")
-		}
-		res.Files = append(res.Files, name)
-	}
-	return res, nil
+	return out, nil
 }
 
 // WriteText says whether the standings are provisional, lists the files

@@ -485,6 +485,20 @@ func (b *Book) WriteConflicts(n int, ex seeding.Explanation, p *seeding.Problem)
 // by dtm seed). A board where a player was replaced during the game keeps
 // the columns of the board as called (WriteConflicts): it is not compared.
 func (t *Tournament) StaleConflicts(n int, ex seeding.Explanation, p *seeding.Problem) *Problem {
+	diffs := t.ConflictDifferences(n, ex, p)
+	if len(diffs) == 0 {
+		return nil
+	}
+	first := diffs[0]
+	first.Hint = fmt.Sprintf("run dtm seed --refresh --heat %d", n)
+	first.Msg = fmt.Sprintf("warning: the Conflict columns do not match the seating (%s; %s stale)", first.Msg, plural(len(diffs), "cell"))
+	return &first
+}
+
+// ConflictDifferences lists every cell of heat n's Conflict and Conflict
+// detail columns that differs from an explanation of its seating as the
+// sheet stands (StaleConflicts), none when the columns are all empty.
+func (t *Tournament) ConflictDifferences(n int, ex seeding.Explanation, p *seeding.Problem) Problems {
 	heat := &t.Heats[n-1]
 	written := false
 	for _, g := range heat.Games {
@@ -496,8 +510,7 @@ func (t *Tournament) StaleConflicts(n int, ex seeding.Explanation, p *seeding.Pr
 		return nil
 	}
 	want := t.conflictCells(n, ex, p)
-	var first *Problem
-	stale := 0
+	var out Problems
 	for _, g := range heat.Games {
 		if g.Replacement() {
 			continue
@@ -508,18 +521,12 @@ func (t *Tournament) StaleConflicts(n int, ex seeding.Explanation, p *seeding.Pr
 				if c == "" || s.conflict[k] == want[s.Row][k] {
 					continue
 				}
-				stale++
-				if first == nil {
-					first = &Problem{Sheet: HeatSheet(n), Cell: c, Hint: fmt.Sprintf("run dtm seed --refresh --heat %d", n),
-						Msg: fmt.Sprintf("%s reads %q, the seating now gives %q", lowerFirst(h), clip(s.conflict[k]), clip(want[s.Row][k]))}
-				}
+				out = append(out, Problem{Sheet: HeatSheet(n), Cell: c,
+					Msg: fmt.Sprintf("%s reads %q, the seating now gives %q", lowerFirst(h), clip(s.conflict[k]), clip(want[s.Row][k]))})
 			}
 		}
 	}
-	if first != nil {
-		first.Msg = fmt.Sprintf("warning: the Conflict columns do not match the seating (%s; %s stale)", first.Msg, plural(stale, "cell"))
-	}
-	return first
+	return out
 }
 
 // clip shortens a cell's text for a message.

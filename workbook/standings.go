@@ -25,12 +25,7 @@ func (b *Book) WriteStandings(table scoring.Table) (Problems, error) {
 	if err := b.WriteGameScores(); err != nil {
 		return nil, err
 	}
-	note := ProvisionalNote(b.InPlay())
-	tabs := []*Output{ptr(provisional(b.standingsTab(table), note))}
-	if b.Tournament.Settings.TeamSize > 0 {
-		tabs = append(tabs, ptr(provisional(b.teamsTab(table), note)))
-	}
-	tabs = append(tabs, ptr(provisional(b.awardsTab(table), note)))
+	tabs := b.outputTabs(table)
 	var typed Problems
 	for _, o := range tabs {
 		lost, err := b.keep(o)
@@ -61,6 +56,17 @@ func (b *Book) WriteStandings(table scoring.Table) (Problems, error) {
 		}
 	}
 	return typed, nil
+}
+
+// outputTabs lays out the tabs dtm score writes from the standings: Standings, Team Standings (with a team
+// tournament) and Awards, each marked provisional while boards are in play.
+func (b *Book) outputTabs(table scoring.Table) []*Output {
+	note := ProvisionalNote(b.InPlay())
+	tabs := []*Output{ptr(provisional(b.standingsTab(table), note))}
+	if b.Tournament.Settings.TeamSize > 0 {
+		tabs = append(tabs, ptr(provisional(b.teamsTab(table), note)))
+	}
+	return append(tabs, ptr(provisional(b.awardsTab(table), note)))
 }
 
 // ptr returns a pointer to a copy of v.
