@@ -37,14 +37,7 @@ func Compare(have, want []byte, isJSON bool) ([]Difference, bool) {
 	}
 	hl, wl := lines(have), lines(want)
 	for i := range max(len(hl), len(wl)) {
-		var h, w string
-		if i < len(hl) {
-			h = hl[i]
-		}
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if h != w {
+		if h, w := at(hl, i), at(wl, i); h != w {
 			out = append(out, Difference{Line: i + 1, Have: h, Want: w})
 		}
 	}
@@ -59,6 +52,15 @@ func clipDifferences(d []Difference) ([]Difference, bool) {
 	return d, false
 }
 
+// at is s[i], or the zero value past its end.
+func at[T any](s []T, i int) T {
+	var zero T
+	if i < len(s) {
+		return s[i]
+	}
+	return zero
+}
+
 // lines splits a text file into lines, CRLF or LF, without a last empty
 // one.
 func lines(b []byte) []string {
@@ -70,7 +72,7 @@ func lines(b []byte) []string {
 }
 
 // compareJSON walks two decoded JSON values side by side.
-func compareJSON(at string, have, want any, out *[]Difference) {
+func compareJSON(ptr string, have, want any, out *[]Difference) {
 	switch w := want.(type) {
 	case map[string]any:
 		if h, ok := have.(map[string]any); ok {
@@ -87,31 +89,24 @@ func compareJSON(at string, have, want any, out *[]Difference) {
 				}
 			})
 			for _, k := range keys {
-				compareJSON(at+"/"+escapePointer(k), h[k], w[k], out)
+				compareJSON(ptr+"/"+escapePointer(k), h[k], w[k], out)
 			}
 			return
 		}
 	case []any:
 		if h, ok := have.([]any); ok {
 			for i := range max(len(h), len(w)) {
-				var hv, wv any
-				if i < len(h) {
-					hv = h[i]
-				}
-				if i < len(w) {
-					wv = w[i]
-				}
-				compareJSON(at+"/"+strconv.Itoa(i), hv, wv, out)
+				compareJSON(ptr+"/"+strconv.Itoa(i), at(h, i), at(w, i), out)
 			}
 			return
 		}
 	}
 	hs, ws := jsonText(have), jsonText(want)
 	if hs != ws {
-		if at == "" {
-			at = "/"
+		if ptr == "" {
+			ptr = "/"
 		}
-		*out = append(*out, Difference{Pointer: at, Have: hs, Want: ws})
+		*out = append(*out, Difference{Pointer: ptr, Have: hs, Want: ws})
 	}
 }
 
