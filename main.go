@@ -11,7 +11,7 @@
 //	dtm score [--dry-run] [--json] [--force] WORKBOOK.xlsx
 //	dtm export [--csv] [--wdd] [--wdr] [--ratings] [--out DIR] WORKBOOK.xlsx
 //	dtm publish [--out DIR] WORKBOOK.xlsx
-//	dtm series [--rule RULE] [--json] A.xlsx B.xlsx ...
+//	dtm series [--rule RULE] [--circuit RULE] [--json] A.xlsx B.xlsx ...
 //	dtm simulate (--players N --rounds R [...] | --instance FILE.json) [--out SEATING.json]
 //	dtm formula [-v] 'EXPR' [word=value ...]
 //	dtm formula --system NAME [--workbook W.xlsx] --game GAME.json [--json] [-v]
@@ -605,9 +605,13 @@ func seriesCommand() *cli.Command {
 		Description: "Scores each tournament workbook and combines their final standings; players are matched by name\n" +
 			"(\"First Last\" exactly). Rules: \"sum\" of tournament totals, \"best N\" (each player's N best totals), or\n" +
 			"\"average rank\" (lower is better). A tournament a player missed does not count for them. The workbooks\n" +
-			"are not changed.",
+			"are not changed.\n" +
+			"With --circuit, each tournament's final places become circuit points by its Circuit tier setting, and\n" +
+			"those are summed (or the best N of them); e.g. --circuit \"egp2025 B=300 C=150\": the European Grand\n" +
+			"Prix 2025 gives tier A 500 points, tiers B and C are yours to give. docs/score.md.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "rule", Value: "sum", Usage: "how to combine: `sum`, \"best N\" or \"average rank\""},
+			&cli.StringFlag{Name: "circuit", Usage: "combine circuit points of the circuit `RULE`, e.g. \"egp2025 B=300 C=150\""},
 			&cli.BoolFlag{Name: "json", Usage: "print the series standings as JSON"},
 		},
 		Action: func(c *cli.Context) error {
@@ -618,7 +622,15 @@ func seriesCommand() *cli.Command {
 			if err != nil {
 				return usageError{Err: err}
 			}
-			res, err := director.Series(director.SeriesRequest{Paths: c.Args().Slice(), Rule: rule})
+			req := director.SeriesRequest{Paths: c.Args().Slice(), Rule: rule}
+			if c.IsSet("circuit") {
+				circuit, err := director.ParseCircuit(c.String("circuit"), rule)
+				if err != nil {
+					return usageError{Err: err}
+				}
+				req.Circuit = &circuit
+			}
+			res, err := director.Series(req)
 			if err != nil {
 				return err
 			}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/armada-dtm/dtm/internal/lotest"
 	"github.com/xuri/excelize/v2"
@@ -20,15 +21,7 @@ import (
 // copySample copies a bundled sample into a fresh directory.
 func copySample(t *testing.T, sample string) string {
 	t.Helper()
-	data, err := os.ReadFile(sample)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), filepath.Base(sample))
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return fixture.Copy(t, sample)
 }
 
 // outputDump renders what dtm score writes: its tabs and each heat sheet's

@@ -59,4 +59,21 @@ func TestSeries(t *testing.T) {
 	if code, _, errOut := dtm(t, "series", "--rule", "worst 3", a); code != 2 || errOut == "" {
 		t.Errorf("a bad rule: exit %d", code)
 	}
+	// --circuit: a rule dtm cannot read or cannot combine is a usage error (2); a workbook without a tier is a
+	// problem of the workbook (1).
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--circuit", "egp2026"}, 2, `--circuit: unknown circuit "egp2026" (known: egp2025)`},
+		{[]string{"--circuit", "egp2025 B=-1"}, 2, `"B=-1": the winner's points must be a number above 0`},
+		{[]string{"--circuit", "egp2025", "--rule", "average rank"}, 2, `--circuit sums circuit points: use it with --rule sum or "best N"`},
+		{[]string{"--circuit", "egp2025 C=150"}, 1, "Tournament!A:A (Circuit tier): no circuit tier: set it to one of egp2025's tiers: A, B, C"},
+	} {
+		code, _, errOut := dtm(t, append(append([]string{"series"}, tc.args...), a)...)
+		if code != tc.code || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, %q; want exit %d with %q", tc.args, code, errOut, tc.code, tc.want)
+		}
+	}
 }

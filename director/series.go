@@ -1,6 +1,7 @@
 package director
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -9,11 +10,15 @@ import (
 
 	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/scoring"
+	"github.com/armada-dtm/dtm/workbook"
 )
 
 // SeriesResult is the standings across several tournaments.
 type SeriesResult struct {
-	Rule      scoring.SeriesRule
+	Rule scoring.SeriesRule
+	// Circuit is the circuit whose points were combined (Rule.Points); nil
+	// without one.
+	Circuit   *scoring.Circuit
 	Events    []scoring.SeriesEvent
 	Standings []scoring.SeriesStanding
 	// Warnings are what the director should know before using the
@@ -25,10 +30,29 @@ type SeriesResult struct {
 // "best N" or "average rank".
 func ParseSeriesRule(s string) (scoring.SeriesRule, error) { return scoring.ParseSeriesRule(s) }
 
+// ParseCircuit reads the circuit rule of dtm series --circuit: a circuit's
+// name and the points its source does not give, e.g. "egp2025 B=300
+// C=150". Circuit points are summed, so the series rule must be sum or
+// best N.
+func ParseCircuit(s string, rule scoring.SeriesRule) (scoring.Circuit, error) {
+	c, err := scoring.ParseCircuit(s)
+	if err != nil {
+		return c, fmt.Errorf("--circuit: %w", err)
+	}
+	if rule.Kind == scoring.SeriesAverageRank {
+		return c, fmt.Errorf("--circuit sums circuit points: use it with --rule sum or \"best N\", not %q", rule)
+	}
+	return c, nil
+}
+
 // SeriesRequest says which tournaments to combine, and how.
 type SeriesRequest struct {
 	Paths []string // the tournaments' workbooks, one or more
 	Rule  scoring.SeriesRule
+	// Circuit, when set, turns each tournament's final places into circuit
+	// points by the tier of its Circuit tier setting, and the rule
+	// combines those points (sum or best N).
+	Circuit *scoring.Circuit
 }
 
 // Series scores each tournament workbook and combines their final
@@ -36,8 +60,10 @@ type SeriesRequest struct {
 // workbooks are not changed.
 func Series(req SeriesRequest) (*SeriesResult, error) {
 	r := req.Rule
-	res := &SeriesResult{Rule: r}
+	r.Points = req.Circuit != nil
+	res := &SeriesResult{Rule: r, Circuit: req.Circuit}
 	methods := map[scoring.Method][]string{}
+	var tierErrs []error
 	for _, path := range req.Paths {
 		b, event, table, err := openScored(path)
 		if err != nil {
@@ -48,10 +74,26 @@ func Series(req SeriesRequest) (*SeriesResult, error) {
 		if name == "" {
 			name = filepath.Base(path)
 		}
-		res.Events = append(res.Events, table.ForSeries(name, event.Players))
+		ev := table.ForSeries(name, event.Players)
+		if req.Circuit != nil {
+			if ev.Tier, err = req.Circuit.Award(&ev, b.Tournament.Settings.CircuitTier, len(event.Games)); err != nil {
+				each := []error{err}
+				if j, ok := err.(interface{ Unwrap() []error }); ok {
+					each = j.Unwrap() // Award joins a tournament's problems: each at the cell
+				}
+				for _, e := range each {
+					tierErrs = append(tierErrs, fmt.Errorf("%s: %s!%s (%s): %w", path, workbook.SheetTournament,
+						settingCell(b.Tournament, workbook.SetCircuitTier), workbook.SetCircuitTier, e))
+				}
+			}
+		}
+		res.Events = append(res.Events, ev)
 		methods[event.Rules.Method] = append(methods[event.Rules.Method], name)
 	}
-	if len(methods) > 1 && r.Kind != scoring.SeriesAverageRank {
+	if len(tierErrs) > 0 {
+		return nil, errors.Join(tierErrs...)
+	}
+	if len(methods) > 1 && r.Kind != scoring.SeriesAverageRank && !r.Points {
 		var parts []string
 		for _, m := range []scoring.Method{scoring.SumOfHeats, scoring.HurstMean} {
 			if names := methods[m]; len(names) > 0 {
@@ -71,7 +113,11 @@ func Series(req SeriesRequest) (*SeriesResult, error) {
 
 // Report is the series as dtm series --json prints it.
 func (r *SeriesResult) Report() files.SeriesReport {
-	return files.NewSeriesReport(r.Events, r.Rule, r.Standings)
+	rep := files.NewSeriesReport(r.Events, r.Rule, r.Standings)
+	if r.Circuit != nil {
+		rep.Circuit = r.Circuit.String()
+	}
+	return rep
 }
 
 // WriteWarnings prints the warnings, one per line.
@@ -82,9 +128,14 @@ func (r *SeriesResult) WriteWarnings(w io.Writer) {
 }
 
 // WriteText prints the series standings: rank, name, value, and each
-// tournament's total and rank.
+// tournament's total and rank (in a circuit, its tier and circuit points
+// too).
 func (r *SeriesResult) WriteText(w io.Writer) error {
-	fmt.Fprintf(w, "Series of %d tournaments, by %s\n", len(r.Events), r.Rule)
+	if r.Circuit != nil {
+		fmt.Fprintf(w, "Circuit %s: %d tournaments, circuit points by %s\n", r.Circuit, len(r.Events), r.Rule)
+	} else {
+		fmt.Fprintf(w, "Series of %d tournaments, by %s\n", len(r.Events), r.Rule)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, s := range r.Standings {
 		var parts []string
@@ -93,7 +144,12 @@ func (r *SeriesResult) WriteText(w io.Writer) error {
 			if !e.Counted {
 				mark = ", not counted"
 			}
-			parts = append(parts, fmt.Sprintf("%s: %s (rank %d%s)", r.Events[e.Event].Name, files.Number(e.Total), e.Rank, mark))
+			ev := r.Events[e.Event]
+			if r.Circuit != nil {
+				parts = append(parts, fmt.Sprintf("%s (tier %s): %s points (rank %d, total %s%s)", ev.Name, ev.Tier, files.Number(e.Points), e.Rank, files.Number(e.Total), mark))
+				continue
+			}
+			parts = append(parts, fmt.Sprintf("%s: %s (rank %d%s)", ev.Name, files.Number(e.Total), e.Rank, mark))
 		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\n", s.Rank, s.Name, files.Number(s.Value), strings.Join(parts, "; "))
 	}

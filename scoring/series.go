@@ -14,13 +14,15 @@ import (
 type SeriesEvent struct {
 	Name    string
 	Results []SeriesResult
+	Tier    string // in a circuit, the tournament's tier (Circuit.Award); else ""
 }
 
 // SeriesResult is a player's line in a tournament's final table, the player known by name.
 type SeriesResult struct {
-	Name  string
-	Rank  int
-	Total float64
+	Name   string
+	Rank   int
+	Total  float64
+	Points float64 // in a circuit, the player's circuit points (Circuit.Award); else 0
 }
 
 // SeriesKind is how a series combines a player's tournaments.
@@ -43,6 +45,9 @@ const (
 type SeriesRule struct {
 	Kind SeriesKind
 	N    int // SeriesBest: the tournaments counted per player, 1 or more
+	// Points combines the tournaments' circuit points (SeriesResult.Points) instead of their totals: a
+	// circuit's rule, with SeriesSum or SeriesBest.
+	Points bool
 }
 
 // String returns the rule as ParseSeriesRule reads it: "sum", "best 3" or "average rank".
@@ -83,7 +88,7 @@ func ParseSeriesRule(s string) (SeriesRule, error) {
 type SeriesStanding struct {
 	Name    string
 	Rank    int
-	Value   float64 // the sum, the sum of the best N, or the average rank
+	Value   float64 // the sum (of totals, or of circuit points), the sum of the best N, or the average rank
 	Entries []SeriesEntry
 }
 
@@ -92,7 +97,8 @@ type SeriesEntry struct {
 	Event   int // index into the events given to Series
 	Rank    int
 	Total   float64
-	Counted bool // SeriesBest: the total is one of the N best (on equal totals the earlier event); else true
+	Points  float64 // the circuit points, with SeriesRule.Points
+	Counted bool    // SeriesBest: the total (or points) is one of the N best (on equal ones the earlier event); else true
 }
 
 // ForSeries returns the table as a tournament of a series: the name, rank and total of every player who
@@ -118,6 +124,8 @@ func Series(events []SeriesEvent, rule SeriesRule) ([]SeriesStanding, error) {
 		errs = append(errs, fmt.Errorf("series rule best %d: count at least one tournament", rule.N))
 	case rule.Kind < SeriesSum || rule.Kind > SeriesAverageRank:
 		errs = append(errs, fmt.Errorf("unknown series rule %d", int(rule.Kind)))
+	case rule.Points && rule.Kind == SeriesAverageRank:
+		errs = append(errs, errors.New("circuit points are summed (sum, or best N), not averaged as ranks"))
 	}
 	at := map[string]int{} // name -> index into out
 	var out []SeriesStanding
@@ -142,7 +150,7 @@ func Series(events []SeriesEvent, rule SeriesRule) ([]SeriesStanding, error) {
 				at[r.Name] = i
 				out = append(out, SeriesStanding{Name: r.Name})
 			}
-			out[i].Entries = append(out[i].Entries, SeriesEntry{Event: ei, Rank: r.Rank, Total: r.Total, Counted: true})
+			out[i].Entries = append(out[i].Entries, SeriesEntry{Event: ei, Rank: r.Rank, Total: r.Total, Points: r.Points, Counted: true})
 		}
 	}
 	if len(errs) > 0 {
@@ -175,6 +183,10 @@ func Series(events []SeriesEvent, rule SeriesRule) ([]SeriesStanding, error) {
 
 // seriesValue combines a player's entries under the rule, marking the counted ones.
 func seriesValue(es []SeriesEntry, rule SeriesRule) float64 {
+	value := func(e SeriesEntry) float64 { return e.Total }
+	if rule.Points {
+		value = func(e SeriesEntry) float64 { return e.Points }
+	}
 	sum := 0.0
 	switch rule.Kind {
 	case SeriesBest:
@@ -182,11 +194,11 @@ func seriesValue(es []SeriesEntry, rule SeriesRule) float64 {
 		for i := range idx {
 			idx[i] = i
 		}
-		slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(es[b].Total, es[a].Total) })
+		slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(value(es[b]), value(es[a])) })
 		for k, i := range idx {
 			es[i].Counted = k < rule.N
 			if es[i].Counted {
-				sum += es[i].Total
+				sum += value(es[i])
 			}
 		}
 	case SeriesAverageRank:
@@ -196,7 +208,7 @@ func seriesValue(es []SeriesEntry, rule SeriesRule) float64 {
 		return sum / float64(len(es))
 	default:
 		for _, e := range es {
-			sum += e.Total
+			sum += value(e)
 		}
 	}
 	return sum

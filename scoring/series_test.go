@@ -12,9 +12,9 @@ import (
 //	Open:    Bob 1st 90, Ann 2nd 70, Dee 3rd 50
 //	Cup:     Cy 1st 120, Dee 2nd 40, Ann 3rd 30
 var seriesEvents = []SeriesEvent{
-	{Name: "Regatta", Results: []SeriesResult{{"Ann", 1, 100}, {"Bob", 2, 80}, {"Cy", 3, 60}}},
-	{Name: "Open", Results: []SeriesResult{{"Bob", 1, 90}, {"Ann", 2, 70}, {"Dee", 3, 50}}},
-	{Name: "Cup", Results: []SeriesResult{{"Cy", 1, 120}, {"Dee", 2, 40}, {"Ann", 3, 30}}},
+	{Name: "Regatta", Results: []SeriesResult{{"Ann", 1, 100, 0}, {"Bob", 2, 80, 0}, {"Cy", 3, 60, 0}}},
+	{Name: "Open", Results: []SeriesResult{{"Bob", 1, 90, 0}, {"Ann", 2, 70, 0}, {"Dee", 3, 50, 0}}},
+	{Name: "Cup", Results: []SeriesResult{{"Cy", 1, 120, 0}, {"Dee", 2, 40, 0}, {"Ann", 3, 30, 0}}},
 }
 
 // TestSeries combines seriesEvents under each rule.
@@ -78,8 +78,8 @@ func TestSeries(t *testing.T) {
 
 // TestSeriesErrors reports every problem.
 func TestSeriesErrors(t *testing.T) {
-	_, err := Series([]SeriesEvent{{Name: "Open", Results: []SeriesResult{{"Ann", 1, 5}, {"Ann", 2, 4},
-		{" ", 3, 3}, {"Bo", 0, 2}}}}, SeriesRule{Kind: SeriesBest})
+	_, err := Series([]SeriesEvent{{Name: "Open", Results: []SeriesResult{{"Ann", 1, 5, 0}, {"Ann", 2, 4, 0},
+		{" ", 3, 3, 0}, {"Bo", 0, 2, 0}}}}, SeriesRule{Kind: SeriesBest})
 	for _, want := range []string{
 		"series rule best 0: count at least one tournament",
 		`tournament 1 "Open": player "Ann" is listed twice`,
@@ -120,7 +120,7 @@ func TestForSeries(t *testing.T) {
 	}
 	ev := tab.ForSeries("DipCon XXXIV", e.Players)
 	// DTM ties: Yarden Livnat and Tom Kobrin both 2nd with 197.
-	want := []SeriesResult{{"David Hood", 1, 230}, {"Yarden Livnat", 2, 197}, {"Tom Kobrin", 2, 197}}
+	want := []SeriesResult{{"David Hood", 1, 230, 0}, {"Yarden Livnat", 2, 197, 0}, {"Tom Kobrin", 2, 197, 0}}
 	if ev.Name != "DipCon XXXIV" || len(ev.Results) != 14 || !slices.Equal(ev.Results[:3], want) {
 		t.Errorf("%s %v", ev.Name, ev.Results)
 	}

@@ -46,6 +46,7 @@ const (
 	SetVictory         = "Victory rule"
 	SetScoreDecimals   = "Score decimals"
 	SetEventClass      = "Event class"
+	SetCircuitTier     = "Circuit tier"
 	SetResultsTo       = "Results sent to"
 	// The publication policy: what dtm publish leaves off the site, and
 	// what its projector shows.
@@ -499,6 +500,11 @@ var tournamentSettings = []tournamentSetting{
 		optional: true, whole: func(s *Settings) *int { return &s.Sending.PerMinute }, lo: zero, hi: func(*Settings) int { return MaxSendRate },
 		hint: fmt.Sprintf("a whole number from 0 (no pause) to %d, e.g. %d", MaxSendRate, DefaultSendRate),
 		help: fmt.Sprintf("dtm send: the most messages (e-mails and posts) sent a minute, 0 to %d; 0 sends without a pause.", MaxSendRate),
+	},
+	{
+		label: SetCircuitTier, value: "",
+		optional: true, text: func(s *Settings) *string { return &s.CircuitTier },
+		help: "The event's tier in a circuit, e.g. A, B or C of the European Grand Prix 2025: dtm series --circuit turns the final places into the tier's circuit points. Empty: not in a circuit.",
 	},
 }
 

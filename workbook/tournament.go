@@ -61,6 +61,7 @@ type Settings struct {
 	Qualification seeding.Qualification
 
 	EventClass   string      // the event's class for the rating lists, free text; "" when not given
+	CircuitTier  string      // the event's tier in a circuit (dtm series --circuit), as typed; "" when not given
 	ResultsToWDD bool        // the results go to the World Diplomacy Database
 	ResultsToWDR bool        // the results go to the World Diplomacy Reference
 	Publication  Publication // what dtm publish withholds, and the projector's cycle

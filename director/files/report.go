@@ -164,7 +164,10 @@ func NewOutcomeReport(o scoring.Outcome) OutcomeReport {
 // SeriesReport is the standings of a series, as `dtm series --json` prints
 // them.
 type SeriesReport struct {
-	Rule    string               `json:"rule"`
+	Rule string `json:"rule"`
+	// Circuit is the circuit rule with every tier's points (e.g. "egp2025
+	// A=500 B=300 C=150"), with --circuit only.
+	Circuit string               `json:"circuit,omitempty"`
 	Players []SeriesPlayerReport `json:"players"`
 }
 
@@ -172,7 +175,7 @@ type SeriesReport struct {
 type SeriesPlayerReport struct {
 	Rank        int                 `json:"rank"`
 	Name        string              `json:"name"`
-	Value       float64             `json:"value"` // the sum, the sum of the best N, or the average rank
+	Value       float64             `json:"value"` // the sum (of totals, or of circuit points), the sum of the best N, or the average rank
 	Tournaments []SeriesEntryReport `json:"tournaments"`
 }
 
@@ -182,6 +185,10 @@ type SeriesEntryReport struct {
 	Rank       int     `json:"rank"`
 	Total      float64 `json:"total"`
 	Counted    bool    `json:"counted"`
+	// Tier and Points are the tournament's circuit tier and the player's
+	// circuit points, with --circuit only.
+	Tier   string  `json:"tier,omitempty"`
+	Points float64 `json:"points,omitempty"`
 }
 
 // NewSeriesReport builds the report of a series.
@@ -190,7 +197,11 @@ func NewSeriesReport(events []scoring.SeriesEvent, rule scoring.SeriesRule, stan
 	for _, s := range standings {
 		p := SeriesPlayerReport{Rank: s.Rank, Name: s.Name, Value: s.Value, Tournaments: []SeriesEntryReport{}}
 		for _, e := range s.Entries {
-			p.Tournaments = append(p.Tournaments, SeriesEntryReport{events[e.Event].Name, e.Rank, e.Total, e.Counted})
+			entry := SeriesEntryReport{Tournament: events[e.Event].Name, Rank: e.Rank, Total: e.Total, Counted: e.Counted}
+			if rule.Points {
+				entry.Tier, entry.Points = events[e.Event].Tier, e.Points
+			}
+			p.Tournaments = append(p.Tournaments, entry)
 		}
 		r.Players = append(r.Players, p)
 	}
