@@ -72,7 +72,7 @@ func Audit(s *System, games int, seed uint64) AuditReport {
 	soloLow := map[int]extreme{} // by final year: the lowest soloist's score
 	plainHigh := map[int]extreme{}
 	for i := range games {
-		g := a.game(i%4 == 0)
+		g := randomGame(a.rng, s, i%4 == 0)
 		res, err := s.Score(g)
 		if err != nil {
 			continue // a game this system refuses (e.g. after its final game-year)
@@ -125,87 +125,6 @@ func (f *Finding) fail(by float64, example string) {
 type auditor struct {
 	s   *System
 	rng *rand.Rand
-}
-
-// game returns a random legal game: a final year from 1902 to 1912, 2 to 7 survivors sharing the centres
-// (all 34 after 1903), the others out in a random earlier year; a solo when solo is set, otherwise nobody on
-// 18. A Win/Draw system gets a draw of every survivor; a Both system one game in two.
-func (a *auditor) game(solo bool) Game {
-	rng := a.rng
-	g := Game{FinalYear: 1902 + rng.IntN(11)}
-	order := rng.Perm(dip.NumPowers)
-	n := 2 + rng.IntN(6)
-	total := 34
-	if g.FinalYear <= 1903 {
-		total -= rng.IntN(5)
-	}
-	for {
-		weights := make([]float64, n)
-		for i := range weights {
-			weights[i] = rng.Float64() * rng.Float64()
-		}
-		centres := make([]int, n)
-		left := total
-		if solo {
-			centres[0] = 18 + rng.IntN(total-18-(n-1)+1)
-			left -= centres[0]
-		}
-		for i := range centres {
-			if centres[i] == 0 {
-				centres[i] = 1
-				left--
-			}
-		}
-		for ; left > 0; left-- {
-			centres[pick(rng, weights, solo)]++
-		}
-		big := 0
-		for i, c := range centres {
-			if i > 0 || !solo {
-				big = max(big, c)
-			}
-		}
-		if big > 17 {
-			continue
-		}
-		for i, c := range centres {
-			g.Centres[order[i]] = c
-		}
-		break
-	}
-	for _, p := range order[n:] {
-		g.Eliminated[p] = 1901 + rng.IntN(g.FinalYear-1900)
-	}
-	switch {
-	case solo:
-		g.Winners = []dip.Power{dip.Power(order[0])}
-	case a.s.def.Criterion == WinDraw || (a.s.def.Criterion == Both && rng.IntN(2) == 0):
-		g.Winners = aliveIn(g)
-	}
-	if a.s.history {
-		g.History = []Year{{g.FinalYear, g.Centres}}
-	}
-	return g
-}
-
-// pick draws an index in proportion to weights; with solo, never the soloist (index 0).
-func pick(rng *rand.Rand, weights []float64, solo bool) int {
-	from := 0
-	if solo && len(weights) > 1 {
-		from = 1
-	}
-	sum := 0.0
-	for _, w := range weights[from:] {
-		sum += w
-	}
-	x := rng.Float64() * sum
-	for i := from; i < len(weights); i++ {
-		x -= weights[i]
-		if x < 0 {
-			return i
-		}
-	}
-	return len(weights) - 1
 }
 
 // aliveIn returns the powers with centres, in power order.
