@@ -13,6 +13,7 @@
 //	dtm publish [--out DIR] WORKBOOK.xlsx
 //	dtm series [--rule RULE] [--circuit RULE] [--json] A.xlsx B.xlsx ...
 //	dtm simulate (--players N --rounds R [...] | --instance FILE.json) [--out SEATING.json]
+//	dtm simulate --players N --rounds R [...] --workbook OUT.xlsx [--system NAME]
 //	dtm formula [-v] 'EXPR' [word=value ...]
 //	dtm formula --system NAME [--workbook W.xlsx] --game GAME.json [--json] [-v]
 //	dtm game [--victory RULE] [--json] GAME.json
@@ -429,7 +430,9 @@ func simulateCommand() *cli.Command {
 			"accept?\": generates a tournament (--players, --rounds, absences, family pairs, teams, clubs) or reads\n" +
 			"one in the seeding benchmark's format (--instance), seeds each round knowing only that round's\n" +
 			"players and the earlier rounds, and prints each round's conflict, lower bound and time. Round N is\n" +
-			"seeded as dtm seed seeds heat N with the same --seed. --out writes the seating as dtm-seeding-output/1.",
+			"seeded as dtm seed seeds heat N with the same --seed. --out writes the seating as dtm-seeding-output/1.\n" +
+			"--workbook writes instead a whole tournament workbook: the players, conflicts, groups and teams, each heat\n" +
+			"seated by dtm seed, random legal results under --system, and the standings of dtm score.",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "players", Usage: "number of `PLAYERS`"},
 			&cli.IntFlag{Name: "rounds", Usage: "number of `ROUNDS`"},
@@ -442,6 +445,8 @@ func simulateCommand() *cli.Command {
 			&cli.StringFlag{Name: "out", Usage: "write the seating to `SEATING.json` (dtm-seeding-output/1)"},
 			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "random `SEED` for the tournament and the seeder"},
 			&cli.DurationFlag{Name: "time", Usage: "cap the seeder's time per round at `DURATION` (default 1m)"},
+			&cli.StringFlag{Name: "workbook", Usage: "write a whole tournament workbook, results and standings included, to `OUT.xlsx`"},
+			&cli.StringFlag{Name: "system", Usage: "with --workbook, the scoring system `NAME` (default: a new workbook's)"},
 		},
 		Action: func(c *cli.Context) error {
 			generate := c.Int("players") != 0 || c.Int("rounds") != 0
@@ -450,12 +455,26 @@ func simulateCommand() *cli.Command {
 				return usageError{Err: errors.New("give either --instance or --players and --rounds, not both")}
 			case c.String("instance") == "" && (c.Int("players") == 0 || c.Int("rounds") == 0):
 				return usageError{Err: errors.New("simulate needs --players and --rounds (or --instance FILE.json)")}
+			case c.String("workbook") != "" && (c.String("instance") != "" || c.String("out") != "" || c.Bool("at-tables")):
+				return usageError{Err: errors.New("--workbook writes a whole tournament with its powers: leave out --instance, --out and --at-tables")}
+			case c.String("system") != "" && c.String("workbook") == "":
+				return usageError{Err: errors.New("--system is the scoring system of the workbook --workbook writes: add --workbook OUT.xlsx")}
 			}
-			res, err := director.Simulate(c.Context, director.SimulateRequest{
+			req := director.SimulateRequest{
 				Instance: c.String("instance"), Seed: c.Int64("seed"), Time: c.Duration("time"), Out: c.String("out"),
 				Players: c.Int("players"), Rounds: c.Int("rounds"), Absent: c.Int("absent"),
 				Families: c.Int("families"), Teams: c.Int("teams"), Clubs: c.Int("clubs"), AtTables: c.Bool("at-tables"),
-			})
+				Workbook: c.String("workbook"), System: c.String("system"),
+			}
+			if req.Workbook != "" {
+				ev, err := director.SimulateEvent(c.Context, req)
+				if err != nil {
+					return err
+				}
+				ev.WriteText(c.App.Writer)
+				return nil
+			}
+			res, err := director.Simulate(c.Context, req)
 			if err != nil {
 				return err
 			}

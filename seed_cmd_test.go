@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -245,6 +246,26 @@ func TestSimulate(t *testing.T) {
 	data, _ := os.ReadFile(seating)
 	if err := json.Unmarshal(data, &doc); err != nil || doc.Format != "dtm-seeding-output/1" || len(doc.Rounds) != 4 || len(doc.Rounds[0].Boards) != 3 {
 		t.Errorf("seating file: %v %+v", err, doc)
+	}
+}
+
+// TestSimulateWorkbook writes a whole tournament with dtm simulate
+// --workbook: dtm check finds nothing wrong with it, and a second run
+// refuses to overwrite it, leaving it as it was.
+func TestSimulateWorkbook(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "sim.xlsx")
+	code, out, errOut := dtm(t, "simulate", "--players", "14", "--rounds", "2", "--teams", "2", "--workbook", path, "--system", "dixiecon")
+	if code != 0 || !strings.Contains(out, `4 boards given random legal results under "DixieCon"`) {
+		t.Fatalf("exit %d: %s%s", code, out, errOut)
+	}
+	before, _ := os.ReadFile(path)
+	if code, out, errOut := dtm(t, "check", path); code != 0 || errOut != "" {
+		t.Errorf("dtm check: exit %d: %s%s", code, out, errOut)
+	}
+	code, _, errOut = dtm(t, "simulate", "--players", "14", "--rounds", "2", "--workbook", path)
+	if after, _ := os.ReadFile(path); code != 1 || !strings.Contains(errOut, "never overwrites") || !bytes.Equal(before, after) {
+		t.Errorf("a second run: exit %d, %s (file unchanged: %v)", code, errOut, bytes.Equal(before, after))
 	}
 }
 

@@ -23,6 +23,10 @@ type SeedRequest struct {
 	Seed *int64
 	// Time caps the seeder's time; 0 for its default.
 	Time time.Duration
+	// Effort and Restarts set the seeder's work (seeding.Options); 0 for
+	// its default, which is all the command line gives.
+	Effort   float64
+	Restarts int
 	// SitOutAuto chooses who sits out when the players do not fill boards
 	// of seven.
 	SitOutAuto bool
@@ -209,7 +213,8 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 			return nil, nil, err
 		}
 	}
-	opts := seeding.Options{Seed: seeding.HeatSeed(res.Seed, n), Time: req.Time, RoundsLeft: t.Settings.Heats - n + 1}
+	opts := seeding.Options{Seed: seeding.HeatSeed(res.Seed, n), Time: req.Time, RoundsLeft: t.Settings.Heats - n + 1,
+		Effort: req.Effort, Restarts: req.Restarts}
 	if req.Progress != nil {
 		opts.Progress = func(p seeding.Progress) {
 			req.Progress(Progress{Heat: n, Restart: p.Restart, Restarts: p.Restarts, Best: p.Best, Bound: p.Bound})

@@ -32,6 +32,14 @@ type SimulateRequest struct {
 	Seed int64
 	Time time.Duration
 	Out  string // write the seating here as dtm-seeding-output/1; "" for none
+
+	// Workbook, for SimulateEvent, is the tournament workbook to write,
+	// System its scoring system ("" for DefaultSystem).
+	Workbook, System string
+	// Effort and Restarts lighten the seeder's work for SimulateEvent
+	// (seeding.Options); 0 for dtm seed's.
+	Effort   float64
+	Restarts int
 }
 
 // SimulateResult is a simulated tournament's seating, round by round.

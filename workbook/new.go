@@ -28,6 +28,13 @@ type NewOptions struct {
 	// scoring systems, Tournament settings (those of carriedSetting) and
 	// Clock are carried over; nil for none.
 	From *Book
+	// Roster, when set, gives the new workbook's players with their
+	// registrations, conflicts, groups and teams (dtm simulate --workbook
+	// generates them); not with From.
+	Roster *Tournament
+	// Settings are further Tournament settings by label ("Team
+	// tournament": "Teams of 3"); nil for none.
+	Settings map[string]any
 }
 
 // Created is the workbook dtm new made.
@@ -110,7 +117,11 @@ func fill(f *excelize.File, opts NewOptions) (Created, error) {
 	if err != nil {
 		return Created{}, err
 	}
-	for label, v := range map[string]any{SetName: opts.Name, SetHeats: opts.Heats, SetSystem: system, SetRandomSeed: opts.Seed} {
+	settings := map[string]any{SetName: opts.Name, SetHeats: opts.Heats, SetSystem: system, SetRandomSeed: opts.Seed}
+	for label, v := range opts.Settings {
+		settings[label] = v
+	}
+	for label, v := range settings {
 		if err := setSetting(f, label, v); err != nil {
 			return Created{}, err
 		}
@@ -119,6 +130,9 @@ func fill(f *excelize.File, opts NewOptions) (Created, error) {
 		b.familyHeader(SheetPlayers, playersSchema, h)
 		b.heatRow(h)
 		b.heatSheet(h)
+	}
+	if opts.Roster != nil {
+		b.roster(opts.Roster, true)
 	}
 	f.SetActiveSheet(0)
 	if b.err != nil {
@@ -190,25 +204,8 @@ func carry(b *builder, earlier *Book) (carriedRows, error) {
 	if err != nil {
 		return carried, err
 	}
-	f := b.f
-	for i, p := range from.Players {
-		b.row(playersSchema, i+2, playerCells(p))
-	}
-	name := func(i int) string { return from.Players[i].Name }
-	for i, c := range from.Conflicts {
-		b.row(conflictsSchema, i+2, conflictCells(c, name))
-	}
-	members := groupsSchema.inTemplate
-	for _, g := range from.Groups {
-		members = max(members, len(g.Members))
-	}
-	for k := groupsSchema.inTemplate + 1; k <= members; k++ {
-		b.familyHeader(SheetGroups, groupsSchema, k)
-	}
-	for i, g := range from.Groups {
-		b.row(groupsSchema, i+2, groupCells(g, name))
-	}
-	rows, err := xlsx.GetRows(f, SheetSystems)
+	b.roster(from, false)
+	rows, err := xlsx.GetRows(b.f, SheetSystems)
 	if err != nil {
 		return carried, err
 	}
@@ -227,6 +224,45 @@ func carry(b *builder, earlier *Book) (carriedRows, error) {
 		b.systemRow(row, s)
 	}
 	return carried, b.err
+}
+
+// roster writes a tournament's players, conflicts and groups into a new
+// workbook; with entries, also each player's registrations and the teams,
+// which dtm new --from leaves out (a new event's own).
+func (b *builder) roster(from *Tournament, entries bool) {
+	for i, p := range from.Players {
+		cells := playerCells(p)
+		for h, r := range p.Registration {
+			if entries && r != NotRegistered {
+				cells[HeatSheet(h+1)] = ChoicesRegistration[r-1]
+			}
+		}
+		b.row(playersSchema, i+2, cells)
+	}
+	name := func(i int) string { return from.Players[i].Name }
+	for i, c := range from.Conflicts {
+		b.row(conflictsSchema, i+2, conflictCells(c, name))
+	}
+	members := groupsSchema.inTemplate
+	for _, g := range from.Groups {
+		members = max(members, len(g.Members))
+	}
+	for k := groupsSchema.inTemplate + 1; k <= members; k++ {
+		b.familyHeader(SheetGroups, groupsSchema, k)
+	}
+	for i, g := range from.Groups {
+		b.row(groupsSchema, i+2, groupCells(g, name))
+	}
+	if !entries {
+		return
+	}
+	for i, t := range from.Teams {
+		cells := map[string]any{HeaderTeam: t.Name}
+		for k, m := range t.Members {
+			cells[MemberHeader(k+1)] = name(m)
+		}
+		b.row(teamsSchema, i+2, cells)
+	}
 }
 
 // carrySheets copies the earlier tournament's settings (those of
@@ -403,6 +439,9 @@ func cellValue(v string) any {
 // its heat 4): a setting to a new workbook's value, a Clock row left out.
 // It returns what it reset, each with the reason.
 func (c carriedRows) fit(b *builder) ([]string, error) {
+	if len(c.settings) == 0 && c.clock == 0 {
+		return nil, b.err // nothing carried: the template's rows fit
+	}
 	var reset []string
 	for range 3 { // a reset setting may make another fit, never unfit
 		_, problems, _ := read(b.f, "")

@@ -1,0 +1,143 @@
+package director
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/armada-dtm/dtm/scoring"
+	"github.com/xuri/excelize/v2"
+)
+
+// simulatedEvents is how many events TestGeneratedEvents generates:
+// DTM_SIMULATE_EVENTS, else a few dozen (a few seconds).
+func simulatedEvents(t *testing.T) int {
+	n := 24
+	if v := os.Getenv("DTM_SIMULATE_EVENTS"); v != "" {
+		var err error
+		if n, err = strconv.Atoi(v); err != nil || n < 1 {
+			t.Fatalf("DTM_SIMULATE_EVENTS=%q: want a number of events, 1 or more", v)
+		}
+	}
+	return n
+}
+
+// generatedEvent is the i-th event of TestGeneratedEvents: its size,
+// conflicts and teams drawn from i, its scoring system the built-ins in
+// turn, and the seeder's work light (its restarts and moves counted, so
+// the same event is seated the same way on any machine).
+func generatedEvent(i int, dir string) SimulateRequest {
+	rng := rand.New(rand.NewPCG(uint64(i), 1))
+	players := 7 + rng.IntN(43)
+	req := SimulateRequest{Players: players, Rounds: 1 + rng.IntN(4), Families: rng.IntN(3), Clubs: rng.IntN(3),
+		Seed: int64(i + 1), Effort: 0.02, Restarts: 1}
+	if req.Rounds > 1 {
+		req.Absent = rng.IntN(min(players-7, 5) + 1)
+	}
+	req.Teams = min(rng.IntN(3), (players-2*req.Families)/3)
+	req.Clubs = min(req.Clubs, players/5)
+	builtIn := scoring.BuiltIn()
+	req.System = builtIn[i%len(builtIn)].Name
+	req.Workbook = filepath.Join(dir, fmt.Sprintf("event-%d.xlsx", i))
+	return req
+}
+
+// TestGeneratedEvents generates tournaments across the built-in scoring
+// systems and sizes with dtm simulate --workbook, and checks that each is
+// what dtm's other commands accept: dtm check finds no problem and no
+// warning, and the WDR and WDD files dtm export writes validate clean.
+// DTM_SIMULATE_EVENTS=1000 is the benchmark of docs/seeding.md.
+func TestGeneratedEvents(t *testing.T) {
+	t.Parallel()
+	for i := range simulatedEvents(t) {
+		t.Run(strconv.Itoa(i), func(t *testing.T) {
+			t.Parallel()
+			checkGeneratedEvent(t, i)
+		})
+	}
+}
+
+// checkGeneratedEvent generates event i and checks it with dtm check, dtm
+// export and dtm validate.
+func checkGeneratedEvent(t *testing.T, i int) {
+	dir := t.TempDir()
+	req := generatedEvent(i, dir)
+	name := fmt.Sprintf("event %d (%d players, %d heats, %s)", i, req.Players, req.Rounds, req.System)
+	ev, err := SimulateEvent(context.Background(), req)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if ev.Boards == 0 || ev.Score == nil || !ev.Score.Written {
+		t.Errorf("%s: %d boards, scored %v", name, ev.Boards, ev.Score != nil && ev.Score.Written)
+	}
+	checked, err := Check(CheckRequest{Path: req.Workbook})
+	if err != nil {
+		t.Fatalf("%s: dtm check: %v", name, err)
+	}
+	if len(checked.Warnings) > 0 {
+		t.Errorf("%s: dtm check warns: %v", name, checked.Warnings)
+	}
+	out := filepath.Join(dir, "out")
+	exported, err := Export(ExportRequest{Path: req.Workbook, WDD: true, WDR: true, Out: out})
+	if err != nil {
+		t.Fatalf("%s: dtm export: %v", name, err)
+	}
+	var uploads []string
+	for _, f := range exported.Files {
+		if !strings.HasSuffix(f, "awards.csv") { // the award form's list, not an upload file
+			uploads = append(uploads, f)
+		}
+	}
+	validated, err := Validate(ValidateRequest{Paths: uploads})
+	if err != nil {
+		t.Fatalf("%s: dtm validate: %v", name, err)
+	}
+	for _, f := range validated.Files {
+		for _, fd := range f.Findings {
+			t.Errorf("%s: dtm validate %s: %+v", name, filepath.Base(f.Path), fd)
+		}
+	}
+}
+
+// TestSimulateEventSameSeed writes one event twice with the same seed:
+// every cell of every sheet is the same.
+func TestSimulateEventSameSeed(t *testing.T) {
+	var dumps [2]string
+	for k := range dumps {
+		req := generatedEvent(5, t.TempDir())
+		if _, err := SimulateEvent(context.Background(), req); err != nil {
+			t.Fatal(err)
+		}
+		dumps[k] = cellDump(t, req.Workbook)
+	}
+	if dumps[0] != dumps[1] {
+		t.Errorf("the same seed wrote two workbooks:\n%s\n----\n%s", dumps[0], dumps[1])
+	}
+}
+
+// cellDump lists every cell value of a workbook, sheet by sheet.
+func cellDump(t *testing.T, path string) string {
+	t.Helper()
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var b strings.Builder
+	for _, sheet := range f.GetSheetList() {
+		rows, err := f.GetRows(sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "== %s\n", sheet)
+		for _, r := range rows {
+			fmt.Fprintln(&b, strings.Join(r, "\t"))
+		}
+	}
+	return b.String()
+}
