@@ -6,12 +6,13 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/scoring"
-	"github.com/xuri/excelize/v2"
 )
 
 // simulatedEvents is how many events TestGeneratedEvents generates:
@@ -107,37 +108,15 @@ func checkGeneratedEvent(t *testing.T, i int) {
 // TestSimulateEventSameSeed writes one event twice with the same seed:
 // every cell of every sheet is the same.
 func TestSimulateEventSameSeed(t *testing.T) {
-	var dumps [2]string
-	for k := range dumps {
+	var cells [2]map[string]map[string]string
+	for k := range cells {
 		req := generatedEvent(5, t.TempDir())
 		if _, err := SimulateEvent(context.Background(), req); err != nil {
 			t.Fatal(err)
 		}
-		dumps[k] = cellDump(t, req.Workbook)
+		cells[k] = xlsxcheck.CellValues(t, req.Workbook)
 	}
-	if dumps[0] != dumps[1] {
-		t.Errorf("the same seed wrote two workbooks:\n%s\n----\n%s", dumps[0], dumps[1])
+	if !reflect.DeepEqual(cells[0], cells[1]) {
+		t.Errorf("the same seed wrote two workbooks:\n%v\n----\n%v", cells[0], cells[1])
 	}
-}
-
-// cellDump lists every cell value of a workbook, sheet by sheet.
-func cellDump(t *testing.T, path string) string {
-	t.Helper()
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var b strings.Builder
-	for _, sheet := range f.GetSheetList() {
-		rows, err := f.GetRows(sheet)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fmt.Fprintf(&b, "== %s\n", sheet)
-		for _, r := range rows {
-			fmt.Fprintln(&b, strings.Join(r, "\t"))
-		}
-	}
-	return b.String()
 }

@@ -108,7 +108,7 @@ func nodeReaders(t testing.TB, path string, allow []string) (present bool, ok []
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("SheetJS and ExcelJS on %s: %v\n%.500s", filepath.Base(path), err, out)
 	}
-	want := cellValues(t, path)
+	want := CellValues(t, path)
 	for _, reader := range []string{"SheetJS", "ExcelJS"} {
 		read := got[strings.ToLower(reader)]
 		if read.Error != "" {
@@ -136,9 +136,9 @@ func nodeReaders(t testing.TB, path string, allow []string) (present bool, ok []
 	return true, ok
 }
 
-// cellValues reads every non-empty cell of every sheet with excelize, as
+// CellValues reads every non-empty cell of every sheet with excelize, as
 // dtm reads them: raw values, by sheet and cell.
-func cellValues(t testing.TB, path string) map[string]map[string]string {
+func CellValues(t testing.TB, path string) map[string]map[string]string {
 	t.Helper()
 	f, err := excelize.OpenFile(path)
 	if err != nil {
