@@ -51,7 +51,8 @@ func generatedEvent(i int, dir string) SimulateRequest {
 // TestGeneratedEvents generates tournaments across the built-in scoring
 // systems and sizes with dtm simulate --workbook, and checks that each is
 // what dtm's other commands accept: dtm check finds no problem and no
-// warning, and the WDR and WDD files dtm export writes validate clean.
+// warning, the WDR and WDD files dtm export writes validate clean, and dtm
+// verify --files finds no difference.
 // DTM_SIMULATE_EVENTS=1000 is the benchmark of docs/seeding.md.
 func TestGeneratedEvents(t *testing.T) {
 	t.Parallel()
@@ -64,7 +65,7 @@ func TestGeneratedEvents(t *testing.T) {
 }
 
 // checkGeneratedEvent generates event i and checks it with dtm check, dtm
-// export and dtm validate.
+// export, dtm validate and dtm verify.
 func checkGeneratedEvent(t *testing.T, i int) {
 	dir := t.TempDir()
 	req := generatedEvent(i, dir)
@@ -102,6 +103,13 @@ func checkGeneratedEvent(t *testing.T, i int) {
 		for _, fd := range f.Findings {
 			t.Errorf("%s: dtm validate %s: %+v", name, filepath.Base(f.Path), fd)
 		}
+	}
+	verified, err := Verify(VerifyRequest{Path: req.Workbook, Files: out})
+	if err != nil {
+		t.Fatalf("%s: dtm verify: %v", name, err)
+	}
+	for _, d := range verified.Differences {
+		t.Errorf("%s: dtm verify: %s", name, d)
 	}
 }
 
