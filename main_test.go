@@ -72,6 +72,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"simulate", "--players", "14", "--rounds", "2", "--workbook", "x.xlsx", "--out", "s.json"}, "--workbook writes a whole tournament with its powers"},
 		{[]string{"simulate", "--players", "14", "--rounds", "2", "--system", "DixieCon"}, "--system is the scoring system of the workbook --workbook writes"},
 		{[]string{"simulate", "--players", "14", "--rounds", "31", "--workbook", filepath.Join(dir, "x.xlsx")}, "--rounds must be at most 30"},
+		{[]string{"simulate", "--players", "20001", "--rounds", "1", "--workbook", filepath.Join(dir, "x.xlsx")}, "--players must be at most 20000 (the Players sheet's limit)"},
 		{[]string{"game", "--victory", "bogus", "x.json"}, `victory rule "bogus": unknown`},
 		{[]string{"formula", "scs", "bogus=3"}, `unknown word "bogus"`},
 		{[]string{"withdraw", "x.xlsx"}, "withdraw needs a workbook and a player's name"},
