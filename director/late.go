@@ -463,6 +463,9 @@ func writeLate(b *workbook.Book, n int, boards []workbook.Seated, res *LateResul
 	if err := b.WriteSeating(n, boards, ex, problem); err != nil {
 		return err
 	}
+	if err := b.MarkSeatsChanged(n, "dtm seed --late (or dtm withdraw)"); err != nil {
+		return err
+	}
 	res.calls, err = writeCalls(b, n, t.CallBoards(n, problem, boards))
 	return err
 }

@@ -83,6 +83,9 @@ func refresh(req RefreshRequest) (*RefreshResult, error) {
 		if err := b.WriteConflicts(h, ex, problem); err != nil {
 			return nil, err
 		}
+		if err := b.MarkSeatsChanged(h, "dtm seed --refresh"); err != nil {
+			return nil, err
+		}
 		if _, err := writeCalls(b, h, boards); err != nil {
 			return nil, err
 		}

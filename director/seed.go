@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/armada-dtm/dtm/director/files"
+	"github.com/armada-dtm/dtm/internal/version"
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
 )
@@ -230,13 +231,17 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 			return nil, nil, err
 		}
 	}
+	rec := workbook.SeedingRecord{Heat: n, Seed: opts.Seed, Version: version.String(), Mode: seedMode, Kept: hs.Numbers}
 	switch {
 	case len(doublers) > 0:
+		rec.Mode = twoBoardsMode
 		seeded, err = seeding.SeedTwoBoards(ctx, problem, hs.Present, doublers, hs.Locked, opts)
 	case req.Pool.set():
+		rec.Mode = poolMode
 		seeded.Plan, seeded.Bound, seeded.TimedOut, err = seatPool(ctx, t, hs, problem, req.Pool, opts, res)
 	default:
 		opts.Later = laterPlayers(t, n, hs.Present, hs.Locked)
+		rec.Inputs = seedingInputs(problem, hs.Present, hs.Locked, opts)
 		seeded, err = seeding.Seed(ctx, problem, hs.Present, hs.Locked, opts)
 	}
 	var ce *seeding.CountError
@@ -289,6 +294,13 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 		res.TwoBoardsOn = append(res.TwoBoardsOn, strings.Join(on, " and "))
 	}
 	if err := b.WriteSeating(n, boards, res.Explanation, problem); err != nil {
+		return nil, nil, err
+	}
+	if rec.Inputs == nil { // not replayed: what it took is not all recorded
+		rec.Inputs = seedingInputs(problem, hs.Present, hs.Locked, opts)
+	}
+	rec.Capped = seeded.TimedOut
+	if err := b.SetSeedingRecord(rec); err != nil {
 		return nil, nil, err
 	}
 	calls, err := writeCalls(b, n, t.CallBoards(n, problem, boards))

@@ -66,6 +66,9 @@ func unseed(req UnseedRequest) (*UnseedResult, error) {
 	if res.Emptied, err = b.Unseed(heat); err != nil {
 		return nil, err
 	}
+	if err := b.DropSeedingRecord(heat); err != nil {
+		return nil, err
+	}
 	kept := slices.DeleteFunc(b.Tournament.HeatCallBoards(heat), func(cb workbook.CallBoard) bool {
 		return slices.ContainsFunc(b.Tournament.Heats[heat-1].Games, func(g workbook.Game) bool {
 			return g.Board == cb.Board && g.Status == workbook.Unstarted

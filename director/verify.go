@@ -2,6 +2,7 @@ package director
 
 import (
 	"bufio"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -104,6 +105,9 @@ func Verify(req VerifyRequest) (*VerifyResult, error) {
 	for h := 1; h <= len(t.Heats); h++ {
 		if err := verifyHeat(b, h, res); err != nil {
 			return nil, err
+		}
+		if err := replayHeat(context.Background(), b, h, res); err != nil {
+			return nil, wrapf(err, "heat %d", h)
 		}
 	}
 	if req.Files != "" {

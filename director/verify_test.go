@@ -166,14 +166,17 @@ func seededFixture(t *testing.T) string {
 	return path
 }
 
-// TestVerifySwappedSeats: two players swapped between boards by hand,
-// without dtm seed --refresh, are reported in the calls and in the
-// Standings' notes (which name each player's board).
+// TestVerifySwappedSeats: a heat dtm seed seated is seated again from its
+// record; two players swapped between boards by hand, without dtm seed
+// --refresh, are reported at their Player cells, in the calls and in the
+// Standings' notes (which name each player's board). After dtm seed
+// --refresh and dtm score the workbook verifies, with a note on the seats
+// the refresh recorded.
 func TestVerifySwappedSeats(t *testing.T) {
 	t.Parallel()
 	path := seededFixture(t)
-	if out, failed := verifyText(t, VerifyRequest{Path: path}); failed {
-		t.Fatalf("a seeded heat does not verify:\n%s", out)
+	if out, failed := verifyText(t, VerifyRequest{Path: path}); failed || !strings.Contains(out, "1 heat(s) seated again from dtm seed's record") {
+		t.Fatalf("a seeded heat does not verify, replayed:\n%s", out)
 	}
 	f, err := excelize.OpenFile(path)
 	if err != nil {
@@ -187,10 +190,21 @@ func TestVerifySwappedSeats(t *testing.T) {
 	if !failed {
 		t.Fatalf("swapped seats verify clean:\n%s", out)
 	}
-	for _, w := range []string{"'Heat 1 calls'!G5: the board calls do not match the heat sheet", "Standings!H2: shows"} {
+	for _, w := range []string{"'Heat 1 calls'!G5: the board calls do not match the heat sheet", "Standings!H2: shows",
+		"'Heat 1'!E2: " + b + " is on board 1 as Austria; dtm seed (heat seed ", "'Heat 1'!E9: " + a + " is on board 2 as Austria; dtm seed (heat seed "} {
 		if !strings.Contains(out, w) {
 			t.Errorf("no %q in\n%s", w, out)
 		}
+	}
+	if _, err := Refresh(context.Background(), RefreshRequest{Path: path, Heat: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Score(ScoreRequest{Path: path}); err != nil {
+		t.Fatal(err)
+	}
+	out, failed = verifyText(t, VerifyRequest{Path: path})
+	if want := "note: heat 1: 2 seat(s) differ from dtm seed's (heat seed 12), as dtm seed --refresh left them"; failed || !strings.Contains(out, want) {
+		t.Errorf("after dtm seed --refresh: no %q, or not clean:\n%s", want, out)
 	}
 }
 
@@ -234,7 +248,7 @@ func TestVerifyFiles(t *testing.T) {
 			t.Errorf("no %q in\n%s", w, out)
 		}
 	}
-	if n := strings.Count(out, "\n"); n != 2 {
+	if n := strings.Count(out, "\n") - strings.Count(out, "note: "); n != 2 {
 		t.Errorf("%d lines, want the 2 differences:\n%s", n, out)
 	}
 	if out, failed := verifyText(t, VerifyRequest{Path: path, Files: t.TempDir()}); !failed || !strings.Contains(out, "holds none of the files dtm export writes") {

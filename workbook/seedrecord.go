@@ -1,0 +1,155 @@
+package workbook
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/armada-dtm/dtm/workbook/xlsx"
+)
+
+// SeedingRecord is what dtm seed records when it seats a heat, so that dtm
+// verify can seat it again and compare: the seed, the dtm that seated it,
+// how, and digests of what the seeder was given. It is kept in a custom
+// document property, "dtm seeding Heat N" (File > Properties > Custom
+// Properties in Excel and LibreOffice), one line a director can read:
+//
+//	seed 8123; dtm devel 0123456789ab; mode seed; kept none; search complete; inputs players=… conflicts=… history=… settings=… heat=…
+type SeedingRecord struct {
+	Heat    int
+	Seed    int64  // the heat's own seed, as the seeder took it
+	Version string // the dtm that seated it (dtm --version)
+	// Mode is how dtm seed seated it: "seed" (the seeder alone, with or
+	// without --sit-out auto choosing who sits out first), "pool" or
+	// "two boards".
+	Mode string
+	Kept []int // the boards kept as they were (started), by number
+	// Capped is set when the seeder's time cap, not its planned work,
+	// ended the search: another machine may seat it otherwise.
+	Capped bool
+	// Inputs are the digests of the seeder's inputs by part, in order
+	// ("players", "conflicts", "history", "settings", "heat").
+	Inputs [][2]string
+	// Changed names the command that changed the heat's seats since
+	// ("dtm seed --late"); "" when none did.
+	Changed string
+}
+
+// seedingProp names the document property holding heat n's record.
+func seedingProp(n int) string { return "dtm seeding " + HeatSheet(n) }
+
+// String is the record as the document property holds it.
+func (r SeedingRecord) String() string {
+	kept := "none"
+	if len(r.Kept) > 0 {
+		var ks []string
+		for _, k := range r.Kept {
+			ks = append(ks, strconv.Itoa(k))
+		}
+		kept = strings.Join(ks, ",")
+	}
+	search := "search complete"
+	if r.Capped {
+		search = "search cut by the time cap"
+	}
+	var inputs []string
+	for _, p := range r.Inputs {
+		inputs = append(inputs, p[0]+"="+p[1])
+	}
+	s := fmt.Sprintf("seed %d; dtm %s; mode %s; kept %s; %s; inputs %s", r.Seed, r.Version, r.Mode, kept, search, strings.Join(inputs, " "))
+	if r.Changed != "" {
+		s += "; changed by " + r.Changed
+	}
+	return s
+}
+
+// parseSeedingRecord reads a record as String writes it; false when it is
+// not one.
+func parseSeedingRecord(n int, s string) (SeedingRecord, bool) {
+	r := SeedingRecord{Heat: n}
+	var err error
+	for _, field := range strings.Split(s, "; ") {
+		key, v, _ := strings.Cut(field, " ")
+		switch key {
+		case "seed":
+			r.Seed, err = strconv.ParseInt(v, 10, 64)
+		case "dtm":
+			r.Version = v
+		case "mode":
+			r.Mode = v
+		case "kept":
+			for _, k := range strings.Split(v, ",") {
+				if k == "none" {
+					break
+				}
+				var board int
+				board, err = strconv.Atoi(k)
+				r.Kept = append(r.Kept, board)
+			}
+		case "search":
+			r.Capped = v != "complete"
+		case "inputs":
+			for _, p := range strings.Fields(v) {
+				k, d, _ := strings.Cut(p, "=")
+				r.Inputs = append(r.Inputs, [2]string{k, d})
+			}
+		case "changed":
+			r.Changed = strings.TrimPrefix(v, "by ")
+		}
+		if err != nil {
+			return r, false
+		}
+	}
+	return r, r.Version != "" && r.Mode != "" && len(r.Inputs) > 0
+}
+
+// SeedingRecord returns heat n's record, and whether the workbook holds
+// one (a heat seated by hand, or by a dtm older than the record, has
+// none; nor has one whose property was edited out of shape).
+func (b *Book) SeedingRecord(n int) (SeedingRecord, bool, error) {
+	props, err := xlsx.GetCustomProps(b.f)
+	if err != nil {
+		return SeedingRecord{}, false, err
+	}
+	i := slices.IndexFunc(props, func(p excelize.CustomProperty) bool { return p.Name == seedingProp(n) })
+	if i < 0 {
+		return SeedingRecord{}, false, nil
+	}
+	s, ok := props[i].Value.(string)
+	if !ok {
+		return SeedingRecord{}, false, nil
+	}
+	r, ok := parseSeedingRecord(n, s)
+	return r, ok, nil
+}
+
+// SetSeedingRecord records how heat r.Heat was seated. The change is made
+// in memory; Save writes it.
+func (b *Book) SetSeedingRecord(r SeedingRecord) error {
+	return xlsx.SetCustomProps(b.f, excelize.CustomProperty{Name: seedingProp(r.Heat), Value: r.String()})
+}
+
+// MarkSeatsChanged notes on heat n's record, when it has one, that a
+// command changed its seats after seeding (dtm seed --late, dtm withdraw,
+// dtm seed --refresh after a director's swaps), so that dtm verify says
+// so rather than report the seats that moved.
+func (b *Book) MarkSeatsChanged(n int, by string) error {
+	r, ok, err := b.SeedingRecord(n)
+	if err != nil || !ok || r.Changed != "" {
+		return err
+	}
+	r.Changed = by
+	return b.SetSeedingRecord(r)
+}
+
+// DropSeedingRecord removes heat n's record (dtm seed --unseed).
+func (b *Book) DropSeedingRecord(n int) error {
+	return xlsx.SetCustomProps(b.f, excelize.CustomProperty{Name: seedingProp(n), Value: nil})
+}
+
+// PlayerCell names the Player cell of a heat sheet row ("E9"); "" when the
+// sheet has no Player column.
+func (h *Heat) PlayerCell(row int) string { return h.cell(row, HeaderSeatPlayer) }
