@@ -132,7 +132,7 @@ func replayHeat(ctx context.Context, b *workbook.Book, n int, res *VerifyResult)
 		}
 	}
 	opts := seeding.Options{Seed: rec.Seed, Time: ReplayTime, RoundsLeft: t.Settings.Heats - n + 1,
-		Later: laterPlayers(t, n, hs.Present, hs.Locked)}
+		Later: laterPlayers(t, n, hs.Present, hs.Locked), Effort: rec.Effort, Restarts: rec.Restarts}
 	var changed []string
 	for i, part := range seedingInputs(problem, hs.Present, hs.Locked, opts) {
 		if j := slices.IndexFunc(rec.Inputs, func(p [2]string) bool { return p[0] == part[0] }); j < 0 || rec.Inputs[j][1] != part[1] {

@@ -231,7 +231,8 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 			return nil, nil, err
 		}
 	}
-	rec := workbook.SeedingRecord{Heat: n, Seed: opts.Seed, Version: version.String(), Mode: seedMode, Kept: hs.Numbers}
+	rec := workbook.SeedingRecord{Heat: n, Seed: opts.Seed, Version: version.String(), Mode: seedMode, Kept: hs.Numbers,
+		Effort: opts.Effort, Restarts: opts.Restarts}
 	switch {
 	case len(doublers) > 0:
 		rec.Mode = twoBoardsMode

@@ -30,6 +30,11 @@ type SeedingRecord struct {
 	// Capped is set when the seeder's time cap, not its planned work,
 	// ended the search: another machine may seat it otherwise.
 	Capped bool
+	// Effort and Restarts are the seeder's work when it was not its default
+	// (seeding.Options; dtm simulate --workbook lightens it); 0 for the
+	// default.
+	Effort   float64
+	Restarts int
 	// Inputs are the digests of the seeder's inputs by part, in order
 	// ("players", "conflicts", "history", "settings", "heat").
 	Inputs [][2]string
@@ -60,6 +65,9 @@ func (r SeedingRecord) String() string {
 		inputs = append(inputs, p[0]+"="+p[1])
 	}
 	s := fmt.Sprintf("seed %d; dtm %s; mode %s; kept %s; %s; inputs %s", r.Seed, r.Version, r.Mode, kept, search, strings.Join(inputs, " "))
+	if r.Effort != 0 || r.Restarts != 0 {
+		s += fmt.Sprintf("; work effort=%g restarts=%d", r.Effort, r.Restarts)
+	}
 	if r.Changed != "" {
 		s += "; changed by " + r.Changed
 	}
@@ -98,6 +106,8 @@ func parseSeedingRecord(n int, s string) (SeedingRecord, bool) {
 			}
 		case "changed":
 			r.Changed = strings.TrimPrefix(v, "by ")
+		case "work":
+			_, err = fmt.Sscanf(v, "effort=%g restarts=%d", &r.Effort, &r.Restarts)
 		}
 		if err != nil {
 			return r, false

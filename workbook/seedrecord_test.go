@@ -1,0 +1,33 @@
+package workbook
+
+import (
+	"reflect"
+	"testing"
+)
+
+// TestSeedingRecordString reads back each record as String writes it: the
+// seeder's work only when it was not the default, the command that changed
+// the seats only when one did.
+func TestSeedingRecordString(t *testing.T) {
+	inputs := [][2]string{{"players", "5d0c4d2a9e31b7f0"}, {"heat", "0123456789abcdef"}}
+	tests := []struct {
+		r    SeedingRecord
+		want string
+	}{
+		{SeedingRecord{Heat: 2, Seed: 12, Version: "devel", Mode: "seed", Inputs: inputs},
+			"seed 12; dtm devel; mode seed; kept none; search complete; inputs players=5d0c4d2a9e31b7f0 heat=0123456789abcdef"},
+		{SeedingRecord{Heat: 2, Seed: 12, Version: "devel", Mode: "seed", Kept: []int{1, 3}, Capped: true, Inputs: inputs,
+			Effort: 0.02, Restarts: 1, Changed: "dtm seed --refresh"},
+			"seed 12; dtm devel; mode seed; kept 1,3; search cut by the time cap; inputs players=5d0c4d2a9e31b7f0 " +
+				"heat=0123456789abcdef; work effort=0.02 restarts=1; changed by dtm seed --refresh"},
+	}
+	for _, tc := range tests {
+		if got := tc.r.String(); got != tc.want {
+			t.Errorf("String:\n got %s\nwant %s", got, tc.want)
+		}
+		back, ok := parseSeedingRecord(2, tc.want)
+		if !ok || !reflect.DeepEqual(back, tc.r) {
+			t.Errorf("%s read back as %+v (%v), want %+v", tc.want, back, ok, tc.r)
+		}
+	}
+}
