@@ -56,14 +56,14 @@ func SimulateEvent(ctx context.Context, req SimulateRequest) (*SimulatedEvent, e
 		return nil, err
 	}
 	ev, err := playEvent(ctx, req)
+	if err == nil {
+		ev.Score, err = Score(ScoreRequest{Path: req.Workbook})
+	}
 	if err != nil {
 		os.Remove(req.Workbook)
 		return nil, err
 	}
 	ev.Players, ev.System = len(in.Problem.Players), created.System
-	if ev.Score, err = Score(ScoreRequest{Path: req.Workbook}); err != nil {
-		return nil, err
-	}
 	return ev, nil
 }
 
@@ -79,6 +79,9 @@ func playEvent(ctx context.Context, req SimulateRequest) (*SimulatedEvent, error
 	rng := rand.New(rand.NewPCG(uint64(req.Seed), 0x67616d65))
 	systems := map[string]*scoring.System{}
 	for n := 1; n <= req.Rounds+1; n++ {
+		if err := ctx.Err(); err != nil {
+			return nil, wrapf(err, "%s: simulating heat %d", req.Workbook, n)
+		}
 		err := changeBook(req.Workbook, func(b *workbook.Book) error {
 			if n > 1 {
 				boards, err := playHeat(b, n-1, rng, systems)

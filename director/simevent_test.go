@@ -128,3 +128,17 @@ func TestSimulateEventSameSeed(t *testing.T) {
 		t.Errorf("the same seed wrote two workbooks:\n%v\n----\n%v", cells[0], cells[1])
 	}
 }
+
+// TestSimulateEventUnfinished cancels a simulation: it fails, and leaves no
+// workbook behind.
+func TestSimulateEventUnfinished(t *testing.T) {
+	req := generatedEvent(1, t.TempDir())
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := SimulateEvent(ctx, req); err == nil {
+		t.Fatal("a cancelled simulation succeeded")
+	}
+	if _, err := os.Stat(req.Workbook); !os.IsNotExist(err) {
+		t.Errorf("%s: %v; want no such file", req.Workbook, err)
+	}
+}
