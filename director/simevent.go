@@ -108,8 +108,8 @@ func playEvent(ctx context.Context, req SimulateRequest) (*SimulatedEvent, error
 
 // playHeat records a random legal result (scoring.LegalGame) on each board
 // of heat n, under its scoring system and the Tournament sheet's victory
-// and draw rules, and returns the boards. The workbook is checked when it
-// is next opened (a result dtm refuses is dtm's own mistake).
+// and draw rules, reads the workbook again and checks it as dtm check
+// does; it returns the boards.
 func playHeat(b *workbook.Book, n int, rng *rand.Rand, systems map[string]*scoring.System) (int, error) {
 	t := b.Tournament
 	heat := &t.Heats[n-1]
@@ -127,7 +127,13 @@ func playHeat(b *workbook.Book, n int, rng *rand.Rand, systems map[string]*scori
 			return 0, err
 		}
 	}
-	return len(heat.Games), nil
+	boards := len(heat.Games)
+	b.Reread() // as dtm seed would open it after dtm import: the next heat's seeding sees these boards finished
+	validate(b, usedSystems)
+	if len(b.Problems) > 0 { // a result dtm made that dtm refuses
+		return 0, &ProblemsError{Path: b.Path, Problems: b.Problems}
+	}
+	return boards, nil
 }
 
 // changeBook opens a workbook that has no problems, changes it and saves

@@ -52,7 +52,8 @@ func generatedEvent(i int, dir string) SimulateRequest {
 // systems and sizes with dtm simulate --workbook, and checks that each is
 // what dtm's other commands accept: dtm check finds no problem and no
 // warning, the WDR and WDD files dtm export writes validate clean, and dtm
-// verify --files finds no difference.
+// verify --files finds no difference, every heat seated again from its
+// seeding record.
 // DTM_SIMULATE_EVENTS=1000 is the benchmark of docs/seeding.md.
 func TestGeneratedEvents(t *testing.T) {
 	t.Parallel()
@@ -110,6 +111,9 @@ func checkGeneratedEvent(t *testing.T, i int) {
 	}
 	for _, d := range verified.Differences {
 		t.Errorf("%s: dtm verify: %s", name, d)
+	}
+	if verified.Replayed != req.Rounds || len(verified.Notes) > 0 {
+		t.Errorf("%s: dtm verify seated %d of %d heats again; notes: %q", name, verified.Replayed, req.Rounds, verified.Notes)
 	}
 }
 
