@@ -125,6 +125,7 @@ func TestPublishInBrowser(t *testing.T) {
 		{"player-13.html", 800, 600, "player"}, {"powers.html", 800, 600, "powers"}, {"awards.html", 800, 800, "awards"},
 		{"teams.html", 800, 500, "teams"}, {"projector.html", 800, 450, "projector"}, {"projector-4.html", 800, 450, ""},
 		{"clock-heat-2.html", 800, 450, "clock"}, {"wall.html", 1000, 700, "wall"}, {"certificates.html", 1000, 700, "certificate"},
+		{"scoring.html", 1000, 700, "scoring"},
 	}
 	dom := map[string]string{}
 	for _, v := range views {
@@ -146,6 +147,11 @@ func TestPublishInBrowser(t *testing.T) {
 	}
 	if got := element(t, dom["calls-heat-3.html"], "section", "board-1"); !strings.Contains(got, "Austria Chloe Carter") {
 		t.Errorf("heat 3's board 1: %q", got)
+	}
+	// What each result scores under the tournament's system, DipCon XXXIV: a solo in 1905 (yrs 5) scores
+	// 121 - 5 = 116 for the soloist and 5 - 11 = -6 for a survivor.
+	if text := seen(dom["scoring.html"]); !strings.Contains(text, "Solo in 1905 1905 18* 116 6 -6") {
+		t.Errorf("scoring.html does not show the solo in 1905:\n%s", text)
 	}
 	if !strings.Contains(dom["projector.html"], `<meta http-equiv="refresh" content="20; url=projector-2.html">`) {
 		t.Errorf("projector.html does not move on to projector-2.html after 20 seconds")

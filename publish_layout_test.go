@@ -252,7 +252,7 @@ const projectorFont = 22
 // the entry page) lie inside the window, the page does not scroll
 // sideways, long names wrap inside their cells, the top board is labelled,
 // and the clock's digits fit a tall and a wide window. Then it prints the
-// wall standings and the certificates on A4 and Letter and reads the PDFs
+// wall standings, the certificates and the scoring table on A4 and Letter and reads the PDFs
 // back (printedPages). The screenshots and PDFs are kept in
 // $DTM_ARTEFACTS/layout.
 func TestSiteLayout(t *testing.T) {
@@ -283,6 +283,7 @@ func TestSiteLayout(t *testing.T) {
 		{projectorFrame(t, site, `table class="standings"`), "projector-standings", []string{"table.standings td.rank", "table.standings td.who", "table.standings td.total"}, ""},
 		{"wall.html", "wall", []string{"table.wall td.rank", "table.wall td.who", "table.wall td.total"}, ""},
 		{"certificates.html", "certificates", []string{".certificate .award", ".certificate .winner"}, ""},
+		{"scoring.html", "scoring", []string{"table.scoring td.result", "table.scoring td.drew", "table.scoring .pts"}, ""},
 		{entry + "#code=H4-B1", "entry", []string{"#code", "#status", "#kind", "#year", "#powers input", "#powers td.player", "#powers th"}, "Heat 4, board 1 · top board"},
 	}
 	for _, w := range windows {
@@ -319,7 +320,7 @@ func TestSiteLayout(t *testing.T) {
 			if p.shot == "projector-standings" && w[0] >= 768 && l.Font < projectorFont {
 				t.Errorf("%s: the standings are in %.1f px type, want %d px or more: too small to read across the room", where, l.Font, projectorFont)
 			}
-			if w[0] == 390 && !slices.ContainsFunc(l.Names, func(n nameBox) bool { return n.Lines > 1 }) {
+			if w[0] == 390 && p.shot != "scoring" && !slices.ContainsFunc(l.Names, func(n nameBox) bool { return n.Lines > 1 }) { // the scoring table names no player
 				t.Errorf("%s: no long name wraps", where)
 			}
 			if p.top != "" {
@@ -453,11 +454,12 @@ func (p pdfPage) overlaps() string {
 	return ""
 }
 
-// printedPages prints the wall standings and the certificates on A4 and
-// Letter and checks the PDFs: landscape pages, as many as the HTML has
-// sheets, each wall page with its own number on it (nothing spilled over),
-// one certificate a page, no word over another or off the page, and the
-// names in large type.
+// printedPages prints the wall standings, the certificates and the table of
+// what each result scores on A4 and Letter and checks the PDFs: landscape
+// pages, as many as the HTML has sheets, each wall page with its own number
+// on it (nothing spilled over), one certificate a page, the whole table on
+// one page, no word over another or off the page, and the names in large
+// type.
 func printedPages(t *testing.T, tb *tab, site, shots string) {
 	t.Helper()
 	if _, err := exec.LookPath("pdftotext"); err != nil {
@@ -480,7 +482,7 @@ func printedPages(t *testing.T, tb *tab, site, shots string) {
 		name string
 		size chromedp.PaperSize
 	}{{"A4", chromedp.PaperA4}, {"Letter", chromedp.PaperLetter}} {
-		for _, file := range []string{"wall.html", "certificates.html"} {
+		for _, file := range []string{"wall.html", "certificates.html", "scoring.html"} {
 			sheets := strings.Count(read(t, filepath.Join(site, file)), `<section class="sheet`)
 			tb.open(filepath.Join(site, file), 1280, 800)
 			pdf := filepath.Join(shots, strings.TrimSuffix(file, ".html")+"-"+paper.name+".pdf")
@@ -511,6 +513,11 @@ func printedPages(t *testing.T, tb *tab, site, shots string) {
 							smallest = min(smallest, w.Y1-w.Y0)
 						}
 					}
+				case "scoring.html":
+					// The table's first and last results are on its one page.
+					if !strings.Contains(text, "Solo in 1905") || !strings.Contains(text, "Close board") {
+						t.Errorf("%s: page %d lacks the table's first or last row: it spilled over\n%s", where, i+1, text)
+					}
 				case "certificates.html":
 					if n := strings.Count(text, "awarded to"); n != 1 {
 						t.Errorf("%s: page %d holds %d certificates", where, i+1, n)
@@ -522,7 +529,9 @@ func printedPages(t *testing.T, tb *tab, site, shots string) {
 					smallest = min(smallest, biggest)
 				}
 			}
-			t.Logf("%s: %d pages; the smallest name's box is %.1f pt high", where, len(pages), smallest)
+			if file != "scoring.html" { // the scoring table names no player
+				t.Logf("%s: %d pages; the smallest name's box is %.1f pt high", where, len(pages), smallest)
+			}
 			// A name in 56 pt type has a box about 65 pt high (ascent to
 			// descent); the certificates' winner is in 45 pt type.
 			if file == "wall.html" && smallest < 60 {

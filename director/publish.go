@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/armada-dtm/dtm/director/files"
+	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/workbook"
 )
 
@@ -65,6 +66,13 @@ func Publish(req PublishRequest) (*PublishResult, error) {
 		return nil, err
 	}
 	s.MarkProvisional(b.InPlay())
+	if sys, ok := b.Tournament.SystemByName(b.Tournament.Settings.System); ok {
+		compiled, err := scoring.Compile(sys.Definition())
+		if err != nil { // checked by openScored: cannot happen
+			return nil, wrapf(err, "scoring system %q", sys.Name)
+		}
+		s.AddScoring(compiled.Definition(), scoring.CommonResults(compiled))
+	}
 	if err := s.Render(b.Tournament.Settings.Publication, site.Write); err != nil {
 		return nil, err
 	}

@@ -49,7 +49,7 @@ func TestPublishGolden(t *testing.T) {
 	}{
 		{armada, []string{"index.html", "standings.html", "standings-heat-1.html", "heat-1.html", "calls-heat-3.html", "players.html",
 			"player-13.html", "powers.html", "awards.html", "teams.html", "projector.html", "projector-4.html", "clock-heat-1.html",
-			"wall.html", "certificates.html"}},
+			"wall.html", "certificates.html", "scoring.html"}},
 		{"../samples/hurst-example.xlsx", []string{"standings.html"}},
 	} {
 		site, _ := publishSample(t, c.sample)

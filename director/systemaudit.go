@@ -7,7 +7,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/armada-dtm/dtm/director/files"
-	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
 )
 
@@ -68,21 +67,13 @@ func (t *SystemTable) WriteText(w io.Writer) error {
 			fmt.Fprintf(tw, "cannot be scored: %s\n", strings.ReplaceAll(row.Err.Error(), "\n", "; "))
 			continue
 		}
-		var won [dip.NumPowers]bool
-		for _, p := range row.Game.Winners {
-			won[p] = true
-		}
-		cells := make([]string, dip.NumPowers)
-		for p := range dip.NumPowers {
-			c := fmt.Sprintf("%d", row.Game.Centres[p])
-			if row.Game.Centres[p] == 0 {
-				c = fmt.Sprintf("out %d", row.Game.Eliminated[p])
-			}
+		var cells []string
+		for _, c := range files.TableCells(row) {
 			star := ""
-			if won[p] {
+			if c.Won {
 				star = "*"
 			}
-			cells[p] = fmt.Sprintf("%s%s: %s", c, star, files.Number(round2(row.Scores[p])))
+			cells = append(cells, fmt.Sprintf("%s%s: %s", c.Centres, star, c.Score))
 		}
 		fmt.Fprintln(tw, strings.Join(cells, "\t"))
 	}

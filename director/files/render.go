@@ -82,6 +82,9 @@ func (s *Site) Render(pub workbook.Publication, write func(name string, page []b
 	if len(s.Certificates) > 0 {
 		render("certificates.html", "certificates", "Award certificates", nil)
 	}
+	if s.Scoring != nil {
+		render("scoring.html", "scoring", "What each result scores", s.Scoring)
+	}
 	for _, c := range s.Clocks {
 		render(c.File, "clock", c.Title, c)
 	}

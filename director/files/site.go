@@ -59,6 +59,9 @@ type Site struct {
 	// projector's standings, awards and teams: "Provisional: heat 3 boards
 	// 2, 5 in play". Empty when none is.
 	Provisional string
+	// Scoring is the printable table of the tournament's scoring system
+	// (AddScoring); nil when not added.
+	Scoring *scoringPage
 }
 
 // MarkProvisional marks the site's standings provisional while heats are

@@ -1,9 +1,36 @@
 package files
 
 import (
+	"fmt"
+
 	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
 )
+
+// TableCell is one power of a common result as the printed table shows it, the largest power first.
+type TableCell struct {
+	Centres string // "7", or "out 1905" for a power eliminated that year
+	Won     bool   // the soloist or a member of the draw
+	Score   string // rounded to 2 decimals
+}
+
+// TableCells returns a common result's powers as the printed table shows them, in the game's order (the
+// largest first).
+func TableCells(row scoring.CommonResult) []TableCell {
+	var won [dip.NumPowers]bool
+	for _, p := range row.Game.Winners {
+		won[p] = true
+	}
+	cells := make([]TableCell, dip.NumPowers)
+	for p := range dip.NumPowers {
+		c := TableCell{Centres: fmt.Sprint(row.Game.Centres[p]), Won: won[p], Score: Number(scoring.RoundTo(row.Scores[p], 2))}
+		if row.Game.Centres[p] == 0 {
+			c.Centres = fmt.Sprintf("out %d", row.Game.Eliminated[p])
+		}
+		cells[p] = c
+	}
+	return cells
+}
 
 // TableReport is a system's table of common results as dtm formula --table --json prints it.
 type TableReport struct {
