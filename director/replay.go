@@ -131,8 +131,13 @@ func replayHeat(ctx context.Context, b *workbook.Book, n int, res *VerifyResult)
 			return err
 		}
 	}
-	opts := seeding.Options{Seed: rec.Seed, Time: ReplayTime, RoundsLeft: t.Settings.Heats - n + 1,
-		Later: laterPlayers(t, n, hs.Present, hs.Locked), Effort: rec.Effort, Restarts: rec.Restarts}
+	opts := seeding.Options{Seed: rec.Seed, Time: ReplayTime, RoundsLeft: t.Settings.Heats - n + 1, Effort: rec.Effort, Restarts: rec.Restarts}
+	switch {
+	case rec.Later == nil: // a record without the prediction: made again from the registrations now
+		opts.Later = laterPlayers(t, n, hs.Present, hs.Locked)
+	case len(rec.Later) > 0: // as dtm seed had it (nil for none)
+		opts.Later = rec.Later
+	}
 	var changed []string
 	for i, part := range seedingInputs(problem, hs.Present, hs.Locked, opts) {
 		if j := slices.IndexFunc(rec.Inputs, func(p [2]string) bool { return p[0] == part[0] }); j < 0 || rec.Inputs[j][1] != part[1] {

@@ -242,7 +242,7 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 		seeded.Plan, seeded.Bound, seeded.TimedOut, err = seatPool(ctx, t, hs, problem, req.Pool, opts, res)
 	default:
 		opts.Later = laterPlayers(t, n, hs.Present, hs.Locked)
-		rec.Inputs = seedingInputs(problem, hs.Present, hs.Locked, opts)
+		rec.Inputs, rec.Later = seedingInputs(problem, hs.Present, hs.Locked, opts), opts.Later
 		seeded, err = seeding.Seed(ctx, problem, hs.Present, hs.Locked, opts)
 	}
 	var ce *seeding.CountError

@@ -1,6 +1,7 @@
 package workbook
 
 import (
+	"encoding/hex"
 	"fmt"
 	"slices"
 	"strconv"
@@ -17,7 +18,7 @@ import (
 // document property, "dtm seeding Heat N" (File > Properties > Custom
 // Properties in Excel and LibreOffice), one line a director can read:
 //
-//	seed 8123; dtm devel 0123456789ab; mode seed; kept none; search complete; inputs players=… conflicts=… history=… settings=… heat=…
+//	seed 8123; dtm devel 0123456789ab; mode seed; kept none; search complete; inputs players=… conflicts=… history=… settings=… heat=… later=…; later 7f3e…,7f7f…
 type SeedingRecord struct {
 	Heat    int
 	Seed    int64  // the heat's own seed, as the seeder took it
@@ -38,6 +39,12 @@ type SeedingRecord struct {
 	// Inputs are the digests of the seeder's inputs by part, in order
 	// ("players", "conflicts", "history", "settings", "heat").
 	Inputs [][2]string
+	// Later is who the seeder was told would play each later heat
+	// (seeding.Options.Later), a prediction from the registrations of the
+	// day, which later heats' sit-outs change: kept whole, by player index,
+	// so that the heat can be seated again as it was. Nil when the record
+	// has none.
+	Later [][]int
 	// Changed names the command that changed the heat's seats since
 	// ("dtm seed --late"); "" when none did.
 	Changed string
@@ -68,10 +75,48 @@ func (r SeedingRecord) String() string {
 	if r.Effort != 0 || r.Restarts != 0 {
 		s += fmt.Sprintf("; work effort=%g restarts=%d", r.Effort, r.Restarts)
 	}
+	if r.Later != nil {
+		var sets []string
+		for _, players := range r.Later {
+			sets = append(sets, bitset(players))
+		}
+		s += "; later " + strings.Join(sets, ",")
+	}
 	if r.Changed != "" {
 		s += "; changed by " + r.Changed
 	}
 	return s
+}
+
+// bitset writes a set of player indices as hex digits: bit i of byte i/8
+// (from the low bit) for player i.
+func bitset(players []int) string {
+	var b []byte
+	for _, p := range players {
+		for len(b) <= p/8 {
+			b = append(b, 0)
+		}
+		b[p/8] |= 1 << (p % 8)
+	}
+	if len(b) == 0 {
+		return "00" // nobody: never an empty field
+	}
+	return hex.EncodeToString(b)
+}
+
+// fromBitset reads a set written by bitset, in ascending order (nil when
+// empty).
+func fromBitset(s string) ([]int, error) {
+	b, err := hex.DecodeString(s)
+	var out []int
+	for i, v := range b {
+		for bit := range 8 {
+			if v&(1<<bit) != 0 {
+				out = append(out, 8*i+bit)
+			}
+		}
+	}
+	return out, err
 }
 
 // parseSeedingRecord reads a record as String writes it; false when it is
@@ -103,6 +148,17 @@ func parseSeedingRecord(n int, s string) (SeedingRecord, bool) {
 			for _, p := range strings.Fields(v) {
 				k, d, _ := strings.Cut(p, "=")
 				r.Inputs = append(r.Inputs, [2]string{k, d})
+			}
+		case "later":
+			r.Later = [][]int{}
+			for _, set := range strings.Split(v, ",") {
+				var players []int
+				if players, err = fromBitset(set); err != nil {
+					break
+				}
+				if v != "" {
+					r.Later = append(r.Later, players)
+				}
 			}
 		case "changed":
 			r.Changed = strings.TrimPrefix(v, "by ")

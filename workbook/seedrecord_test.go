@@ -31,3 +31,26 @@ func TestSeedingRecordString(t *testing.T) {
 		}
 	}
 }
+
+// TestSeedingRecordRoundTrip: a record reads back as it was written,
+// whatever its later heats hold (none, an empty heat, players past a
+// byte's edge), and a property edited out of shape is no record.
+func TestSeedingRecordRoundTrip(t *testing.T) {
+	for _, r := range []SeedingRecord{
+		{Heat: 1, Seed: -42, Version: "devel 0123456789ab (modified)", Mode: "seed", Inputs: [][2]string{{"players", "00ff"}, {"heat", "abcd"}}},
+		{Heat: 2, Seed: 7, Version: "v1.2.0 (commit 0123456789ab)", Mode: "two boards", Kept: []int{1, 3}, Capped: true,
+			Inputs: [][2]string{{"later", "12"}}, Later: [][]int{{0, 7, 8, 29}, nil, {3}}, Changed: "dtm seed --refresh"},
+		{Heat: 3, Seed: 1, Version: "devel", Mode: "pool", Inputs: [][2]string{{"settings", "ee"}}, Later: [][]int{}},
+	} {
+		got, ok := parseSeedingRecord(r.Heat, r.String())
+		if !ok || !reflect.DeepEqual(got, r) {
+			t.Errorf("%s\nreads back as %+v (%v), want %+v", r, got, ok, r)
+		}
+	}
+	for _, s := range []string{"", "seed x; dtm devel; mode seed; inputs a=b", "seed 1; mode seed; inputs a=b", "seed 1; dtm devel; mode seed; kept 1,x; inputs a=b",
+		"seed 1; dtm devel; mode seed; inputs a=b; later zz"} {
+		if r, ok := parseSeedingRecord(1, s); ok {
+			t.Errorf("%q reads as a record: %+v", s, r)
+		}
+	}
+}
