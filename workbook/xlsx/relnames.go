@@ -29,19 +29,7 @@ func relativeTargets(zr *zip.Reader) ([]byte, error) {
 		if !bytes.Contains(raw, []byte(`Target="/`)) {
 			continue
 		}
-		source := path.Dir(path.Dir(zf.Name)) // a/_rels/b.xml.rels -> a
-		if source == "." {
-			source = ""
-		}
-		edited[zf.Name] = relationshipRe.ReplaceAllFunc(raw, func(rel []byte) []byte {
-			if bytes.Contains(rel, []byte(`TargetMode="External"`)) {
-				return rel
-			}
-			return absTargetRe.ReplaceAllFunc(rel, func(attr []byte) []byte {
-				target := string(attr[len(`Target="/`) : len(attr)-1])
-				return []byte(`Target="` + relativeTo(source, path.Clean(target)) + `"`)
-			})
-		})
+		edited[zf.Name] = relativeRels(zf.Name, raw)
 	}
 	if len(edited) == 0 {
 		return nil, nil
@@ -69,6 +57,25 @@ func relativeTargets(zr *zip.Reader) ([]byte, error) {
 		return nil, err
 	}
 	return out.Bytes(), nil
+}
+
+// relativeRels returns the relationships part name (raw) with each
+// internal target named from the package's root named from its source's
+// folder instead.
+func relativeRels(name string, raw []byte) []byte {
+	source := path.Dir(path.Dir(name)) // a/_rels/b.xml.rels -> a
+	if source == "." {
+		source = ""
+	}
+	return relationshipRe.ReplaceAllFunc(raw, func(rel []byte) []byte {
+		if bytes.Contains(rel, []byte(`TargetMode="External"`)) {
+			return rel
+		}
+		return absTargetRe.ReplaceAllFunc(rel, func(attr []byte) []byte {
+			target := string(attr[len(`Target="/`) : len(attr)-1])
+			return []byte(`Target="` + relativeTo(source, path.Clean(target)) + `"`)
+		})
+	})
 }
 
 var (

@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/xuri/excelize/v2"
 )
 
 func readBytes(t *testing.T, path string) []byte {
@@ -267,5 +269,48 @@ func TestPartsDatedAtSave(t *testing.T) {
 	}
 	if again := readBytes(t, f.Path); !bytes.Equal(again, after) {
 		t.Error("a second save that changes nothing wrote other bytes")
+	}
+}
+
+// TestCustomPropertySavedRelative: excelize names the custom properties'
+// part from the package's root when it adds it; the save names it as
+// reading does, so that the next run, which changes nothing, writes the
+// same bytes (dtm seed --refresh records on the heat's seeding property).
+func TestCustomPropertySavedRelative(t *testing.T) {
+	f := sample(t)
+	at := func() time.Time { return time.Date(2026, 3, 14, 10, 0, 0, 0, time.UTC) }
+	if err := SetCustomProps(f.Excelize(), excelize.CustomProperty{Name: "dtm test", Value: "1"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Save(Options{Now: at}); err != nil {
+		t.Fatal(err)
+	}
+	first := readBytes(t, f.Path)
+	zr, err := zip.NewReader(bytes.NewReader(first), int64(len(first)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range zr.File {
+		if !strings.HasSuffix(p.Name, ".rels") {
+			continue
+		}
+		raw, err := readPart(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(raw, []byte(`Target="/`)) {
+			t.Errorf("%s names a part from the root:\n%s", p.Name, raw)
+		}
+	}
+	again, err := Open(f.Path, Sheets{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	if err := again.Save(Options{Now: at}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(readBytes(t, f.Path), first) {
+		t.Error("the next save, which changes nothing, wrote other bytes")
 	}
 }

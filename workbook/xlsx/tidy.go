@@ -110,6 +110,9 @@ func tidy(data []byte, patches map[string][]cellPatch, skip map[string]bool, bod
 	if err := t.contentTypes(); err != nil {
 		return nil, err
 	}
+	if err := t.relativeTargets(); err != nil {
+		return nil, err
+	}
 	if len(t.drop) == 0 && len(t.edited) == 0 && len(t.spliced) == 0 && slices.IsSortedFunc(zr.File, partOrder) {
 		return data, nil
 	}
@@ -138,6 +141,30 @@ func (t *tidier) rels(name string) (*relationships, error) {
 		return nil, err
 	}
 	return parseRels(raw)
+}
+
+// relativeTargets names every part a relationship targets from its
+// source's folder, as reading the workbook does (relativeTargets):
+// excelize names the custom properties' part from the root when it adds
+// it, and a save must write what the next read gives, or the next save of
+// the same workbook would not give the same file.
+func (t *tidier) relativeTargets() error {
+	for _, f := range t.zr.File {
+		if !strings.HasSuffix(f.Name, ".rels") || t.drop[f.Name] {
+			continue
+		}
+		raw, ok := t.edited[f.Name]
+		if !ok {
+			var err error
+			if raw, err = readPart(f); err != nil {
+				return err
+			}
+		}
+		if bytes.Contains(raw, []byte(`Target="/`)) {
+			t.edited[f.Name] = relativeRels(f.Name, raw)
+		}
+	}
+	return nil
 }
 
 // dropCalcChain leaves out the calculation chain and its relationship.
