@@ -47,10 +47,20 @@ var seedingInputParts = [][2]string{
 // (seedingInputParts), each as the first 16 hex digits of the SHA-256 of
 // its JSON.
 func seedingInputs(p *seeding.Problem, present []int, locked []seeding.Board, opts seeding.Options) [][2]string {
+	// An earlier heat's board is history to the seeder whether or not it
+	// has started: a heat seeded the night before its predecessor starts
+	// is seated again as it was once that heat is played.
+	history := make([]seeding.Plan, len(p.History))
+	for i, pl := range p.History {
+		history[i] = seeding.Plan{Round: pl.Round, Boards: slices.Clone(pl.Boards)}
+		for j := range history[i].Boards {
+			history[i].Boards[j].Locked = false
+		}
+	}
 	parts := []any{
 		[]any{p.Players, p.TwoBoards, p.Preferences},
 		[]any{p.Conflicts, p.Groups, p.Teams},
-		p.History,
+		history,
 		[]any{p.Values, p.PowerGroups, p.AssignPowers, p.PowerRule, p.Method, p.ChoiceOrder, opts.RoundsLeft},
 		[]any{present, locked},
 		opts.Later,

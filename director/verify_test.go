@@ -5,12 +5,14 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
 
 	"github.com/armada-dtm/dtm/internal/fixture"
+	"github.com/armada-dtm/dtm/seeding"
 )
 
 // copyTo copies a workbook into a temporary folder and returns the copy.
@@ -253,5 +255,28 @@ func TestVerifyFiles(t *testing.T) {
 	}
 	if out, failed := verifyText(t, VerifyRequest{Path: path, Files: t.TempDir()}); !failed || !strings.Contains(out, "holds none of the files dtm export writes") {
 		t.Errorf("a folder without exports:\n%s", out)
+	}
+}
+
+// TestSeedingInputsIgnoreStarted: an earlier heat's board is the same
+// history to the seeder before and after it starts, so the record of a
+// heat seeded the night before its predecessor starts still matches when
+// dtm verify seats it again after that heat is played.
+func TestSeedingInputsIgnoreStarted(t *testing.T) {
+	board := seeding.Board{Seats: []seeding.Seat{{Player: 0}, {Player: 1}, {Player: 2}, {Player: 3}, {Player: 4}, {Player: 5}, {Player: 6}}}
+	problem := func(started bool) *seeding.Problem {
+		b := board
+		b.Locked = started
+		return &seeding.Problem{Players: make([]string, 14), History: []seeding.Plan{{Round: 1, Boards: []seeding.Board{b}}}}
+	}
+	before := seedingInputs(problem(false), nil, nil, seeding.Options{})
+	after := seedingInputs(problem(true), nil, nil, seeding.Options{})
+	if !slices.Equal(before, after) {
+		t.Errorf("the inputs' digests changed when heat 1 started:\n%v\n%v", before, after)
+	}
+	moved := problem(true)
+	moved.History[0].Boards[0].Seats[0].Player = 7
+	if slices.Equal(before, seedingInputs(moved, nil, nil, seeding.Options{})) {
+		t.Error("a player moved in heat 1 left the history's digest as it was")
 	}
 }
