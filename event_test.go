@@ -454,6 +454,30 @@ func TestWholeEvent(t *testing.T) {
 		t.Errorf("score with a board in play should say the standings are provisional:\n%s", out)
 	}
 	refused("--provisional", "export", "--wdd", "--out", filepath.Join(dir, "results"), book)
+	// Its 1902 centres typed as the table hands them in: dtm score counts the
+	// board as it stands, a draw of all seven in 1902 under DipCon XXXIV,
+	// marked provisional (the diff too); dtm status after. Then cleared.
+	chartCol := slices.Index(sheetRows(t, book, "Heat 4")[0], "1902")
+	var chart1902, clear1902 []edit
+	for _, s := range heatSeats(t, book, 4) {
+		if s.board != 1 {
+			continue
+		}
+		cell, err := excelize.CoordinatesToCellName(chartCol+1, s.row)
+		if err != nil {
+			t.Fatal(err)
+		}
+		centres := map[string]int{"Austria": 4, "England": 5, "France": 5, "Germany": 4, "Italy": 5, "Russia": 6, "Turkey": 5}[s.power]
+		chart1902 = append(chart1902, edit{"op": "set_rows", "sheet": "Heat 4", "cell": cell, "rows": [][]any{{centres}}})
+		clear1902 = append(clear1902, edit{"op": "clear", "sheet": "Heat 4", "range": cell})
+	}
+	loEdits(t, book, chart1902)
+	edited("heat 4 board 1's 1902 centres typed while it is in play")
+	if out := step("score", "--diff", book); !strings.Contains(out, "heat 4 board 1 scored from its 1902 centres") || !strings.Contains(out, "(provisional)") {
+		t.Errorf("score should count heat 4 board 1 as it stands in 1902, provisionally:\n%s", out)
+	}
+	loEdits(t, book, clear1902)
+	edited("heat 4 board 1's 1902 centres cleared")
 	setStatus(4, 1, "Finished")
 	edited("heat 4 board 1 Finished again")
 	step("score", book)

@@ -56,7 +56,7 @@ var ErrProvisional = errors.New("the standings are provisional")
 // Export scores a workbook and writes the results files it is asked for,
 // named after the tournament. The workbook is not changed.
 func Export(req ExportRequest) (*ExportResult, error) {
-	b, event, table, err := openScored(req.Path)
+	b, event, table, err := openScored(req.Path, false)
 	if err != nil {
 		return nil, err
 	}

@@ -103,3 +103,46 @@ func scoreGames(t *workbook.Tournament, found workbook.Problems, which systemsTo
 	}
 	return ps
 }
+
+// scoreLive scores every board in play that has a centre chart as if the
+// game ended at its chart's last year (workbook.LiveGame), under its system
+// and the tournament's rules but not the house rules on draws (a game in
+// play has not ended in one): dtm score and dtm publish count them in the
+// standings, marked provisional. Not under the Hurst Tournament Mean. A board that cannot be scored so (its
+// system broken, its chart not a game's) is left out, as it was before.
+func scoreLive(t *workbook.Tournament) {
+	rules := t.Settings.Rules
+	rules.Draws = scoring.DrawRule{}
+	if rules.Method == scoring.HurstMean {
+		return // a game's Hurst figure depends on every game's: one in play would move the finished ones'
+	}
+	var systems map[string]*scoring.System
+	var games []scoring.Finished
+	var places []*workbook.Game
+	var years []int
+	for i := range t.Heats {
+		heat := &t.Heats[i]
+		for j := range heat.Games {
+			g := &heat.Games[j]
+			sg, year, ok := workbook.LiveGame(g, t.Settings.Victory)
+			if !ok {
+				continue
+			}
+			if systems == nil {
+				systems, _ = compileSystems(t, allSystems)
+			}
+			sys := systems[t.SystemName(heat, g)]
+			if sys == nil {
+				continue
+			}
+			games = append(games, scoring.Finished{Game: sg, System: sys, Overrides: g.Overrides()})
+			places, years = append(places, g), append(years, year)
+		}
+	}
+	scores, _ := scoring.ScoreGames(rules, t.Settings.Victory, games)
+	for i, gs := range scores {
+		if gs.Scored {
+			places[i].SetLiveScores(gs, years[i])
+		}
+	}
+}

@@ -33,6 +33,13 @@ type ImportResult struct {
 	Ignored []string
 	DryRun  bool
 	Written bool
+	// Submitted counts the new submissions under two-party confirmation,
+	// and Confirmations says where each board submitted for stands.
+	Submitted     int
+	Confirmations []BoardConfirmation
+	// Replaced are the cells typed on the Submissions tab that its rewrite
+	// replaced.
+	Replaced workbook.Problems
 }
 
 // BoardChange is one board's cells an import changes.
@@ -62,8 +69,19 @@ func Import(req ImportRequest) (*ImportResult, error) {
 	defer b.Close()
 	res := &ImportResult{CSV: req.CSV, Path: req.Path, DryRun: req.DryRun}
 	res.Ignored = ignored
-	rows, more := boardsOf(name, rows, b.Tournament)
+	confirm := b.Tournament.Settings.Confirmation
+	rows, more := boardsOf(name, rows, b.Tournament, confirm)
 	ps = append(ps, more...)
+	var subs *confirmed
+	if confirm {
+		c, more, err := confirmRows(name, rows, b)
+		if err != nil {
+			return nil, err
+		}
+		ps = append(ps, more...)
+		subs, rows = c, c.write
+		res.Confirmations, res.Submitted, res.Unchanged = c.boards, c.added, c.unchanged
+	}
 	for _, r := range rows {
 		finished := b.Tournament.Heats[r.Heat-1].Games[gameIndex(b.Tournament, r.Heat, r.Board)].Status == workbook.Finished
 		changes, err := b.SetResult(r.Heat, r.Board, r.Result)
@@ -91,8 +109,13 @@ func Import(req ImportRequest) (*ImportResult, error) {
 	if len(ps) > 0 {
 		return nil, &ProblemsError{Path: req.CSV, Problems: files.ByLine(ps), Again: "dtm import"}
 	}
-	if req.DryRun || len(res.Boards) == 0 {
+	if req.DryRun || (len(res.Boards) == 0 && res.Submitted == 0) {
 		return res, nil
+	}
+	if res.Submitted > 0 {
+		if res.Replaced, err = b.WriteSubmissions(subs.tab); err != nil {
+			return nil, err
+		}
 	}
 	if err := b.Save(workbook.Options{Force: req.Force}); err != nil {
 		return nil, err
@@ -140,9 +163,10 @@ func shown(v string) string {
 }
 
 // boardsOf checks that each row names a board of the workbook, seated and
-// with its powers, and that no two rows give one board different results
-// (the same result twice, a form sent twice, is taken once).
-func boardsOf(name string, rows []files.ResultsRow, t *workbook.Tournament) ([]files.ResultsRow, workbook.Problems) {
+// with its powers, and (unless under two-party confirmation) that no two
+// rows give one board different results (the same result twice, a form
+// sent twice, is taken once).
+func boardsOf(name string, rows []files.ResultsRow, t *workbook.Tournament, confirm bool) ([]files.ResultsRow, workbook.Problems) {
 	var ps workbook.Problems
 	var out []files.ResultsRow
 	first := map[[2]int]files.ResultsRow{}
@@ -169,6 +193,10 @@ func boardsOf(name string, rows []files.ResultsRow, t *workbook.Tournament) ([]f
 			continue
 		}
 		key := [2]int{r.Heat, r.Board}
+		if confirm { // each row is a submission: several for a board are expected
+			out = append(out, r)
+			continue
+		}
 		if f, dup := first[key]; dup {
 			if !reflect.DeepEqual(f.Result, r.Result) {
 				ps = append(ps, files.LineProblemf(name, r.Line, "keep one row per board (the right one)",
@@ -208,13 +236,34 @@ func (r *ImportResult) WriteText(w io.Writer) {
 		}
 		flush()
 	}
+	for _, c := range r.Confirmations {
+		at := fmt.Sprintf("%s (heat %d board %d)", workbook.BoardCode(c.Heat, c.Board), c.Heat, c.Board)
+		switch c.State {
+		case Awaiting:
+			fmt.Fprintf(w, "%s: awaiting: submitted by %s; a second player of the board must submit the same result\n", at, files.AndList(c.By))
+		case Contested:
+			fmt.Fprintf(w, "%s: contested: %s differs from %s; the player who is wrong submits again, or type the result on the heat sheet and mark the board Finished\n",
+				at, c.Quotes[0], c.Quotes[1])
+		case Final:
+			fmt.Fprintf(w, "%s: confirmed by %s\n", at, files.AndList(c.By))
+		}
+	}
+	for _, p := range r.Replaced {
+		fmt.Fprintf(w, "warning: %s: %s, replaced\n", p.Location(), p.Msg)
+	}
+	subs := ""
+	if r.Submitted > 0 {
+		subs = fmt.Sprintf(", %d new submission(s)", r.Submitted)
+	}
 	switch {
-	case len(r.Boards) == 0:
+	case len(r.Boards) == 0 && r.Submitted == 0 && len(r.Confirmations) > 0:
+		fmt.Fprintf(w, "%s: no changes: every line repeats its player's latest submission, or a board's result (%d line(s))\n", r.Path, r.Unchanged)
+	case len(r.Boards) == 0 && r.Submitted == 0:
 		fmt.Fprintf(w, "%s: no changes: every board already holds these results (%s)\n", r.Path, boards(r.Unchanged))
 	case r.Written:
-		fmt.Fprintf(w, "wrote %s: %s changed, %d unchanged; run dtm score to rescore\n", r.Path, boards(len(r.Boards)), r.Unchanged)
+		fmt.Fprintf(w, "wrote %s: %s changed%s, %d unchanged; run dtm score to rescore\n", r.Path, boards(len(r.Boards)), subs, r.Unchanged)
 	default:
-		fmt.Fprintf(w, "dry run: %s would change, %d unchanged; nothing written\n", boards(len(r.Boards)), r.Unchanged)
+		fmt.Fprintf(w, "dry run: %s would change%s, %d unchanged; nothing written\n", boards(len(r.Boards)), subs, r.Unchanged)
 	}
 }
 

@@ -62,11 +62,15 @@ func validate(b *workbook.Book, which systemsToCompile) {
 }
 
 // openScored opens a workbook that has no problems and computes its
-// standings.
-func openScored(path string) (*workbook.Book, scoring.Event, scoring.Table, error) {
+// standings; live counts the boards in play as they stand (scoreLive), as
+// dtm score and dtm publish do, never the federation files.
+func openScored(path string, live bool) (*workbook.Book, scoring.Event, scoring.Table, error) {
 	b, err := open(path, usedSystems)
 	if err != nil {
 		return nil, scoring.Event{}, scoring.Table{}, err
+	}
+	if live {
+		scoreLive(b.Tournament)
 	}
 	event := b.Tournament.Event()
 	table, err := scoring.Standings(event)

@@ -43,7 +43,7 @@ type PublishResult struct {
 // not changed; the site's folder is remembered beside it so that dtm score
 // and dtm seed refresh the site.
 func Publish(req PublishRequest) (*PublishResult, error) {
-	b, event, table, err := openScored(req.Path)
+	b, event, table, err := openScored(req.Path, true)
 	if err != nil {
 		return nil, err
 	}
@@ -72,6 +72,19 @@ func Publish(req PublishRequest) (*PublishResult, error) {
 			return nil, wrapf(err, "scoring system %q", sys.Name)
 		}
 		s.AddScoring(compiled.Definition(), scoring.CommonResults(compiled))
+	}
+	var heats []workbook.HeatStatus
+	for _, h := range b.Tournament.Heats {
+		heats = append(heats, b.HeatStatus(h.Number))
+	}
+	reports, err := boardReports(b, req.Path, heats, now)
+	if err != nil {
+		return nil, err
+	}
+	for i, st := range heats {
+		if underWay(st.State) {
+			s.Reports = append(s.Reports, files.HeatReports{Heat: st.Heat, BoardReports: reports[i]})
+		}
 	}
 	if err := s.Render(b.Tournament.Settings.Publication, site.Write); err != nil {
 		return nil, err

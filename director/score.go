@@ -3,6 +3,7 @@ package director
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -47,6 +48,9 @@ type ScoreResult struct {
 	Replaced workbook.Problems
 	// Diff is set with ScoreRequest.Diff: what moved since the standings were last written.
 	Diff *StandingsDiff
+	// Live marks the heat and board of each board in play scored as it
+	// stands (provisionally), for the printed "~".
+	Live map[[2]int]bool
 }
 
 // StandingsDiff is what moved between the standings the Standings tab held and the new ones.
@@ -56,16 +60,17 @@ type StandingsDiff struct {
 }
 
 // Move is one player's change: before and after (Before false for a player new to the standings, After false
-// for one no longer in them).
+// for one no longer in them). Provisional marks a new total that counts a board in play as it stands.
 type Move struct {
 	Name               string
 	Before, After      bool
+	Provisional        bool
 	RankBefore, Rank   int
 	TotalBefore, Total float64
 }
 
 // diffStandings compares the standings as written with the new table.
-func diffStandings(old []workbook.Standing, table scoring.Table, names []string) *StandingsDiff {
+func diffStandings(old []workbook.Standing, table scoring.Table, names []string, live map[[2]int]bool) *StandingsDiff {
 	d := &StandingsDiff{First: len(old) == 0}
 	was := map[string]workbook.Standing{}
 	for _, s := range old {
@@ -80,7 +85,9 @@ func diffStandings(old []workbook.Standing, table scoring.Table, names []string)
 			continue
 		}
 		d.Moves = append(d.Moves, Move{Name: name, Before: ok, After: true, RankBefore: o.Rank, Rank: s.Rank,
-			TotalBefore: o.Total, Total: s.Total})
+			TotalBefore: o.Total, Total: s.Total, Provisional: slices.ContainsFunc(s.Heats, func(h scoring.HeatScore) bool {
+				return h.Played && live[[2]int{h.Heat, h.Board}]
+			})})
 	}
 	for _, o := range old {
 		if !seen[o.Name] {
@@ -96,7 +103,7 @@ func diffStandings(old []workbook.Standing, table scoring.Table, names []string)
 // When the workbook's site was published (dtm publish), it is refreshed
 // after the workbook is saved.
 func Score(req ScoreRequest) (*ScoreResult, error) {
-	b, event, table, err := openScored(req.Path)
+	b, event, table, err := openScored(req.Path, true)
 	if err != nil {
 		return nil, err
 	}
@@ -105,6 +112,14 @@ func Score(req ScoreRequest) (*ScoreResult, error) {
 	res := &ScoreResult{Path: req.Path, Heats: t.Settings.Heats, Table: table, Report: files.NewReport(t.Settings.Name, event, table),
 		Warnings: unfinishedResults(t), Provisional: workbook.ProvisionalNote(b.InPlay())}
 	res.Report.Provisional = res.Provisional
+	for _, st := range b.InPlay() {
+		for _, l := range st.Live {
+			if res.Live == nil {
+				res.Live = map[[2]int]bool{}
+			}
+			res.Live[[2]int{st.Heat, l[0]}] = true
+		}
+	}
 	for _, p := range t.Players {
 		res.Names = append(res.Names, p.Name)
 	}
@@ -121,7 +136,7 @@ func Score(req ScoreRequest) (*ScoreResult, error) {
 		if err != nil {
 			return nil, err
 		}
-		res.Diff = diffStandings(old, table, res.Names)
+		res.Diff = diffStandings(old, table, res.Names, res.Live)
 	}
 	if req.DryRun {
 		return res, nil
@@ -169,6 +184,9 @@ func (r *ScoreResult) WriteText(w io.Writer, top int) {
 			if h.Played && (h.Factor != 1 || r.Multiplied[[2]int{h.Heat, h.Board}]) {
 				mark = "*"
 			}
+			if h.Played && r.Live[[2]int{h.Heat, h.Board}] {
+				mark += "~"
+			}
 			fmt.Fprintf(tw, "%s%s\t", files.Number(h.Score), mark)
 		}
 		fmt.Fprintf(tw, "%s\t\n", files.Number(s.Total))
@@ -176,6 +194,9 @@ func (r *ScoreResult) WriteText(w io.Writer, top int) {
 	tw.Flush()
 	if len(players) > top {
 		fmt.Fprintf(w, "... %d more players (* = dropped or multiplied)\n", len(players)-top)
+	}
+	if len(r.Live) > 0 {
+		fmt.Fprintln(w, "~ = a board in play, scored as it stands: provisional")
 	}
 	for _, p := range r.Replaced {
 		fmt.Fprintf(w, "warning: %s: %s, replaced\n", p.Location(), p.Msg)
@@ -216,15 +237,23 @@ func (d *StandingsDiff) WriteText(w io.Writer) {
 	for _, m := range d.Moves {
 		switch {
 		case !m.Before:
-			fmt.Fprintf(tw, "  %s\tnew\trank %d\ttotal %s\n", m.Name, m.Rank, files.Number(m.Total))
+			fmt.Fprintf(tw, "  %s\tnew\trank %d\ttotal %s%s\n", m.Name, m.Rank, files.Number(m.Total), m.provisional())
 		case !m.After:
 			fmt.Fprintf(tw, "  %s\tgone\twas rank %d\ttotal %s\n", m.Name, m.RankBefore, files.Number(m.TotalBefore))
 		default:
-			fmt.Fprintf(tw, "  %s\t%s\trank %d -> %d\ttotal %s -> %s\n", m.Name, arrow(m.RankBefore, m.Rank), m.RankBefore,
-				m.Rank, files.Number(m.TotalBefore), files.Number(m.Total))
+			fmt.Fprintf(tw, "  %s\t%s\trank %d -> %d\ttotal %s -> %s%s\n", m.Name, arrow(m.RankBefore, m.Rank), m.RankBefore,
+				m.Rank, files.Number(m.TotalBefore), files.Number(m.Total), m.provisional())
 		}
 	}
 	tw.Flush()
+}
+
+// provisional is " (provisional)" for a total that counts a board in play.
+func (m Move) provisional() string {
+	if m.Provisional {
+		return " (provisional)"
+	}
+	return ""
 }
 
 // arrow says which way a player moved: up (a better rank), down, or level.

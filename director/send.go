@@ -112,7 +112,7 @@ func (o *outgoing) label() string {
 // that a message is recorded even when a later one fails or dtm is
 // stopped; the next run records a journal left behind.
 func Send(ctx context.Context, req SendRequest) (*SendResult, error) {
-	b, _, table, err := openScored(req.Path)
+	b, _, table, err := openScored(req.Path, false)
 	if err != nil {
 		return nil, err
 	}

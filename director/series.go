@@ -65,7 +65,7 @@ func Series(req SeriesRequest) (*SeriesResult, error) {
 	methods := map[scoring.Method][]string{}
 	var tierErrs []error
 	for _, path := range req.Paths {
-		b, event, table, err := openScored(path)
+		b, event, table, err := openScored(path, false)
 		if err != nil {
 			return nil, err
 		}

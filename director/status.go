@@ -3,11 +3,13 @@ package director
 import (
 	"fmt"
 	"io"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/seeding"
@@ -17,6 +19,9 @@ import (
 // StatusRequest says which workbook to report on.
 type StatusRequest struct {
 	Path string
+	// Now is the time now, for the minutes since each heat's start; the
+	// zero time is the clock's.
+	Now time.Time
 }
 
 // StatusResult is where a tournament stands (dtm status): what a director
@@ -38,6 +43,10 @@ type StatusResult struct {
 	Stale workbook.Problems
 	// Next is the one thing to do next: a command to run, or what to type.
 	Next string
+	// Confirmation is the Two-party confirmation setting; Reports are each
+	// heat's boards by where their results stand, as Heats.
+	Confirmation bool
+	Reports      []files.BoardReports
 }
 
 // Unseated are the players registered for a heat under way (called or in
@@ -74,8 +83,73 @@ func Status(req StatusRequest) (*StatusResult, error) {
 	if res.Stale, err = staleAll(b); err != nil {
 		return nil, err
 	}
+	if res.Reports, err = boardReports(b, req.Path, res.Heats, req.Now); err != nil {
+		return nil, err
+	}
+	res.Confirmation = t.Settings.Confirmation
 	res.Next = res.next(t)
 	return res, nil
+}
+
+// boardReports lists each heat's boards by where their results stand
+// (heats are their statuses), with the minutes since the start of those
+// under way at now (zero: the clock's). A Submissions tab dtm cannot read
+// gives a *ProblemsError.
+func boardReports(b *workbook.Book, path string, heats []workbook.HeatStatus, now time.Time) ([]files.BoardReports, error) {
+	reports, ps, err := confirmations(b)
+	if err != nil {
+		return nil, err
+	}
+	if len(ps) > 0 {
+		return nil, &ProblemsError{Path: path, Problems: ps}
+	}
+	if now.IsZero() {
+		now = time.Now()
+	}
+	var out []files.BoardReports
+	for i, h := range b.Tournament.Heats {
+		out = append(out, heatReports(&h, heats[i], reports, now))
+	}
+	return out, nil
+}
+
+// underWay reports a heat called, in play or reported: its results are
+// coming in.
+func underWay(s workbook.HeatState) bool {
+	return s == workbook.Called || s == workbook.InPlay || s == workbook.Reported
+}
+
+// heatReports lists a heat's seated boards by where their results stand,
+// with the minutes since its start while it is under way.
+func heatReports(h *workbook.Heat, st workbook.HeatStatus, reports map[[2]int]BoardConfirmation, now time.Time) files.BoardReports {
+	r := files.BoardReports{NotReported: []int{}, Awaiting: []int{}, Contested: []int{}, Final: []int{}, Contests: []files.ContestReport{}}
+	for _, g := range h.Games {
+		c, ok := reports[[2]int{h.Number, g.Board}]
+		if !ok {
+			continue
+		}
+		switch c.State {
+		case NotReported:
+			r.NotReported = append(r.NotReported, g.Board)
+		case Awaiting:
+			r.Awaiting = append(r.Awaiting, g.Board)
+		case Contested:
+			r.Contested = append(r.Contested, g.Board)
+			r.Contests = append(r.Contests, files.ContestReport{Board: g.Board, Submissions: c.Quotes})
+		case Final:
+			r.Final = append(r.Final, g.Board)
+		}
+	}
+	if underWay(st.State) && h.Start >= 0 {
+		day := h.Day
+		if day.IsZero() {
+			day = now
+		}
+		start := time.Date(day.Year(), day.Month(), day.Day(), h.Start/60, h.Start%60, 0, 0, now.Location())
+		m := int(math.Floor(now.Sub(start).Minutes()))
+		r.Minutes = &m
+	}
+	return r
 }
 
 // unseated lists, for each heat that is called or in play, the players
@@ -232,27 +306,7 @@ func boardList(boards []int) string {
 	if len(boards) == 1 {
 		return "board " + strconv.Itoa(boards[0])
 	}
-	return "boards " + numberRanges(boards)
-}
-
-// numberRanges writes numbers in order with runs as ranges: "1-4, 6, 8-9".
-func numberRanges(ns []int) string {
-	ns = slices.Sorted(slices.Values(ns))
-	var parts []string
-	for i := 0; i < len(ns); {
-		j := i
-		for j+1 < len(ns) && ns[j+1] == ns[j]+1 {
-			j++
-		}
-		switch {
-		case j == i:
-			parts = append(parts, strconv.Itoa(ns[i]))
-		default:
-			parts = append(parts, strconv.Itoa(ns[i])+"-"+strconv.Itoa(ns[j]))
-		}
-		i = j + 1
-	}
-	return strings.Join(parts, ", ")
+	return "boards " + files.NumberRanges(boards)
 }
 
 // WriteText prints the status for a director to read at a glance: one
@@ -262,13 +316,14 @@ func (r *StatusResult) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "%s: %s\n", r.Path, r.Tournament)
 	var heats strings.Builder
 	tw := tabwriter.NewWriter(&heats, 0, 0, 2, ' ', 0)
-	for _, h := range r.Heats {
-		fmt.Fprintf(tw, "  heat %d\t%s\t%s\n", h.Heat, h.State, boardsByStatus(h))
+	for i, h := range r.Heats {
+		fmt.Fprintf(tw, "  heat %d\t%s\t%s%s\n", h.Heat, h.State, boardsByStatus(h), r.since(i))
 	}
 	tw.Flush()
 	for _, line := range strings.Split(strings.TrimSuffix(heats.String(), "\n"), "\n") {
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
 	}
+	r.writeReports(w)
 	for _, u := range r.Unseated {
 		fmt.Fprintf(w, "not seated in heat %d (%d registered): %s\n", u.Heat, len(u.Players), someNames(u.Players))
 	}
@@ -292,9 +347,52 @@ func (r *StatusResult) WriteText(w io.Writer) {
 		if len(open) > 1 {
 			what = "heats"
 		}
-		fmt.Fprintf(w, "standings: not final (%s %s not scored)\n", what, numberRanges(open))
+		fmt.Fprintf(w, "standings: not final (%s %s not scored)\n", what, files.NumberRanges(open))
 	}
 	fmt.Fprintf(w, "next: %s\n", r.Next)
+}
+
+// since says how long ago heat i (from 0) started: "; started 42 min
+// ago", "; starts in 5 min"; "" when not known.
+func (r *StatusResult) since(i int) string {
+	if i >= len(r.Reports) || r.Reports[i].Minutes == nil {
+		return ""
+	}
+	return "; " + files.SinceStart(*r.Reports[i].Minutes)
+}
+
+// writeReports prints, under two-party confirmation, the boards of each
+// heat under way by where their results stand, and each contest's two
+// submissions.
+func (r *StatusResult) writeReports(w io.Writer) {
+	if !r.Confirmation {
+		return
+	}
+	for i, h := range r.Heats {
+		if !underWay(h.State) {
+			continue
+		}
+		rep := r.Reports[i]
+		fmt.Fprintf(w, "results of heat %d: %s\n", h.Heat, reportList(rep))
+		for _, c := range rep.Contests {
+			fmt.Fprintf(w, "contested: %s: %s differs from %s\n", workbook.BoardCode(h.Heat, c.Board), c.Submissions[0], c.Submissions[1])
+		}
+	}
+}
+
+// reportList names a heat's boards by where their results stand: "final
+// 1-2; awaiting 3; contested 5; not reported 4, 6".
+func reportList(r files.BoardReports) string {
+	var parts []string
+	for _, s := range []struct {
+		what   string
+		boards []int
+	}{{"final", r.Final}, {"awaiting", r.Awaiting}, {"contested", r.Contested}, {"not reported", r.NotReported}} {
+		if len(s.boards) > 0 {
+			parts = append(parts, s.what+" "+files.NumberRanges(s.boards))
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // someNames lists up to eight names, and how many more.
@@ -315,7 +413,7 @@ func boardsByStatus(h workbook.HeatStatus) string {
 		boards []int
 	}{{"in play", h.Started}, {"finished", h.Finished}, {"not started", h.Unstarted}} {
 		if len(s.boards) > 0 {
-			parts = append(parts, s.what+" "+numberRanges(s.boards))
+			parts = append(parts, s.what+" "+files.NumberRanges(s.boards))
 		}
 	}
 	switch {
@@ -331,12 +429,16 @@ func boardsByStatus(h workbook.HeatStatus) string {
 
 // Report is the status as dtm status --json prints it.
 func (r *StatusResult) Report() files.StatusReport {
-	rep := files.StatusReport{Tournament: r.Tournament, Final: r.Final, Heats: []files.HeatStatusReport{},
+	rep := files.StatusReport{Tournament: r.Tournament, Final: r.Final, Confirmation: r.Confirmation, Heats: []files.HeatStatusReport{},
 		Unseated: []files.UnseatedReport{}, DroppedOut: []files.UnseatedReport{}, Stale: []files.StaleReport{}, Next: r.Next}
 	list := func(ns []int) []int { return append([]int{}, ns...) }
-	for _, h := range r.Heats {
-		rep.Heats = append(rep.Heats, files.HeatStatusReport{Heat: h.Heat, State: h.State.String(), Calls: h.Calls,
-			Unstarted: list(h.Unstarted), InPlay: list(h.Started), Finished: list(h.Finished)})
+	for i, h := range r.Heats {
+		hr := files.HeatStatusReport{Heat: h.Heat, State: h.State.String(), Calls: h.Calls,
+			Unstarted: list(h.Unstarted), InPlay: list(h.Started), Finished: list(h.Finished)}
+		if i < len(r.Reports) {
+			hr.BoardReports = r.Reports[i]
+		}
+		rep.Heats = append(rep.Heats, hr)
 	}
 	for _, u := range r.Unseated {
 		rep.Unseated = append(rep.Unseated, files.UnseatedReport{Heat: u.Heat, Players: u.Players})

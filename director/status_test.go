@@ -3,6 +3,7 @@ package director
 import (
 	"testing"
 
+	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/workbook"
 )
 
@@ -13,8 +14,8 @@ func TestNumberRanges(t *testing.T) {
 	}{
 		{nil, ""}, {[]int{3}, "3"}, {[]int{1, 2}, "1-2"}, {[]int{6, 1, 2, 3, 4, 8, 9}, "1-4, 6, 8-9"},
 	} {
-		if got := numberRanges(c.in); got != c.want {
-			t.Errorf("numberRanges(%v) = %q, want %q", c.in, got, c.want)
+		if got := files.NumberRanges(c.in); got != c.want {
+			t.Errorf("files.NumberRanges(%v) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }

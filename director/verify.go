@@ -83,7 +83,7 @@ var ErrNotVerified = errors.New("not verified")
 // Standings and Awards tabs, the heat sheets' Score and Conflict columns
 // and the board calls. It never writes the workbook.
 func Verify(req VerifyRequest) (*VerifyResult, error) {
-	b, event, table, err := openScored(req.Path)
+	b, event, table, err := openScored(req.Path, true) // as dtm score wrote the tabs: boards in play as they stand
 	if err != nil {
 		return nil, err
 	}

@@ -35,7 +35,7 @@ var sheets = xlsx.Sheets{Read: readsSheet, Replaced: outputSheet, Input: inputSh
 func readsSheet(name string) bool {
 	switch name {
 	case SheetTournament, SheetPlayers, SheetConflicts, SheetGroups, SheetTeams, SheetHeats, SheetSystems,
-		SheetStandings, SheetTeamStandings, SheetAwards, SheetSent:
+		SheetStandings, SheetTeamStandings, SheetAwards, SheetSent, SheetSubmissions:
 		return true
 	}
 	_, heat := heatSheetNumber(name)
@@ -62,8 +62,8 @@ func inputSheet(name string) bool {
 
 // rewrittenName matches the name of a tab dtm rewrites on every run, as a
 // formula may write it (in any case): Standings, Team Standings, Awards or
-// a heat's calls tab, or dtm send's record.
-var rewrittenName = regexp.MustCompile(`(?i)^(standings|awards|team standings|heat [0-9]+ calls|sent)$`)
+// a heat's calls tab, dtm send's record or dtm import's submissions.
+var rewrittenName = regexp.MustCompile(`(?i)^(standings|awards|team standings|heat [0-9]+ calls|sent|submissions)$`)
 
 // rewrittenTab reports a tab dtm rewrites on every run, whose values
 // change when dtm runs: a formula referring to one is recalculated even on

@@ -1,11 +1,15 @@
 package workbook
 
-import "github.com/armada-dtm/dtm/scoring"
+import (
+	"cmp"
+
+	"github.com/armada-dtm/dtm/scoring"
+)
 
 // Event converts the tournament into what the standings need: the players
 // (those on the roster only, who never registered nor sat at a board,
 // absent: see Playing), every scored game (the director's override
-// applied), the tournament's rules and its teams.
+// applied) and every board in play scored as it stands (Game.Live), the tournament's rules and its teams.
 func (t *Tournament) Event() scoring.Event {
 	s := t.Settings
 	e := scoring.Event{Heats: s.Heats, Rules: s.Rules}
@@ -22,15 +26,22 @@ func (t *Tournament) Event() scoring.Event {
 	for _, h := range t.Heats {
 		top := h.TopBoards()
 		for _, g := range h.Games {
-			if !g.Scored {
+			if !g.Scored && g.Live == 0 {
 				continue
 			}
 			sg := ScoringGame(&g)
+			if g.Live > 0 {
+				sg, _, _ = LiveGame(&g, s.Victory)
+			}
 			pg := scoring.Played{Heat: h.Number, Board: g.Board, Winners: sg.Winners, Conceded: sg.Conceded,
 				Rank: g.Criterion != scoring.WinDraw, History: sg.History, Top: top[g.Board]}
 			for _, seat := range g.Seats {
-				pg.Seats[seat.Power] = scoring.PlayedSeat{Player: seat.Player, Score: seat.Score, Centres: seat.Centres,
-					Year: seat.Year, Eliminated: seat.Centres == 0}
+				centres, year := seat.Centres, seat.Year
+				if g.Live > 0 { // as the board stands at the end of its chart's year
+					centres, year = sg.Centres[seat.Power], cmp.Or(sg.Eliminated[seat.Power], sg.FinalYear)
+				}
+				pg.Seats[seat.Power] = scoring.PlayedSeat{Player: seat.Player, Score: seat.Score, Centres: centres,
+					Year: year, Eliminated: centres == 0}
 			}
 			e.Games = append(e.Games, pg)
 		}

@@ -68,6 +68,21 @@ const (
 	HeaderSentDigest  = "Digest"
 )
 
+// SheetSubmissions is dtm import's record under two-party confirmation:
+// one row per player's submission of a board's result.
+const SheetSubmissions = "Submissions"
+
+// Column headers of the Submissions tab.
+const (
+	HeaderSubHeat   = "Heat"
+	HeaderSubBoard  = "Board"
+	HeaderSubBy     = "Submitted by"
+	HeaderSubFile   = "File"
+	HeaderSubLine   = "Line"
+	HeaderSubHeader = "Header line"
+	HeaderSubText   = "Submitted line"
+)
+
 // callsSheet reports whether a sheet is a heat's board-calls tab
 // ("Heat 2 calls").
 func callsSheet(name string) bool {

@@ -68,7 +68,7 @@ func (r *reader) ignoreSheets() {
 func (r *reader) knownSheet(name string) bool {
 	switch name {
 	case SheetAbout, SheetTournament, SheetPlayers, SheetConflicts, SheetGroups, SheetTeams, SheetHeats, SheetSystems, SheetClock,
-		SheetStandings, SheetTeamStandings, SheetAwards, SheetSent:
+		SheetStandings, SheetTeamStandings, SheetAwards, SheetSent, SheetSubmissions:
 		return true
 	}
 	return callsSheet(name)

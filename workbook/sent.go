@@ -27,47 +27,82 @@ type Sent struct {
 // ReadSent reads the Sent tab: nil when the workbook has none. A row dtm
 // cannot read is a problem at its cell; blank rows are skipped.
 func (b *Book) ReadSent() ([]Sent, Problems, error) {
-	if !b.hasSheet(SheetSent) {
-		return nil, nil, nil
-	}
-	rows, err := xlsx.GetRows(b.f, SheetSent, excelize.Options{RawCellValue: true})
+	rows, ps, err := b.readLog(SheetSent, sentHeader, "dtm send keeps this tab: put its headers back (or delete the tab to send every message again)")
 	if err != nil {
-		return nil, nil, fmt.Errorf("read %s: %w", SheetSent, err)
+		return nil, nil, err
 	}
 	var out []Sent
-	var ps Problems
-	for r, row := range rows {
-		cell := func(c int) string {
-			if c < len(row) {
-				return strings.TrimSpace(row[c])
-			}
-			return ""
-		}
-		if r == 0 {
-			for c, h := range sentHeader {
-				if !strings.EqualFold(cell(c), h) {
-					ps = append(ps, Problem{Sheet: SheetSent, Cell: cellName(c+1, 1), Msg: fmt.Sprintf("the header should be %q, not %q", h, cell(c)),
-						Hint: "dtm send keeps this tab: put its headers back (or delete the tab to send every message again)"})
-				}
-			}
-			continue
-		}
-		if cell(0)+cell(1)+cell(2)+cell(3)+cell(4)+cell(5) == "" {
-			continue
-		}
+	for _, row := range rows {
+		cell := row.cell
 		s := Sent{At: cell(0), Message: cell(2), For: cell(3), To: cell(4), Digest: cell(5)}
 		heat, ok := parseWhole(cell(1))
 		switch {
 		case !ok || heat < 1 || heat > MaxHeats:
-			ps = append(ps, Problem{Sheet: SheetSent, Cell: cellName(2, r+1), Msg: fmt.Sprintf("heat must be a whole number from 1 to %d, not %q", MaxHeats, cell(1)),
+			ps = append(ps, Problem{Sheet: SheetSent, Cell: cellName(2, row.Row), Msg: fmt.Sprintf("heat must be a whole number from 1 to %d, not %q", MaxHeats, cell(1)),
 				Hint: "dtm send keeps this tab: put the heat back, or delete the row to send that message again"})
 		case s.For == "" || s.To == "" || s.Digest == "":
-			ps = append(ps, Problem{Sheet: SheetSent, Cell: cellName(1, r+1), Msg: "this row lacks its player, address or digest",
+			ps = append(ps, Problem{Sheet: SheetSent, Cell: cellName(1, row.Row), Msg: "this row lacks its player, address or digest",
 				Hint: "dtm send keeps this tab: delete the row to send that message again"})
 		default:
 			s.Heat = heat
 			out = append(out, s)
 		}
+	}
+	return out, ps, nil
+}
+
+// logRow is a row of a tab dtm keeps as a log (Sent, Submissions): its
+// spreadsheet row and its cells, trimmed.
+type logRow struct {
+	Row   int
+	cells []string
+}
+
+// cell is the row's c-th cell (from 0), trimmed; "" beyond the row.
+func (r logRow) cell(c int) string {
+	if c < len(r.cells) {
+		return strings.TrimSpace(r.cells[c])
+	}
+	return ""
+}
+
+// blank reports whether the row's first n cells are all empty.
+func (r logRow) blank(n int) bool {
+	for c := range n {
+		if r.cell(c) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// readLog reads a tab dtm keeps as a log: its header checked against
+// header (a problem at each wrong cell, with hint), then every row not
+// blank. No tab gives no rows.
+func (b *Book) readLog(sheet string, header []string, hint string) ([]logRow, Problems, error) {
+	if !b.hasSheet(sheet) {
+		return nil, nil, nil
+	}
+	rows, err := xlsx.GetRows(b.f, sheet, excelize.Options{RawCellValue: true})
+	if err != nil {
+		return nil, nil, fmt.Errorf("read %s: %w", sheet, err)
+	}
+	var out []logRow
+	var ps Problems
+	for r, cells := range rows {
+		row := logRow{Row: r + 1, cells: cells}
+		if r == 0 {
+			for c, h := range header {
+				if !strings.EqualFold(row.cell(c), h) {
+					ps = append(ps, Problem{Sheet: sheet, Cell: cellName(c+1, 1), Msg: fmt.Sprintf("the header should be %q, not %q", h, row.cell(c)), Hint: hint})
+				}
+			}
+			continue
+		}
+		if row.blank(len(header)) {
+			continue
+		}
+		out = append(out, row)
 	}
 	return out, ps, nil
 }

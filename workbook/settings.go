@@ -65,6 +65,8 @@ const (
 	SetMailPassword = "E-mail: password variable"
 	SetWebhook      = "Discord webhook"
 	SetSendRate     = "Messages per minute"
+	// SetConfirmation turns on two-party confirmation of imported results.
+	SetConfirmation = "Two-party confirmation"
 )
 
 // ChoicesPreferenceMethod are seeding's preference methods, in
@@ -94,7 +96,7 @@ const (
 
 // ChoicesProjector are the kinds of page the projector can cycle through,
 // as the Publish: projector pages setting names them.
-var ChoicesProjector = []string{"Board calls", "Standings", "Heat results", "Best powers", "Awards", "Team standings"}
+var ChoicesProjector = []string{"Board calls", "Standings", "Heat results", "Best powers", "Awards", "Team standings", "Board reports"}
 
 // DefaultProjector is the projector's cycle of a new workbook.
 const DefaultProjector = "Board calls, Standings, Heat results, Best powers, Awards"
@@ -505,6 +507,12 @@ var tournamentSettings = []tournamentSetting{
 		label: SetCircuitTier, value: "",
 		optional: true, text: func(s *Settings) *string { return &s.CircuitTier },
 		help: "The event's tier in a circuit, e.g. A, B or C of the European Grand Prix 2025: dtm series --circuit turns the final places into the tier's circuit points. Empty: not in a circuit.",
+	},
+	{
+		label: SetConfirmation, value: ChoicesYesNo[1], choices: ChoicesYesNo,
+		optional: true,
+		choose: func(s *Settings, i int) { s.Confirmation = i == 0 },
+		help:   "dtm import: Yes takes each line of a results file as one player's submission (a Submitted by column names them); a board is written and scored once two players of that board submit the same result, or when you mark it Finished yourself. docs/import.md.",
 	},
 }
 

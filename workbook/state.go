@@ -49,6 +49,9 @@ type HeatStatus struct {
 	// seated boards (a board with no player in any seat is not a game) by
 	// status, in order.
 	Unstarted, Started, Finished []int
+	// Live are the started boards scored as they stand (Game.Live): each
+	// board's number and the chart year it was scored from.
+	Live [][2]int
 }
 
 // HeatStatus returns where heat n stands. It is valid once the director
@@ -73,6 +76,9 @@ func (b *Book) HeatStatus(n int) HeatStatus {
 			st.Unstarted = append(st.Unstarted, g.Board)
 		case Started:
 			st.Started = append(st.Started, g.Board)
+			if g.Live > 0 {
+				st.Live = append(st.Live, [2]int{g.Board, g.Live})
+			}
 		case Finished:
 			st.Finished = append(st.Finished, g.Board)
 			scored = scored && b.showsScores(heat, g)

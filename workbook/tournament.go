@@ -72,8 +72,11 @@ type Settings struct {
 	// Letter rather than A4.
 	Letter bool
 	// Sending is where dtm send sends the players' messages.
-	Sending     Sending
-	settingRows map[string]int
+	Sending Sending
+	// Confirmation is the Two-party confirmation setting: dtm import
+	// writes a board only once two of its players agree on its result.
+	Confirmation bool
+	settingRows  map[string]int
 }
 
 // Sending is the Tournament sheet's settings of dtm send: the mail server,
@@ -232,6 +235,10 @@ type Game struct {
 	// seats' Score and Computed hold the result.
 	Scored    bool
 	Criterion scoring.Criterion // the end-game criterion of the system that scored it
+	// Live is the centre-chart year a board in play was scored from, as if
+	// the game ended then (SetLiveScores: dtm score and dtm publish only);
+	// 0 for none.
+	Live int
 }
 
 // Result is what a heat sheet records for a seat.

@@ -3,6 +3,7 @@ package files
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/armada-dtm/dtm/workbook"
 )
@@ -23,7 +24,14 @@ type frame struct {
 	Powers            []powerLine
 	Awards            []awardLine
 	Teams             []teamLine
+	Reports           []reportLine
 	Text              string
+}
+
+// reportLine is one state of a heat's results on the Board reports page and
+// the boards in it: "Awaiting a second player", "3, 7-8".
+type reportLine struct {
+	State, Boards string
 }
 
 // How much one frame holds, in type readable from the back of a room.
@@ -104,6 +112,20 @@ func projectorFrames(s *Site, pub workbook.Publication) []*frame {
 			}
 			for i := 0; i < len(lines); i += frameLines {
 				add(&frame{Title: "Awards", Awards: lines[i:min(len(lines), i+frameLines)]})
+			}
+		case "Board reports":
+			for _, r := range s.Reports {
+				f := &frame{Title: workbook.HeatSheet(r.Heat) + ": results"}
+				for _, l := range []reportLine{{"Final", NumberRanges(r.Final)}, {"Awaiting a second player", NumberRanges(r.Awaiting)},
+					{"Contested: see the director", NumberRanges(r.Contested)}, {"Not reported", NumberRanges(r.NotReported)}} {
+					if l.Boards != "" {
+						f.Reports = append(f.Reports, l)
+					}
+				}
+				if r.Minutes != nil {
+					f.Text = strings.ToUpper(SinceStart(*r.Minutes)[:1]) + SinceStart(*r.Minutes)[1:] + " (at " + s.Updated + ")."
+				}
+				add(f)
 			}
 		case "Team standings":
 			if s.Teams == nil {

@@ -27,6 +27,13 @@ type ResultsRow struct {
 	Line        int // the file's line
 	Heat, Board int
 	Result      workbook.BoardResult
+	// SubmittedBy is the Submitted by cell as typed (a player's name or
+	// id); "" when the file has no such column or the cell is empty.
+	SubmittedBy string
+	// Header and Text are the file's header line and this row, written
+	// again as CSV with commas: what two-party confirmation keeps and
+	// quotes.
+	Header, Text string
 }
 
 // LineProblemf is a problem located at a line of the results file name.
@@ -61,6 +68,7 @@ const (
 	colCentres // + power
 	colElim    // + power: the year a power was eliminated
 	colChart   // + power: its centres year by year from 1901
+	colSubmitter
 )
 
 // resultColumn is what a results file's column holds.
@@ -105,6 +113,8 @@ func columnOf(header string) (resultColumn, bool) {
 		return resultColumn{kind: colResult}, true
 	case "year", "final year", "final game year", "last year":
 		return resultColumn{kind: colYear}, true
+	case "submitted by", "submitter", "reported by":
+		return resultColumn{kind: colSubmitter}, true
 	}
 	words := strings.Fields(h)
 	if len(words) == 0 {
@@ -301,6 +311,7 @@ func ReadResults(name string, r io.Reader) ([]ResultsRow, []string, workbook.Pro
 			"no column names the board (the header line is %q)", strings.Join(header, ",")))
 	}
 	var rows []ResultsRow
+	headerText := CSVLine(header)
 	for {
 		rec, line, ok := next()
 		if !ok {
@@ -312,9 +323,20 @@ func ReadResults(name string, r io.Reader) ([]ResultsRow, []string, workbook.Pro
 		r, rps := parseRow(name, line, header, cols, known, rec)
 		ps = append(ps, rps...)
 		if len(rps) == 0 {
+			r.Header, r.Text = headerText, CSVLine(rec)
 			rows = append(rows, r)
 		}
 	}
+}
+
+// CSVLine writes fields as one line of CSV with commas, quoted where they
+// need it, without the line's end.
+func CSVLine(fields []string) string {
+	var b strings.Builder
+	w := csv.NewWriter(&b)
+	w.Write(fields) // a strings.Builder does not fail
+	w.Flush()
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // overLimits checks one line of a results file against the file's limits
@@ -373,6 +395,7 @@ type rowCells struct {
 	centres, elim [7]int
 	elimHeader    [7]string
 	charts        [7][]int // the powers' centres year by year from 1901
+	submitter     string   // the Submitted by cell
 }
 
 // parseRow reads one row of a results file: its cells, the board they
@@ -380,7 +403,7 @@ type rowCells struct {
 func parseRow(name string, line int, headers []string, cols []resultColumn, known []bool, rec []string) (ResultsRow, workbook.Problems) {
 	p := &rowParser{name: name, line: line}
 	c := p.cells(headers, cols, known, rec)
-	r := ResultsRow{Line: line, Result: workbook.BoardResult{Status: c.status}}
+	r := ResultsRow{Line: line, Result: workbook.BoardResult{Status: c.status}, SubmittedBy: c.submitter}
 	r.Heat, r.Board = p.board(c)
 	winners, conceded, err := parseResult(c.result, c.survivors())
 	if err != nil {
@@ -428,6 +451,8 @@ func (p *rowParser) cells(headers []string, cols []resultColumn, known []bool, r
 			c.status = workbook.Status(s)
 		case colResult:
 			c.result, c.resultHeader = v, h
+		case colSubmitter:
+			c.submitter = v
 		case colYear, colElim:
 			y, err := strconv.Atoi(v)
 			if err != nil || y < workbook.FirstGameYear || y > workbook.LastGameYear {

@@ -62,6 +62,10 @@ type Site struct {
 	// Scoring is the printable table of the tournament's scoring system
 	// (AddScoring); nil when not added.
 	Scoring *scoringPage
+	// Reports are the heats under way (called, in play or reported), each
+	// with its boards by where their results stand, for the projector's
+	// Board reports page; the director fills them in.
+	Reports []HeatReports
 }
 
 // MarkProvisional marks the site's standings provisional while heats are
@@ -626,7 +630,7 @@ func (s *Site) withheldNotes(t *workbook.Tournament, played map[int]bool, visibl
 		if len(heats) > 1 {
 			word = "heats "
 		}
-		s.Withheld = append(s.Withheld, "The standings after "+word+andList(heats)+" are not posted.")
+		s.Withheld = append(s.Withheld, "The standings after "+word+AndList(heats)+" are not posted.")
 	}
 	if s.Complete && t.Settings.Publication.WithholdFinal {
 		s.Withheld = append(s.Withheld, "The final standings and the awards made from them will be announced at the ceremony.")
@@ -636,8 +640,8 @@ func (s *Site) withheldNotes(t *workbook.Tournament, played map[int]bool, visibl
 	}
 }
 
-// andList joins items as a sentence does: "1, 2 and 3".
-func andList(items []string) string {
+// AndList joins items as a sentence does: "1, 2 and 3".
+func AndList(items []string) string {
 	if len(items) < 2 {
 		return strings.Join(items, "")
 	}
