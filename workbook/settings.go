@@ -511,8 +511,8 @@ var tournamentSettings = []tournamentSetting{
 	{
 		label: SetConfirmation, value: ChoicesYesNo[1], choices: ChoicesYesNo,
 		optional: true,
-		choose: func(s *Settings, i int) { s.Confirmation = i == 0 },
-		help:   "dtm import: Yes takes each line of a results file as one player's submission (a Submitted by column names them); a board is written and scored once two players of that board submit the same result, or when you mark it Finished yourself. docs/import.md.",
+		choose:   func(s *Settings, i int) { s.Confirmation = i == 0 },
+		help:     "dtm import: Yes takes each line of a results file as one player's submission (a Submitted by column names them); a board is written and scored once two players of that board submit the same result, or when you mark it Finished yourself. docs/import.md.",
 	},
 }
 
