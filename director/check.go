@@ -72,7 +72,11 @@ func Check(req CheckRequest) (*CheckResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range append(unfinishedResults(t), sent...) {
+	_, subs, err := confirmations(b) // dtm import's submissions: a row it cannot read stops only dtm import
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range slices.Concat(unfinishedResults(t), sent, subs) {
 		p.Msg = "warning: " + p.Msg // check prints its warnings as they are
 		res.Warnings = append(res.Warnings, p)
 	}

@@ -181,6 +181,23 @@ func TestImportConfirmation(t *testing.T) {
 	if len(rows) != 5 || strings.Join(rows[4][:5], ",") != "1,2,Ida Test,ida2.csv,2" {
 		t.Errorf("the Submissions tab holds %q, want its header and four submissions, Ida Test's second last", rows)
 	}
+	// A row typed over on the tab: dtm check warns at its cell, dtm status
+	// goes on without it, dtm import refuses until it is mended.
+	fixture.Set(t, f, workbook.SheetSubmissions, "A3", "x")
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	const bad = `Submissions!A3: warning: Heat must be a whole number 1 or more, not "x"`
+	check, err := Check(CheckRequest{Path: path})
+	if err != nil || !slices.ContainsFunc(check.Warnings, func(p workbook.Problem) bool { return strings.HasPrefix(p.String(), bad) }) {
+		t.Errorf("dtm check: %v, warnings %v, want %s", err, check, bad)
+	}
+	if _, err := Status(StatusRequest{Path: path}); err != nil {
+		t.Errorf("dtm status: %v", err)
+	}
+	if _, out, err := imp("hal.csv", "Hal Test,"+solo+"\n"); err == nil || !strings.Contains(out, `Submissions!A3: Heat must be a whole number 1 or more, not "x"`) {
+		t.Errorf("dtm import with the tab typed over: %v\n%s", err, out)
+	}
 }
 
 // TestStatusReports: dtm status under two-party confirmation lists heat

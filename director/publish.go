@@ -77,7 +77,7 @@ func Publish(req PublishRequest) (*PublishResult, error) {
 	for _, h := range b.Tournament.Heats {
 		heats = append(heats, b.HeatStatus(h.Number))
 	}
-	reports, err := boardReports(b, req.Path, heats, now)
+	reports, err := boardReports(b, heats, now)
 	if err != nil {
 		return nil, err
 	}

@@ -83,7 +83,7 @@ func Status(req StatusRequest) (*StatusResult, error) {
 	if res.Stale, err = staleAll(b); err != nil {
 		return nil, err
 	}
-	if res.Reports, err = boardReports(b, req.Path, res.Heats, req.Now); err != nil {
+	if res.Reports, err = boardReports(b, res.Heats, req.Now); err != nil {
 		return nil, err
 	}
 	res.Confirmation = t.Settings.Confirmation
@@ -93,15 +93,12 @@ func Status(req StatusRequest) (*StatusResult, error) {
 
 // boardReports lists each heat's boards by where their results stand
 // (heats are their statuses), with the minutes since the start of those
-// under way at now (zero: the clock's). A Submissions tab dtm cannot read
-// gives a *ProblemsError.
-func boardReports(b *workbook.Book, path string, heats []workbook.HeatStatus, now time.Time) ([]files.BoardReports, error) {
-	reports, ps, err := confirmations(b)
+// under way at now (zero: the clock's). A row of the Submissions tab dtm
+// cannot read is left out: dtm check warns of it, dtm import refuses it.
+func boardReports(b *workbook.Book, heats []workbook.HeatStatus, now time.Time) ([]files.BoardReports, error) {
+	reports, _, err := confirmations(b)
 	if err != nil {
 		return nil, err
-	}
-	if len(ps) > 0 {
-		return nil, &ProblemsError{Path: path, Problems: ps}
 	}
 	if now.IsZero() {
 		now = time.Now()
