@@ -70,15 +70,7 @@ func TestBoardConfirmation(t *testing.T) {
 func confirmFixture(t *testing.T) string {
 	t.Helper()
 	path, f := gamesFixture(t)
-	rows, err := f.GetRows(workbook.SheetTournament)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, r := range rows {
-		if len(r) > 0 && r[0] == workbook.SetConfirmation {
-			fixture.Set(t, f, workbook.SheetTournament, fixture.Cell(2, i+1), "Yes")
-		}
-	}
+	fixture.SetSetting(t, f, workbook.SetConfirmation, "Yes")
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
 	}
@@ -223,15 +215,7 @@ func TestStatusReports(t *testing.T) {
 			fixture.Set(t, f, workbook.SheetHeats, fixture.Cell(c+1, 2), "2026-03-14")
 		}
 	}
-	tour, err := f.GetRows(workbook.SheetTournament)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, r := range tour {
-		if len(r) > 0 && r[0] == workbook.SetProjectorPages {
-			fixture.Set(t, f, workbook.SheetTournament, fixture.Cell(2, i+1), "Board reports, Standings")
-		}
-	}
+	fixture.SetSetting(t, f, workbook.SetProjectorPages, "Board reports, Standings")
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
 	}

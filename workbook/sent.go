@@ -116,6 +116,13 @@ func (b *Book) WriteSent(rows []Sent) (Problems, error) {
 	for _, s := range rows {
 		o.Rows = append(o.Rows, []any{s.At, s.Heat, s.Message, s.For, s.To, s.Digest})
 	}
+	return b.writeLog(o)
+}
+
+// writeLog rewrites a tab dtm keeps as a log (Sent, Submissions) with o. A
+// column of the director's own to the right is kept, row by row; any other
+// cell typed there that the rewrite replaces is returned, located.
+func (b *Book) writeLog(o Output) (Problems, error) {
 	typed, err := b.keep(&o)
 	if err != nil {
 		return nil, err

@@ -63,12 +63,5 @@ func (b *Book) WriteSubmissions(rows []Submission) (Problems, error) {
 	for _, s := range rows {
 		o.Rows = append(o.Rows, []any{s.Heat, s.Board, s.By, s.File, s.Line, s.Header, s.Text})
 	}
-	typed, err := b.keep(&o)
-	if err != nil {
-		return nil, err
-	}
-	if err := b.writeRecord(o); err != nil {
-		return nil, err
-	}
-	return typed, b.WriteOutput(o)
+	return b.writeLog(o)
 }
