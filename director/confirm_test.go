@@ -317,3 +317,29 @@ func TestLiveScores(t *testing.T) {
 		t.Errorf("dtm score does not mark the provisional scores:\n%s", out.String())
 	}
 }
+
+// TestVerifyFilesWithBoardInPlay: dtm verify checks the Standings with the
+// boards in play scored as they stand, as dtm score wrote them, and the
+// exported files without them, as dtm export --provisional wrote them.
+func TestVerifyFilesWithBoardInPlay(t *testing.T) {
+	t.Parallel()
+	path := importFixture(t)
+	csv := filepath.Join(t.TempDir(), "results.csv")
+	lines := "code,status,aus chart,eng chart,fra chart,ger chart,ita chart,rus chart,tur chart\nH1-B2-R,Started,4,5,5,4,5,6,5\n"
+	if err := os.WriteFile(csv, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Import(ImportRequest{CSV: csv, Path: path}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Score(ScoreRequest{Path: path}); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "results")
+	if _, err := Export(ExportRequest{Path: path, CSV: true, WDD: true, WDR: true, Provisional: true, Out: dir}); err != nil {
+		t.Fatal(err)
+	}
+	if out, failed := verifyText(t, VerifyRequest{Path: path, Files: dir}); failed || strings.Contains(out, "shows") {
+		t.Errorf("a board in play: the exports do not verify clean:\n%s", out)
+	}
+}

@@ -83,7 +83,7 @@ var ErrNotVerified = errors.New("not verified")
 // Standings and Awards tabs, the heat sheets' Score and Conflict columns
 // and the board calls. It never writes the workbook.
 func Verify(req VerifyRequest) (*VerifyResult, error) {
-	b, event, table, err := openScored(req.Path, true) // as dtm score wrote the tabs: boards in play as they stand
+	b, _, table, err := openScored(req.Path, true) // as dtm score wrote the tabs: boards in play as they stand
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +111,14 @@ func Verify(req VerifyRequest) (*VerifyResult, error) {
 		}
 	}
 	if req.Files != "" {
-		if err := verifyFiles(b, event, table, req.Files, res); err != nil {
+		// dtm export leaves boards in play out, as it reads the workbook.
+		fb, fevent, ftable, err := openScored(req.Path, false)
+		if err != nil {
+			return nil, err
+		}
+		err = verifyFiles(fb, fevent, ftable, req.Files, res)
+		fb.Close()
+		if err != nil {
 			return nil, err
 		}
 	}
