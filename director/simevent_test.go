@@ -16,9 +16,9 @@ import (
 )
 
 // simulatedEvents is how many events TestGeneratedEvents generates:
-// DTM_SIMULATE_EVENTS, else 16 (about 1.3 CPU-seconds each).
+// DTM_SIMULATE_EVENTS, else 30 (about 1.3 CPU-seconds each).
 func simulatedEvents(t *testing.T) int {
-	n := 16
+	n := 30
 	if v := os.Getenv("DTM_SIMULATE_EVENTS"); v != "" {
 		var err error
 		if n, err = strconv.Atoi(v); err != nil || n < 1 {
