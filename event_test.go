@@ -12,6 +12,7 @@ import (
 
 	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/armada-dtm/dtm/internal/lotest"
+	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -419,8 +420,47 @@ func TestWholeEvent(t *testing.T) {
 	if slices.ContainsFunc(heatSeats(t, book, 4), func(s eventSeat) bool { return s.player == gone.player }) {
 		t.Errorf("%s withdrew but is still seated in heat 4:\n%s", gone.player, out)
 	}
+	// Heat 4 board 1's result reported by its players, with two-party
+	// confirmation turned on: one report leaves the board awaiting, a
+	// second player's agreeing report confirms and writes it (the draw
+	// finishHeat would type); dtm status lists the boards by state after
+	// each.
+	row := slices.IndexFunc(sheetRows(t, book, workbook.SheetTournament), func(r []string) bool {
+		return len(r) > 0 && r[0] == workbook.SetConfirmation
+	})
+	if row < 0 {
+		t.Fatalf("the Tournament sheet has no %s row", workbook.SetConfirmation)
+	}
+	loEdits(t, book, []edit{{"op": "set", "sheet": workbook.SheetTournament, "cell": fmt.Sprintf("B%d", row+1), "value": "Yes"}})
+	edited("Two-party confirmation turned on")
+	var reporters []string
+	for _, s := range heatSeats(t, book, 4) {
+		if s.board == 1 {
+			reporters = append(reporters, s.player)
+		}
+	}
+	report := func(file, by string) string {
+		line := []string{by, workbook.BoardCode(4, 1), "draw", "1907"}
+		for _, power := range []string{"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"} {
+			line = append(line, fmt.Sprint(drawBoard[power][2]))
+		}
+		csv := filepath.Join(dir, file)
+		if err := os.WriteFile(csv, []byte("Submitted by,Code,Result,Final year,aus,eng,fra,ger,ita,rus,tur\n"+strings.Join(line, ",")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return csv
+	}
+	if out := step("import", report("first report.csv", reporters[0]), book); !strings.Contains(strings.ToLower(out), "awaiting") {
+		t.Errorf("one player's report should leave heat 4 board 1 awaiting a second:\n%s", out)
+	}
+	if out := step("import", report("second report.csv", reporters[1]), book); !strings.Contains(strings.ToLower(out), "confirmed") {
+		t.Errorf("a second player's agreeing report should confirm heat 4 board 1:\n%s", out)
+	}
+	if got := heatSeats(t, book, 4); !slices.ContainsFunc(got, func(s eventSeat) bool { return s.board == 1 && s.status == "Finished" }) {
+		t.Error("the confirmed board 1 of heat 4 is not Finished on the heat sheet")
+	}
 	finishHeat(t, book, 4)
-	edited("heat 4's results typed")
+	edited("heat 4's other results typed")
 	out = step("score", book)
 
 	// Fair sit-outs: 3 a heat for four heats, nobody twice.
@@ -447,7 +487,10 @@ func TestWholeEvent(t *testing.T) {
 	// Heat 4's board 1 is set back to Started by mistake: the standings are
 	// provisional and the WDD files wait, until it is Finished again.
 	setStatus(4, 1, "Started")
-	edited("heat 4 board 1 set back to Started")
+	fmt.Fprintf(transcript, "# %s\n", "heat 4 board 1 set back to Started")
+	if out := transcript.step(t, "status", book); !strings.Contains(out, "results of heat 4: final 2-5; awaiting 1") {
+		t.Errorf("a confirmed board set back to Started should await the director again:\n%s", out)
+	}
 	step("check", book)
 	out = step("score", book)
 	if !strings.Contains(out, "provisional") {

@@ -180,7 +180,9 @@ func describe(t *workbook.Tournament, key [2]int, subs []submitted, finished boo
 
 // confirmations says where each seated board of every heat stands: Final
 // when Finished on its heat sheet; otherwise, under two-party confirmation,
-// from its submissions on the Submissions tab, and without it Not reported.
+// from its submissions on the Submissions tab (Awaiting when they confirm
+// a board the director set back from Finished), and without it Not
+// reported.
 // The map is by heat and board.
 func confirmations(b *workbook.Book) (map[[2]int]BoardConfirmation, workbook.Problems, error) {
 	t := b.Tournament
@@ -200,7 +202,13 @@ func confirmations(b *workbook.Book) (map[[2]int]BoardConfirmation, workbook.Pro
 				continue
 			}
 			key := [2]int{h.Number, g.Board}
-			out[key], _ = describe(t, key, subs[key], g.Status == workbook.Finished)
+			bc, _ := describe(t, key, subs[key], g.Status == workbook.Finished)
+			if bc.State == Final && g.Status != workbook.Finished {
+				// Confirmed, then set back from Finished by the director:
+				// the board waits on them, whatever its players said.
+				bc.State = Awaiting
+			}
+			out[key] = bc
 		}
 	}
 	return out, ps, nil
