@@ -83,12 +83,24 @@ var ErrNotVerified = errors.New("not verified")
 // Standings and Awards tabs, the heat sheets' Score and Conflict columns
 // and the board calls. It never writes the workbook.
 func Verify(req VerifyRequest) (*VerifyResult, error) {
-	b, _, table, err := openScored(req.Path, true) // as dtm score wrote the tabs: boards in play as they stand
+	b, event, table, err := openScored(req.Path, false)
 	if err != nil {
 		return nil, err
 	}
 	defer b.Close()
 	t := b.Tournament
+	// The exports leave boards in play out, as dtm export reads the
+	// workbook; the tabs hold them as they stand, as dtm score wrote them.
+	exported := &VerifyResult{}
+	if req.Files != "" {
+		if err := verifyFiles(b, event, table, req.Files, exported); err != nil {
+			return nil, err
+		}
+	}
+	scoreLive(t)
+	if table, err = scoring.Standings(t.Event()); err != nil {
+		return nil, wrapf(err, "%s: standings", req.Path)
+	}
 	res := &VerifyResult{Path: req.Path, Players: len(table.Players), Heats: t.Settings.Heats}
 	for _, h := range t.Heats {
 		for _, g := range h.Games {
@@ -110,18 +122,7 @@ func Verify(req VerifyRequest) (*VerifyResult, error) {
 			return nil, wrapf(err, "heat %d", h)
 		}
 	}
-	if req.Files != "" {
-		// dtm export leaves boards in play out, as it reads the workbook.
-		fb, fevent, ftable, err := openScored(req.Path, false)
-		if err != nil {
-			return nil, err
-		}
-		err = verifyFiles(fb, fevent, ftable, req.Files, res)
-		fb.Close()
-		if err != nil {
-			return nil, err
-		}
-	}
+	res.Differences, res.Files = append(res.Differences, exported.Differences...), exported.Files
 	inputs, outputs, err := b.Digests()
 	if err != nil {
 		return nil, wrapf(err, "%s", req.Path)
