@@ -68,8 +68,19 @@ func (s *Site) Render(pub workbook.Publication, write func(name string, page []b
 		render(p.File, "calls", p.Title, p)
 	}
 	render("players.html", "players", "The players", nil)
+	fr, framed, ferr := newPageFrame(tmpl, s)
+	if err == nil {
+		err = ferr
+	}
 	for _, p := range s.Playing {
-		render(p.File, "player", p.Name, p)
+		if !framed || p.Name == s.Name || err != nil {
+			render(p.File, "player", p.Name, p)
+			continue
+		}
+		// The "player" template's bytes, its head and foot made once.
+		buf.b = buf.b[:0]
+		fr.around(&buf, p.Name, func() { buf.playerBody(p) })
+		err = write(p.File, buf.b)
 	}
 	render("powers.html", "powers", "Best powers", nil)
 	render("awards.html", "awards", "Awards", nil)
@@ -92,4 +103,50 @@ func (s *Site) Render(pub workbook.Publication, write func(name string, page []b
 		render(f.File, "projector", f.Title, f)
 	}
 	return err
+}
+
+// pageFrame is the head and the foot every page of a site shares, made
+// once from base.html's templates rather than for each of the thousands of
+// players' pages: the head in three parts around the page's title, which it
+// shows twice (in <title> and <h1>), and the foot.
+type pageFrame struct {
+	head [3]string
+	foot string
+}
+
+// titleMark stands for the page's title while the frame is made: text that
+// escaping leaves as it is.
+const titleMark = "dtm-page-title-9d41c7"
+
+// newPageFrame makes a site's frame from the "head" and "foot" templates.
+// ok is false when the site's own texts hold the mark: its pages are then
+// executed whole. The frame stands only for pages whose title is not the
+// site's name, which the head shows once.
+func newPageFrame(tmpl *template.Template, s *Site) (fr pageFrame, ok bool, err error) {
+	var head, foot strings.Builder
+	data := pageData{Site: s, Title: titleMark}
+	if err := tmpl.ExecuteTemplate(&head, "head", data); err != nil {
+		return fr, false, fmt.Errorf("page head: %w", err)
+	}
+	if err := tmpl.ExecuteTemplate(&foot, "foot", data); err != nil {
+		return fr, false, fmt.Errorf("page foot: %w", err)
+	}
+	parts := strings.Split(head.String(), titleMark)
+	if len(parts) != 3 || strings.Contains(foot.String(), titleMark) {
+		return fr, false, nil
+	}
+	return pageFrame{head: [3]string(parts), foot: foot.String()}, true, nil
+}
+
+// around writes a page titled title whose body writes what lies between
+// the head and the foot, as {{template "head" .}}BODY{{template "foot" .}}
+// does.
+func (f *pageFrame) around(w *htmlWriter, title string, body func()) {
+	w.raw(f.head[0])
+	w.text(title)
+	w.raw(f.head[1])
+	w.text(title)
+	w.raw(f.head[2])
+	body()
+	w.raw(f.foot)
 }

@@ -37,7 +37,7 @@ func (w *htmlWriter) funcs() template.FuncMap {
 		"callBoards":    w.callBoards,
 		"heatBoards":    w.heatBoards,
 		"rankFigure":    w.rankFigure,
-		"gameRows":      w.gameRows,
+		"playerBody":    w.playerBody,
 		"playerRows":    w.playerRows,
 	}
 }
@@ -382,8 +382,33 @@ func (w *htmlWriter) label(x, y float64, class, anchor, text string) {
 	w.raw("</text>")
 }
 
+// playerBody is a player's page between its head and its foot: the
+// player's country, team, rank and total, the chart of ranks, and the
+// table of games.
+func (w *htmlWriter) playerBody(p *playerPage) template.HTML {
+	w.raw("\n\n<p>")
+	w.text(p.Country)
+	if p.Team != "" {
+		w.raw(" · team ")
+		w.text(p.Team)
+	}
+	if p.Rank != 0 {
+		w.raw(" · rank ")
+		w.int(p.Rank)
+		w.raw(", total ")
+		w.text(p.Total)
+	}
+	w.raw("</p>\n")
+	w.rankFigure(p.Chart)
+	w.raw("\n<div class=\"scroll\">\n<table class=\"games fold\">\n<thead><tr><th class=\"num heat\">Heat</th><th class=\"num board\">Board</th>" +
+		"<th class=\"power\">Power</th><th class=\"more\">Result</th><th class=\"num more\">Centres</th><th class=\"num score\">Score</th></tr></thead>\n<tbody>")
+	w.gameRows(p)
+	w.raw("\n</tbody>\n</table>\n</div>\n\n")
+	return w.html()
+}
+
 // gameRows is a player's table body of games, a line a heat.
-func (w *htmlWriter) gameRows(p *playerPage) template.HTML {
+func (w *htmlWriter) gameRows(p *playerPage) {
 	if len(p.Games) == 0 {
 		w.raw(`<tr><td colspan="6">No games yet.</td></tr>`)
 	}
@@ -406,7 +431,6 @@ func (w *htmlWriter) gameRows(p *playerPage) template.HTML {
 		w.text(g.Score)
 		w.raw(`</td></tr>`)
 	}
-	return w.html()
 }
 
 // playerRows is the list of players' table body, a line a player who

@@ -1,0 +1,68 @@
+package files
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/armada-dtm/dtm/workbook"
+)
+
+// TestPageFrameAsTemplates: a player's page written around the site's
+// frame (its head and foot made once) is byte for byte the page the
+// "player" template writes, on hostile names, with and without the
+// standings, teams and a provisional note, and when a player's title is
+// the site's name or the site's texts hold the frame's mark.
+func TestPageFrameAsTemplates(t *testing.T) {
+	hostile := `O'Brien & "Sons" <b>+1</b> é` + "\x00\u202e"
+	for _, c := range []struct {
+		name, site, provisional string
+		current, teams          bool
+	}{
+		{"plain", "Armada Open", "", true, false},
+		{"hostile", hostile, "Provisional: heat 3 boards 2, 5 in play", true, true},
+		{"no standings", "Open <2026>", "", false, false},
+		{"mark in the name", "The " + titleMark + " Open", "", true, false},
+		{"a player named as the site", "Ann Lee", "", true, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := &Site{Name: c.site, Updated: "27 November 2026, 12:00", Provisional: c.provisional, HasTeams: c.teams}
+			if c.current {
+				s.Current = &standingsPage{File: "standings.html"}
+				s.LastHeat = &heatPage{File: "heat-1.html"}
+			}
+			if c.teams {
+				s.Teams = &teamsPage{}
+			}
+			for i, name := range []string{"Ann Lee", hostile, "", "javascript:alert(1)"} {
+				p := &playerPage{File: "player-" + string(rune('1'+i)) + ".html", Name: name, Country: hostile, Team: "Team " + hostile, Rank: i, Total: "−12.5"}
+				s.Players = append(s.Players, p)
+				s.Playing = append(s.Playing, p)
+			}
+			pages := map[string]string{}
+			err := s.Render(workbook.Publication{}, func(name string, page []byte) error {
+				pages[name] = string(page)
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var w htmlWriter
+			tmpl, err := siteTemplates(&w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range s.Playing {
+				w.b = w.b[:0]
+				if err := tmpl.ExecuteTemplate(&w, "player", pageData{Site: s, Title: p.Name, Page: p}); err != nil {
+					t.Fatal(err)
+				}
+				if got, want := pages[p.File], string(w.b); got != want {
+					t.Errorf("%s (%q): the page written around the frame differs from the template's:\n%s\nwant\n%s", p.File, p.Name, got, want)
+				}
+				if !strings.Contains(pages[p.File], "</html>") {
+					t.Errorf("%s: no foot", p.File)
+				}
+			}
+		})
+	}
+}
