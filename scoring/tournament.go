@@ -228,19 +228,50 @@ func Standings(e Event) (Table, error) {
 	if err := validateEvent(&e); err != nil {
 		return Table{}, err
 	}
-	s := &standings{e: &e}
-	s.index()
-	if e.Rules.Method == HurstMean {
-		s.hurst()
-	} else {
-		s.sumOfHeats()
-	}
+	s := totals(&e)
 	t := Table{Players: s.rank()}
 	if e.Teams != nil {
 		t.Teams = s.teams()
 	}
 	t.Awards = s.awards(t)
 	return t, nil
+}
+
+// StandingsAfter returns the players' standings after each of heats, each
+// counting the games of that heat and the heats before it alone: Standings'
+// Table.Players as they stood then. The event is validated once, and the
+// teams and awards are not worked out.
+func StandingsAfter(e Event, heats []int) ([][]Standing, error) {
+	if err := validateEvent(&e); err != nil {
+		return nil, err
+	}
+	out := make([][]Standing, len(heats))
+	games := make([]Played, 0, len(e.Games)) // reused: the standings keep nothing of it
+	for i, n := range heats {
+		games = games[:0]
+		for _, g := range e.Games {
+			if g.Heat <= n {
+				games = append(games, g)
+			}
+		}
+		then := e
+		then.Games = games
+		out[i] = totals(&then).rank()
+	}
+	return out, nil
+}
+
+// totals works out every player's heat scores and total under the event's
+// method, to be ranked.
+func totals(e *Event) *standings {
+	s := &standings{e: e}
+	s.index()
+	if e.Rules.Method == HurstMean {
+		s.hurst()
+	} else {
+		s.sumOfHeats()
+	}
+	return s
 }
 
 // index lists each player's games in heat order: of a player's two games in

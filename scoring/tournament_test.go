@@ -1,6 +1,9 @@
 package scoring
 
 import (
+	"math/rand/v2"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -305,5 +308,55 @@ func TestAbsentPlayersAreNotRanked(t *testing.T) {
 	}
 	if h := byName(t, e, tab, "H"); h.Rank != 6 {
 		t.Errorf("H (not played, 0) is ranked %d, want 6 (tied with I and J)", h.Rank)
+	}
+}
+
+// TestStandingsAfter: the standings after each heat, worked out in one
+// call, are those of the event cut after that heat, under each method,
+// drop rule and tie-break chain, the games given out of heat order.
+func TestStandingsAfter(t *testing.T) {
+	hurst := benchEvent()
+	hurst.Rules = Rules{Method: HurstMean, TieBreaks: Regatta2003TieBreaks()}
+	hurst.Teams = nil
+	shuffled := benchEvent()
+	rand.New(rand.NewPCG(3, 4)).Shuffle(len(shuffled.Games), func(i, j int) {
+		shuffled.Games[i], shuffled.Games[j] = shuffled.Games[j], shuffled.Games[i]
+	})
+	for _, c := range []struct {
+		name  string
+		e     Event
+		heats []int
+	}{
+		{"sum of heats", benchEvent(), []int{1, 2, 3, 4, 5, 6, 7, 8, 9}},
+		{"hurst", hurst, []int{1, 3, 8}},
+		{"dipcon", dipconEvent(Regatta2003TieBreaks()), []int{1, 2}},
+		{"out of order", shuffled, []int{2, 5, 9}},
+		{"none", benchEvent(), nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := StandingsAfter(c.e, c.heats)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(c.heats) {
+				t.Fatalf("%d standings for %d heats", len(got), len(c.heats))
+			}
+			for i, n := range c.heats {
+				cut := c.e
+				cut.Games = slices.DeleteFunc(slices.Clone(c.e.Games), func(g Played) bool { return g.Heat > n })
+				want, err := Standings(cut)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(got[i], want.Players) {
+					t.Errorf("after heat %d: the standings differ from those of the event cut after it", n)
+				}
+			}
+		})
+	}
+	bad := benchEvent()
+	bad.Games[0].Seats[0].Player = -1
+	if _, err := StandingsAfter(bad, []int{1}); err == nil || !strings.Contains(err.Error(), "heat 1 board 1: Austria: player -1 is not in the player list") {
+		t.Errorf("an invalid event: %v", err)
 	}
 }

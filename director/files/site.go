@@ -262,23 +262,25 @@ func BuildSite(t *workbook.Tournament, event scoring.Event, table scoring.Table,
 	for _, g := range in.event.Games {
 		played[g.Heat] = true
 	}
+	var shown, earlier []int // the heats whose standings are published; those before the last played
 	for n := 1; n <= s.Played; n++ {
-		if !played[n] {
-			continue
-		}
-		if !visible(n) {
-			continue
-		}
-		table := in.table
-		if n < s.Played {
-			e := in.event
-			e.Games = slices.DeleteFunc(slices.Clone(e.Games), func(g scoring.Played) bool { return g.Heat > n })
-			var err error
-			if table, err = scoring.Standings(e); err != nil {
-				return nil, fmt.Errorf("standings after heat %d: %w", n, err)
+		if played[n] && visible(n) {
+			shown = append(shown, n)
+			if n < s.Played {
+				earlier = append(earlier, n)
 			}
 		}
-		page := s.standings(t, table, n)
+	}
+	then, err := scoring.StandingsAfter(in.event, earlier)
+	if err != nil {
+		return nil, fmt.Errorf("standings after each heat: %w", err)
+	}
+	for i, n := range shown {
+		lines := in.table.Players
+		if n < s.Played {
+			lines = then[i]
+		}
+		page := s.standings(t, lines, n)
 		page.File = fmt.Sprintf("standings-heat-%d.html", n)
 		s.After = append(s.After, page)
 		if n == s.Played {
@@ -506,8 +508,8 @@ func sortCalls(t *workbook.Tournament, lines []callLine) {
 	copy(lines, sorted)
 }
 
-// standings makes the standings page after heat n from its table.
-func (s *Site) standings(t *workbook.Tournament, table scoring.Table, n int) *standingsPage {
+// standings makes the standings page after heat n from its lines.
+func (s *Site) standings(t *workbook.Tournament, lines []scoring.Standing, n int) *standingsPage {
 	page := &standingsPage{After: n, Final: s.Complete && n == t.Settings.Heats, MinHeats: t.Settings.MinHeats}
 	page.Title = fmt.Sprintf("Standings after heat %d", n)
 	if page.Final {
@@ -516,7 +518,7 @@ func (s *Site) standings(t *workbook.Tournament, table scoring.Table, n int) *st
 	for h := 1; h <= n; h++ {
 		page.Heats = append(page.Heats, h)
 	}
-	for _, st := range table.Players {
+	for _, st := range lines {
 		line := standingsLine{Rank: st.Rank, Player: s.Players[st.Player], Total: score(st.Total), Value: st.Total, Qualified: st.Qualified, TieBreak: st.TieBreak}
 		for i, hs := range st.Heats[:n] {
 			c := heatCell{Heat: i + 1, Played: hs.Played, Dropped: hs.Factor != 1 && hs.Played}
@@ -547,7 +549,7 @@ func (s *Site) rankCharts() {
 
 // powers lists each power's three best games among those whose scores are
 // published, by score (or by centres, score breaking ties, as the awards
-// go).
+// go), the earlier first of equal games.
 func (s *Site) powers(t *workbook.Tournament, scoresShown func(int) bool, byCentres bool) {
 	type entry struct {
 		seat  workbook.Seat
@@ -560,34 +562,45 @@ func (s *Site) powers(t *workbook.Tournament, scoresShown func(int) bool, byCent
 			boards[[2]int{b.Heat, b.Board}] = b
 		}
 	}
-	for _, h := range t.Heats {
+	order := func(a, b entry) int {
+		if byCentres && a.seat.Centres != b.seat.Centres {
+			return b.seat.Centres - a.seat.Centres
+		}
+		switch {
+		case a.seat.Score > b.seat.Score:
+			return -1
+		case a.seat.Score < b.seat.Score:
+			return 1
+		}
+		return b.seat.Centres - a.seat.Centres
+	}
+	for hi := range t.Heats {
+		h := &t.Heats[hi]
 		if !scoresShown(h.Number) {
 			continue
 		}
-		for _, g := range h.Games {
+		for gi := range h.Games {
+			g := &h.Games[gi]
 			if !g.Scored {
 				continue
 			}
 			for _, seat := range g.Seats {
-				best[seat.Power] = append(best[seat.Power], entry{seat, boards[[2]int{h.Number, g.Board}]})
+				// The three best so far, in order; a game equal to one
+				// listed goes after it, the earlier first.
+				e, top := entry{seat, boards[[2]int{h.Number, g.Board}]}, best[seat.Power]
+				i := len(top)
+				for i > 0 && order(e, top[i-1]) < 0 {
+					i--
+				}
+				if i < 3 {
+					best[seat.Power] = slices.Insert(top, i, e)[:min(3, len(top)+1)]
+				}
 			}
 		}
 	}
 	for pw, list := range best {
-		slices.SortStableFunc(list, func(a, b entry) int {
-			if byCentres && a.seat.Centres != b.seat.Centres {
-				return b.seat.Centres - a.seat.Centres
-			}
-			switch {
-			case a.seat.Score > b.seat.Score:
-				return -1
-			case a.seat.Score < b.seat.Score:
-				return 1
-			}
-			return b.seat.Centres - a.seat.Centres
-		})
 		line := powerLine{Power: workbook.ChoicesPower[pw]}
-		for _, e := range list[:min(3, len(list))] {
+		for _, e := range list {
 			line.Games = append(line.Games, powerGame{Player: s.Players[e.seat.Player], Board: e.board,
 				Centres: strconv.Itoa(max(e.seat.Centres, 0)), Score: score(e.seat.Score)})
 		}
