@@ -186,6 +186,7 @@ func PublishedSite(path string) string {
 type SiteWriter struct {
 	dir     string   // the site's folder, symbolic links followed
 	tmp     string   // the new version's folder, beside dir
+	out     *folder  // tmp, open for writing
 	earlier []string // the files of the version it replaces
 	names   []string // the files written
 }
@@ -218,12 +219,16 @@ func NewSiteWriter(dir string) (*SiteWriter, error) {
 			return nil, fmt.Errorf("publish: %w", err)
 		}
 	}
+	if w.out, err = openFolder(w.tmp); err != nil {
+		w.Abort()
+		return nil, fmt.Errorf("publish: %w", err)
+	}
 	return w, nil
 }
 
 // Write writes one file of the new version (a plain file name).
 func (w *SiteWriter) Write(name string, data []byte) error {
-	if err := os.WriteFile(filepath.Join(w.tmp, name), data, 0o644); err != nil {
+	if err := w.out.write(name, data); err != nil {
 		return fmt.Errorf("publish: %w", err)
 	}
 	w.names = append(w.names, name)
@@ -252,6 +257,7 @@ func (w *SiteWriter) Commit(book string) (removed []string, err error) {
 	if err := os.WriteFile(filepath.Join(w.tmp, SiteMarker), SiteMarkerText(book, w.Files()), 0o644); err != nil {
 		return nil, fmt.Errorf("publish: %w", err)
 	}
+	w.closeOut()
 	if err := syncFolder(w.tmp, append(slices.Clone(w.names), SiteMarker)); err != nil {
 		return nil, fmt.Errorf("publish: %w", err)
 	}
@@ -268,9 +274,18 @@ func (w *SiteWriter) Commit(book string) (removed []string, err error) {
 
 // Abort removes the new version when it was not swapped in.
 func (w *SiteWriter) Abort() {
+	w.closeOut()
 	if w.tmp != "" {
 		os.RemoveAll(w.tmp)
 		w.tmp = ""
+	}
+}
+
+// closeOut closes the new version's folder, open for writing.
+func (w *SiteWriter) closeOut() {
+	if w.out != nil {
+		w.out.close()
+		w.out = nil
 	}
 }
 

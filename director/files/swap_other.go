@@ -32,3 +32,17 @@ func syncFolder(dir string, names []string) error {
 	}
 	return nil
 }
+
+// folder is a folder open for writing new files into it by name.
+type folder struct{ path string }
+
+// openFolder opens the folder path.
+func openFolder(path string) (*folder, error) { return &folder{path: path}, nil }
+
+// write writes the file name of the folder, replacing one of that name.
+func (f *folder) write(name string, data []byte) error {
+	return os.WriteFile(filepath.Join(f.path, name), data, 0o644)
+}
+
+// close closes the folder.
+func (f *folder) close() {}
