@@ -29,9 +29,10 @@ func siteTemplates(page *htmlWriter) (*template.Template, error) {
 
 // Render renders every page of the site, with the projector's cycle as the
 // publication policy pub sets it, and hands each to write with its file name
-// as soon as it is made: one page is held at a time.
-func (s *Site) Render(pub workbook.Publication, write func(name string, page []byte) error) error {
-	var buf htmlWriter
+// as it is made, a long page in parts of about pagePart bytes (first is set
+// on a file's first part): at most a part of a page is held at a time.
+func (s *Site) Render(pub workbook.Publication, write func(name string, part []byte, first bool) error) error {
+	buf := htmlWriter{out: write}
 	tmpl, err := siteTemplates(&buf)
 	if err != nil {
 		return err
@@ -40,19 +41,19 @@ func (s *Site) Render(pub workbook.Publication, write func(name string, page []b
 	if err != nil {
 		return fmt.Errorf("site style: %w", err)
 	}
-	if err := write("style.css", css); err != nil {
+	if err := write("style.css", css, true); err != nil {
 		return err
 	}
 	render := func(file, name, title string, page any) {
 		if err != nil {
 			return
 		}
-		buf.b = buf.b[:0]
+		buf.start(file)
 		if e := tmpl.ExecuteTemplate(&buf, name, pageData{Site: s, Title: title, Page: page}); e != nil {
 			err = fmt.Errorf("page %s: %w", file, e)
 			return
 		}
-		err = write(file, buf.b)
+		err = buf.end()
 	}
 	render("index.html", "index", s.Name, nil)
 	if s.Current != nil {
@@ -78,9 +79,9 @@ func (s *Site) Render(pub workbook.Publication, write func(name string, page []b
 			continue
 		}
 		// The "player" template's bytes, its head and foot made once.
-		buf.b = buf.b[:0]
+		buf.start(p.File)
 		fr.around(&buf, p.Name, func() { buf.playerBody(p) })
-		err = write(p.File, buf.b)
+		err = buf.end()
 	}
 	render("powers.html", "powers", "Best powers", nil)
 	render("awards.html", "awards", "Awards", nil)

@@ -1,6 +1,7 @@
 package files
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -39,8 +40,11 @@ func TestPageFrameAsTemplates(t *testing.T) {
 				s.Playing = append(s.Playing, p)
 			}
 			pages := map[string]string{}
-			err := s.Render(workbook.Publication{}, func(name string, page []byte) error {
-				pages[name] = string(page)
+			err := s.Render(workbook.Publication{}, func(name string, part []byte, first bool) error {
+				if first {
+					pages[name] = ""
+				}
+				pages[name] += string(part)
 				return nil
 			})
 			if err != nil {
@@ -64,5 +68,46 @@ func TestPageFrameAsTemplates(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRenderInParts: a page longer than pagePart is handed on in parts,
+// none much longer than pagePart, which together are the page the
+// templates write whole.
+func TestRenderInParts(t *testing.T) {
+	s := &Site{Name: "Big Open", Updated: "27 November 2026, 12:00"}
+	for i := range 5000 {
+		p := &playerPage{File: "player-" + strconv.Itoa(i+1) + ".html", Name: "Player " + strconv.Itoa(i+1) + ` <&"'>`, Country: "Country"}
+		s.Players = append(s.Players, p)
+		s.Playing = append(s.Playing, p)
+	}
+	pages, parts := map[string]string{}, map[string]int{}
+	err := s.Render(workbook.Publication{}, func(name string, part []byte, first bool) error {
+		if first != (parts[name] == 0) {
+			t.Errorf("%s: part %d marked first %v", name, parts[name]+1, first)
+		}
+		if len(part) > pagePart+4096 {
+			t.Errorf("%s: a part of %d bytes", name, len(part))
+		}
+		pages[name] += string(part)
+		parts[name]++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w htmlWriter
+	tmpl, err := siteTemplates(&w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tmpl.ExecuteTemplate(&w, "players", pageData{Site: s, Title: "The players"}); err != nil {
+		t.Fatal(err)
+	}
+	if want := len(w.b)/pagePart + 1; parts["players.html"] != want {
+		t.Errorf("players.html (%d bytes) came in %d parts, want %d", len(w.b), parts["players.html"], want)
+	}
+	if pages["players.html"] != string(w.b) {
+		t.Error("players.html: the parts differ from the page written whole")
 	}
 }

@@ -21,11 +21,49 @@ import (
 // parts to it where the template stands (a template writes each piece as
 // it comes to it), returning nothing for the template to write: each part
 // is made once, in place, never copied.
-type htmlWriter struct{ b []byte }
+type htmlWriter struct {
+	b []byte
+	// out takes the page in parts of about pagePart bytes (spill), so
+	// that a page of thousands of lines is never held whole: the page's
+	// file name, the part, and whether it is the first (the file is then
+	// made). Nil: the page is held whole.
+	out   func(name string, part []byte, first bool) error
+	name  string
+	first bool
+	err   error // from out
+}
+
+// pagePart is about how much of a page the writer holds before handing it
+// on.
+const pagePart = 256 << 10
+
+// start begins the page of file name.
+func (w *htmlWriter) start(name string) {
+	w.b, w.name, w.first, w.err = w.b[:0], name, true, nil
+}
+
+// spill hands on what the page holds once it is pagePart or more: called
+// between the rows of a long part.
+func (w *htmlWriter) spill() {
+	if len(w.b) < pagePart || w.out == nil || w.err != nil {
+		return
+	}
+	w.err = w.out(w.name, w.b, w.first)
+	w.b, w.first = w.b[:0], false
+}
+
+// end hands on the rest of the page.
+func (w *htmlWriter) end() error {
+	if w.err == nil {
+		w.err = w.out(w.name, w.b, w.first)
+	}
+	return w.err
+}
 
 // Write appends what the template writes.
 func (w *htmlWriter) Write(p []byte) (int, error) {
 	w.b = append(w.b, p...)
+	w.spill()
 	return len(p), nil
 }
 
@@ -173,6 +211,7 @@ func (w *htmlWriter) boardCell(page string, b *boardView) {
 // standingsRows is the standings' table body, a line a player.
 func (w *htmlWriter) standingsRows(p *standingsPage) template.HTML {
 	for _, l := range p.Lines {
+		w.spill()
 		w.raw("\n<tr")
 		if !l.Qualified {
 			w.raw(` class="unqualified"`)
@@ -208,6 +247,7 @@ func (w *htmlWriter) standingsRows(p *standingsPage) template.HTML {
 // callRows is the calls' table body by name, a line a player.
 func (w *htmlWriter) callRows(p *callsPage) template.HTML {
 	for _, c := range p.ByName {
+		w.spill()
 		w.raw("\n<tr id=\"")
 		w.text(c.Player.Anchor)
 		w.raw(`"><td class="who"><a href="`)
@@ -274,6 +314,7 @@ func (w *htmlWriter) seats(b *boardView, results, scores bool) {
 // callBoards is the calls' cards, a board each, with its seats.
 func (w *htmlWriter) callBoards(p *callsPage) template.HTML {
 	for _, b := range p.Boards {
+		w.spill()
 		w.cardHead(b, "h3")
 		w.raw("</h3>\n<p class=\"small\">")
 		w.text(b.System)
@@ -288,6 +329,7 @@ func (w *htmlWriter) callBoards(p *callsPage) template.HTML {
 // with their results, and its centre chart when recorded.
 func (w *htmlWriter) heatBoards(p *heatPage) template.HTML {
 	for _, b := range p.Boards {
+		w.spill()
 		w.cardHead(b, "h2")
 		w.raw(` <span class="status `)
 		w.text(strings.ToLower(b.Status))
@@ -438,6 +480,7 @@ func (w *htmlWriter) gameRows(p *playerPage) {
 func (w *htmlWriter) playerRows(s *Site) template.HTML {
 	teams, ranked := s.HasTeams, s.Current != nil
 	for _, p := range s.Playing {
+		w.spill()
 		w.raw("\n<tr><td class=\"who\">")
 		w.playerLink(p)
 		w.raw(`</td>`)

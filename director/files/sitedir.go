@@ -226,12 +226,15 @@ func NewSiteWriter(dir string) (*SiteWriter, error) {
 	return w, nil
 }
 
-// Write writes one file of the new version (a plain file name).
-func (w *SiteWriter) Write(name string, data []byte) error {
-	if err := w.out.write(name, data); err != nil {
+// Write writes one file of the new version (a plain file name), or a part
+// of it: the first part makes the file, each next one is added to its end.
+func (w *SiteWriter) Write(name string, part []byte, first bool) error {
+	if err := w.out.write(name, part, !first); err != nil {
 		return fmt.Errorf("publish: %w", err)
 	}
-	w.names = append(w.names, name)
+	if first {
+		w.names = append(w.names, name)
+	}
 	return nil
 }
 

@@ -48,11 +48,16 @@ func openFolder(path string) (*folder, error) {
 	return &folder{fd: fd, path: path}, nil
 }
 
-// write writes the file name of the folder, replacing one of that name.
-func (f *folder) write(name string, data []byte) error {
-	fd, err := unix.Openat(f.fd, name, unix.O_WRONLY|unix.O_CREAT|unix.O_TRUNC|unix.O_CLOEXEC, 0o644)
+// write writes the file name of the folder, replacing one of that name,
+// or adds data to its end (add).
+func (f *folder) write(name string, data []byte, add bool) error {
+	flags := unix.O_WRONLY | unix.O_CREAT | unix.O_TRUNC | unix.O_CLOEXEC
+	if add {
+		flags = unix.O_WRONLY | unix.O_APPEND | unix.O_CLOEXEC
+	}
+	fd, err := unix.Openat(f.fd, name, flags, 0o644)
 	for errors.Is(err, unix.EINTR) {
-		fd, err = unix.Openat(f.fd, name, unix.O_WRONLY|unix.O_CREAT|unix.O_TRUNC|unix.O_CLOEXEC, 0o644)
+		fd, err = unix.Openat(f.fd, name, flags, 0o644)
 	}
 	if err != nil {
 		return &os.PathError{Op: "open", Path: f.path + "/" + name, Err: err}

@@ -39,9 +39,21 @@ type folder struct{ path string }
 // openFolder opens the folder path.
 func openFolder(path string) (*folder, error) { return &folder{path: path}, nil }
 
-// write writes the file name of the folder, replacing one of that name.
-func (f *folder) write(name string, data []byte) error {
-	return os.WriteFile(filepath.Join(f.path, name), data, 0o644)
+// write writes the file name of the folder, replacing one of that name,
+// or adds data to its end (add).
+func (f *folder) write(name string, data []byte, add bool) error {
+	if !add {
+		return os.WriteFile(filepath.Join(f.path, name), data, 0o644)
+	}
+	out, err := os.OpenFile(filepath.Join(f.path, name), os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		return err
+	}
+	if _, err := out.Write(data); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }
 
 // close closes the folder.
