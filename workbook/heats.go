@@ -111,9 +111,9 @@ func (r *reader) readHeatSheet(heat *Heat, sheet string) {
 	heat.cols = t.col
 	years := t.headers(heatSheetSchema.isFamily)
 	games := map[int]*Game{}
-	firstRow := map[int]int{}    // board -> its first row, for messages
-	seated := map[int][]string{} // player -> the cells seating them
-	boardOf := map[int]int{}     // player -> the board of their first seat
+	firstRow := map[int]int{} // board -> its first row, for messages
+	seated := map[int][]int{} // player -> the rows seating them
+	boardOf := map[int]int{}  // player -> the board of their first seat
 	unnumbered := false
 	statusRow := map[int]int{}   // board -> the row whose status it has; absent while no row's is readable
 	badStatus := map[int][]int{} // board -> the rows whose status is not a choice
@@ -130,7 +130,7 @@ func (r *reader) readHeatSheet(heat *Heat, sheet string) {
 		}
 		g := games[b]
 		if g == nil {
-			g = &Game{Board: b}
+			g = &Game{Board: b, Seats: make([]Seat, 0, 7)}
 			games[b] = g
 			firstRow[b] = i
 			g.System = t.get(i, HeaderGameSystem)
@@ -164,15 +164,15 @@ func (r *reader) readHeatSheet(heat *Heat, sheet string) {
 				boardOf[seat.Player] = b
 			case boardOf[seat.Player] == b:
 				r.p.add(sheet, t.cell(i, HeaderSeatPlayer), "a player sits once on a board",
-					"%q is already seated on board %d at %s", pl.Name, b, first[0])
+					"%q is already seated on board %d at %s", pl.Name, b, t.cell(first[0], HeaderSeatPlayer))
 			case !pl.TwoBoards:
 				r.p.add(sheet, t.cell(i, HeaderSeatPlayer), fmt.Sprintf("a player sits at one board per heat (or two, when marked Yes in %s on the Players sheet)", HeaderTwoBoards),
-					"%q is already seated at %s", pl.Name, first[0])
+					"%q is already seated at %s", pl.Name, t.cell(first[0], HeaderSeatPlayer))
 			case len(first) >= 2:
 				r.p.add(sheet, t.cell(i, HeaderSeatPlayer), "a player plays at most two boards per heat",
-					"%q is already seated at %s and %s", pl.Name, first[0], first[1])
+					"%q is already seated at %s and %s", pl.Name, t.cell(first[0], HeaderSeatPlayer), t.cell(first[1], HeaderSeatPlayer))
 			}
-			seated[seat.Player] = append(seated[seat.Player], t.cell(i, HeaderSeatPlayer))
+			seated[seat.Player] = append(seated[seat.Player], i)
 		}
 		for _, other := range g.Seats {
 			if seat.Power >= 0 && other.Power == seat.Power {

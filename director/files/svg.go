@@ -135,15 +135,20 @@ func rankChartOf(points []rankPoint, players, heats int) rankChart {
 		}
 		return rankTop + float64(r-1)*float64(rankHeight-rankTop-rankBottom)/float64(players-1)
 	}
+	c.Ticks = make([]tick, 0, max(heats, 0))
 	for h := 1; h <= heats; h++ {
 		c.Ticks = append(c.Ticks, tick{X: x(h), Label: "heat " + strconv.Itoa(h)})
 	}
+	c.Dots = make([]dot, 0, len(points))
+	var line []byte // "x,y x,y", one decimal each (fmt's %.1f)
 	for i, p := range points {
 		if i > 0 {
-			c.Points += " "
+			line = append(line, ' ')
 		}
-		c.Points += fmt.Sprintf("%.1f,%.1f", x(p.Heat), y(p.Rank))
+		line = append(strconv.AppendFloat(line, x(p.Heat), 'f', 1, 64), ',')
+		line = strconv.AppendFloat(line, y(p.Rank), 'f', 1, 64)
 		c.Dots = append(c.Dots, dot{X: x(p.Heat), Y: y(p.Rank), TextY: y(p.Rank) - 9, Label: strconv.Itoa(p.Rank)})
 	}
+	c.Points = string(line)
 	return c
 }
