@@ -50,17 +50,8 @@ func TestPageFrameAsTemplates(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var w htmlWriter
-			tmpl, err := siteTemplates(&w)
-			if err != nil {
-				t.Fatal(err)
-			}
 			for _, p := range s.Playing {
-				w.b = w.b[:0]
-				if err := tmpl.ExecuteTemplate(&w, "player", pageData{Site: s, Title: p.Name, Page: p}); err != nil {
-					t.Fatal(err)
-				}
-				if got, want := pages[p.File], string(w.b); got != want {
+				if got, want := pages[p.File], wholePage(t, "player", pageData{Site: s, Title: p.Name, Page: p}); got != want {
 					t.Errorf("%s (%q): the page written around the frame differs from the template's:\n%s\nwant\n%s", p.File, p.Name, got, want)
 				}
 				if !strings.Contains(pages[p.File], "</html>") {
@@ -96,18 +87,25 @@ func TestRenderInParts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	whole := wholePage(t, "players", pageData{Site: s, Title: "The players"})
+	if want := len(whole)/pagePart + 1; parts["players.html"] != want {
+		t.Errorf("players.html (%d bytes) came in %d parts, want %d", len(whole), parts["players.html"], want)
+	}
+	if pages["players.html"] != whole {
+		t.Error("players.html: the parts differ from the page written whole")
+	}
+}
+
+// wholePage is a page as its template writes it, held whole.
+func wholePage(t *testing.T, name string, data pageData) string {
+	t.Helper()
 	var w htmlWriter
 	tmpl, err := siteTemplates(&w)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := tmpl.ExecuteTemplate(&w, "players", pageData{Site: s, Title: "The players"}); err != nil {
+	if err := tmpl.ExecuteTemplate(&w, name, data); err != nil {
 		t.Fatal(err)
 	}
-	if want := len(w.b)/pagePart + 1; parts["players.html"] != want {
-		t.Errorf("players.html (%d bytes) came in %d parts, want %d", len(w.b), parts["players.html"], want)
-	}
-	if pages["players.html"] != string(w.b) {
-		t.Error("players.html: the parts differ from the page written whole")
-	}
+	return string(w.b)
 }
