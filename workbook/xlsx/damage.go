@@ -34,11 +34,13 @@ func rowDamage(n, last int) *DamageError {
 // heldSheetDamage finds, in a sheet that excelize has read, the damage
 // quickSheetRows finds in the sheets of the usual form: a shared text past
 // the table, a row written twice or out of order. excelize reads the first
-// as an empty cell and merges the second into the row before. It reads the
-// sheet's bytes as excelize holds them once it has read the sheet (a sheet
-// it holds decoded is written back first), with a tolerant XML reader: any
-// form of sheet. The shared texts are counted as excelize read them; a
-// sheet read without any is not checked for them.
+// as an empty cell and moves the second's cells to other rows. It reads
+// the sheet's bytes as excelize holds them, with a tolerant XML reader:
+// any form of sheet. Those are the file's own until excelize's GetRows or
+// Cols replaces the bytes of a sheet it has decoded (to set or read a
+// cell) with its writing of what it decoded, the damage hidden: call it
+// before them. The shared texts are counted as excelize read them, or
+// from their part when it has not read them yet.
 func heldSheetDamage(x *excelize.File, sheet string) *DamageError {
 	part := filePart(x)
 	paths, err := sheetPartPaths(part, workbookPart(part))
@@ -49,9 +51,11 @@ func heldSheetDamage(x *excelize.File, sheet string) *DamageError {
 	if !ok {
 		return nil
 	}
-	n := -1
+	n := 0
 	if x.SharedStrings != nil {
 		n = len(x.SharedStrings.SI)
+	} else if sst, ok := heldPart(x, sharedStringsPart); ok {
+		n = countSharedTexts(sst)
 	}
 	if damage := sheetDamage(raw, n); damage != nil {
 		damage.Sheet = sheet
@@ -60,8 +64,30 @@ func heldSheetDamage(x *excelize.File, sheet string) *DamageError {
 	return nil
 }
 
+// countSharedTexts counts the shared texts (<si>) of a shared strings
+// part, as excelize reads them: those up to XML it cannot read.
+func countSharedTexts(raw []byte) int {
+	d := xml.NewDecoder(bytes.NewReader(raw))
+	n, depth := 0, 0
+	for {
+		tok, err := d.RawToken()
+		if err != nil {
+			return n
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			depth++
+			if depth == 2 && t.Name.Local == "si" {
+				n++
+			}
+		case xml.EndElement:
+			depth--
+		}
+	}
+}
+
 // sheetDamage finds the damage heldSheetDamage describes in a worksheet's
-// XML, given its table of n shared texts (n < 0: not known, not checked).
+// XML, given its table of n shared texts.
 func sheetDamage(raw []byte, n int) *DamageError {
 	d := xml.NewDecoder(bytes.NewReader(raw))
 	row, lastRow, col := 0, 0, 0
@@ -109,7 +135,7 @@ func sheetDamage(raw []byte, n int) *DamageError {
 		case xml.EndElement:
 			if t.Name.Local == "v" && inV {
 				inV = false
-				if shared && n >= 0 {
+				if shared {
 					if damage := sharedTextDamage(col, row, v, n); damage != nil {
 						return damage
 					}

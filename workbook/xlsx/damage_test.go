@@ -49,7 +49,9 @@ func withParts(t *testing.T, parts map[string]string) *excelize.File {
 // TestDamageOnEveryReadPath: a shared text past the table and a row
 // written twice are reported at their sheet and cell whichever way the
 // sheet is read: fast (a sheet of the usual form), by excelize (a sheet of
-// another form: cells without references), and by GetRows.
+// another form: cells without references), and by GetRows, also once
+// excelize has decoded the sheet to read a cell (it then reads the rows
+// from its own writing of the sheet, the damage hidden).
 func TestDamageOnEveryReadPath(t *testing.T) {
 	const sheet = "xl/worksheets/sheet1.xml"
 	wrap := func(rows string) string {
@@ -84,6 +86,14 @@ func TestDamageOnEveryReadPath(t *testing.T) {
 				{"GetRows", func(x *excelize.File) ([][]string, error) {
 					return GetRows(x, "Sheet1", excelize.Options{RawCellValue: true})
 				}},
+				{"Rows of a decoded sheet", func(x *excelize.File) ([][]string, error) {
+					decode(t, x)
+					return NewSheetReader(x).Rows("Sheet1")
+				}},
+				{"GetRows of a decoded sheet", func(x *excelize.File) ([][]string, error) {
+					decode(t, x)
+					return GetRows(x, "Sheet1", excelize.Options{RawCellValue: true})
+				}},
 			} {
 				if strings.HasPrefix(c.name, "fast") && read.path == "GetRows" {
 					continue // GetRows is excelize's reading alone
@@ -97,6 +107,14 @@ func TestDamageOnEveryReadPath(t *testing.T) {
 				x.Close()
 			}
 		})
+	}
+}
+
+// decode has excelize decode Sheet1, as reading or setting a cell does.
+func decode(t *testing.T, x *excelize.File) {
+	t.Helper()
+	if _, err := x.GetCellValue("Sheet1", "A1"); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -72,12 +72,12 @@ func SetColWidth(x *excelize.File, sheet, from, to string, width float64) error 
 // GetRows reads a sheet's rows, as excelize reads them, but reports the
 // damage that excelize reads past (heldSheetDamage) at its cell.
 func GetRows(x *excelize.File, sheet string, opts ...excelize.Options) ([][]string, error) {
+	if damage := heldSheetDamage(x, sheet); damage != nil {
+		return nil, damage
+	}
 	rows, err := x.GetRows(sheet, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("read %s's rows: %w", sheet, err)
-	}
-	if damage := heldSheetDamage(x, sheet); damage != nil {
-		return nil, damage
 	}
 	return rows, nil
 }

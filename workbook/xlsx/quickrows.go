@@ -39,14 +39,14 @@ func (r *SheetReader) Rows(sheet string) ([][]string, error) {
 	if ok && CompareRows == nil {
 		return quick, nil
 	}
-	rows, err := r.x.GetRows(sheet, excelize.Options{RawCellValue: true})
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", sheet, err)
-	}
 	if !ok { // the damage excelize reads past
 		if damage := heldSheetDamage(r.x, sheet); damage != nil {
 			return nil, damage
 		}
+	}
+	rows, err := r.x.GetRows(sheet, excelize.Options{RawCellValue: true})
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", sheet, err)
 	}
 	if ok {
 		CompareRows(sheet, quick, rows)
