@@ -22,14 +22,16 @@ import (
 
 // loAuthored are the reader messages about what LibreOffice itself writes
 // into a workbook it saves, which dtm keeps as it is (it never rewrites a
-// director's validations or styles): list validations with a second
-// formula, Excel's built-in accounting formats 41 to 44 used without being
-// declared, and a workbookProtection element. All are valid; Gnumeric does
-// not expect them.
+// director's validations or styles, nor the Standings chart but when it
+// scores): list validations with a second formula, Excel's built-in
+// accounting formats 41 to 44 used without being declared, a
+// workbookProtection element, and the chart's data-label settings. All
+// are valid; Gnumeric does not expect them.
 var loAuthored = []string{
 	"Ignoring invalid data validation because : Extra formula for validation",
 	"Undefined number format id '4", // 41 to 44
 	"Unexpected element 'workbookProtection' in state",
+	"-> barChart -> ser -> dLbls", "'GogSeriesLabels' has no property named 'allow-wrap'",
 }
 
 // gnumericUnions is Gnumeric's message on a defined name of several

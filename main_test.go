@@ -9,15 +9,28 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/golden"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
 )
 
-// dtm runs the command line and returns its exit status and output.
+// corpus holds every different workbook the package's tests have dtm
+// write; the independent readers read them all once the tests are done.
+var corpus = xlsxcheck.NewCorpus()
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	os.Exit(corpus.Read(code, os.Stderr, append(append(loAuthored, writerAuthored...), gnumericUnions)...))
+}
+
+// dtm runs the command line and returns its exit status and output; a
+// workbook it writes goes into the readers' corpus.
 func dtm(t testing.TB, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
+	wrote := corpus.Watch(args)
 	var out, errOut bytes.Buffer
 	code = run(append([]string{"dtm"}, args...), &out, &errOut)
+	wrote(t.Name())
 	return code, out.String(), errOut.String()
 }
 

@@ -17,9 +17,10 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// readerFiles are the programs of the readers run from Java and Node.
+// readerFiles are the programs of the readers run from Python, Java and
+// Node.
 //
-//go:embed readers/ReadZip.java readers/read.js
+//go:embed readers/read.py readers/ReadZip.java readers/read.js
 var readerFiles embed.FS
 
 // NodeModules is the folder holding ExcelJS and SheetJS (the npm packages
@@ -32,124 +33,210 @@ func NodeModules() string {
 	return filepath.Join(os.TempDir(), "dtm-ci-node", "node_modules")
 }
 
-// program writes one of readerFiles into a temporary folder and returns
-// its path there.
-func program(t testing.TB, name string) string {
-	t.Helper()
+// program writes one of readerFiles into dir and returns its path there.
+func program(dir, name string) (string, error) {
 	data, err := readerFiles.ReadFile("readers/" + name)
 	if err != nil {
-		t.Fatal(err)
+		return "", err
 	}
-	path := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	path := filepath.Join(dir, name)
+	return path, os.WriteFile(path, data, 0o644)
 }
 
-// javaZip reads the workbook at path with Java's ZipInputStream, which
-// walks the zip's local headers as Apache POI and NPOI do when they read a
-// workbook from a stream, and checks that it reads every part whole. It
-// returns whether Java is there, and whether it read the workbook so.
-func javaZip(t testing.TB, path string) (present, ok bool) {
-	t.Helper()
-	if _, err := exec.LookPath("java"); err != nil {
-		return false, false
-	}
-	out, code := run(t, "java", program(t, "ReadZip.java"), path)
-	if code != 0 {
-		t.Errorf("Java's ZipInputStream on %s (exit %d):\n%s", filepath.Base(path), code, out)
-		return true, false
-	}
-	zr, err := zip.OpenReader(path)
+// readOpenpyxl loads files with openpyxl (Debian's python3-openpyxl), in
+// one process, which must give no error or warning but those allow
+// matches, and read every value excelize reads, equal.
+func readOpenpyxl(dir string, files, allow []string) (string, []Finding, error) {
+	const absent = "openpyxl (apt-get install python3-openpyxl)"
+	python, err := exec.LookPath("/usr/bin/python3")
 	if err != nil {
-		t.Fatal(err)
-	}
-	defer zr.Close()
-	read := map[string]bool{}
-	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		read[line] = true
-	}
-	ok = true
-	for _, f := range zr.File {
-		if want := fmt.Sprintf("%s\t%d\t%08x", f.Name, f.UncompressedSize64, f.CRC32); !read[want] {
-			t.Errorf("Java's ZipInputStream on %s: %s is not read whole (want %q)\n%s", filepath.Base(path), f.Name, want, out)
-			ok = false
+		if python, err = exec.LookPath("python3"); err != nil {
+			return absent, nil, nil
 		}
 	}
-	return true, ok
+	script, err := program(dir, "read.py")
+	if err != nil {
+		return "", nil, err
+	}
+	var found []Finding
+	errOut, code, err := lines(len(files), nil, func(line []byte) error {
+		var got struct {
+			File     string
+			Error    string
+			Warnings []string
+			Sheets   map[string]map[string]any
+		}
+		if err := json.Unmarshal(line, &got); err != nil {
+			return fmt.Errorf("%v: %.300s", err, line)
+		}
+		switch msgs := complaints(strings.Join(append(got.Warnings, got.Error), "\n"), allow); {
+		case got.Error != "":
+			found = append(found, Finding{got.File, "openpyxl", got.Error})
+		case len(msgs) > 0:
+			found = append(found, Finding{got.File, "openpyxl", strings.Join(msgs, "\n")})
+		default:
+			found = append(found, sameValues(got.File, "openpyxl", got.Sheets)...)
+		}
+		return nil
+	}, python, append([]string{script}, files...)...)
+	switch {
+	case code == 3:
+		return absent, nil, nil
+	case err != nil:
+		return "", nil, err
+	case code != 0:
+		found = append(found, Finding{strings.Join(files, " "), "openpyxl", fmt.Sprintf("exit %d:\n%s", code, errOut)})
+	}
+	return "", found, nil
 }
 
-// nodeReaders reads the workbook at path with SheetJS and ExcelJS, and
-// checks that each reads every value excelize reads, equal; a refusal
-// whose first line an allow matches is not a failure. It returns
-// whether Node and the packages are there, and the readers that read the
-// workbook so.
-func nodeReaders(t testing.TB, path string, allow []string) (present bool, ok []string) {
-	t.Helper()
+// readJavaZip reads files as streams with Java's ZipInputStream (Debian's
+// default-jdk-headless), in one process, which walks the zip's local
+// headers as Apache POI and NPOI do when they read a workbook from a
+// stream, and checks that it reads every part of each whole.
+func readJavaZip(dir string, files, _ []string) (string, []Finding, error) {
+	if _, err := exec.LookPath("java"); err != nil {
+		return "java (apt-get install default-jdk-headless)", nil, nil
+	}
+	source, err := program(dir, "ReadZip.java")
+	if err != nil {
+		return "", nil, err
+	}
+	out, code := run(len(files), nil, "java", append([]string{source}, files...)...)
+	if code != 0 {
+		return "", []Finding{{strings.Join(files, " "), "Java's ZipInputStream", fmt.Sprintf("exit %d:\n%s", code, out)}}, nil
+	}
+	read := map[string]map[string]bool{} // by file, its entries as read
+	var file string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if name, ok := strings.CutPrefix(line, "== "); ok {
+			file = name
+			read[file] = map[string]bool{}
+		} else if file != "" {
+			read[file][line] = true
+		}
+	}
+	var found []Finding
+	for _, path := range files {
+		zr, err := zip.OpenReader(path)
+		if err != nil {
+			return "", nil, err
+		}
+		var wrong []string
+		for _, f := range zr.File {
+			if want := fmt.Sprintf("%s\t%d\t%08x", f.Name, f.UncompressedSize64, f.CRC32); !read[path][want] {
+				wrong = append(wrong, fmt.Sprintf("%s is not read whole (want %q)", f.Name, want))
+			}
+		}
+		zr.Close()
+		for entry := range read[path] {
+			if msg, ok := strings.CutPrefix(entry, "!! "); ok {
+				wrong = append([]string{msg}, wrong...)
+			}
+		}
+		if len(wrong) > 0 {
+			found = append(found, Finding{path, "Java's ZipInputStream", strings.Join(wrong[:min(len(wrong), 10)], "\n")})
+		}
+	}
+	return "", found, nil
+}
+
+// readNode reads files with SheetJS and ExcelJS (npm's xlsx and exceljs,
+// in NodeModules), in one process, and checks that each reads every value
+// excelize reads, equal; a refusal whose first line an allow matches is
+// not a finding.
+func readNode(dir string, files, allow []string) (string, []Finding, error) {
 	modules := NodeModules()
+	absent := "node with exceljs and xlsx in " + modules + " (.ci/run installs them)"
 	if _, err := exec.LookPath("node"); err != nil {
-		return false, nil
+		return absent, nil, nil
 	}
 	for _, pkg := range []string{"xlsx", "exceljs"} {
 		if _, err := os.Stat(filepath.Join(modules, pkg)); err != nil {
-			return false, nil
+			return absent, nil, nil
 		}
 	}
-	out, code := runEnv(t, []string{"NODE_PATH=" + modules}, "node", program(t, "read.js"), path)
+	script, err := program(dir, "read.js")
+	if err != nil {
+		return "", nil, err
+	}
+	var found []Finding
+	errOut, code, err := lines(len(files), []string{"NODE_PATH=" + modules}, func(line []byte) error {
+		type reading struct {
+			Sheets map[string]map[string]any
+			Error  string
+		}
+		var got struct {
+			File             string
+			SheetJS, ExcelJS reading
+		}
+		if err := json.Unmarshal(line, &got); err != nil {
+			return fmt.Errorf("%v: %.300s", err, line)
+		}
+		for reader, read := range map[string]reading{"SheetJS": got.SheetJS, "ExcelJS": got.ExcelJS} {
+			if read.Error == "" {
+				found = append(found, sameValues(got.File, reader, read.Sheets)...)
+			} else if first, _, _ := strings.Cut(read.Error, "\n"); len(complaints(first, allow)) > 0 {
+				// A refusal is allowed only by what its first line says.
+				found = append(found, Finding{got.File, reader, read.Error})
+			}
+		}
+		return nil
+	}, "node", append([]string{script}, files...)...)
+	if err != nil {
+		return "", nil, err
+	}
 	if code != 0 {
-		t.Errorf("SheetJS and ExcelJS on %s (exit %d):\n%s", filepath.Base(path), code, out)
-		return true, nil
+		found = append(found, Finding{strings.Join(files, " "), "SheetJS and ExcelJS", fmt.Sprintf("exit %d:\n%s", code, errOut)})
 	}
-	var got map[string]struct {
-		Sheets map[string]map[string]any
-		Error  string
+	return "", found, nil
+}
+
+// sameValues compares the values a reader read from the workbook at path,
+// by sheet and cell, with those excelize reads.
+func sameValues(path, reader string, read map[string]map[string]any) []Finding {
+	want, err := cellValues(path)
+	if err != nil {
+		return []Finding{{path, "excelize", err.Error()}}
 	}
-	if err := json.Unmarshal([]byte(out), &got); err != nil {
-		t.Fatalf("SheetJS and ExcelJS on %s: %v\n%.500s", filepath.Base(path), err, out)
-	}
-	want := CellValues(t, path)
-	for _, reader := range []string{"SheetJS", "ExcelJS"} {
-		read := got[strings.ToLower(reader)]
-		if read.Error != "" {
-			// A refusal is allowed only by what its first line says.
-			if first, _, _ := strings.Cut(read.Error, "\n"); len(complaints(first, allow)) > 0 {
-				t.Errorf("%s on %s:\n%s", reader, filepath.Base(path), read.Error)
-			}
-			continue
-		}
-		var wrong []string
-		for sheet, cells := range want {
-			for ref, v := range cells {
-				if g, ok := read.Sheets[sheet][ref]; !sameValue(v, g) {
-					wrong = append(wrong, fmt.Sprintf("%s!%s: %q, read as %v (%v)", sheet, ref, v, g, ok))
-				}
+	var wrong []string
+	for sheet, cells := range want {
+		for ref, v := range cells {
+			if g, ok := read[sheet][ref]; !sameValue(v, g) {
+				wrong = append(wrong, fmt.Sprintf("%s!%s: %q, read as %v (%v)", sheet, ref, v, g, ok))
 			}
 		}
-		sort.Strings(wrong)
-		if len(wrong) > 0 {
-			t.Errorf("%s reads %d values of %s otherwise than dtm wrote them:\n%s", reader, len(wrong), filepath.Base(path), strings.Join(wrong[:min(len(wrong), 10)], "\n"))
-		} else {
-			ok = append(ok, reader)
-		}
 	}
-	return true, ok
+	if len(wrong) == 0 {
+		return nil
+	}
+	sort.Strings(wrong)
+	return []Finding{{path, reader, fmt.Sprintf("reads %d values otherwise than dtm wrote them:\n%s", len(wrong), strings.Join(wrong[:min(len(wrong), 10)], "\n"))}}
 }
 
 // CellValues reads every non-empty cell of every sheet with excelize, as
 // dtm reads them: raw values, by sheet and cell.
 func CellValues(t testing.TB, path string) map[string]map[string]string {
 	t.Helper()
-	f, err := excelize.OpenFile(path)
+	out, err := cellValues(path)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return out
+}
+
+// cellValues is CellValues, returning its error.
+func cellValues(path string) (map[string]map[string]string, error) {
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		return nil, err
 	}
 	defer f.Close()
 	out := map[string]map[string]string{}
 	for _, sheet := range f.GetSheetList() {
 		rows, err := f.GetRows(sheet, excelize.Options{RawCellValue: true})
 		if err != nil {
-			t.Fatal(err)
+			return nil, fmt.Errorf("%s: %w", sheet, err)
 		}
 		cells := map[string]string{}
 		for r, row := range rows {
@@ -162,7 +249,7 @@ func CellValues(t testing.TB, path string) map[string]map[string]string {
 		}
 		out[sheet] = cells
 	}
-	return out
+	return out, nil
 }
 
 // sameValue reports whether a reader's value (a JSON string, number or

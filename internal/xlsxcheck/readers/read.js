@@ -1,15 +1,15 @@
-// Reads a workbook with SheetJS (npm xlsx) and ExcelJS and prints, as JSON,
-// each reader's non-empty cell values by sheet and cell ("A1"). Dates come
-// back as Excel's serial numbers, formulas as their cached values.
+// Reads workbooks with SheetJS (npm xlsx) and ExcelJS and prints, for each
+// workbook, a line of JSON: its path ("file") and each reader's non-empty
+// cell values by sheet and cell ("A1"). Dates come back as Excel's serial
+// numbers, formulas as their cached values.
 const XLSX = require("xlsx");
 const ExcelJS = require("exceljs");
 
-const path = process.argv[2];
 const epoch = Date.UTC(1899, 11, 30);
 
 // Each reader's failure is reported apart ("error" in its place), so
 // that one refusing the workbook does not hide what the other reads.
-function sheetjs() {
+function sheetjs(path) {
   const out = {};
   const wb = XLSX.readFile(path);
   for (const name of wb.SheetNames) {
@@ -25,7 +25,7 @@ function sheetjs() {
   return out;
 }
 
-async function exceljs() {
+async function exceljs(path) {
   const out = {};
   const ej = new ExcelJS.Workbook();
   await ej.xlsx.readFile(path);
@@ -50,16 +50,24 @@ async function exceljs() {
   return out;
 }
 
+// write prints a line and waits until it is written, so that a long run
+// holds one workbook's values at a time.
+function write(line) {
+  return new Promise((resolve) => (process.stdout.write(line + "\n") ? resolve() : process.stdout.once("drain", resolve)));
+}
+
 async function main() {
-  const out = {};
-  for (const [name, read] of [["sheetjs", sheetjs], ["exceljs", exceljs]]) {
-    try {
-      out[name] = { sheets: await read() };
-    } catch (e) {
-      out[name] = { error: String((e && e.stack) || e).split("\n").slice(0, 3).join("\n") };
+  for (const path of process.argv.slice(2)) {
+    const out = { file: path };
+    for (const [name, read] of [["sheetjs", sheetjs], ["exceljs", exceljs]]) {
+      try {
+        out[name] = { sheets: await read(path) };
+      } catch (e) {
+        out[name] = { error: String((e && e.stack) || e).split("\n").slice(0, 3).join("\n") };
+      }
     }
+    await write(JSON.stringify(out));
   }
-  process.stdout.write(JSON.stringify(out));
 }
 
 main().catch((e) => {

@@ -1,0 +1,43 @@
+# Loads workbooks with openpyxl and prints, for each, a line of JSON: its
+# path ("file"), every warning openpyxl gives on it, the error that stopped
+# it, and its non-empty cell values by sheet and cell ("A1"), formulas as
+# their cached values, dates as Excel's serial numbers. Exits 3 when
+# openpyxl is missing.
+import datetime, json, sys, warnings
+
+try:
+    import openpyxl
+    from openpyxl.utils.datetime import to_excel
+except ImportError:
+    sys.exit(3)
+
+warnings.simplefilter("always")
+
+
+def value(v):
+    if isinstance(v, (datetime.datetime, datetime.date, datetime.time, datetime.timedelta)):
+        return to_excel(v)
+    if isinstance(v, (str, int, float, bool)):
+        return v
+    return str(v)
+
+
+for path in sys.argv[1:]:
+    out = {"file": path, "sheets": {}}
+    with warnings.catch_warnings(record=True) as caught:
+        try:
+            wb = openpyxl.load_workbook(path, data_only=True)
+            for ws in wb.worksheets:
+                cells = {}
+                for row in ws.iter_rows():
+                    for cell in row:
+                        if cell.value is not None and cell.value != "":
+                            cells[cell.coordinate] = value(cell.value)
+                ws.data_validations, ws.print_area, ws.oddHeader
+                out["sheets"][ws.title] = cells
+            for dn in wb.defined_names.definedName:
+                dn.destinations
+        except Exception as e:
+            out["error"] = "%s: %s" % (type(e).__name__, e)
+    out["warnings"] = ["%s: %s" % (w.category.__name__, w.message) for w in caught]
+    print(json.dumps(out), flush=True)
