@@ -12,11 +12,14 @@ import (
 // (i, x), i in 0..6 and x in GF(q), sits at board b of round a when
 // x = a*i + b. The first complete round is class a = 0 (boards x = b); the
 // labelling is read back from it alone: x is the rank of the player's board
-// (boards ordered by their least player), i the power the player played
-// there (or their rank on the board when powers are chosen at the tables),
-// counted in powerOrder. In class a, player (i, x) plays power number
+// in the round's order, i the power the player played there (or their rank
+// on the board when powers are chosen at the tables), counted in
+// powerOrder. In class a, player (i, x) plays power number
 // (i + a) mod 7 of powerOrder, so the classes in order give everyone seven
 // different powers in seven rounds, the power groups as late as possible.
+// The first round seeded from the design is class 0 in board order, so each
+// later heat reads back the labelling that round planned with (and that
+// relabel chose).
 
 // field is GF(q): elements 0..q-1 as base-p digits of polynomials.
 type field struct {
@@ -119,11 +122,8 @@ func designStart(f *frame, rng *rand.Rand) ([][]int32, bool) {
 		for s, pl := range rng.Perm(f.n) {
 			x[pl], grp[pl] = s/dip.BoardSize, s%dip.BoardSize
 		}
-		used[0] = true
 	} else {
-		first := slices.Clone(f.full[0])
-		slices.SortFunc(first, func(a, b []int) int { return slices.Min(a) - slices.Min(b) })
-		for b, blk := range first {
+		for b, blk := range f.full[0] {
 			order := slices.Clone(blk)
 			slices.Sort(order)
 			for r, pl := range order {

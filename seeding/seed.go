@@ -299,23 +299,29 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 
 // restart runs restart k: it anneals its starting schedule, then assigns
 // each board's powers optimally. A construction that the annealing did not
-// improve is kept as it was.
+// improve is kept as it was (a schedule of equal cost may no longer be the
+// construction that later heats read back). A construction for a heat without complete
+// rounds before it is relabelled first: its labelling is free then, and
+// each later heat reads it back from this one (designStart).
 func restart(f *frame, seed int64, k, iters, bound int, t0, t1 float64, stop func() bool) *annealer {
 	rng := rand.New(rand.NewPCG(uint64(seed), uint64(k)))
 	seat, built := initial(f, rng, k)
-	var kept [][]int32
-	if built {
-		kept = make([][]int32, len(seat))
-		for r := range seat {
-			kept[r] = slices.Clone(seat[r])
-		}
-	}
 	a := newAnnealer(f, rng, seat)
 	a.restart = k
+	var kept [][]int32
+	if built {
+		if len(f.full) == 0 {
+			a.relabel(relabelTries * len(f.free))
+		}
+		kept = make([][]int32, len(seat))
+		for r := range seat {
+			kept[r] = slices.Clone(a.seat[r])
+		}
+	}
 	start := a.obj
 	a.run(iters, bound, t0, t1, stop)
 	a.polishPowers()
-	if built && a.obj > start {
+	if built && a.obj >= start {
 		a = newAnnealer(f, rng, kept)
 		a.restart = k
 		a.polishPowers()
