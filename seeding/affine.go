@@ -232,13 +232,29 @@ const relabelTries = 300
 // every planned round at once, which keeps the construction's rounds free
 // of repeats among themselves: it chooses which pairs meet in the rounds
 // planned, so that pairs with a static cost or an earlier meeting meet in
-// a round not planned, or never. An exchange is kept when the objective
+// a round not planned, or never. After one complete round (the affine
+// plane, whose later heats read the labelling back from the boards alone)
+// only two players of one board of that round are exchanged, which keeps
+// it a class of the construction. An exchange is kept when the objective
 // does not rise.
 func (a *annealer) relabel(tries int) {
 	free := a.f.free
+	var mates [][]int
+	if len(a.f.full) == 1 {
+		mates = make([][]int, a.f.n)
+		for _, blk := range a.f.full[0] {
+			for _, u := range blk {
+				mates[u] = blk
+			}
+		}
+	}
 	var ds []int
 	for range tries {
-		u, v := free[a.rng.IntN(len(free))], free[a.rng.IntN(len(free))]
+		u, with := free[a.rng.IntN(len(free))], free
+		if mates != nil {
+			with = mates[u]
+		}
+		v := with[a.rng.IntN(len(with))]
 		if u == v {
 			continue
 		}

@@ -300,9 +300,9 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 // restart runs restart k: it anneals its starting schedule, then assigns
 // each board's powers optimally. A construction that the annealing did not
 // improve is kept as it was (a schedule of equal cost may no longer be the
-// construction that later heats read back). A construction for a heat without complete
-// rounds before it is relabelled first: its labelling is free then, and
-// each later heat reads it back from this one (designStart).
+// construction that later heats read back). A construction is relabelled
+// first where its labelling is still free: before any complete round, and
+// for the affine plane after one (relabel).
 func restart(f *frame, seed int64, k, iters, bound int, t0, t1 float64, stop func() bool) *annealer {
 	rng := rand.New(rand.NewPCG(uint64(seed), uint64(k)))
 	seat, built := initial(f, rng, k)
@@ -310,7 +310,7 @@ func restart(f *frame, seed int64, k, iters, bound int, t0, t1 float64, stop fun
 	a.restart = k
 	var kept [][]int32
 	if built {
-		if len(f.full) == 0 {
+		if len(f.full) == 0 || len(f.full) == 1 && f.n == plane*plane {
 			a.relabel(relabelTries * len(f.free))
 		}
 		kept = make([][]int32, len(seat))

@@ -285,21 +285,26 @@ func TestDesigns(t *testing.T) {
 	}
 }
 
-// TestDesignsSeatGroupsApart seeds events of 7q players, everyone present
-// every round, with families and clubs: the construction's labelling is
-// chosen so that no family or club pair ever shares a board, and each
-// later round follows the plan its first round made (issue 29: 63 x 5 gave
-// 189-242 against its bound 162, and 56 x 5 seated club-mates together in
-// round 1). What is left is the powers' cost, which the bound counts: 162
-// for 63 x 5, where 18 players cannot play Germany.
+// TestDesignsSeatGroupsApart seeds events of 7q players (q a prime power
+// of at least 8) and of 49 players, everyone present every round, with
+// families and clubs: the construction's labelling is chosen so that no
+// family or club pair shares a board, and each later round follows the
+// plan its first round made (issue 29: 63 x 5 gave 189-242 against its
+// bound 162, 56 x 5 seated club-mates together in round 1, 49 x 5 had
+// repeats and 35 of club pairs in round 2). What is left is the powers'
+// cost, which the bound counts: 162 for 63 x 5, where 18 players cannot
+// play Germany. In the affine plane (49) only the first two rounds are
+// free to choose; later ones are fixed by them.
 func TestDesignsSeatGroupsApart(t *testing.T) {
 	for _, tc := range []struct {
 		spec  Spec
+		clean int // rounds without a family, club, team nor repeat
 		total int // -1: not checked
 	}{
-		{Spec{Players: 63, Rounds: 5, Powers: true, Families: 3, Clubs: 4, Seed: 1}, 162},
-		{Spec{Players: 56, Rounds: 5, Powers: true, Families: 2, Clubs: 4, Seed: 29}, -1},
-		{Spec{Players: 56, Rounds: 4, Powers: true, Families: 4, Clubs: 5, Teams: 2, Seed: 3}, -1},
+		{Spec{Players: 63, Rounds: 5, Powers: true, Families: 3, Clubs: 4, Seed: 1}, 5, 162},
+		{Spec{Players: 56, Rounds: 5, Powers: true, Families: 2, Clubs: 4, Seed: 29}, 5, -1},
+		{Spec{Players: 56, Rounds: 4, Powers: true, Families: 4, Clubs: 5, Teams: 2, Seed: 3}, 4, -1},
+		{Spec{Players: 49, Rounds: 5, Powers: true, Families: 2, Clubs: 4, Seed: 29}, 2, -1},
 	} {
 		in, err := Generate(tc.spec)
 		if err != nil {
@@ -313,12 +318,12 @@ func TestDesignsSeatGroupsApart(t *testing.T) {
 		}
 		p := in.Problem
 		total := 0
-		for _, r := range rounds {
+		for k, r := range rounds {
 			ex, err := Explain(&p, r.Plan)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if b := ex.Breakdown; b.Conflict+b.Group+b.Team+b.Repeat > 0 {
+			if b := ex.Breakdown; k < tc.clean && b.Conflict+b.Group+b.Team+b.Repeat > 0 {
 				t.Errorf("%d x %d round %d: %+v, want no family, club, team nor repeat", tc.spec.Players, tc.spec.Rounds, r.Plan.Round, b)
 			}
 			total += ex.Total

@@ -83,6 +83,8 @@ var ownInstances = []ownInstance{
 		}},
 	{name: "r_38x5_forced", spec: seeding.Spec{Players: 38, Rounds: 5, Families: 1, Powers: true, Seed: 29},
 		bounds: realistic("38 registered, 35 play each round (3 sit out in turn): 5 boards, so repeats are forced", 772, "dtm, seed 2, default settings")},
+	{name: "r_49x5_clubs", spec: seeding.Spec{Players: 49, Rounds: 5, Families: 2, Clubs: 4, Powers: true, Seed: 29},
+		bounds: realistic("everyone present every round (the affine plane fits), 2 family pairs, 4 clubs of 5 (value 5)", 126, "dtm, default settings, seeds 1-8")},
 	{name: "r_47x5_fam_clubs", spec: seeding.Spec{Players: 47, Rounds: 5, Absent: 2, Families: 4, Clubs: 5, Powers: true, Seed: 29},
 		bounds: realistic("2 absent a round after the first, 4 family pairs, 5 clubs of 5 (value 5)", 353, "dtm, seed 4, default settings")},
 	{name: "r_52x5_teams", spec: seeding.Spec{Players: 52, Rounds: 5, Absent: 2, Families: 2, Teams: 8, Powers: true, Seed: 29},
