@@ -7,7 +7,6 @@ import (
 
 	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/scoring"
-	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
 )
 
@@ -138,19 +137,16 @@ func contention(t *workbook.Tournament, n int) (Contention, error) {
 	return c, nil
 }
 
-// contentionPool is the pool of --pool contention: everyone who can still
-// finish first and plays the heat, filled to whole boards by the next in
-// the standings who play it.
-func contentionPool(t *workbook.Tournament, hs workbook.HeatSeating, plays func(int) bool) (seeding.PoolChoice, *Contention, error) {
-	c, err := contention(t, hs.Heat)
-	if err != nil {
-		return seeding.PoolChoice{}, nil, err
-	}
+// contentionRanking is the ranking --pool contention walks, with the pool's
+// size: everyone who can still finish first (c), then the standings before
+// heat hs.Heat; the size is the whole boards the contenders who play the
+// heat fill (at least one, at most the heat's).
+func contentionRanking(t *workbook.Tournament, hs workbook.HeatSeating, c Contention, plays func(int) bool) ([]int, int, error) {
 	e := t.Event()
 	e.Games = slices.DeleteFunc(slices.Clone(e.Games), func(g scoring.Played) bool { return g.Heat >= hs.Heat })
 	table, err := scoring.Standings(e)
 	if err != nil {
-		return seeding.PoolChoice{}, nil, wrapf(err, "standings before heat %d", hs.Heat)
+		return nil, 0, wrapf(err, "standings before heat %d", hs.Heat)
 	}
 	in := 0
 	for _, p := range c.Players {
@@ -166,6 +162,5 @@ func contentionPool(t *workbook.Tournament, hs workbook.HeatSeating, plays func(
 			ranking = append(ranking, st.Player)
 		}
 	}
-	choice, err := seeding.ChoosePool(ranking, size, plays, func(int) bool { return false })
-	return choice, &c, err
+	return ranking, size, nil
 }

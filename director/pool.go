@@ -104,58 +104,63 @@ func ParsePool(s string) (Pool, error) {
 // set reports whether the pool seats anyone.
 func (p Pool) set() bool { return p.Size > 0 || p.Contention }
 
-// seatPool seats heat n with a pool: the first size players of the
-// qualification ranking who play the heat and accept a pool seat are seeded
-// among themselves on boards 1 to size/7, then the rest around them. It
-// returns the seeded plan (every board unlocked), the sum of the two lower
-// bounds, and whether the time cap stopped either search.
-func seatPool(ctx context.Context, t *workbook.Tournament, hs workbook.HeatSeating, problem *seeding.Problem,
-	want Pool, opts seeding.Options, res *SeedResult) (seeding.Plan, int, bool, error) {
+// String is the pool as --pool gives it ("top 7", "contention").
+func (p Pool) String() string {
+	if p.Contention {
+		return "contention"
+	}
+	return fmt.Sprintf("top %d", p.Size)
+}
+
+// poolChoice is who a pool takes for heat hs.Heat: the choice, what dtm
+// seed says of it, and a digest of what it was made from (the ranking
+// walked, its size, who declines) for the seeding record.
+type poolChoice struct {
+	seeding.PoolChoice
+	result *PoolResult
+	digest string
+}
+
+// choosePool chooses heat hs.Heat's pool from the players of hs.Present:
+// the first want.Size of the qualification ranking who accept a pool seat,
+// or with want.Contention everyone who can still finish first, filled to
+// whole boards in standings order.
+func choosePool(t *workbook.Tournament, hs workbook.HeatSeating, want Pool) (poolChoice, error) {
 	n := hs.Heat
-	size := want.Size
-	if len(hs.Locked) > 0 {
-		return seeding.Plan{}, 0, false, fmt.Errorf("heat %d has %d started or finished board(s): a pool takes the top boards, "+
-			"so seed it before any board starts (or set them back to Unstarted)", n, len(hs.Locked))
-	}
-	if k := len(hs.Present); k%dip.BoardSize != 0 {
-		return seeding.Plan{}, 0, false, &seeding.CountError{Players: k, SitOut: k % dip.BoardSize,
-			Add: dip.BoardSize - k%dip.BoardSize}
-	}
 	plays := map[int]bool{}
 	for _, p := range hs.Present {
 		plays[p] = true
 	}
-	var choice seeding.PoolChoice
 	pr := &PoolResult{Qualification: t.Settings.Qualification.String()}
-	var err error
+	var ranking []int
+	size := want.Size
+	declines := func(p int) bool { return t.Players[p].Declines }
 	if want.Contention {
-		var c *Contention
-		choice, c, err = contentionPool(t, hs, func(p int) bool { return plays[p] })
+		c, err := contention(t, n)
 		if err != nil {
-			return seeding.Plan{}, 0, false, err
+			return poolChoice{}, err
 		}
-		size = len(choice.Pool)
+		if ranking, size, err = contentionRanking(t, hs, c, func(p int) bool { return plays[p] }); err != nil {
+			return poolChoice{}, err
+		}
+		declines = func(int) bool { return false }
 		pr.Qualification = "contention, then the standings"
-		pr.Contention = c
+		pr.Contention = &c
 		for _, p := range c.Players {
 			pr.Contenders = append(pr.Contenders, t.Players[p].Name)
 		}
 	} else {
-		ranking, err := qualificationRanking(t, n)
-		if err != nil {
-			return seeding.Plan{}, 0, false, err
-		}
-		choice, err = seeding.ChoosePool(ranking, size, func(p int) bool { return plays[p] },
-			func(p int) bool { return t.Players[p].Declines })
-		if err != nil {
-			return seeding.Plan{}, 0, false, fmt.Errorf("heat %d: %w (%d play the heat; %d declined)", n, err, len(hs.Present), len(choice.Declined))
+		var err error
+		if ranking, err = qualificationRanking(t, n); err != nil {
+			return poolChoice{}, err
 		}
 	}
+	choice, err := seeding.ChoosePool(ranking, size, func(p int) bool { return plays[p] }, declines)
+	if err != nil {
+		return poolChoice{}, fmt.Errorf("heat %d: %w (%d play the heat; %d declined)", n, err, len(hs.Present), len(choice.Declined))
+	}
+	declined := slices.DeleteFunc(slices.Clone(ranking), func(p int) bool { return !declines(p) })
 	pr.Size, pr.Boards = size, size/dip.BoardSize
-	onPool := "on the pool's one board"
-	if pr.Boards > 1 {
-		onPool = fmt.Sprintf("on the pool's %d boards (one per board)", pr.Boards)
-	}
 	names := func(ps []int) []string {
 		var out []string
 		for _, p := range ps {
@@ -164,41 +169,63 @@ func seatPool(ctx context.Context, t *workbook.Tournament, hs workbook.HeatSeati
 		return out
 	}
 	pr.Players, pr.Declined, pr.Absent = names(choice.Pool), names(choice.Declined), names(choice.Absent)
-	res.Pool = pr
-	pool, err := seeding.Seed(ctx, problem, sorted(choice.Pool), nil, opts)
+	return poolChoice{PoolChoice: choice, result: pr, digest: shortDigest([]any{ranking, size, declined})}, nil
+}
+
+// seatPool seats heat n with a pool: the first size players of the
+// qualification ranking who play the heat and accept a pool seat
+// (choosePool), then seatPoolChoice. It returns the seeding and the choice.
+func seatPool(ctx context.Context, t *workbook.Tournament, hs workbook.HeatSeating, problem *seeding.Problem,
+	want Pool, opts seeding.Options) (seeding.Result, poolChoice, error) {
+	n := hs.Heat
+	if len(hs.Locked) > 0 {
+		return seeding.Result{}, poolChoice{}, fmt.Errorf("heat %d has %d started or finished board(s): a pool takes the top boards, "+
+			"so seed it before any board starts (or set them back to Unstarted)", n, len(hs.Locked))
+	}
+	if k := len(hs.Present); k%dip.BoardSize != 0 {
+		return seeding.Result{}, poolChoice{}, &seeding.CountError{Players: k, SitOut: k % dip.BoardSize,
+			Add: dip.BoardSize - k%dip.BoardSize}
+	}
+	choice, err := choosePool(t, hs, want)
 	if err != nil {
-		return seeding.Plan{}, 0, false, poolRuleWhere(err, onPool)
+		return seeding.Result{}, poolChoice{}, err
 	}
-	inPool := map[int]bool{}
-	for _, p := range choice.Pool {
-		inPool[p] = true
+	seeded, err := seatPoolChoice(ctx, problem, hs.Present, choice.Pool, opts)
+	return seeded, choice, err
+}
+
+// seatPoolChoice seats a heat's players present with the pool seeded among
+// themselves on the top boards, then the rest around them (as dtm verify
+// seats a pool heat again from its record). The result's plan has every
+// board unlocked; its Bound is the sum of the two seedings' lower bounds,
+// and TimedOut is set when the time cap stopped either search.
+func seatPoolChoice(ctx context.Context, problem *seeding.Problem, present, pool []int, opts seeding.Options) (seeding.Result, error) {
+	onPool := "on the pool's one board"
+	if k := len(pool) / dip.BoardSize; k > 1 {
+		onPool = fmt.Sprintf("on the pool's %d boards (one per board)", k)
 	}
-	var rest []int
-	for _, p := range hs.Present {
-		if !inPool[p] {
-			rest = append(rest, p)
-		}
+	seeded, err := seeding.Seed(ctx, problem, sorted(pool), nil, opts)
+	if err != nil {
+		return seeding.Result{}, poolRuleWhere(err, onPool)
 	}
-	plan := pool.Plan
-	bound, timedOut := pool.Bound, pool.TimedOut
+	rest := slices.DeleteFunc(slices.Clone(present), func(p int) bool { return slices.Contains(pool, p) })
 	if len(rest) > 0 {
 		// The rest are seeded around the pool's boards, held as if started.
-		top := slices.Clone(pool.Plan.Boards)
+		top := slices.Clone(seeded.Plan.Boards)
 		for i := range top {
 			top[i].Locked = true
 		}
 		others, err := seeding.Seed(ctx, problem, rest, top, opts)
 		if err != nil {
-			return seeding.Plan{}, 0, false, poolRuleWhere(err, "on the boards outside the pool (one per board)")
+			return seeding.Result{}, poolRuleWhere(err, "on the boards outside the pool (one per board)")
 		}
-		plan = others.Plan
-		bound += others.Bound
-		timedOut = timedOut || others.TimedOut
+		seeded.Plan, seeded.Bound = others.Plan, seeded.Bound+others.Bound
+		seeded.TimedOut = seeded.TimedOut || others.TimedOut
 	}
-	for i := range plan.Boards {
-		plan.Boards[i].Locked = false
+	for i := range seeded.Plan.Boards {
+		seeded.Plan.Boards[i].Locked = false
 	}
-	return plan, bound, timedOut, nil
+	return seeded, nil
 }
 
 // poolMembers are the players a pool would take from heat hs.Heat's players
@@ -208,17 +235,7 @@ func seatPool(ctx context.Context, t *workbook.Tournament, hs workbook.HeatSeati
 // is nil when the pool cannot be chosen (seatPool then says why) or is not
 // a multiple of seven players.
 func poolMembers(t *workbook.Tournament, hs workbook.HeatSeating, want Pool) map[int]bool {
-	plays := func(p int) bool { return slices.Contains(hs.Present, p) }
-	var choice seeding.PoolChoice
-	var err error
-	if want.Contention {
-		choice, _, err = contentionPool(t, hs, plays)
-	} else {
-		var ranking []int
-		if ranking, err = qualificationRanking(t, hs.Heat); err == nil {
-			choice, err = seeding.ChoosePool(ranking, want.Size, plays, func(p int) bool { return t.Players[p].Declines })
-		}
-	}
+	choice, err := choosePool(t, hs, want)
 	if err != nil || len(choice.Pool)%dip.BoardSize != 0 {
 		return nil
 	}

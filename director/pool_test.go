@@ -110,26 +110,7 @@ func TestSeedPool(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
-	if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 1}); err != nil {
-		t.Fatal(err)
-	}
-	games := heatGames(t, path, 1)
-	f, err = excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, g := range games {
-		for k, s := range g.Seats {
-			fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(2, s.Row), "Finished")
-			fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(6, s.Row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[k])
-			fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(12, s.Row), 100+s.Player)
-		}
-	}
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-
+	seedAndFinishHeat1(t, path)
 	res, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 2, Pool: Pool{Size: 7}})
 	if err != nil {
 		t.Fatal(err)
@@ -183,6 +164,31 @@ func TestSeedPool(t *testing.T) {
 		if p, err := ParsePool(bad); err == nil || !strings.HasSuffix(err.Error(), ", or contention") {
 			t.Errorf("ParsePool(%q) = %+v, %v; want an error", bad, p, err)
 		}
+	}
+}
+
+// seedAndFinishHeat1 seeds heat 1 and finishes its boards, each player's
+// score overridden to 100 + their number, so that the last player leads.
+func seedAndFinishHeat1(t *testing.T, path string) {
+	t.Helper()
+	if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 1}); err != nil {
+		t.Fatal(err)
+	}
+	games := heatGames(t, path, 1)
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, g := range games {
+		for k, s := range g.Seats {
+			fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(2, s.Row), "Finished")
+			fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(6, s.Row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[k])
+			fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(12, s.Row), 100+s.Player)
+		}
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
 	}
 }
 

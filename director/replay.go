@@ -18,9 +18,9 @@ import (
 )
 
 // How dtm seed seated a heat, as its record says (workbook.SeedingRecord):
-// by the seeder alone, which dtm verify replays, or with a pool or players
-// on two boards, which it does not (the pool's qualification and the
-// choice of who plays two boards are made from more than the record keeps).
+// by the seeder alone, with a pool on the top boards, or with players on
+// two boards. dtm verify replays each from its record: the pool and who
+// plays two boards are recorded as chosen.
 const (
 	seedMode      = "seed"
 	poolMode      = "pool"
@@ -67,14 +67,20 @@ func seedingInputs(p *seeding.Problem, present []int, locked []seeding.Board, op
 	}
 	out := make([][2]string, len(parts))
 	for i, part := range parts {
-		data, err := json.Marshal(part)
-		if err != nil { // plain values: cannot fail, but a digest of nothing would match nothing
-			data = []byte(err.Error())
-		}
-		sum := sha256.Sum256(data)
-		out[i] = [2]string{seedingInputParts[i][0], hex.EncodeToString(sum[:8])}
+		out[i] = [2]string{seedingInputParts[i][0], shortDigest(part)}
 	}
 	return out
+}
+
+// shortDigest is the first 16 hex digits of the SHA-256 of v's JSON, as a
+// seeding record keeps what the seeder was given.
+func shortDigest(v any) string {
+	data, err := json.Marshal(v)
+	if err != nil { // plain values: cannot fail, but a digest of nothing would match nothing
+		data = []byte(err.Error())
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:8])
 }
 
 // replayHeat seats heat n again as its record says dtm seed did, when the
@@ -97,13 +103,16 @@ func replayHeat(ctx context.Context, b *workbook.Book, n int, res *VerifyResult)
 	case !ok:
 		note("no record of dtm seed (seated by hand, or by a dtm older than the record): its seats are not replayed")
 		return nil
-	case rec.Mode == poolMode:
-		note("seeded with --pool: not replayed (the pool is chosen from the standings of the day)")
+	case rec.Mode == poolMode && rec.Pool == nil:
+		note("seeded with --pool by a dtm that did not record the pool: not replayed (the pool was chosen from the standings of the day)")
 		return nil
-	case rec.Mode == twoBoardsMode:
-		note("seeded with --two-boards auto: not replayed (who plays two boards is chosen before the seeder runs)")
+	case rec.Mode == twoBoardsMode && rec.Doublers == nil:
+		note("seeded with --two-boards auto by a dtm that did not record who plays two boards: not replayed")
 		return nil
-	case rec.Mode != seedMode:
+	case slices.ContainsFunc(slices.Concat(rec.Pool, rec.Doublers, rec.Benched), func(p int) bool { return p >= len(t.Players) }):
+		note("its record names players beyond the %d of the Players sheet: not replayed", len(t.Players))
+		return nil
+	case rec.Mode != seedMode && rec.Mode != poolMode && rec.Mode != twoBoardsMode:
 		note("seeded in a way this dtm does not know (%q): not replayed", rec.Mode)
 		return nil
 	case rec.Capped:
@@ -143,6 +152,7 @@ func replayHeat(ctx context.Context, b *workbook.Book, n int, res *VerifyResult)
 	}
 	opts := seeding.Options{Seed: rec.Seed, Time: ReplayTime, RoundsLeft: t.Settings.Heats - n + 1, Effort: rec.Effort, Restarts: rec.Restarts}
 	switch {
+	case rec.Mode != seedMode: // a pool or two boards: the seeder is told nothing of later heats
 	case rec.Later == nil: // a record without the prediction: made again from the registrations now
 		opts.Later = laterPlayers(t, n, hs.Present, hs.Locked)
 	case len(rec.Later) > 0: // as dtm seed had it (nil for none)
@@ -162,7 +172,31 @@ func replayHeat(ctx context.Context, b *workbook.Book, n int, res *VerifyResult)
 		note("cannot be replayed: %s differ from when dtm seed seated it%s", strings.Join(changed, ", "), why)
 		return nil
 	}
-	seeded, err := seeding.Seed(ctx, problem, hs.Present, hs.Locked, opts)
+	// The record's choices against the workbook's: when they disagree, the
+	// seats are not compared (they would differ everywhere).
+	chosen := benchDifferences(t, hs, rec)
+	switch rec.Mode {
+	case poolMode:
+		chosen = append(chosen, poolDifferences(t, hs, rec, note)...)
+	case twoBoardsMode:
+		chosen = append(chosen, doublerDifferences(t, hs, rec)...)
+	}
+	if len(chosen) > 0 {
+		for i := range chosen {
+			chosen[i].Hint = fmt.Sprintf("the Players sheet, or the document property %q, was changed since dtm seed: its seats are not compared", "dtm seeding "+workbook.HeatSheet(n))
+		}
+		res.Differences = append(res.Differences, chosen...)
+		return nil
+	}
+	var seeded seeding.Result
+	switch rec.Mode {
+	case poolMode:
+		seeded, err = seatPoolChoice(ctx, problem, hs.Present, rec.Pool, opts)
+	case twoBoardsMode:
+		seeded, err = seeding.SeedTwoBoards(ctx, problem, hs.Present, rec.Doublers, hs.Locked, opts)
+	default:
+		seeded, err = seeding.Seed(ctx, problem, hs.Present, hs.Locked, opts)
+	}
 	if err != nil {
 		note("seating it again failed (%v): not replayed", err)
 		return nil
@@ -189,13 +223,14 @@ func replayHeat(ctx context.Context, b *workbook.Book, n int, res *VerifyResult)
 // seatDifferences compares the boards dtm seed gave heat n with its sheet:
 // each player on another board (or power, when dtm assigns them), at
 // their Player cell. A seat whose player was replaced during the game
-// counts as its first player's.
+// counts as its first player's; a player on two boards is compared seat
+// by seat.
 func seatDifferences(t *workbook.Tournament, n int, boards []workbook.Seated, powers bool, seed int64) workbook.Problems {
 	type seat struct{ board, power int }
-	seeded := map[int]seat{}
+	seeded := map[int][]seat{}
 	for _, sb := range boards {
 		for _, s := range sb.Board.Seats {
-			seeded[s.Player] = seat{sb.Number, s.Power}
+			seeded[s.Player] = append(seeded[s.Player], seat{sb.Number, s.Power})
 		}
 	}
 	name := func(power int) string {
@@ -215,23 +250,148 @@ func seatDifferences(t *workbook.Tournament, n int, boards []workbook.Seated, po
 			if p < 0 {
 				continue
 			}
-			want, ok := seeded[p]
-			delete(seeded, p)
-			switch {
-			case !ok:
+			seats := seeded[p]
+			if len(seats) == 0 {
 				out = append(out, workbook.Problem{Sheet: workbook.HeatSheet(n), Cell: heat.PlayerCell(s.Row),
-					Msg: fmt.Sprintf("%s is on board %d; dtm seed (heat seed %d) seated nobody of that name", t.Players[p].Name, g.Board, seed)})
-			case want.board != g.Board || powers && want.power != s.Power:
+					Msg: fmt.Sprintf("%s is on board %d; dtm seed (heat seed %d) seated nobody of that name there", t.Players[p].Name, g.Board, seed)})
+				continue
+			}
+			k := max(0, slices.IndexFunc(seats, func(w seat) bool { return w.board == g.Board && (!powers || w.power == s.Power) }))
+			if want := seats[k]; want.board != g.Board || powers && want.power != s.Power {
 				out = append(out, workbook.Problem{Sheet: workbook.HeatSheet(n), Cell: heat.PlayerCell(s.Row),
 					Msg: fmt.Sprintf("%s is on board %d as %s; dtm seed (heat seed %d) seated them on board %d as %s",
 						t.Players[p].Name, g.Board, name(s.Power), seed, want.board, name(want.power))})
 			}
+			if seeded[p] = slices.Delete(seats, k, k+1); len(seeded[p]) == 0 {
+				delete(seeded, p)
+			}
 		}
 	}
 	for _, p := range slices.Sorted(maps.Keys(seeded)) {
-		want := seeded[p]
-		out = append(out, workbook.Problem{Sheet: workbook.HeatSheet(n),
-			Msg: fmt.Sprintf("%s is on no board; dtm seed (heat seed %d) seated them on board %d", t.Players[p].Name, seed, want.board)})
+		for _, want := range seeded[p] {
+			out = append(out, workbook.Problem{Sheet: workbook.HeatSheet(n),
+				Msg: fmt.Sprintf("%s is on no board; dtm seed (heat seed %d) seated them on board %d", t.Players[p].Name, seed, want.board)})
+		}
 	}
 	return out
+}
+
+// poolDifferences chooses heat hs.Heat's pool again from the workbook and
+// compares it with the pool its record kept: each player the two disagree
+// on is a difference at their Player cell (or the Players sheet's row,
+// when they are not seated). When what the choice is made from (the
+// standings before the heat, who declines a pool seat) has changed since,
+// say by a corrected result, it is a note instead: the pool was right on
+// the day.
+func poolDifferences(t *workbook.Tournament, hs workbook.HeatSeating, rec workbook.SeedingRecord, note func(string, ...any)) workbook.Problems {
+	want, err := ParsePool(rec.PoolBy)
+	var choice poolChoice
+	if err == nil {
+		choice, err = choosePool(t, hs, want)
+	}
+	if err != nil {
+		note("the pool (%s) cannot be chosen again from the workbook (%v): seated again from the recorded pool", rec.PoolBy, err)
+		return nil
+	}
+	again := sorted(choice.Pool)
+	if slices.Equal(again, rec.Pool) {
+		return nil
+	}
+	if choice.digest != rec.Standings {
+		note("the standings before the heat, or who declines a pool seat, changed since dtm seed chose the pool (%s): chosen again, it would be %s; seated again from the recorded pool",
+			rec.PoolBy, strings.Join(choice.result.Players, ", "))
+		return nil
+	}
+	var out workbook.Problems
+	for _, p := range symmetricDifference(rec.Pool, again) {
+		msg := "%s is in the pool dtm seed recorded (%s), but the standings before heat %d do not qualify them: the pool is %s"
+		if slices.Contains(again, p) {
+			msg = "%s is not in the pool dtm seed recorded (%s), but the standings before heat %d qualify them: the pool is %s"
+		}
+		pr := playerPlace(t, hs.Heat, p, workbook.HeaderFirstName)
+		pr.Msg = fmt.Sprintf(msg, t.Players[p].Name, rec.PoolBy, hs.Heat, strings.Join(choice.result.Players, ", "))
+		out = append(out, pr)
+	}
+	return out
+}
+
+// benchDifferences chooses again which standbys dtm seed --two-boards auto
+// had sit heat hs.Heat out (they are marked Sitting out, so they are
+// registered again for the choice) and compares them with the record:
+// each player the two disagree on is a difference at their registration
+// for the heat on the Players sheet.
+func benchDifferences(t *workbook.Tournament, hs workbook.HeatSeating, rec workbook.SeedingRecord) workbook.Problems {
+	if len(rec.Benched) == 0 {
+		return nil
+	}
+	before := *t
+	before.Players = slices.Clone(t.Players)
+	for _, p := range rec.Benched {
+		before.Players[p].Registration = slices.Clone(t.Players[p].Registration)
+		before.Players[p].Registration[hs.Heat-1] = workbook.Registered
+	}
+	all := hs
+	all.Present = sorted(slices.Concat(hs.Present, rec.Benched))
+	bench := seeding.BenchStandbys(heatCandidates(&before, all, nil), len(all.Present), t.Settings.MinHeats).SitOut
+	var out workbook.Problems
+	for _, p := range symmetricDifference(rec.Benched, bench) {
+		msg := "%s sits heat %d out as a standby by dtm seed's record, but the registrations do not bench them"
+		if slices.Contains(bench, p) {
+			msg = "%s is a standby the registrations bench from heat %d, but dtm seed's record does not"
+		}
+		out = append(out, workbook.Problem{Sheet: workbook.SheetPlayers, Cell: t.PlayerCell(p, workbook.HeatSheet(hs.Heat)),
+			Msg: fmt.Sprintf(msg, t.Players[p].Name, hs.Heat)})
+	}
+	return out
+}
+
+// doublerDifferences chooses again who plays heat hs.Heat on two boards
+// from the workbook and compares them with the record: each player the two
+// disagree on is a difference at their Player cell (or Players sheet
+// row).
+func doublerDifferences(t *workbook.Tournament, hs workbook.HeatSeating, rec workbook.SeedingRecord) workbook.Problems {
+	doublers, err := chooseDoublers(t, hs, &SeedResult{})
+	if err != nil {
+		return workbook.Problems{{Sheet: workbook.HeatSheet(hs.Heat),
+			Msg: fmt.Sprintf("who plays two boards cannot be chosen again from the workbook: %v", err)}}
+	}
+	var out workbook.Problems
+	for _, p := range symmetricDifference(rec.Doublers, doublers) {
+		msg := "%s plays two boards in heat %d by dtm seed's record, but the workbook chooses others"
+		if slices.Contains(doublers, p) {
+			msg = "%s is chosen to play two boards in heat %d, but dtm seed's record does not have them"
+		}
+		pr := playerPlace(t, hs.Heat, p, workbook.HeaderTwoBoards)
+		pr.Msg = fmt.Sprintf(msg, t.Players[p].Name, hs.Heat)
+		out = append(out, pr)
+	}
+	return out
+}
+
+// symmetricDifference lists the players in one of a and b but not both,
+// sorted.
+func symmetricDifference(a, b []int) []int {
+	var out []int
+	for _, p := range slices.Concat(a, b) {
+		if slices.Contains(a, p) != slices.Contains(b, p) && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// playerPlace is where a difference about player p in heat n is reported:
+// their first Player cell on heat n's sheet, or their cell under header on
+// the Players sheet when they have no seat there.
+func playerPlace(t *workbook.Tournament, n, p int, header string) workbook.Problem {
+	heat := &t.Heats[n-1]
+	for _, g := range heat.Games {
+		for _, s := range g.Seats {
+			if s.Player == p || s.Replaced == p {
+				return workbook.Problem{Sheet: workbook.HeatSheet(n), Cell: heat.PlayerCell(s.Row)}
+			}
+		}
+	}
+	return workbook.Problem{Sheet: workbook.SheetPlayers, Cell: t.PlayerCell(p, header)}
 }

@@ -65,23 +65,23 @@ func heatCandidates(t *workbook.Tournament, hs workbook.HeatSeating, keep map[in
 // benchStandbys, for --two-boards auto, has standbys sit heat hs.Heat out
 // when that alone makes its players fill boards of seven
 // (seeding.BenchStandbys): a standby plays only if needed, and nobody then
-// plays two boards. It marks them Sitting out on the Players sheet and
-// updates hs.Present.
-func benchStandbys(b *workbook.Book, hs *workbook.HeatSeating, res *SeedResult) error {
+// plays two boards. It marks them Sitting out on the Players sheet,
+// updates hs.Present and returns them.
+func benchStandbys(b *workbook.Book, hs *workbook.HeatSeating, res *SeedResult) ([]int, error) {
 	t := b.Tournament
 	choice := seeding.BenchStandbys(heatCandidates(t, *hs, nil), len(hs.Present), t.Settings.MinHeats)
 	if len(choice.SitOut) == 0 {
-		return nil
+		return nil, nil
 	}
 	if err := b.SetRegistration(hs.Heat, choice.SitOut, workbook.SittingOut); err != nil {
-		return err
+		return nil, err
 	}
 	for _, p := range choice.SitOut {
 		res.SatOut = append(res.SatOut, t.Players[p].Name)
 		res.SatOutWhy = append(res.SatOutWhy, choice.Why[p])
 	}
 	hs.Present = slices.DeleteFunc(hs.Present, func(p int) bool { return slices.Contains(choice.SitOut, p) })
-	return nil
+	return choice.SitOut, nil
 }
 
 // registrations copies each player's registrations, heat by heat.

@@ -221,25 +221,27 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 			req.Progress(Progress{Heat: n, Restart: p.Restart, Restarts: p.Restarts, Best: p.Best, Bound: p.Bound})
 		}
 	}
+	rec := workbook.SeedingRecord{Heat: n, Seed: opts.Seed, Version: version.String(), Mode: seedMode, Kept: hs.Numbers,
+		Effort: opts.Effort, Restarts: opts.Restarts}
 	var seeded seeding.Result
 	var doublers []int
 	if req.TwoBoardsAuto {
-		if err := benchStandbys(b, &hs, res); err != nil {
+		if rec.Benched, err = benchStandbys(b, &hs, res); err != nil {
 			return nil, nil, err
 		}
 		if doublers, err = chooseDoublers(t, hs, res); err != nil {
 			return nil, nil, err
 		}
 	}
-	rec := workbook.SeedingRecord{Heat: n, Seed: opts.Seed, Version: version.String(), Mode: seedMode, Kept: hs.Numbers,
-		Effort: opts.Effort, Restarts: opts.Restarts}
 	switch {
 	case len(doublers) > 0:
-		rec.Mode = twoBoardsMode
+		rec.Mode, rec.Doublers = twoBoardsMode, doublers
 		seeded, err = seeding.SeedTwoBoards(ctx, problem, hs.Present, doublers, hs.Locked, opts)
 	case req.Pool.set():
-		rec.Mode = poolMode
-		seeded.Plan, seeded.Bound, seeded.TimedOut, err = seatPool(ctx, t, hs, problem, req.Pool, opts, res)
+		var choice poolChoice
+		seeded, choice, err = seatPool(ctx, t, hs, problem, req.Pool, opts)
+		res.Pool = choice.result
+		rec.Mode, rec.Pool, rec.PoolBy, rec.Standings = poolMode, sorted(choice.Pool), req.Pool.String(), choice.digest
 	default:
 		opts.Later = laterPlayers(t, n, hs.Present, hs.Locked)
 		rec.Inputs, rec.Later = seedingInputs(problem, hs.Present, hs.Locked, opts), opts.Later
@@ -297,7 +299,7 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	if err := b.WriteSeating(n, boards, res.Explanation, problem); err != nil {
 		return nil, nil, err
 	}
-	if rec.Inputs == nil { // not replayed: what it took is not all recorded
+	if rec.Inputs == nil { // a pool or two boards: what the seeder was told of later heats is not recorded
 		rec.Inputs = seedingInputs(problem, hs.Present, hs.Locked, opts)
 	}
 	rec.Capped = seeded.TimedOut

@@ -45,6 +45,19 @@ type SeedingRecord struct {
 	// so that the heat can be seated again as it was. Nil when the record
 	// has none.
 	Later [][]int
+	// Pool is the pool dtm seed --pool seated on the top boards, by player
+	// index, and PoolBy how it was chosen ("top 7", "contention");
+	// Standings digests what the choice was made from (the ranking before
+	// the heat and who declines a pool seat). Nil for another mode, and in
+	// a record made before dtm kept the pool.
+	Pool      []int
+	PoolBy    string
+	Standings string
+	// Doublers are the players dtm seed --two-boards auto seated on two
+	// boards, Benched the standbys it had sit the heat out, by player
+	// index. Doublers is nil for another mode, and in a record made before
+	// dtm kept them.
+	Doublers, Benched []int
 	// Changed names the command that changed the heat's seats since
 	// ("dtm seed --late"); "" when none did.
 	Changed string
@@ -81,6 +94,15 @@ func (r SeedingRecord) String() string {
 			sets = append(sets, bitset(players))
 		}
 		s += "; later " + strings.Join(sets, ",")
+	}
+	if r.Pool != nil {
+		s += fmt.Sprintf("; pool %s %s; standings %s", r.PoolBy, bitset(r.Pool), r.Standings)
+	}
+	if r.Doublers != nil {
+		s += "; doublers " + bitset(r.Doublers)
+	}
+	if r.Benched != nil {
+		s += "; benched " + bitset(r.Benched)
 	}
 	if r.Changed != "" {
 		s += "; changed by " + r.Changed
@@ -160,6 +182,16 @@ func parseSeedingRecord(n int, s string) (SeedingRecord, bool) {
 					r.Later = append(r.Later, players)
 				}
 			}
+		case "pool":
+			i := strings.LastIndexByte(v, ' ') // "top 7 7f": the choice has spaces, the set none
+			r.PoolBy = v[:max(i, 0)]
+			r.Pool, err = fromBitset(v[i+1:])
+		case "standings":
+			r.Standings = v
+		case "doublers":
+			r.Doublers, err = fromBitset(v)
+		case "benched":
+			r.Benched, err = fromBitset(v)
 		case "changed":
 			r.Changed = strings.TrimPrefix(v, "by ")
 		case "work":

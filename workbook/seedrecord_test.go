@@ -41,6 +41,12 @@ func TestSeedingRecordRoundTrip(t *testing.T) {
 		{Heat: 2, Seed: 7, Version: "v1.2.0 (commit 0123456789ab)", Mode: "two boards", Kept: []int{1, 3}, Capped: true,
 			Inputs: [][2]string{{"later", "12"}}, Later: [][]int{{0, 7, 8, 29}, nil, {3}}, Changed: "dtm seed --refresh"},
 		{Heat: 3, Seed: 1, Version: "devel", Mode: "pool", Inputs: [][2]string{{"settings", "ee"}}, Later: [][]int{}},
+		{Heat: 2, Seed: 5, Version: "devel", Mode: "pool", Inputs: [][2]string{{"heat", "ee"}},
+			Pool: []int{0, 3, 9, 10, 11, 12, 40}, PoolBy: "top 7", Standings: "0123456789abcdef"},
+		{Heat: 2, Seed: 5, Version: "devel", Mode: "pool", Inputs: [][2]string{{"heat", "ee"}},
+			Pool: []int{1, 2, 3, 4, 5, 6, 7}, PoolBy: "contention", Standings: "0123456789abcdef", Changed: "dtm withdraw"},
+		{Heat: 1, Seed: 5, Version: "devel", Mode: "two boards", Inputs: [][2]string{{"heat", "ee"}},
+			Doublers: []int{0, 1, 15}, Benched: []int{20}},
 	} {
 		got, ok := parseSeedingRecord(r.Heat, r.String())
 		if !ok || !reflect.DeepEqual(got, r) {
@@ -48,7 +54,8 @@ func TestSeedingRecordRoundTrip(t *testing.T) {
 		}
 	}
 	for _, s := range []string{"", "seed x; dtm devel; mode seed; inputs a=b", "seed 1; mode seed; inputs a=b", "seed 1; dtm devel; mode seed; kept 1,x; inputs a=b",
-		"seed 1; dtm devel; mode seed; inputs a=b; later zz"} {
+		"seed 1; dtm devel; mode seed; inputs a=b; later zz", "seed 1; dtm devel; mode pool; inputs a=b; pool top 7 x1",
+		"seed 1; dtm devel; mode two boards; inputs a=b; doublers 0g"} {
 		if r, ok := parseSeedingRecord(1, s); ok {
 			t.Errorf("%q reads as a record: %+v", s, r)
 		}

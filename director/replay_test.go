@@ -1,0 +1,236 @@
+package director
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/armada-dtm/dtm/internal/fixture"
+	"github.com/armada-dtm/dtm/workbook"
+	"github.com/xuri/excelize/v2"
+)
+
+// seatAt is a seat of heat n's sheet: its Player cell ("'Heat 2'!E3"),
+// the cell alone ("Heat 2!E3", for editCells) and the player's name.
+type seatAt struct{ cell, edit, name string }
+
+// seatOn finds the k-th seat of heat n's board (0: any board) whose player
+// satisfies ok.
+func seatOn(t *testing.T, path string, n, board, k int, ok func(player int) bool) seatAt {
+	t.Helper()
+	b, err := workbook.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	heat := &b.Tournament.Heats[n-1]
+	for _, g := range heat.Games {
+		if board != 0 && g.Board != board {
+			continue
+		}
+		for _, s := range g.Seats {
+			if !ok(s.Player) {
+				continue
+			}
+			if k--; k < 0 {
+				cell := heat.PlayerCell(s.Row)
+				return seatAt{fmt.Sprintf("'%s'!%s", workbook.HeatSheet(n), cell), workbook.HeatSheet(n) + "!" + cell, b.Tournament.Players[s.Player].Name}
+			}
+		}
+	}
+	t.Fatalf("heat %d board %d has no such seat", n, board)
+	return seatAt{}
+}
+
+// swapSeats swaps two seats' players on the heat sheet, by hand.
+func swapSeats(t *testing.T, path string, a, b seatAt) {
+	t.Helper()
+	editCells(t, path, map[string]any{a.edit: b.name, b.edit: a.name})
+}
+
+// editRecord changes heat n's seeding record as a hand in the document
+// properties would.
+func editRecord(t *testing.T, path string, n int, edit func(r *workbook.SeedingRecord)) {
+	t.Helper()
+	b, err := workbook.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	r, ok, err := b.SeedingRecord(n)
+	if err != nil || !ok {
+		t.Fatalf("heat %d's record: %v %v", n, ok, err)
+	}
+	edit(&r)
+	if err := b.SetSeedingRecord(r); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Save(workbook.Options{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// replayCase is an edit of a seeded workbook and what dtm verify then
+// says: failed or not, and lines it prints.
+type replayCase struct {
+	name   string
+	edit   func(t *testing.T, path string)
+	failed bool
+	want   func(path string) []string
+}
+
+// checkReplays runs each case on a copy of base.
+func checkReplays(t *testing.T, base string, cases []replayCase) {
+	t.Helper()
+	for _, c := range cases {
+		path := copyTo(t, base)
+		var want []string
+		if c.want != nil {
+			want = c.want(path)
+		}
+		if c.edit != nil {
+			c.edit(t, path)
+		}
+		out, failed := verifyText(t, VerifyRequest{Path: path})
+		if failed != c.failed {
+			t.Errorf("%s: failed %v, want %v:\n%s", c.name, failed, c.failed, out)
+		}
+		for _, w := range want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: no %q in\n%s", c.name, w, out)
+			}
+		}
+	}
+}
+
+// TestVerifyReplaysPool: a heat seeded with --pool "top 7" (heat 1's
+// scores make P20 to P14 the pool) is seated again from its record's pool
+// and verifies clean; seats swapped across the pool's board, or a pool the
+// record names otherwise than the standings choose, are reported at their
+// Player cells; a corrected heat 1 result that changes the pool is a note
+// (the pool was right on the day); a record from before the pool was
+// kept is a note.
+func TestVerifyReplaysPool(t *testing.T) {
+	t.Parallel()
+	base := ruleWorkbook(t, 21, 3, nil)
+	seedAndFinishHeat1(t, base)
+	if _, err := Seed(context.Background(), SeedRequest{Path: base, Heat: 2, Pool: Pool{Size: 7}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Score(ScoreRequest{Path: base}); err != nil {
+		t.Fatal(err)
+	}
+	anyone := func(int) bool { return true }
+	checkReplays(t, base, []replayCase{
+		{name: "as seeded", want: func(string) []string { return []string{"2 heat(s) seated again from dtm seed's record"} }},
+		{name: "seats swapped across the pool's board", failed: true,
+			edit: func(t *testing.T, path string) {
+				swapSeats(t, path, seatOn(t, path, 2, 1, 0, anyone), seatOn(t, path, 2, 2, 0, anyone))
+			},
+			want: func(path string) []string {
+				a, b := seatOn(t, path, 2, 1, 0, anyone), seatOn(t, path, 2, 2, 0, anyone)
+				return []string{a.cell + ": " + b.name + " is on board 1 as ", b.cell + ": " + a.name + " is on board 2 as "}
+			}},
+		{name: "the record's pool edited", failed: true,
+			edit: func(t *testing.T, path string) {
+				editRecord(t, path, 2, func(r *workbook.SeedingRecord) { r.Pool = append(r.Pool[1:], 0) })
+			},
+			want: func(path string) []string {
+				out := seatOn(t, path, 2, 1, 0, func(p int) bool { return p == 14 })
+				in := seatOn(t, path, 2, 0, 0, func(p int) bool { return p == 0 })
+				return []string{out.cell + ": P14 Player is not in the pool dtm seed recorded (top 7), but the standings before heat 2 qualify them: the pool is P20 Player, ",
+					in.cell + ": P00 Player is in the pool dtm seed recorded (top 7), but the standings before heat 2 do not qualify them"}
+			}},
+		{name: "a heat 1 result corrected since",
+			edit: func(t *testing.T, path string) {
+				for _, g := range heatGames(t, path, 1) {
+					for _, s := range g.Seats {
+						if s.Player == 0 { // P00 leads: the pool would take them
+							editCells(t, path, map[string]any{workbook.HeatSheet(1) + "!" + fixture.Cell(12, s.Row): 500})
+						}
+					}
+				}
+				if _, err := Score(ScoreRequest{Path: path}); err != nil {
+					t.Fatal(err)
+				}
+			},
+			want: func(string) []string {
+				return []string{"note: heat 2: the standings before the heat, or who declines a pool seat, changed since dtm seed chose the pool (top 7)",
+					"2 heat(s) seated again from dtm seed's record"}
+			}},
+		{name: "a record from before the pool was kept",
+			edit: func(t *testing.T, path string) {
+				editRecord(t, path, 2, func(r *workbook.SeedingRecord) { r.Pool, r.PoolBy, r.Standings = nil, "", "" })
+			},
+			want: func(string) []string {
+				return []string{"note: heat 2: seeded with --pool by a dtm that did not record the pool: not replayed"}
+			}},
+	})
+}
+
+// TestVerifyReplaysTwoBoards: a heat seeded with --two-boards auto (15
+// players, 6 of them on two boards) is seated again from its record and
+// verifies clean; two seats swapped between boards, or doublers the record
+// names otherwise than the workbook chooses, are reported at their cells;
+// a record from before the doublers were kept is a note. A heat where
+// --two-boards auto benched a standby instead verifies clean too.
+func TestVerifyReplaysTwoBoards(t *testing.T) {
+	t.Parallel()
+	base := twoBoardsWorkbook(t, 15, 2, 0, 1, 2, 3, 4, 5, 6, 7)
+	if _, err := Seed(context.Background(), SeedRequest{Path: base, Heat: 1, TwoBoardsAuto: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Score(ScoreRequest{Path: base}); err != nil {
+		t.Fatal(err)
+	}
+	single := func(p int) bool { return p >= 6 } // P00 to P05 play two boards
+	checkReplays(t, base, []replayCase{
+		{name: "as seeded", want: func(string) []string { return []string{"1 heat(s) seated again from dtm seed's record"} }},
+		{name: "seats swapped between boards", failed: true,
+			edit: func(t *testing.T, path string) {
+				swapSeats(t, path, seatOn(t, path, 1, 1, 0, single), seatOn(t, path, 1, 2, 0, single))
+			},
+			want: func(path string) []string {
+				a, b := seatOn(t, path, 1, 1, 0, single), seatOn(t, path, 1, 2, 0, single)
+				return []string{a.cell + ": " + b.name + " is on board 1 as ", b.cell + ": " + a.name + " is on board 2 as "}
+			}},
+		{name: "the record's doublers edited", failed: true,
+			edit: func(t *testing.T, path string) {
+				editRecord(t, path, 1, func(r *workbook.SeedingRecord) { r.Doublers = []int{0, 1, 2, 3, 4, 7} })
+			},
+			want: func(path string) []string {
+				p5 := seatOn(t, path, 1, 0, 0, func(p int) bool { return p == 5 })
+				p7 := seatOn(t, path, 1, 0, 0, func(p int) bool { return p == 7 })
+				return []string{p5.cell + ": P05 Player is chosen to play two boards in heat 1, but dtm seed's record does not have them",
+					p7.cell + ": P07 Player plays two boards in heat 1 by dtm seed's record, but the workbook chooses others"}
+			}},
+		{name: "a record from before the doublers were kept",
+			edit: func(t *testing.T, path string) {
+				editRecord(t, path, 1, func(r *workbook.SeedingRecord) { r.Doublers = nil })
+			},
+			want: func(string) []string {
+				return []string{"note: heat 1: seeded with --two-boards auto by a dtm that did not record who plays two boards: not replayed"}
+			}},
+	})
+
+	benched := twoBoardsWorkbook(t, 15, 1, 0, 1, 2, 3, 4, 5)
+	f, err := excelize.OpenFile(benched)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixture.Set(t, f, workbook.SheetPlayers, fmt.Sprint(fixture.PlayersColumn(t, f, workbook.HeaderStandby), 16), "Yes")
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if _, err := Seed(context.Background(), SeedRequest{Path: benched, TwoBoardsAuto: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Score(ScoreRequest{Path: benched}); err != nil {
+		t.Fatal(err)
+	}
+	checkReplays(t, benched, []replayCase{
+		{name: "a standby benched", want: func(string) []string { return []string{"1 heat(s) seated again from dtm seed's record"} }},
+	})
+}
