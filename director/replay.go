@@ -83,44 +83,46 @@ func shortDigest(v any) string {
 	return hex.EncodeToString(sum[:8])
 }
 
-// replayHeat seats heat n again as its record says dtm seed did, when the
-// record allows it, and compares the seats with the heat sheet's: each
-// player seated elsewhere is a difference at their Player cell. What
-// cannot be replayed, and why, is a note.
-func replayHeat(ctx context.Context, b *workbook.Book, n int, res *VerifyResult) error {
+// replay is what seating heat n again takes: its record, and the seeder's
+// inputs rebuilt from the workbook as it is now, which match the record's.
+type replay struct {
+	rec     workbook.SeedingRecord
+	hs      workbook.HeatSeating
+	problem *seeding.Problem
+	opts    seeding.Options
+}
+
+// prepareReplay reads heat n's seeding record and rebuilds the seeder's
+// inputs from the workbook. It returns the replay, or why the heat cannot
+// be seated again (a note for dtm verify, a line of dtm status) with the
+// record when there is one; neither for a heat with no board.
+func prepareReplay(b *workbook.Book, n int) (*replay, workbook.SeedingRecord, string, error) {
 	t := b.Tournament
 	if len(t.HeatPlan(n).Boards) == 0 {
-		return nil
+		return nil, workbook.SeedingRecord{}, "", nil
 	}
 	rec, ok, err := b.SeedingRecord(n)
 	if err != nil {
-		return err
+		return nil, rec, "", err
 	}
-	note := func(format string, args ...any) {
-		res.Notes = append(res.Notes, fmt.Sprintf("heat %d: ", n)+fmt.Sprintf(format, args...))
+	whyNot := func(format string, args ...any) (*replay, workbook.SeedingRecord, string, error) {
+		return nil, rec, fmt.Sprintf(format, args...), nil
 	}
 	switch {
 	case !ok:
-		note("no record of dtm seed (seated by hand, or by a dtm older than the record): its seats are not replayed")
-		return nil
+		return whyNot("no record of dtm seed (seated by hand, or by a dtm older than the record): its seats are not replayed")
 	case rec.Mode == poolMode && rec.Pool == nil:
-		note("seeded with --pool by a dtm that did not record the pool: not replayed (the pool was chosen from the standings of the day)")
-		return nil
+		return whyNot("seeded with --pool by a dtm that did not record the pool: not replayed (the pool was chosen from the standings of the day)")
 	case rec.Mode == twoBoardsMode && rec.Doublers == nil:
-		note("seeded with --two-boards auto by a dtm that did not record who plays two boards: not replayed")
-		return nil
+		return whyNot("seeded with --two-boards auto by a dtm that did not record who plays two boards: not replayed")
 	case slices.ContainsFunc(slices.Concat(rec.Pool, rec.Doublers, rec.Benched), func(p int) bool { return p >= len(t.Players) }):
-		note("its record names players beyond the %d of the Players sheet: not replayed", len(t.Players))
-		return nil
+		return whyNot("its record names players beyond the %d of the Players sheet: not replayed", len(t.Players))
 	case rec.Mode != seedMode && rec.Mode != poolMode && rec.Mode != twoBoardsMode:
-		note("seeded in a way this dtm does not know (%q): not replayed", rec.Mode)
-		return nil
+		return whyNot("seeded in a way this dtm does not know (%q): not replayed", rec.Mode)
 	case rec.Capped:
-		note("the time cap cut dtm seed's search: the seating depends on the machine and cannot be replayed")
-		return nil
+		return whyNot("the time cap cut dtm seed's search: the seating depends on the machine and cannot be replayed")
 	case rec.Version != version.String():
-		note("seeded by dtm %s, this is dtm %s: not replayed (the seeder may differ)", rec.Version, version.String())
-		return nil
+		return whyNot("seeded by dtm %s, this is dtm %s: not replayed (the seeder may differ)", rec.Version, version.String())
 	}
 	hs := workbook.HeatSeating{Heat: n}
 	kept := map[int]bool{}
@@ -130,8 +132,7 @@ func replayHeat(ctx context.Context, b *workbook.Book, n int, res *VerifyResult)
 		}
 		board, ok := g.SeedingBoard()
 		if !ok {
-			note("kept board %d is not complete: not replayed", g.Board)
-			return nil
+			return whyNot("kept board %d is not complete: not replayed", g.Board)
 		}
 		board.Locked = true
 		hs.Locked, hs.Numbers = append(hs.Locked, board), append(hs.Numbers, g.Board)
@@ -147,7 +148,7 @@ func replayHeat(ctx context.Context, b *workbook.Book, n int, res *VerifyResult)
 	problem := t.SeedProblem(n)
 	if problem.Method == seeding.LowestRankedFirst && len(problem.Preferences) > 0 {
 		if problem.ChoiceOrder, err = choiceOrder(t, n); err != nil {
-			return err
+			return nil, rec, "", err
 		}
 	}
 	opts := seeding.Options{Seed: rec.Seed, Time: ReplayTime, RoundsLeft: t.Settings.Heats - n + 1, Effort: rec.Effort, Restarts: rec.Restarts}
@@ -169,9 +170,28 @@ func replayHeat(ctx context.Context, b *workbook.Book, n int, res *VerifyResult)
 		if rec.Changed != "" {
 			why = fmt.Sprintf(" (%s changed its seats since)", rec.Changed)
 		}
-		note("cannot be replayed: %s differ from when dtm seed seated it%s", strings.Join(changed, ", "), why)
-		return nil
+		return whyNot("cannot be replayed: %s differ from when dtm seed seated it%s", strings.Join(changed, ", "), why)
 	}
+	return &replay{rec: rec, hs: hs, problem: problem, opts: opts}, rec, "", nil
+}
+
+// replayHeat seats heat n again as its record says dtm seed did, when the
+// record allows it, and compares the seats with the heat sheet's: each
+// player seated elsewhere is a difference at their Player cell. What
+// cannot be replayed, and why, is a note.
+func replayHeat(ctx context.Context, b *workbook.Book, n int, res *VerifyResult) error {
+	t := b.Tournament
+	note := func(format string, args ...any) {
+		res.Notes = append(res.Notes, fmt.Sprintf("heat %d: ", n)+fmt.Sprintf(format, args...))
+	}
+	r, _, why, err := prepareReplay(b, n)
+	if err != nil || r == nil {
+		if why != "" {
+			note("%s", why)
+		}
+		return err
+	}
+	rec, hs, problem, opts := r.rec, r.hs, r.problem, r.opts
 	// The record's choices against the workbook's: when they disagree, the
 	// seats are not compared (they would differ everywhere).
 	chosen := benchDifferences(t, hs, rec)

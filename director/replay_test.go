@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/internal/fixture"
+	"github.com/armada-dtm/dtm/internal/version"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
 )
@@ -173,7 +175,8 @@ func TestVerifyReplaysPool(t *testing.T) {
 // players, 6 of them on two boards) is seated again from its record and
 // verifies clean; two seats swapped between boards, or doublers the record
 // names otherwise than the workbook chooses, are reported at their cells;
-// a record from before the doublers were kept is a note. A heat where
+// a record from before the doublers were kept is a note, and dtm status
+// shows both records (text and JSON). A heat where
 // --two-boards auto benched a standby instead verifies clean too.
 func TestVerifyReplaysTwoBoards(t *testing.T) {
 	t.Parallel()
@@ -213,6 +216,34 @@ func TestVerifyReplaysTwoBoards(t *testing.T) {
 				return []string{"note: heat 1: seeded with --two-boards auto by a dtm that did not record who plays two boards: not replayed"}
 			}},
 	})
+
+	// dtm status shows each record, and whether dtm verify can replay it.
+	old := copyTo(t, base)
+	editRecord(t, old, 1, func(r *workbook.SeedingRecord) { r.Doublers = nil })
+	for _, c := range []struct {
+		path, line string
+		seeding    files.SeedingReport
+	}{
+		{base, "seating of heat 1: seed 2, dtm " + version.String() + ", mode two boards; dtm verify can seat it again\n",
+			files.SeedingReport{Recorded: true, Seed: 2, DTM: version.String(), Mode: "two boards", Replayable: true}},
+		{old, "seating of heat 1: seed 2, dtm " + version.String() + ", mode two boards; seeded with --two-boards auto by a dtm that did not record who plays two boards: not replayed\n",
+			files.SeedingReport{Recorded: true, Seed: 2, DTM: version.String(), Mode: "two boards",
+				WhyNot: "seeded with --two-boards auto by a dtm that did not record who plays two boards: not replayed"}},
+	} {
+		st, err := Status(StatusRequest{Path: c.path})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out strings.Builder
+		st.WriteText(&out)
+		if !strings.Contains(out.String(), c.line) || strings.Contains(out.String(), "seating of heat 2") {
+			t.Errorf("dtm status: no %q (and none for heat 2, not seeded) in\n%s", c.line, out.String())
+		}
+		rep := st.Report()
+		if got := rep.Heats[0].Seeding; got == nil || *got != c.seeding || rep.Heats[1].Seeding != nil {
+			t.Errorf("dtm status --json: heat 1's seeding %+v, want %+v; heat 2's %+v, want null", got, c.seeding, rep.Heats[1].Seeding)
+		}
+	}
 
 	benched := twoBoardsWorkbook(t, 15, 1, 0, 1, 2, 3, 4, 5)
 	f, err := excelize.OpenFile(benched)

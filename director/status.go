@@ -47,6 +47,9 @@ type StatusResult struct {
 	// heat's boards by where their results stand, as Heats.
 	Confirmation bool
 	Reports      []files.BoardReports
+	// Seedings are the seated heats' seeding records, by heat (nil for a
+	// heat with no board).
+	Seedings []*files.SeedingReport
 }
 
 // Unseated are the players registered for a heat under way (called or in
@@ -86,6 +89,13 @@ func Status(req StatusRequest) (*StatusResult, error) {
 	if res.Reports, err = boardReports(b, res.Heats, req.Now); err != nil {
 		return nil, err
 	}
+	for _, h := range t.Heats {
+		sr, err := seedingReport(b, h.Number)
+		if err != nil {
+			return nil, err
+		}
+		res.Seedings = append(res.Seedings, sr)
+	}
 	res.Confirmation = t.Settings.Confirmation
 	res.Next = res.next(t)
 	return res, nil
@@ -108,6 +118,21 @@ func boardReports(b *workbook.Book, heats []workbook.HeatStatus, now time.Time) 
 		out = append(out, heatReports(&h, heats[i], reports, now))
 	}
 	return out, nil
+}
+
+// seedingReport says how heat n was seated, by its seeding record, and
+// whether dtm verify can seat it again (prepareReplay); nil for a heat with
+// no board.
+func seedingReport(b *workbook.Book, n int) (*files.SeedingReport, error) {
+	r, rec, why, err := prepareReplay(b, n)
+	if err != nil || r == nil && why == "" {
+		return nil, err
+	}
+	mode := rec.Mode
+	if rec.PoolBy != "" {
+		mode += " (" + rec.PoolBy + ")"
+	}
+	return &files.SeedingReport{Recorded: rec.Version != "", Seed: rec.Seed, DTM: rec.Version, Mode: mode, Replayable: r != nil, WhyNot: why}, nil
 }
 
 // underWay reports a heat called, in play or reported: its results are
@@ -321,6 +346,17 @@ func (r *StatusResult) WriteText(w io.Writer) {
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
 	}
 	r.writeReports(w)
+	for i, sr := range r.Seedings {
+		switch {
+		case sr == nil:
+		case !sr.Recorded:
+			fmt.Fprintf(w, "seating of heat %d: %s\n", i+1, sr.WhyNot)
+		case sr.Replayable:
+			fmt.Fprintf(w, "seating of heat %d: seed %d, dtm %s, mode %s; dtm verify can seat it again\n", i+1, sr.Seed, sr.DTM, sr.Mode)
+		default:
+			fmt.Fprintf(w, "seating of heat %d: seed %d, dtm %s, mode %s; %s\n", i+1, sr.Seed, sr.DTM, sr.Mode, sr.WhyNot)
+		}
+	}
 	for _, u := range r.Unseated {
 		fmt.Fprintf(w, "not seated in heat %d (%d registered): %s\n", u.Heat, len(u.Players), someNames(u.Players))
 	}
@@ -434,6 +470,9 @@ func (r *StatusResult) Report() files.StatusReport {
 			Unstarted: list(h.Unstarted), InPlay: list(h.Started), Finished: list(h.Finished)}
 		if i < len(r.Reports) {
 			hr.BoardReports = r.Reports[i]
+		}
+		if i < len(r.Seedings) {
+			hr.Seeding = r.Seedings[i]
 		}
 		rep.Heats = append(rep.Heats, hr)
 	}

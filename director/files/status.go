@@ -37,6 +37,22 @@ type HeatStatusReport struct {
 	InPlay    []int  `json:"in_play"`
 	Finished  []int  `json:"finished"`
 	BoardReports
+	// Seeding is how the heat was seated, by its seeding record; null for a
+	// heat with no board.
+	Seeding *SeedingReport `json:"seeding"`
+}
+
+// SeedingReport is a seated heat's seeding record (docs/verify.md, "The
+// seeding record"): whether it has one, its seed, the dtm that seated it
+// and how ("seed", "pool (top 7)", "two boards"), and whether dtm verify
+// can seat it again, or why not.
+type SeedingReport struct {
+	Recorded   bool   `json:"recorded"`
+	Seed       int64  `json:"seed"`
+	DTM        string `json:"dtm"`
+	Mode       string `json:"mode"`
+	Replayable bool   `json:"replayable"`
+	WhyNot     string `json:"why_not"`
 }
 
 // BoardReports are a heat's seated boards by where their results stand
