@@ -801,7 +801,8 @@ func validateCommand() *cli.Command {
 		ArgsUsage: "FILE.json|FILE.csv ...",
 		Description: "Checks a World Diplomacy Reference JSON file against docs/wdr.schema.json and what a schema cannot say\n" +
 			"(seven different players a board, at most 34 centres, games numbered 1..N, draws, ranks consistent with\n" +
-			"scores), and a WDD classification or boards CSV against its columns, power codes, centres and ranks.\n" +
+			"scores), a WDD classification or boards CSV against its columns, power codes, centres and ranks, and a\n" +
+			"WDD awards CSV against its award numbers, names and winners.\n" +
 			"Prints each problem as FILE:LINE:COLUMN: CODE WHERE: what is wrong (docs/exports.md lists the codes);\n" +
 			"exit status 1 when there is one.",
 		Action: func(c *cli.Context) error {

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/xlsxcheck"
@@ -90,13 +89,7 @@ func checkGeneratedEvent(t *testing.T, i int) {
 	if err != nil {
 		t.Fatalf("%s: dtm export: %v", name, err)
 	}
-	var uploads []string
-	for _, f := range exported.Files {
-		if !strings.HasSuffix(f, "awards.csv") { // the award form's list, not an upload file
-			uploads = append(uploads, f)
-		}
-	}
-	validated, err := Validate(ValidateRequest{Paths: uploads})
+	validated, err := Validate(ValidateRequest{Paths: exported.Files})
 	if err != nil {
 		t.Fatalf("%s: dtm validate: %v", name, err)
 	}

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"golang.org/x/text/language"
@@ -164,7 +165,8 @@ func checkWDRGames(doc wdrTournament, at func(code, pointer, format string, args
 }
 
 // checkWDRResults checks the results: rankings consistent with scores as
-// competition ranks (1, 2, 2, 4) (WDR020), breakdowns naming rounds the file
+// competition ranks (1, 2, 2, 4), a tie shared or broken by a tie-break
+// (WDR020), breakdowns naming rounds the file
 // has (WDR021), and each player listed once (WDR022).
 func checkWDRResults(doc wdrTournament, at func(code, pointer, format string, args ...any) Finding) []Finding {
 	var found []Finding
@@ -186,18 +188,38 @@ func checkWDRResults(doc wdrTournament, at func(code, pointer, format string, ar
 		}
 	}
 	sort.SliceStable(rs, func(a, b int) bool { return rs[a].score > rs[b].score })
-	for k, r := range rs {
-		want := k + 1
-		if k > 0 && r.score == rs[k-1].score {
-			want = rs[k-1].rank
-		}
-		if r.rank != want {
-			found = append(found, at("WDR020", fmt.Sprintf("/results/%d/ranking", r.i), "ranked %d with score %s, but %d ranked players score more: the ranking should be %d (ties share a rank, the next rank skips: 1, 2, 2, 4)",
-				r.rank, Number(r.score), countAbove(rs, r.score), want))
-			rs[k].rank = want // one finding per wrong rank, not one for every rank after it
+	for _, r := range rs {
+		above, same := scoreCounts(rs, r.score)
+		if r.rank <= above || r.rank > above+same {
+			found = append(found, at("WDR020", fmt.Sprintf("/results/%d/ranking", r.i), "ranked %d with score %s, but %d ranked players score more: the ranking should be %d (ties share a rank, the next rank skips: 1, 2, 2, 4)%s",
+				r.rank, Number(r.score), above, above+1, brokenTie(above, same)))
 		}
 	}
 	return found
+}
+
+// brokenTie says, of a score same players share with above scoring more,
+// which ranks a tie-break may give them instead of sharing one; "" when
+// nobody shares it.
+func brokenTie(above, same int) string {
+	if same < 2 {
+		return ""
+	}
+	return fmt.Sprintf(", or %d to %d when a tie-break orders the %d who score the same", above+1, above+same, same)
+}
+
+// scoreCounts counts the ranked players who score more than score, and
+// those who score the same (the player included).
+func scoreCounts(rs []rankedScore, score float64) (above, same int) {
+	for _, r := range rs {
+		switch {
+		case r.score > score:
+			above++
+		case r.score == score:
+			same++
+		}
+	}
+	return above, same
 }
 
 // rankedScore is a ranked player's rank and score, at their place in the
@@ -206,17 +228,6 @@ type rankedScore struct {
 	i     int
 	rank  int
 	score float64
-}
-
-// countAbove is how many ranked players score more than score.
-func countAbove(rs []rankedScore, score float64) int {
-	n := 0
-	for _, r := range rs {
-		if r.score > score {
-			n++
-		}
-	}
-	return n
 }
 
 // english prints the schema's messages.
@@ -391,9 +402,10 @@ type wddRow struct {
 	bad         bool // a field the checks need is missing or not a number
 }
 
-// ValidateWDD checks a WDD upload file, the classification or the boards
-// (told apart by their columns): its columns (WDD001-WDD002), every row's
-// fields (WDD003-WDD006), and ranks, powers and centres (WDD010-WDD012).
+// ValidateWDD checks a WDD file, the classification, the boards or the
+// awards (told apart by their columns): its columns (WDD001-WDD002), every
+// row's fields (WDD003-WDD006), ranks, powers and centres (WDD010-WDD012),
+// and the awards' numbers, names and winners (WDD020-WDD022).
 func ValidateWDD(data []byte) []Finding {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	r := csv.NewReader(bytes.NewReader(data))
@@ -405,10 +417,15 @@ func ValidateWDD(data []byte) []Finding {
 	for i, h := range header {
 		col[strings.TrimSpace(h)] = i
 	}
-	if _, ok := col["HOMONYME"]; !ok {
-		if _, ok := col["FIRST NAME"]; !ok {
-			return []Finding{{Code: "WDD001", Line: 1, Message: fmt.Sprintf("not a WDD classification or boards file: its header (%s) has neither FIRST NAME nor HOMONYME", strings.Join(header[:min(len(header), 4)], ", "))}}
-		}
+	_, number := col["NUMBER"]
+	_, award := col["AWARD"]
+	_, homonyme := col["HOMONYME"]
+	_, first := col["FIRST NAME"]
+	switch {
+	case number && award && !homonyme && !first:
+		return validateWDDAwards(r, header, col)
+	case !homonyme && !first:
+		return []Finding{{Code: "WDD001", Line: 1, Message: fmt.Sprintf("not a WDD classification, boards or awards file: its header (%s) has neither FIRST NAME nor HOMONYME, nor NUMBER and AWARD", strings.Join(header[:min(len(header), 4)], ", "))}}
 	}
 	_, hasRound := col["ROUND"]
 	_, hasCountry := col["COUNTRY"]
@@ -430,12 +447,32 @@ func ValidateWDD(data []byte) []Finding {
 	if len(found) > 0 {
 		return found
 	}
-	r.FieldsPerRecord = -1 // a short or long row is a finding, not the end
 	var rows []wddRow
+	found = append(found, eachWDDRow(r, len(header), func(rec []string, line int, whole bool) []Finding {
+		if !whole {
+			rows = append(rows, wddRow{line: line, group: wddGroup(rec, col, boards), bad: true})
+			return nil
+		}
+		row, bad := readWDDRow(rec, header, col, line, boards)
+		rows = append(rows, row)
+		return bad
+	})...)
+	found = append(found, checkWDDRows(rows, boards)...)
+	sortFindings(found)
+	return found
+}
+
+// eachWDDRow reads a WDD file's rows after its header, calling row with
+// each one, its line and whether it has the header's width fields: a row
+// of another width is a finding (WDD003), and so is text that is not CSV,
+// which ends the reading.
+func eachWDDRow(r *csv.Reader, width int, row func(rec []string, line int, whole bool) []Finding) []Finding {
+	r.FieldsPerRecord = -1 // a short or long row is a finding, not the end
+	var found []Finding
 	for {
 		rec, err := r.Read()
 		if err == io.EOF {
-			break
+			return found
 		}
 		if err != nil {
 			line := 0
@@ -446,16 +483,67 @@ func ValidateWDD(data []byte) []Finding {
 			return append(found, Finding{Code: "WDD003", Line: line, Message: "not CSV from here on: " + err.Error()})
 		}
 		line, _ := r.FieldPos(0)
-		if len(rec) != len(header) {
-			found = append(found, Finding{Code: "WDD003", Line: line, Message: fmt.Sprintf("%d fields where the header has %d", len(rec), len(header))})
-			rows = append(rows, wddRow{line: line, group: wddGroup(rec, col, boards), bad: true})
-			continue
+		if len(rec) != width {
+			found = append(found, Finding{Code: "WDD003", Line: line, Message: fmt.Sprintf("%d fields where the header has %d", len(rec), width)})
 		}
-		row, bad := readWDDRow(rec, header, col, line, boards)
-		found = append(found, bad...)
-		rows = append(rows, row)
+		found = append(found, row(rec, line, len(rec) == width)...)
 	}
-	found = append(found, checkWDDRows(rows, boards)...)
+}
+
+// The WDD awards file's columns (docs/exports.md), and its highest award
+// number: the classification's RK_AWA_1 ... RK_AWA_12.
+var wddAwardsColumns = []string{"NUMBER", "AWARD", "WINNERS", "DETAIL"}
+
+const maxWDDAward = 12
+
+// validateWDDAwards checks the WDD awards file (its header read into
+// col): its columns (WDD002), every row's width (WDD003), award numbers
+// from 1 to 12 in increasing order, each once (WDD020), a name for each
+// award (WDD021), and winners' names separated by "; ", none empty or
+// padded with spaces (WDD022); no winner at all is an award nobody won.
+func validateWDDAwards(r *csv.Reader, header []string, col map[string]int) []Finding {
+	var found []Finding
+	for _, c := range wddAwardsColumns {
+		if _, ok := col[c]; !ok {
+			found = append(found, Finding{Code: "WDD002", Line: 1, Where: c, Message: "the awards file has no " + c + " column"})
+		}
+	}
+	if len(found) > 0 {
+		return found
+	}
+	last, lastLine := 0, 0
+	found = eachWDDRow(r, len(header), func(rec []string, line int, whole bool) []Finding {
+		if !whole {
+			return nil
+		}
+		var bad []Finding
+		at := func(code, c, format string, args ...any) {
+			bad = append(bad, Finding{Code: code, Line: line, Column: col[c] + 1, Where: c, Message: fmt.Sprintf(format, args...)})
+		}
+		v := strings.TrimSpace(rec[col["NUMBER"]])
+		switch n, err := strconv.Atoi(v); {
+		case err != nil || n < 1 || n > maxWDDAward:
+			at("WDD020", "NUMBER", "%q is not an award number: a whole number from 1 to %d, as the classification's RK_AWA_n columns", v, maxWDDAward)
+		case n <= last:
+			at("WDD020", "NUMBER", "award %d comes after award %d (line %d): the awards are numbered in increasing order, each once", n, last, lastLine)
+		default:
+			last, lastLine = n, line
+		}
+		if strings.TrimSpace(rec[col["AWARD"]]) == "" {
+			at("WDD021", "AWARD", "the award has no name")
+		}
+		winners := rec[col["WINNERS"]]
+		if winners == "" { // nobody won it: dtm says why in DETAIL ("nobody eligible")
+			return bad
+		}
+		for _, name := range strings.Split(winners, "; ") {
+			if name == "" || name != strings.TrimSpace(name) || strings.Contains(name, ";") || strings.ContainsFunc(name, unicode.IsControl) {
+				at("WDD022", "WINNERS", "%q is not a list of names: each winner's name, separated by \"; \", none empty", winners)
+				break
+			}
+		}
+		return bad
+	})
 	sortFindings(found)
 	return found
 }
@@ -504,6 +592,47 @@ func readWDDRow(rec, header []string, col map[string]int, line int, boards bool)
 	return row, found
 }
 
+// checkWDDRanks checks the ranks of rows ranked together (where: the
+// classification, or a board): each RANK follows SCORE, a tie shared or
+// broken by a tie-break, and EXAEQUO is how many rows share the RANK, a
+// row whose RANK is wrong not counted (its finding says so).
+func checkWDDRanks(rs []wddRow, where string) []Finding {
+	var found []Finding
+	valid := make([]bool, len(rs))
+	for i, r := range rs {
+		above, tied := 0, 0
+		for _, o := range rs {
+			switch {
+			case o.score > r.score:
+				above++
+			case o.score == r.score:
+				tied++
+			}
+		}
+		if valid[i] = r.rank > above && r.rank <= above+tied; !valid[i] {
+			broken := ""
+			if tied > 1 {
+				broken = fmt.Sprintf("; or %d to %d, each with the number sharing it, when a tie-break orders the %d who score the same", above+1, above+tied, tied)
+			}
+			found = append(found, Finding{Code: "WDD012", Line: r.line, Column: r.rankCol, Where: "RANK", Message: fmt.Sprintf("%s scores %s, so ranks %d with EXAEQUO %d in %s, not %d with %d (ties share a rank, the next skips: 1, 2, 2, 4%s)",
+				r.name, Number(r.score), above+1, tied, where, r.rank, r.exaeq, broken)})
+		}
+	}
+	for i, r := range rs {
+		sharing := 0
+		for j, o := range rs {
+			if valid[j] && o.rank == r.rank {
+				sharing++
+			}
+		}
+		if valid[i] && r.exaeq != sharing {
+			found = append(found, Finding{Code: "WDD012", Line: r.line, Column: r.rankCol, Where: "RANK", Message: fmt.Sprintf("%s ranks %d with EXAEQUO %d in %s, but %d share that rank: EXAEQUO is how many do",
+				r.name, r.rank, r.exaeq, where, sharing)})
+		}
+	}
+	return found
+}
+
 // wddGroup is the board a row of the boards file is on ("round 1 board
 // 2"), "" in the classification, whose rows are ranked together.
 func wddGroup(rec []string, col map[string]int, boards bool) string {
@@ -513,8 +642,9 @@ func wddGroup(rec []string, col map[string]int, boards bool) string {
 	return fmt.Sprintf("round %s board %s", rec[col["ROUND"]], rec[col["BOARD"]])
 }
 
-// checkWDDRows checks ranks against scores as competition ranks with
-// EXAEQUO the number sharing the rank (WDD012), over the whole
+// checkWDDRows checks ranks against scores as competition ranks, a tie
+// shared or broken by a tie-break, with EXAEQUO the number sharing the
+// rank (WDD012), over the whole
 // classification or within each board, and each board's powers (WDD010)
 // and centres (WDD011).
 func checkWDDRows(rows []wddRow, boards bool) []Finding {
@@ -548,25 +678,11 @@ func checkWDDRows(rows []wddRow, boards bool) []Finding {
 				found = append(found, Finding{Code: "WDD011", Line: rs[len(rs)-1].line, Column: rs[len(rs)-1].centresCol, Where: "NB_CENTRE", Message: fmt.Sprintf("%s: the final centres add up to %d: a board has 34", g, centres)})
 			}
 		}
-		for _, r := range rs {
-			rank, tied := 1, 0
-			for _, o := range rs {
-				if o.score > r.score {
-					rank++
-				}
-				if o.score == r.score {
-					tied++
-				}
-			}
-			if r.rank != rank || r.exaeq != tied {
-				where := "the classification"
-				if boards {
-					where = g
-				}
-				found = append(found, Finding{Code: "WDD012", Line: r.line, Column: r.rankCol, Where: "RANK", Message: fmt.Sprintf("%s scores %s, so ranks %d with EXAEQUO %d in %s, not %d with %d (ties share a rank, the next skips: 1, 2, 2, 4)",
-					r.name, Number(r.score), rank, tied, where, r.rank, r.exaeq)})
-			}
+		where := "the classification"
+		if boards {
+			where = g
 		}
+		found = append(found, checkWDDRanks(rs, where)...)
 	}
 	return found
 }
