@@ -195,7 +195,8 @@ func TestImportConfirmation(t *testing.T) {
 // TestStatusReports: dtm status under two-party confirmation lists heat
 // 1's boards by where their results stand (board 1 Finished by the
 // director, board 2 contested, both submissions quoted) and the minutes
-// since the heat's start time, from the clock it is given.
+// since the heat's start time, from the clock it is given; the import
+// refreshes the published site, whose projector Board reports page shows it.
 func TestStatusReports(t *testing.T) {
 	t.Parallel()
 	path := confirmFixture(t)
@@ -221,15 +222,26 @@ func TestStatusReports(t *testing.T) {
 	}
 	f.Close()
 	dir := t.TempDir()
+	now := time.Date(2026, 3, 14, 19, 42, 30, 0, time.Local)
+	site := filepath.Join(dir, "site")
+	if _, err := Publish(PublishRequest{Path: path, Out: site, Now: now}); err != nil {
+		t.Fatal(err)
+	}
 	const header = "Submitted by,Code,Result,Final year,aus,eng,fra,ger,ita,rus,tur,aus year,rus year\n"
 	csv := filepath.Join(dir, "results.csv")
 	if err := os.WriteFile(csv, []byte(header+"Hal Test,H1-B2-R,France,1909,0,4,18,3,2,0,7,1906,1908\nKim Test,H1-B2-R,draw,1909,1,4,17,3,2,0,7,,1908\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Import(ImportRequest{CSV: csv, Path: path}); err != nil {
+	imported, err := Import(ImportRequest{CSV: csv, Path: path})
+	if err != nil {
 		t.Fatal(err)
 	}
-	now := time.Date(2026, 3, 14, 19, 42, 30, 0, time.Local)
+	// The import refreshed the site: the projector's Board reports page
+	// shows the contest at once.
+	page, err := os.ReadFile(filepath.Join(site, "projector.html"))
+	if imported.Site == nil || imported.Site.Err != nil || err != nil || !strings.Contains(string(page), `<td>Contested: see the director</td><td class="num total">2</td>`) {
+		t.Errorf("dtm import did not refresh the site (%+v, %v):\n%s", imported.Site, err, page)
+	}
 	res, err := Status(StatusRequest{Path: path, Now: now})
 	if err != nil {
 		t.Fatal(err)
@@ -251,12 +263,11 @@ func TestStatusReports(t *testing.T) {
 		len(h.Contests) != 1 || len(h.Contests[0].Submissions) != 2 || len(h.Awaiting)+len(h.NotReported) != 0 {
 		t.Errorf("dtm status --json: %+v", rep)
 	}
-	// The projector's Board reports page says the same.
-	site := filepath.Join(dir, "site")
+	// The projector's Board reports page says the same, as of the publish.
 	if _, err := Publish(PublishRequest{Path: path, Out: site, Now: now}); err != nil {
 		t.Fatal(err)
 	}
-	page, err := os.ReadFile(filepath.Join(site, "projector.html"))
+	page, err = os.ReadFile(filepath.Join(site, "projector.html"))
 	if err != nil {
 		t.Fatal(err)
 	}

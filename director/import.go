@@ -40,6 +40,9 @@ type ImportResult struct {
 	// Replaced are the cells typed on the Submissions tab that its rewrite
 	// replaced.
 	Replaced workbook.Problems
+	// Site is set when the published site was refreshed (or failed to be),
+	// so that its pages (the projector's Board reports) show the import.
+	Site *SiteRefresh
 }
 
 // BoardChange is one board's cells an import changes.
@@ -53,7 +56,8 @@ type BoardChange struct {
 // each board's result into its heat sheet, checks the workbook as dtm check
 // does, and (unless DryRun, or nothing changes) saves it. Every problem, in
 // the file or in what it would make of the workbook, is reported at the
-// file's line, and nothing is written.
+// file's line, and nothing is written. When the workbook's site was
+// published, it is refreshed after the workbook is saved.
 func Import(req ImportRequest) (*ImportResult, error) {
 	f, err := files.OpenInput(req.CSV, "results file", files.MaxResultsBytes)
 	if err != nil {
@@ -121,6 +125,7 @@ func Import(req ImportRequest) (*ImportResult, error) {
 		return nil, err
 	}
 	res.Written = true
+	res.Site = refreshSite(req.Path)
 	return res, nil
 }
 
@@ -212,8 +217,10 @@ func boardsOf(name string, rows []files.ResultsRow, t *workbook.Tournament, conf
 	return slices.DeleteFunc(out, func(r files.ResultsRow) bool { return conflicted[[2]int{r.Heat, r.Board}] }), ps
 }
 
-// WriteText prints each board's changes, then what was written.
+// WriteText prints each board's changes, then what was written, and
+// whether the site was refreshed.
 func (r *ImportResult) WriteText(w io.Writer) {
+	defer r.Site.WriteText(w)
 	if len(r.Ignored) > 0 {
 		fmt.Fprintf(w, "%s: ignored columns: %s\n", r.CSV, strings.Join(r.Ignored, ", "))
 	}
