@@ -34,10 +34,14 @@ type ValidateResult struct {
 
 // Validate checks each file against its format: the WDR JSON against
 // docs/wdr.schema.json and the checks a schema cannot make, a WDD file
-// against its columns, ranks, powers and centres. A file it cannot read
-// is an error; what is wrong inside a file is a finding.
+// against its columns, ranks, powers and centres, or awards; given one
+// classification and one awards file, both valid, it checks that they
+// number the awards alike. A file it cannot read is an error; what is
+// wrong inside a file is a finding.
 func Validate(req ValidateRequest) (*ValidateResult, error) {
 	res := &ValidateResult{}
+	wdd := map[string][]int{} // a classification's and an awards file's places in res.Files
+	kept := map[int][]byte{}
 	for _, path := range req.Paths {
 		data, err := readValidated(path)
 		if err != nil {
@@ -53,8 +57,16 @@ func Validate(req ValidateRequest) (*ValidateResult, error) {
 		default:
 			vf.Kind = "WDD CSV"
 			vf.Findings = files.ValidateWDD(data)
+			if k := files.WDDKind(data); len(vf.Findings) == 0 && (k == "classification" || k == "awards") {
+				wdd[k], kept[len(res.Files)] = append(wdd[k], len(res.Files)), data
+			}
 		}
 		res.Files = append(res.Files, vf)
+	}
+	// One valid classification and one valid awards file: they number the
+	// awards alike.
+	if c, a := wdd["classification"], wdd["awards"]; len(c) == 1 && len(a) == 1 {
+		res.Files[a[0]].Findings = files.CheckWDDAwardNumbers(kept[c[0]], kept[a[0]])
 	}
 	return res, nil
 }

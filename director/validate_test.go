@@ -132,6 +132,62 @@ func validateClean(t *testing.T, paths []string, known map[string]int) {
 	}
 }
 
+// TestValidateAwardNumbers: an awards file validated with its
+// classification must number the awards as the classification's RK_AWA_n
+// columns do (WDD023); alone, or with a classification that is not valid,
+// it is not compared.
+func TestValidateAwardNumbers(t *testing.T) {
+	t.Parallel()
+	src := filepath.Join("..", "testdata", "export", "ARMADA Open 2026 WDD ")
+	dir := t.TempDir()
+	write := func(name, from, old, new string) string {
+		t.Helper()
+		data, err := os.ReadFile(src + from)
+		if err != nil || !strings.Contains(string(data), old) {
+			t.Fatalf("%s: %v, or no %q", from, err, old)
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(strings.Replace(string(data), old, new, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	classification := write("classification.csv", "classification.csv", "", "")
+	renumbered := write("renumbered.csv", "awards.csv", "4,Best team", "5,Best team")
+	broken := write("broken.csv", "classification.csv", "Maya,Moreau,1,1,1", "Maya,Moreau,1,x,1")
+	for _, c := range []struct {
+		name  string
+		paths []string
+		want  []string
+	}{
+		{"as exported", []string{classification, src + "awards.csv"}, nil},
+		{"award 4 renumbered 5", []string{renumbered, classification}, []string{
+			"renumbered.csv:1:1: WDD023 NUMBER: the classification gives RK_AWA_4 (line 3), but no award 4 with winners is listed",
+			"renumbered.csv:5:1: WDD023 NUMBER: award 5 has winners, but no player of the classification has RK_AWA_5"}},
+		{"alone", []string{renumbered}, nil},
+		{"with a classification that is not valid", []string{renumbered, broken}, []string{"broken.csv:2:4: WDD004 RANK"}},
+	} {
+		res, err := Validate(ValidateRequest{Paths: c.paths})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		res.WriteText(&b)
+		n := 0
+		for _, f := range res.Files {
+			n += len(f.Findings)
+		}
+		if n != len(c.want) {
+			t.Errorf("%s: %d findings, want %d:\n%s", c.name, n, len(c.want), b.String())
+		}
+		for _, w := range c.want {
+			if !strings.Contains(b.String(), w) {
+				t.Errorf("%s: no %q in\n%s", c.name, w, b.String())
+			}
+		}
+	}
+}
+
 // TestValidateRefusesNonFiles: a folder or a device is refused before it
 // is read.
 func TestValidateRefusesNonFiles(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -417,19 +418,14 @@ func ValidateWDD(data []byte) []Finding {
 	for i, h := range header {
 		col[strings.TrimSpace(h)] = i
 	}
-	_, number := col["NUMBER"]
-	_, award := col["AWARD"]
-	_, homonyme := col["HOMONYME"]
-	_, first := col["FIRST NAME"]
-	switch {
-	case number && award && !homonyme && !first:
+	kind := wddKind(func(c string) bool { _, ok := col[c]; return ok })
+	switch kind {
+	case "awards":
 		return validateWDDAwards(r, header, col)
-	case !homonyme && !first:
+	case "":
 		return []Finding{{Code: "WDD001", Line: 1, Message: fmt.Sprintf("not a WDD classification, boards or awards file: its header (%s) has neither FIRST NAME nor HOMONYME, nor NUMBER and AWARD", strings.Join(header[:min(len(header), 4)], ", "))}}
 	}
-	_, hasRound := col["ROUND"]
-	_, hasCountry := col["COUNTRY"]
-	boards := hasRound && hasCountry
+	boards := kind == "boards"
 	required := wddClassificationColumns
 	if boards {
 		required = wddBoardsColumns
@@ -684,5 +680,94 @@ func checkWDDRows(rows []wddRow, boards bool) []Finding {
 		}
 		found = append(found, checkWDDRanks(rs, where)...)
 	}
+	return found
+}
+
+// WDDKind tells a WDD file's kind by its header, as ValidateWDD does:
+// "awards" (NUMBER and AWARD), "boards" (ROUND and COUNTRY),
+// "classification" (FIRST NAME or HOMONYME, otherwise), or "" for none.
+func WDDKind(data []byte) string {
+	header, _ := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))).Read()
+	return wddKind(func(c string) bool {
+		return slices.ContainsFunc(header, func(h string) bool { return strings.TrimSpace(h) == c })
+	})
+}
+
+// wddKind tells a WDD file's kind from which columns its header has.
+func wddKind(has func(column string) bool) string {
+	switch {
+	case has("NUMBER") && has("AWARD") && !has("HOMONYME") && !has("FIRST NAME"):
+		return "awards"
+	case !has("HOMONYME") && !has("FIRST NAME"):
+		return ""
+	case has("ROUND") && has("COUNTRY"):
+		return "boards"
+	}
+	return "classification"
+}
+
+// CheckWDDAwardNumbers checks a WDD awards file against the classification
+// it goes with (WDD023): each award listed with winners is some player's
+// RK_AWA_n in the classification, and each RK_AWA_n a player has is an
+// award listed with winners. The findings are placed in the awards file.
+// A file that does not read as CSV gives none: ValidateWDD says why.
+func CheckWDDAwardNumbers(classification, awards []byte) []Finding {
+	given := map[int]int{} // award number -> the first classification line giving it
+	cr := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(classification, []byte("\xef\xbb\xbf"))))
+	cr.FieldsPerRecord = -1
+	header, err := cr.Read()
+	if err != nil {
+		return nil
+	}
+	for {
+		rec, err := cr.Read()
+		if err != nil {
+			break
+		}
+		line, _ := cr.FieldPos(0)
+		for c, h := range header {
+			n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(h), "RK_AWA_"))
+			if err == nil && strings.HasPrefix(strings.TrimSpace(h), "RK_AWA_") && c < len(rec) && strings.TrimSpace(rec[c]) != "" && given[n] == 0 {
+				given[n] = line
+			}
+		}
+	}
+	ar := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(awards, []byte("\xef\xbb\xbf"))))
+	ar.FieldsPerRecord = -1
+	if header, err = ar.Read(); err != nil {
+		return nil
+	}
+	col := map[string]int{}
+	for i, h := range header {
+		col[strings.TrimSpace(h)] = i
+	}
+	var found []Finding
+	listed := map[int]bool{}
+	for {
+		rec, err := ar.Read()
+		if err != nil {
+			break
+		}
+		line, _ := ar.FieldPos(0)
+		if len(rec) != len(header) {
+			continue
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(rec[col["NUMBER"]]))
+		if err != nil || rec[col["WINNERS"]] == "" {
+			continue
+		}
+		listed[n] = true
+		if given[n] == 0 {
+			found = append(found, Finding{Code: "WDD023", Line: line, Column: col["NUMBER"] + 1, Where: "NUMBER",
+				Message: fmt.Sprintf("award %d has winners, but no player of the classification has RK_AWA_%d", n, n)})
+		}
+	}
+	for _, n := range slices.Sorted(maps.Keys(given)) {
+		if !listed[n] {
+			found = append(found, Finding{Code: "WDD023", Line: 1, Column: col["NUMBER"] + 1, Where: "NUMBER",
+				Message: fmt.Sprintf("the classification gives RK_AWA_%d (line %d), but no award %d with winners is listed", n, given[n], n)})
+		}
+	}
+	sortFindings(found)
 	return found
 }
