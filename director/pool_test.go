@@ -174,22 +174,7 @@ func seedAndFinishHeat1(t *testing.T, path string) {
 	if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 1}); err != nil {
 		t.Fatal(err)
 	}
-	games := heatGames(t, path, 1)
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	for _, g := range games {
-		for k, s := range g.Seats {
-			fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(2, s.Row), "Finished")
-			fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(6, s.Row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[k])
-			fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(12, s.Row), 100+s.Player)
-		}
-	}
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
+	finishHeat(t, path, 1, func(p int) int { return 100 + p })
 }
 
 // TestSeedContention seeds heat 2 of 3 with --pool contention after heat 1
@@ -312,21 +297,6 @@ func contentionWorkbook(t *testing.T, settings map[string]any, score map[int]int
 	if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 1}); err != nil {
 		t.Fatal(err)
 	}
-	games := heatGames(t, path, 1)
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, g := range games {
-		for k, s := range g.Seats {
-			fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(2, s.Row), "Finished")
-			fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(6, s.Row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[k])
-			fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(12, s.Row), score[s.Player])
-		}
-	}
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	finishHeat(t, path, 1, func(p int) int { return score[p] })
 	return path
 }

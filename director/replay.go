@@ -322,14 +322,24 @@ func poolDifferences(t *workbook.Tournament, hs workbook.HeatSeating, rec workbo
 			rec.PoolBy, strings.Join(choice.result.Players, ", "))
 		return nil
 	}
+	pool := strings.Join(choice.result.Players, ", ")
+	return disagreements(t, hs.Heat, rec.Pool, again, workbook.HeaderFirstName,
+		fmt.Sprintf("is in the pool dtm seed recorded (%s), but the standings before heat %d do not qualify them: the pool is %s", rec.PoolBy, hs.Heat, pool),
+		fmt.Sprintf("is not in the pool dtm seed recorded (%s), but the standings before heat %d qualify them: the pool is %s", rec.PoolBy, hs.Heat, pool))
+}
+
+// disagreements reports each player whom one of recorded and chosen (a
+// record's choice, and the same choice made again from the workbook)
+// names and the other does not: their name and recordedOnly or chosenOnly,
+// at their place in heat n (playerPlace, under header).
+func disagreements(t *workbook.Tournament, n int, recorded, chosen []int, header, recordedOnly, chosenOnly string) workbook.Problems {
 	var out workbook.Problems
-	for _, p := range symmetricDifference(rec.Pool, again) {
-		msg := "%s is in the pool dtm seed recorded (%s), but the standings before heat %d do not qualify them: the pool is %s"
-		if slices.Contains(again, p) {
-			msg = "%s is not in the pool dtm seed recorded (%s), but the standings before heat %d qualify them: the pool is %s"
+	for _, p := range symmetricDifference(recorded, chosen) {
+		pr := playerPlace(t, n, p, header)
+		pr.Msg = t.Players[p].Name + " " + recordedOnly
+		if slices.Contains(chosen, p) {
+			pr.Msg = t.Players[p].Name + " " + chosenOnly
 		}
-		pr := playerPlace(t, hs.Heat, p, workbook.HeaderFirstName)
-		pr.Msg = fmt.Sprintf(msg, t.Players[p].Name, rec.PoolBy, hs.Heat, strings.Join(choice.result.Players, ", "))
 		out = append(out, pr)
 	}
 	return out
@@ -339,7 +349,7 @@ func poolDifferences(t *workbook.Tournament, hs workbook.HeatSeating, rec workbo
 // had sit heat hs.Heat out (they are marked Sitting out, so they are
 // registered again for the choice) and compares them with the record:
 // each player the two disagree on is a difference at their registration
-// for the heat on the Players sheet.
+// for the heat on the Players sheet (or their Player cell, if seated).
 func benchDifferences(t *workbook.Tournament, hs workbook.HeatSeating, rec workbook.SeedingRecord) workbook.Problems {
 	if len(rec.Benched) == 0 {
 		return nil
@@ -353,16 +363,9 @@ func benchDifferences(t *workbook.Tournament, hs workbook.HeatSeating, rec workb
 	all := hs
 	all.Present = sorted(slices.Concat(hs.Present, rec.Benched))
 	bench := seeding.BenchStandbys(heatCandidates(&before, all, nil), len(all.Present), t.Settings.MinHeats).SitOut
-	var out workbook.Problems
-	for _, p := range symmetricDifference(rec.Benched, bench) {
-		msg := "%s sits heat %d out as a standby by dtm seed's record, but the registrations do not bench them"
-		if slices.Contains(bench, p) {
-			msg = "%s is a standby the registrations bench from heat %d, but dtm seed's record does not"
-		}
-		out = append(out, workbook.Problem{Sheet: workbook.SheetPlayers, Cell: t.PlayerCell(p, workbook.HeatSheet(hs.Heat)),
-			Msg: fmt.Sprintf(msg, t.Players[p].Name, hs.Heat)})
-	}
-	return out
+	return disagreements(t, hs.Heat, rec.Benched, bench, workbook.HeatSheet(hs.Heat),
+		fmt.Sprintf("sits heat %d out as a standby by dtm seed's record, but the registrations do not bench them", hs.Heat),
+		fmt.Sprintf("is a standby the registrations bench from heat %d, but dtm seed's record does not", hs.Heat))
 }
 
 // doublerDifferences chooses again who plays heat hs.Heat on two boards
@@ -375,17 +378,9 @@ func doublerDifferences(t *workbook.Tournament, hs workbook.HeatSeating, rec wor
 		return workbook.Problems{{Sheet: workbook.HeatSheet(hs.Heat),
 			Msg: fmt.Sprintf("who plays two boards cannot be chosen again from the workbook: %v", err)}}
 	}
-	var out workbook.Problems
-	for _, p := range symmetricDifference(rec.Doublers, doublers) {
-		msg := "%s plays two boards in heat %d by dtm seed's record, but the workbook chooses others"
-		if slices.Contains(doublers, p) {
-			msg = "%s is chosen to play two boards in heat %d, but dtm seed's record does not have them"
-		}
-		pr := playerPlace(t, hs.Heat, p, workbook.HeaderTwoBoards)
-		pr.Msg = fmt.Sprintf(msg, t.Players[p].Name, hs.Heat)
-		out = append(out, pr)
-	}
-	return out
+	return disagreements(t, hs.Heat, rec.Doublers, doublers, workbook.HeaderTwoBoards,
+		fmt.Sprintf("plays two boards in heat %d by dtm seed's record, but the workbook chooses others", hs.Heat),
+		fmt.Sprintf("is chosen to play two boards in heat %d, but dtm seed's record does not have them", hs.Heat))
 }
 
 // symmetricDifference lists the players in one of a and b but not both,

@@ -82,6 +82,35 @@ type replayCase struct {
 	want   func(path string) []string
 }
 
+// swappedCase swaps the first players of boards 1 and 2 of heat n who
+// satisfy ok, by hand: each is reported at their Player cell.
+func swappedCase(t *testing.T, name string, n int, ok func(player int) bool) replayCase {
+	seats := func(path string) (seatAt, seatAt) { return seatOn(t, path, n, 1, 0, ok), seatOn(t, path, n, 2, 0, ok) }
+	return replayCase{name: name, failed: true,
+		edit: func(t *testing.T, path string) {
+			swapSeats(t, path, seatOn(t, path, n, 1, 0, ok), seatOn(t, path, n, 2, 0, ok))
+		},
+		want: func(path string) []string {
+			a, b := seats(path)
+			return []string{a.cell + ": " + b.name + " is on board 1 as ", b.cell + ": " + a.name + " is on board 2 as "}
+		}}
+}
+
+// recordCase edits heat n's seeding record: each player of want is then
+// reported at their Player cell, with want's words after their name.
+func recordCase(t *testing.T, name string, n int, edit func(r *workbook.SeedingRecord), want map[int]string) replayCase {
+	return replayCase{name: name, failed: true,
+		edit: func(t *testing.T, path string) { editRecord(t, path, n, edit) },
+		want: func(path string) []string {
+			var out []string
+			for player, words := range want {
+				at := seatOn(t, path, n, 0, 0, func(p int) bool { return p == player })
+				out = append(out, at.cell+": "+at.name+" "+words)
+			}
+			return out
+		}}
+}
+
 // checkReplays runs each case on a copy of base.
 func checkReplays(t *testing.T, base string, cases []replayCase) {
 	t.Helper()
@@ -123,27 +152,12 @@ func TestVerifyReplaysPool(t *testing.T) {
 	if _, err := Score(ScoreRequest{Path: base}); err != nil {
 		t.Fatal(err)
 	}
-	anyone := func(int) bool { return true }
 	checkReplays(t, base, []replayCase{
 		{name: "as seeded", want: func(string) []string { return []string{"2 heat(s) seated again from dtm seed's record"} }},
-		{name: "seats swapped across the pool's board", failed: true,
-			edit: func(t *testing.T, path string) {
-				swapSeats(t, path, seatOn(t, path, 2, 1, 0, anyone), seatOn(t, path, 2, 2, 0, anyone))
-			},
-			want: func(path string) []string {
-				a, b := seatOn(t, path, 2, 1, 0, anyone), seatOn(t, path, 2, 2, 0, anyone)
-				return []string{a.cell + ": " + b.name + " is on board 1 as ", b.cell + ": " + a.name + " is on board 2 as "}
-			}},
-		{name: "the record's pool edited", failed: true,
-			edit: func(t *testing.T, path string) {
-				editRecord(t, path, 2, func(r *workbook.SeedingRecord) { r.Pool = append(r.Pool[1:], 0) })
-			},
-			want: func(path string) []string {
-				out := seatOn(t, path, 2, 1, 0, func(p int) bool { return p == 14 })
-				in := seatOn(t, path, 2, 0, 0, func(p int) bool { return p == 0 })
-				return []string{out.cell + ": P14 Player is not in the pool dtm seed recorded (top 7), but the standings before heat 2 qualify them: the pool is P20 Player, ",
-					in.cell + ": P00 Player is in the pool dtm seed recorded (top 7), but the standings before heat 2 do not qualify them"}
-			}},
+		swappedCase(t, "seats swapped across the pool's board", 2, func(int) bool { return true }),
+		recordCase(t, "the record's pool edited", 2, func(r *workbook.SeedingRecord) { r.Pool = append(r.Pool[1:], 0) }, map[int]string{
+			14: "is not in the pool dtm seed recorded (top 7), but the standings before heat 2 qualify them: the pool is P20 Player, ",
+			0:  "is in the pool dtm seed recorded (top 7), but the standings before heat 2 do not qualify them"}),
 		{name: "a heat 1 result corrected since",
 			edit: func(t *testing.T, path string) {
 				for _, g := range heatGames(t, path, 1) {
@@ -187,27 +201,12 @@ func TestVerifyReplaysTwoBoards(t *testing.T) {
 	if _, err := Score(ScoreRequest{Path: base}); err != nil {
 		t.Fatal(err)
 	}
-	single := func(p int) bool { return p >= 6 } // P00 to P05 play two boards
 	checkReplays(t, base, []replayCase{
 		{name: "as seeded", want: func(string) []string { return []string{"1 heat(s) seated again from dtm seed's record"} }},
-		{name: "seats swapped between boards", failed: true,
-			edit: func(t *testing.T, path string) {
-				swapSeats(t, path, seatOn(t, path, 1, 1, 0, single), seatOn(t, path, 1, 2, 0, single))
-			},
-			want: func(path string) []string {
-				a, b := seatOn(t, path, 1, 1, 0, single), seatOn(t, path, 1, 2, 0, single)
-				return []string{a.cell + ": " + b.name + " is on board 1 as ", b.cell + ": " + a.name + " is on board 2 as "}
-			}},
-		{name: "the record's doublers edited", failed: true,
-			edit: func(t *testing.T, path string) {
-				editRecord(t, path, 1, func(r *workbook.SeedingRecord) { r.Doublers = []int{0, 1, 2, 3, 4, 7} })
-			},
-			want: func(path string) []string {
-				p5 := seatOn(t, path, 1, 0, 0, func(p int) bool { return p == 5 })
-				p7 := seatOn(t, path, 1, 0, 0, func(p int) bool { return p == 7 })
-				return []string{p5.cell + ": P05 Player is chosen to play two boards in heat 1, but dtm seed's record does not have them",
-					p7.cell + ": P07 Player plays two boards in heat 1 by dtm seed's record, but the workbook chooses others"}
-			}},
+		swappedCase(t, "seats swapped between boards", 1, func(p int) bool { return p >= 6 }), // P00 to P05 play two boards
+		recordCase(t, "the record's doublers edited", 1, func(r *workbook.SeedingRecord) { r.Doublers = []int{0, 1, 2, 3, 4, 7} }, map[int]string{
+			5: "is chosen to play two boards in heat 1, but dtm seed's record does not have them",
+			7: "plays two boards in heat 1 by dtm seed's record, but the workbook chooses others"}),
 		{name: "a record from before the doublers were kept",
 			edit: func(t *testing.T, path string) {
 				editRecord(t, path, 1, func(r *workbook.SeedingRecord) { r.Doublers = nil })
