@@ -76,7 +76,8 @@ func Export(req ExportRequest) (*ExportResult, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, wrapf(err, "export: the folder for the files")
 	}
-	out, err := exportFiles(b, event, table, filepath.Join(dir, fileName(t.Settings.Name)), req)
+	base := filepath.Join(dir, fileName(t.Settings.Name))
+	out, err := exportFiles(b, event, table, base, req)
 	if err != nil {
 		return nil, err
 	}
@@ -85,6 +86,11 @@ func Export(req ExportRequest) (*ExportResult, error) {
 		played[s.Player] = s.Played > 0
 	}
 	res := &ExportResult{Provisional: note, Warnings: append(unfinishedResults(t), MissingIDs(t, played, req.WDD, req.WDR, req.Verbose)...)}
+	findings, err := federationFindings(out, base, req.Verbose)
+	if err != nil {
+		return nil, err
+	}
+	res.Warnings = append(res.Warnings, findings...)
 	for _, name := range slices.Sorted(maps.Keys(out)) {
 		if err := workbook.WriteFile(name, out[name].Bytes()); err != nil {
 			return res, wrapf(err, "export")
@@ -92,6 +98,44 @@ func Export(req ExportRequest) (*ExportResult, error) {
 		res.Files = append(res.Files, name)
 	}
 	return res, nil
+}
+
+// federationFiles are the endings of the files export writes for the WDD
+// and the WDR, which dtm validate checks.
+var federationFiles = []string{" WDD classification.csv", " WDD boards.csv", " WDD awards.csv", " WDR.json"}
+
+// federationFindings checks the WDD and WDR files export is about to write
+// (out, named base plus their ending) as dtm validate does. Each finding is
+// a warning at its file and line: results a director typed can break a
+// federation's rule (Tom Hurst's published example has boards of 35
+// centres), and the director should know before sending them. Past three
+// findings a file, the rest are counted unless verbose.
+func federationFindings(out map[string]*bytes.Buffer, base string, verbose bool) (workbook.Problems, error) {
+	var paths []string
+	var data [][]byte
+	for _, ending := range federationFiles {
+		if buf, ok := out[base+ending]; ok {
+			paths, data = append(paths, base+ending), append(data, buf.Bytes())
+		}
+	}
+	res, err := validateFiles(paths, data)
+	if err != nil {
+		return nil, fmt.Errorf("export: checking the federation files: %w", err)
+	}
+	const hint = "the federation may refuse the file: if the workbook's results are wrong, correct them and export again " +
+		"(docs/exports.md explains each code)"
+	var ps workbook.Problems
+	for _, f := range res.Files {
+		for i, fd := range f.Findings {
+			if i == warningsShown && !verbose {
+				ps = append(ps, workbook.Problem{File: f.Path, Msg: fmt.Sprintf("%d more finding(s) of dtm validate", len(f.Findings)-i),
+					Hint: "-v lists every one, as dtm validate does"})
+				break
+			}
+			ps = append(ps, workbook.Problem{File: f.Path, Line: fd.Line, Msg: strings.TrimSpace(fd.Code+" "+fd.Where) + ": " + fd.Message, Hint: hint})
+		}
+	}
+	return ps, nil
 }
 
 // exportFiles makes the results files req asks for, by name (base and each

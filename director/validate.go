@@ -39,26 +39,35 @@ type ValidateResult struct {
 // number the awards alike. A file it cannot read is an error; what is
 // wrong inside a file is a finding.
 func Validate(req ValidateRequest) (*ValidateResult, error) {
-	res := &ValidateResult{}
-	wdd := map[string][]int{} // a classification's and an awards file's places in res.Files
-	kept := map[int][]byte{}
-	for _, path := range req.Paths {
-		data, err := readValidated(path)
-		if err != nil {
+	data := make([][]byte, len(req.Paths))
+	for i, path := range req.Paths {
+		var err error
+		if data[i], err = readValidated(path); err != nil {
 			return nil, err
 		}
+	}
+	return validateFiles(req.Paths, data)
+}
+
+// validateFiles checks files already read (data[i] is paths[i]'s content)
+// as Validate describes.
+func validateFiles(paths []string, data [][]byte) (*ValidateResult, error) {
+	res := &ValidateResult{}
+	wdd := map[string][]int{} // a classification's and an awards file's places in res.Files
+	for i, path := range paths {
 		vf := ValidatedFile{Path: path}
 		switch kind := strings.ToLower(filepath.Ext(path)); {
-		case kind == ".json" || kind != ".csv" && bytes.HasPrefix(bytes.TrimSpace(data), []byte("{")):
+		case kind == ".json" || kind != ".csv" && bytes.HasPrefix(bytes.TrimSpace(data[i]), []byte("{")):
 			vf.Kind = "WDR JSON"
-			if vf.Findings, err = files.ValidateWDR(data); err != nil {
+			var err error
+			if vf.Findings, err = files.ValidateWDR(data[i]); err != nil {
 				return nil, fmt.Errorf("%s: %w", path, err)
 			}
 		default:
 			vf.Kind = "WDD CSV"
-			vf.Findings = files.ValidateWDD(data)
-			if k := files.WDDKind(data); len(vf.Findings) == 0 && (k == "classification" || k == "awards") {
-				wdd[k], kept[len(res.Files)] = append(wdd[k], len(res.Files)), data
+			vf.Findings = files.ValidateWDD(data[i])
+			if k := files.WDDKind(data[i]); len(vf.Findings) == 0 && (k == "classification" || k == "awards") {
+				wdd[k] = append(wdd[k], i)
 			}
 		}
 		res.Files = append(res.Files, vf)
@@ -66,7 +75,7 @@ func Validate(req ValidateRequest) (*ValidateResult, error) {
 	// One valid classification and one valid awards file: they number the
 	// awards alike.
 	if c, a := wdd["classification"], wdd["awards"]; len(c) == 1 && len(a) == 1 {
-		res.Files[a[0]].Findings = files.CheckWDDAwardNumbers(kept[c[0]], kept[a[0]])
+		res.Files[a[0]].Findings = files.CheckWDDAwardNumbers(data[c[0]], data[a[0]])
 	}
 	return res, nil
 }

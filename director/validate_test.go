@@ -87,9 +87,15 @@ func TestValidateOwnExports(t *testing.T) {
 			t.Fatalf("%s: dtm score: %v", sample, err)
 		}
 		out := filepath.Join(filepath.Dir(path), "results")
-		exported, err := Export(ExportRequest{Path: path, CSV: true, WDD: true, WDR: true, Ratings: true, Out: out})
+		exported, err := Export(ExportRequest{Path: path, CSV: true, WDD: true, WDR: true, Ratings: true, Out: out, Verbose: true})
 		if err != nil {
 			t.Fatalf("%s: dtm export: %v", sample, err)
+		}
+		warned := map[string]int{} // export's own check of the files it wrote
+		for _, w := range exported.Warnings {
+			if code, _, ok := strings.Cut(w.Msg, " "); ok && w.File != "" {
+				warned[code]++
+			}
 		}
 		var federation []string
 		for _, f := range exported.Files {
@@ -105,6 +111,9 @@ func TestValidateOwnExports(t *testing.T) {
 			known = published
 		}
 		validateClean(t, federation, known)
+		if !maps.Equal(warned, known) && (len(warned) > 0 || len(known) > 0) {
+			t.Errorf("%s: dtm export warned of findings %v, want those dtm validate finds, %v", sample, warned, known)
+		}
 		if out, failed := verifyText(t, VerifyRequest{Path: path, Files: out}); failed || !strings.Contains(out, "6 exported file(s)") {
 			t.Errorf("%s: the exports do not verify clean:\n%s", sample, out)
 		}
