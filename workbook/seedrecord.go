@@ -3,9 +3,9 @@ package workbook
 import (
 	"encoding/hex"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 
@@ -16,7 +16,9 @@ import (
 // verify can seat it again and compare: the seed, the dtm that seated it,
 // how, and digests of what the seeder was given. It is kept in a custom
 // document property, "dtm seeding Heat N" (File > Properties > Custom
-// Properties in Excel and LibreOffice), one line a director can read:
+// Properties in Excel and LibreOffice; a record longer than PropertyChars
+// goes on in "dtm seeding Heat N (2)" and so on), one line a director can
+// read:
 //
 //	seed 8123; dtm devel 0123456789ab; mode seed; kept none; search complete; inputs players=… conflicts=… history=… settings=… heat=… later=…; later 7f3e…,7f7f…
 type SeedingRecord struct {
@@ -204,30 +206,74 @@ func parseSeedingRecord(n int, s string) (SeedingRecord, bool) {
 	return r, r.Version != "" && r.Mode != "" && len(r.Inputs) > 0
 }
 
+// PropertyChars is the most characters dtm writes in one custom document
+// property: Office keeps at most 255 characters of a text property when it
+// saves a file, so a longer seeding record is kept in parts, "dtm seeding
+// Heat N", then "dtm seeding Heat N (2)", "(3)" and so on, read back in
+// that order.
+const PropertyChars = 255
+
+// seedingPart names part k (from 1) of heat n's record.
+func seedingPart(n, k int) string {
+	if k == 1 {
+		return seedingProp(n)
+	}
+	return fmt.Sprintf("%s (%d)", seedingProp(n), k)
+}
+
+// seedingParts returns the text of heat n's record, its parts joined, and
+// how many parts the workbook holds (0: no record, or a first part that is
+// not text).
+func (b *Book) seedingParts(n int) (string, int, error) {
+	props, err := xlsx.GetCustomProps(b.f)
+	if err != nil {
+		return "", 0, err
+	}
+	byName := make(map[string]any, len(props))
+	for _, p := range props {
+		byName[p.Name] = p.Value
+	}
+	var s strings.Builder
+	k := 0
+	for ; ; k++ {
+		v, ok := byName[seedingPart(n, k+1)].(string)
+		if !ok {
+			break
+		}
+		s.WriteString(v)
+	}
+	return s.String(), k, nil
+}
+
 // SeedingRecord returns heat n's record, and whether the workbook holds
 // one (a heat seated by hand, or by a dtm older than the record, has
 // none; nor has one whose property was edited out of shape).
 func (b *Book) SeedingRecord(n int) (SeedingRecord, bool, error) {
-	props, err := xlsx.GetCustomProps(b.f)
-	if err != nil {
+	s, parts, err := b.seedingParts(n)
+	if err != nil || parts == 0 {
 		return SeedingRecord{}, false, err
-	}
-	i := slices.IndexFunc(props, func(p excelize.CustomProperty) bool { return p.Name == seedingProp(n) })
-	if i < 0 {
-		return SeedingRecord{}, false, nil
-	}
-	s, ok := props[i].Value.(string)
-	if !ok {
-		return SeedingRecord{}, false, nil
 	}
 	r, ok := parseSeedingRecord(n, s)
 	return r, ok, nil
 }
 
-// SetSeedingRecord records how heat r.Heat was seated. The change is made
-// in memory; Save writes it.
+// SetSeedingRecord records how heat r.Heat was seated, in parts of at
+// most PropertyChars characters, and removes the parts an earlier, longer
+// record left. The change is made in memory; Save writes it.
 func (b *Book) SetSeedingRecord(r SeedingRecord) error {
-	return xlsx.SetCustomProps(b.f, excelize.CustomProperty{Name: seedingProp(r.Heat), Value: r.String()})
+	s := r.String()
+	k := 1
+	for ; s != ""; k++ {
+		cut := min(len(s), PropertyChars)
+		for cut < len(s) && !utf8.RuneStart(s[cut]) {
+			cut-- // a record is ASCII, but a part never splits a character
+		}
+		if err := xlsx.SetCustomProps(b.f, excelize.CustomProperty{Name: seedingPart(r.Heat, k), Value: s[:cut]}); err != nil {
+			return err
+		}
+		s = s[cut:]
+	}
+	return b.dropSeedingParts(r.Heat, k)
 }
 
 // MarkSeatsChanged notes on heat n's record, when it has one, that a
@@ -244,8 +290,20 @@ func (b *Book) MarkSeatsChanged(n int, by string) error {
 }
 
 // DropSeedingRecord removes heat n's record (dtm seed --unseed).
-func (b *Book) DropSeedingRecord(n int) error {
-	return xlsx.SetCustomProps(b.f, excelize.CustomProperty{Name: seedingProp(n), Value: nil})
+func (b *Book) DropSeedingRecord(n int) error { return b.dropSeedingParts(n, 1) }
+
+// dropSeedingParts removes heat n's record's parts from part k on.
+func (b *Book) dropSeedingParts(n, k int) error {
+	_, parts, err := b.seedingParts(n)
+	if err != nil {
+		return err
+	}
+	for ; k <= parts; k++ {
+		if err := xlsx.SetCustomProps(b.f, excelize.CustomProperty{Name: seedingPart(n, k), Value: nil}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // PlayerCell names the Player cell of a heat sheet row ("E9"); "" when the

@@ -2,7 +2,10 @@ package workbook
 
 import (
 	"reflect"
+	"strings"
 	"testing"
+
+	"github.com/armada-dtm/dtm/workbook/xlsx"
 )
 
 // TestSeedingRecordString reads back each record as String writes it: the
@@ -59,5 +62,60 @@ func TestSeedingRecordRoundTrip(t *testing.T) {
 		if r, ok := parseSeedingRecord(1, s); ok {
 			t.Errorf("%q reads as a record: %+v", s, r)
 		}
+	}
+}
+
+// TestSeedingRecordParts: a record longer than Office keeps in a property
+// is written in parts of at most PropertyChars characters that read back
+// as the record; a shorter record written over it, and dtm seed --unseed,
+// leave no part of it behind.
+func TestSeedingRecordParts(t *testing.T) {
+	b := saved(t)
+	pool := make([]int, 0, 1400)
+	for p := 0; p < 2800; p += 2 {
+		pool = append(pool, p)
+	}
+	long := SeedingRecord{Heat: 2, Seed: 5, Version: "devel", Mode: "pool", Inputs: [][2]string{{"heat", strings.Repeat("ab", 32)}},
+		Pool: pool, PoolBy: "top 1400", Standings: "0123456789abcdef"}
+	short := SeedingRecord{Heat: 2, Seed: 6, Version: "devel", Mode: "seed", Inputs: [][2]string{{"heat", "ee"}}}
+	parts := func() (n int) {
+		t.Helper()
+		props, err := xlsx.GetCustomProps(b.f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range props {
+			if s, _ := p.Value.(string); strings.HasPrefix(p.Name, "dtm seeding Heat 2") {
+				n++
+				if len(s) > PropertyChars {
+					t.Errorf("%s holds %d characters, more than Office keeps", p.Name, len(s))
+				}
+			}
+		}
+		return n
+	}
+	for _, tc := range []struct {
+		r     SeedingRecord
+		parts int
+	}{{long, (len(long.String()) + PropertyChars - 1) / PropertyChars}, {short, 1}} {
+		if err := b.SetSeedingRecord(tc.r); err != nil {
+			t.Fatal(err)
+		}
+		got, ok, err := b.SeedingRecord(2)
+		if err != nil || !ok || !reflect.DeepEqual(got, tc.r) {
+			t.Errorf("reads back as %+v (%v, %v), want %+v", got, ok, err, tc.r)
+		}
+		if n := parts(); n != tc.parts || tc.parts < 1 {
+			t.Errorf("a record of %d characters is in %d part(s), want %d", len(tc.r.String()), n, tc.parts)
+		}
+		if tc.r.Pool != nil && tc.parts < 2 {
+			t.Errorf("the long record is %d characters, too short to test parts", len(tc.r.String()))
+		}
+	}
+	if err := b.DropSeedingRecord(2); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, _ := b.SeedingRecord(2); ok || parts() != 0 {
+		t.Errorf("dtm seed --unseed left %d part(s) of the record", parts())
 	}
 }
