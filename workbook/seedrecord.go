@@ -213,6 +213,12 @@ func parseSeedingRecord(n int, s string) (SeedingRecord, bool) {
 // that order.
 const PropertyChars = 255
 
+// MaxRecordParts is the most properties one heat's record takes (16,320
+// characters). A record that would take more, at events of thousands of
+// players, leaves out the later heats' prediction: dtm verify then makes it
+// again from the registrations, as for a record without one.
+const MaxRecordParts = 64
+
 // seedingPart names part k (from 1) of heat n's record.
 func seedingPart(n, k int) string {
 	if k == 1 {
@@ -258,10 +264,14 @@ func (b *Book) SeedingRecord(n int) (SeedingRecord, bool, error) {
 }
 
 // SetSeedingRecord records how heat r.Heat was seated, in parts of at
-// most PropertyChars characters, and removes the parts an earlier, longer
+// most PropertyChars characters (at most MaxRecordParts of them), and removes the parts an earlier, longer
 // record left. The change is made in memory; Save writes it.
 func (b *Book) SetSeedingRecord(r SeedingRecord) error {
 	s := r.String()
+	if len(s) > MaxRecordParts*PropertyChars {
+		r.Later = nil
+		s = r.String()
+	}
 	k := 1
 	for ; s != ""; k++ {
 		cut := min(len(s), PropertyChars)

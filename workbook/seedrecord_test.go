@@ -119,3 +119,26 @@ func TestSeedingRecordParts(t *testing.T) {
 		t.Errorf("dtm seed --unseed left %d part(s) of the record", parts())
 	}
 }
+
+// TestSeedingRecordCap: a record that would take more than MaxRecordParts
+// properties (the later heats' prediction at 20,000 players) is written
+// without the prediction, which dtm verify makes again.
+func TestSeedingRecordCap(t *testing.T) {
+	b := saved(t)
+	var all []int
+	for p := 0; p < 20000; p++ {
+		all = append(all, p)
+	}
+	r := SeedingRecord{Heat: 1, Seed: 5, Version: "devel", Mode: "seed", Inputs: [][2]string{{"later", "ee"}}, Later: [][]int{all, all, all, all}}
+	if len(r.String()) <= MaxRecordParts*PropertyChars {
+		t.Fatalf("a record of %d characters does not test the cap", len(r.String()))
+	}
+	if err := b.SetSeedingRecord(r); err != nil {
+		t.Fatal(err)
+	}
+	got, ok, err := b.SeedingRecord(1)
+	r.Later = nil
+	if err != nil || !ok || !reflect.DeepEqual(got, r) {
+		t.Errorf("reads back as %+v (%v, %v), want %+v", got, ok, err, r)
+	}
+}
