@@ -409,12 +409,18 @@ func (s *standings) resolve(group []int, chain []TieBreak) [][]int {
 		return out
 	}
 	for _, p := range group {
+		// The others are counted, not walked: a tie of thousands would
+		// otherwise cost each of them a walk of all the rest.
 		var others shortList
 		for _, q := range group {
+			if others.n > maxListed {
+				break
+			}
 			if q != p {
 				others.add(func() string { return s.name(q) })
 			}
 		}
+		others.n = len(group) - 1
 		s.notes[p] = append(s.notes[p], "tied with "+others.String())
 	}
 	return [][]int{group}

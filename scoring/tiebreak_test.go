@@ -286,3 +286,41 @@ func TestShortList(t *testing.T) {
 		}
 	}
 }
+
+// TestTiedWithNotes: the note of a tie no rule splits names the others up
+// to four of them, else the first three and how many more, each player's
+// note leaving out the player alone (the tie is counted, not walked).
+func TestTiedWithNotes(t *testing.T) {
+	for _, tc := range []struct {
+		tied int
+		want map[string]string
+	}{
+		{2, map[string]string{"A": "tied with B", "B": "tied with A"}},
+		{5, map[string]string{"A": "tied with B, C, D, E", "C": "tied with A, B, D, E", "E": "tied with A, B, C, D"}},
+		{6, map[string]string{"A": "tied with B, C, D and 2 others", "D": "tied with A, B, C and 2 others",
+			"E": "tied with A, B, C and 2 others", "F": "tied with A, B, C and 2 others"}},
+		{7, map[string]string{"B": "tied with A, C, D and 3 others", "G": "tied with A, B, C and 3 others"}},
+	} {
+		names := []string{"A", "B", "C", "D", "E", "F", "G", "x7", "x8", "x9", "x10", "x11", "x12", "x13"}
+		var scores [2 * dip.NumPowers]float64
+		for i := range scores {
+			scores[i] = float64(20 + i) // each alone
+			if i < tc.tied {
+				scores[i] = 10
+			}
+		}
+		e := Event{Players: named(names...), Heats: 1, Games: []Played{
+			onBoard(1, 1, [dip.NumPowers]int{0, 1, 2, 3, 4, 5, 6}, [dip.NumPowers]float64(scores[:7])),
+			onBoard(1, 2, [dip.NumPowers]int{7, 8, 9, 10, 11, 12, 13}, [dip.NumPowers]float64(scores[7:])),
+		}}
+		tab, err := Standings(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, want := range tc.want {
+			if got := byName(t, e, tab, name).TieBreak; got != want {
+				t.Errorf("%d tied: %s's note %q, want %q", tc.tied, name, got, want)
+			}
+		}
+	}
+}

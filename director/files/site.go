@@ -66,6 +66,23 @@ type Site struct {
 	// with its boards by where their results stand, for the projector's
 	// Board reports page; the director fills them in.
 	Reports []HeatReports
+	// scores holds each score's text as score prints it, made once: the
+	// standings after each heat show the same few scores hundreds of
+	// thousands of times.
+	scores map[float64]string
+}
+
+// score prints a score as the package's score does, each value once.
+func (s *Site) score(v float64) string {
+	text, ok := s.scores[v]
+	if !ok {
+		text = score(v)
+		if s.scores == nil {
+			s.scores = map[float64]string{}
+		}
+		s.scores[v] = text
+	}
+	return text
 }
 
 // MarkProvisional marks the site's standings provisional while heats are
@@ -292,7 +309,7 @@ func BuildSite(t *workbook.Tournament, event scoring.Event, table scoring.Table,
 	if s.Current != nil {
 		for _, st := range in.table.Players {
 			p := s.Players[st.Player]
-			p.Rank, p.Total = st.Rank, score(st.Total)
+			p.Rank, p.Total = st.Rank, s.score(st.Total)
 		}
 	}
 	s.rankCharts()
@@ -337,8 +354,9 @@ func (s *Site) players(t *workbook.Tournament, e scoring.Event) {
 		}
 	}
 	for i, p := range t.Players {
-		s.Players = append(s.Players, &playerPage{File: fmt.Sprintf("player-%d.html", i+1), Name: p.Name, Country: p.Country,
-			Team: team[i], Index: i, Anchor: fmt.Sprintf("p%d", i+1)})
+		n := strconv.Itoa(i + 1)
+		s.Players = append(s.Players, &playerPage{File: "player-" + n + ".html", Name: p.Name, Country: p.Country,
+			Team: team[i], Index: i, Anchor: "p" + n})
 		if i >= len(e.Players) || !e.Players[i].Absent {
 			s.Playing = append(s.Playing, s.Players[i])
 		}
@@ -396,8 +414,8 @@ func (s *Site) heats(t *workbook.Tournament, scoresShown func(int) bool) {
 
 // board describes one board of a heat, and adds it to its players' pages.
 func (s *Site) board(t *workbook.Tournament, h *workbook.Heat, g *workbook.Game, scores bool) *boardView {
-	bv := &boardView{Heat: h.Number, Board: g.Board, Anchor: fmt.Sprintf("board-%d", g.Board),
-		Status: workbook.ChoicesStatus[g.Status], System: t.SystemName(h, g)}
+	bv := &boardView{Heat: h.Number, Board: g.Board, Anchor: "board-" + strconv.Itoa(g.Board),
+		Status: workbook.ChoicesStatus[g.Status], System: t.SystemName(h, g), Seats: make([]seatView, 0, len(g.Seats))}
 	years := map[int]bool{}
 	wins, last := 0, 0
 	for _, seat := range g.Seats {
@@ -435,8 +453,11 @@ func (s *Site) board(t *workbook.Tournament, h *workbook.Heat, g *workbook.Game,
 				sv.Centres = strconv.Itoa(seat.Centres)
 			}
 			if g.Scored && scores {
-				sv.Score = score(seat.Score)
+				sv.Score = s.score(seat.Score)
 			}
+		}
+		if len(bv.Years) > 0 {
+			sv.Chart = make([]string, 0, len(bv.Years))
 		}
 		for _, y := range bv.Years {
 			c, ok := seat.History[y]
@@ -518,16 +539,19 @@ func (s *Site) standings(t *workbook.Tournament, lines []scoring.Standing, n int
 	for h := 1; h <= n; h++ {
 		page.Heats = append(page.Heats, h)
 	}
-	for _, st := range lines {
-		line := standingsLine{Rank: st.Rank, Player: s.Players[st.Player], Total: score(st.Total), Value: st.Total, Qualified: st.Qualified, TieBreak: st.TieBreak}
+	page.Lines = make([]standingsLine, len(lines))
+	cells := make([]heatCell, len(lines)*n) // every line's, in one piece
+	for li, st := range lines {
+		line := standingsLine{Rank: st.Rank, Player: s.Players[st.Player], Total: s.score(st.Total), Value: st.Total, Qualified: st.Qualified, TieBreak: st.TieBreak,
+			Heats: cells[li*n : (li+1)*n : (li+1)*n]}
 		for i, hs := range st.Heats[:n] {
 			c := heatCell{Heat: i + 1, Played: hs.Played, Dropped: hs.Factor != 1 && hs.Played}
 			if hs.Played || hs.Score != 0 {
-				c.Score = score(hs.Score)
+				c.Score = s.score(hs.Score)
 			}
-			line.Heats = append(line.Heats, c)
+			line.Heats[i] = c
 		}
-		page.Lines = append(page.Lines, line)
+		page.Lines[li] = line
 	}
 	page.Chart = leadersChart(page.Lines)
 	return page
