@@ -45,6 +45,8 @@ type annealer struct {
 	logging bool
 	// moved lists the players repartition last moved to the other board.
 	moved []int32
+	// rc caches the players' power costs under a power rule (ruleSwap).
+	rc *ruleCosts
 }
 
 // swapRec is a swap of slots s and t of round r.
@@ -106,6 +108,7 @@ func newAnnealer(f *frame, rng *rand.Rand, seat [][]int32) *annealer {
 		}
 	}
 	a.obj = a.objective()
+	a.rc = newRuleCosts(f, len(seat))
 	return a
 }
 
@@ -226,12 +229,7 @@ func (a *annealer) powerDelta(i, p, q int) int {
 	cp, cq := int(c[p]), int(c[q])
 	d := f.sp * (cq - (cp - 1))
 	if f.rule != AnyPower {
-		before := f.rule.excess(c[:dip.BoardSize])
-		c[p]--
-		c[q]++
-		d += hardCost * (f.rule.excess(c[:dip.BoardSize]) - before)
-		c[p]++
-		c[q]--
+		d += hardCost * f.rule.excessDelta(c[:dip.BoardSize], p, q)
 	}
 	if f.useGroups && (cp == 1 || cq == 0) {
 		gp, gq := f.grp[p], f.grp[q]
@@ -334,6 +332,8 @@ func (a *annealer) swap(r, s, t int, d int) {
 		a.cnt[x*dip.BoardSize+pt]++
 		a.cnt[y*dip.BoardSize+pt]--
 		a.cnt[y*dip.BoardSize+ps]++
+		a.rc.touch(x)
+		a.rc.touch(y)
 	}
 	if bs, bt := s/dip.BoardSize*dip.BoardSize, t/dip.BoardSize*dip.BoardSize; a.meet != nil && bs != bt {
 		n := f.n
@@ -457,6 +457,7 @@ func (a *annealer) run(iters int, bound int, t0, t1 float64, stop func() bool) b
 	}
 	const chunk = 1024
 	ratio := t1 / t0
+	// it counts the moves tried, a ruleSwap as ruleSwapWork of them.
 	for it := 0; it < iters && a.obj > bound; it += chunk {
 		if stop() {
 			return true
@@ -486,6 +487,13 @@ func (a *annealer) run(iters int, bound int, t0, t1 float64, stop func() bool) b
 				continue
 			}
 			d := a.delta(r, u, v)
+			if d >= hardCost && u/dip.BoardSize != v/dip.BoardSize && (r > 0 || a.f.nb == 0) {
+				it += ruleSwapWork - 1
+				if a.ruleSwap(r, u, v, d, temp); a.obj <= bound {
+					return false
+				}
+				continue
+			}
 			if d <= 0 || a.rng.Float64() < math.Exp(-float64(d)/temp) {
 				a.swap(r, u, v, d)
 				if a.obj <= bound {
@@ -558,6 +566,7 @@ func (a *annealer) polishPowers() {
 				i := int(old[x])
 				a.cnt[i*dip.BoardSize+x]--
 				a.cnt[i*dip.BoardSize+perm[x]]++
+				a.rc.touch(i)
 				sl[b+perm[x]] = int32(i)
 				a.pos[r][i] = int32(b + perm[x])
 				for q, p := range a.pos {

@@ -2,6 +2,7 @@ package seeding
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -395,4 +396,138 @@ func legalSchedule(f *frame, rng *rand.Rand, seat [][]int32) {
 			cnt[int(i)*dip.BoardSize+s%dip.BoardSize]++
 		}
 	}
+}
+
+// excessDelta is the change of excess(cnt) when one play of p becomes a
+// play of q (p != q), cnt left as it was.
+func (r PowerRule) excessDelta(cnt []int32, p, q int) int {
+	switch r {
+	case AnyPower:
+		return 0
+	case DifferentPowers:
+		d := 0
+		if cnt[q] >= 1 {
+			d++
+		}
+		if cnt[p] >= 2 {
+			d--
+		}
+		return d
+	}
+	before := r.excess(cnt)
+	cnt[p]--
+	cnt[q]++
+	d := r.excess(cnt) - before
+	cnt[p]++
+	cnt[q]--
+	return d
+}
+
+// ruleCosts caches, under a power rule, what playing each power costs each
+// player in each round of a schedule, given the rest of the schedule:
+// ruleSwap reads 26 of them a move, and each reads the player's plays of
+// all seven powers. A player's costs are computed again after a move that
+// changed their powers (touch).
+type ruleCosts struct {
+	ver  []uint32   // player -> version of their power counts, from 1
+	seen [][]uint32 // round -> player -> version the costs were computed at
+	cost [][]int    // round -> player*7+q: the objective's change when the player plays q instead
+}
+
+// newRuleCosts makes the cache for a schedule of rounds rounds, nil when
+// the frame has no power rule.
+func newRuleCosts(f *frame, rounds int) *ruleCosts {
+	if f.rule == AnyPower || !f.powers {
+		return nil
+	}
+	c := &ruleCosts{ver: make([]uint32, f.n), seen: make([][]uint32, rounds), cost: make([][]int, rounds)}
+	for i := range c.ver {
+		c.ver[i] = 1
+	}
+	for r := range rounds {
+		c.seen[r] = make([]uint32, f.n)
+		c.cost[r] = make([]int, f.n*dip.BoardSize)
+	}
+	return c
+}
+
+// touch marks player i's costs stale: their powers changed.
+func (c *ruleCosts) touch(i int) {
+	if c != nil {
+		c.ver[i]++
+	}
+}
+
+// costs returns what playing each power in round r costs player i, who
+// is seated in it, instead of the power they play now.
+func (a *annealer) costs(r, i int) []int {
+	c := a.rc
+	row := c.cost[r][i*dip.BoardSize : (i+1)*dip.BoardSize]
+	if c.seen[r][i] == c.ver[i] {
+		return row
+	}
+	f := a.f
+	from := int(a.pos[r][i]) % dip.BoardSize
+	for q := range dip.BoardSize {
+		d := totalWeight * a.powerDelta(i, from, q)
+		if r == 0 {
+			d += int(f.pow0[i*dip.BoardSize+q] - f.pow0[i*dip.BoardSize+from])
+		}
+		row[q] = d
+	}
+	c.seen[r][i] = c.ver[i]
+	return row
+}
+
+// ruleSwapWork is what a ruleSwap counts for in the annealing's moves:
+// it reads the costs of fourteen seats where a plain swap reads two.
+const ruleSwapWork = 2
+
+// ruleSwap is the move that keeps players moving between boards under a
+// power rule. Swapping slots s and t of different boards of round r hands
+// each player the other's power, which the rule mostly forbids late in an
+// event (by the fifth heat a player has three powers left of seven), so
+// the annealing's plain swaps could hardly part two players who should
+// not meet. ruleSwap moves each to the other's board (d is the plain
+// swap's delta) and then gives each the best power of their new board, by
+// one more swap within it where that pays, and keeps the move when the
+// Metropolis test at temp accepts it. It is not used in round 0 when
+// neighbouring powers are charged (d would hold their change).
+func (a *annealer) ruleSwap(r, s, t, d int, temp float64) {
+	sl := a.seat[r]
+	x, y := int(sl[s]), int(sl[t])
+	bs, bt := s/dip.BoardSize*dip.BoardSize, t/dip.BoardSize*dip.BoardSize
+	// What the plain swap's players pay for their new opponents.
+	d -= a.costs(r, x)[t%dip.BoardSize] + a.costs(r, y)[s%dip.BoardSize]
+	// best is the cheapest way for player in to take slot u of the board
+	// at b: u's power, or that of another slot k of the board whose
+	// player takes u's power instead (k -1 when none).
+	best := func(in, b, u int) (c, k int) {
+		own := a.costs(r, in)
+		q := u % dip.BoardSize
+		c, k = own[q], -1
+		for v := b; v < b+dip.BoardSize; v++ {
+			if v == u {
+				continue
+			}
+			if cv := own[v%dip.BoardSize] + a.costs(r, int(sl[v]))[q]; cv < c {
+				c, k = cv, v
+			}
+		}
+		return c, k
+	}
+	cx, kx := best(x, bt, t)
+	cy, ky := best(y, bs, s)
+	d += cx + cy
+	if d > 0 && a.rng.Float64() >= math.Exp(-float64(d)/temp) {
+		return
+	}
+	a.swap(r, s, t, 0)
+	if kx >= 0 {
+		a.swap(r, t, kx, 0)
+	}
+	if ky >= 0 {
+		a.swap(r, s, ky, 0)
+	}
+	a.obj += d
 }

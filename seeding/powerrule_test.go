@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -185,5 +187,61 @@ func TestPowerRuleRefused(t *testing.T) {
 	br := RuleBreaks(q, plan)
 	if len(br) != 6 || br[0].Player != 0 || br[0].Power != England || br[0].Played[England] != 1 {
 		t.Errorf("RuleBreaks: %+v, want six seats, the first q0 on England", br)
+	}
+}
+
+// TestRuleSwap checks the move that parts players under a power rule:
+// its incremental objective against a full recomputation, with plain
+// swaps and power polishing in between (they change the cached power
+// costs it reads), and that at a low temperature it keeps the rule: from
+// a seating that keeps it, no accepted move breaks it.
+func TestRuleSwap(t *testing.T) {
+	for _, rule := range []PowerRule{DifferentPowers, AllSevenFirst} {
+		p := fuzzProblem()
+		p.PowerRule = rule
+		var present []int
+		for i := range 35 {
+			present = append(present, i)
+		}
+		f, err := newFrame(p, present, nil, 3, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(3, 4))
+		seat, _ := initial(f, rng, 1)
+		a := newAnnealer(f, rng, seat)
+		if a.obj >= hardCost {
+			t.Fatalf("%v: the start breaks the rule (objective %d)", rule, a.obj)
+		}
+		start, moved := a.obj, 0
+		for k := range 6000 {
+			r := rng.IntN(len(a.seat))
+			s, u := rng.IntN(len(a.seat[r])), rng.IntN(len(a.seat[r]))
+			switch {
+			case s/7 == u/7:
+				continue
+			case k%500 == 0:
+				a.polishPowers()
+			case k%3 == 0:
+				if d := a.delta(r, s, u); d <= 0 {
+					a.swap(r, s, u, d)
+				}
+			default:
+				was := slices.Clone(a.seat[r])
+				a.ruleSwap(r, s, u, a.delta(r, s, u), 4)
+				if !slices.Equal(was, a.seat[r]) {
+					moved++
+				}
+			}
+			if a.obj >= hardCost {
+				t.Fatalf("%v: move %d broke the rule (objective %d)", rule, k, a.obj)
+			}
+		}
+		if got := a.objective(); got != a.obj {
+			t.Fatalf("%v: incremental objective %d, recomputed %d", rule, a.obj, got)
+		}
+		if moved == 0 || a.obj >= start {
+			t.Errorf("%v: %d moves kept, objective %d from %d: want some, and lower", rule, moved, a.obj, start)
+		}
 	}
 }
