@@ -487,7 +487,7 @@ func (a *annealer) run(iters int, bound int, t0, t1 float64, stop func() bool) b
 				continue
 			}
 			d := a.delta(r, u, v)
-			if d >= hardCost && u/dip.BoardSize != v/dip.BoardSize && (r > 0 || a.f.nb == 0) {
+			if a.rc != nil && d >= hardCost && u/dip.BoardSize != v/dip.BoardSize && (r > 0 || a.f.nb == 0) {
 				it += ruleSwapWork - 1
 				if a.ruleSwap(r, u, v, d, temp); a.obj <= bound {
 					return false

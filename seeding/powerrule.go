@@ -434,10 +434,14 @@ type ruleCosts struct {
 	cost [][]int    // round -> player*7+q: the objective's change when the player plays q instead
 }
 
-// newRuleCosts makes the cache for a schedule of rounds rounds, nil when
-// the frame has no power rule.
+// newRuleCosts makes the cache for a schedule of rounds rounds, nil (no
+// ruleSwap) when the frame has no power rule or the heat is small: up to
+// kickMax free players the best restarts re-split boards exactly, powers
+// included (repartition), and there ruleSwap raised the totals (the power
+// rules' benchmark, "Power rules" in docs/seeding.md: r_28x7_different
+// from 2748 to 2808).
 func newRuleCosts(f *frame, rounds int) *ruleCosts {
-	if f.rule == AnyPower || !f.powers {
+	if f.rule == AnyPower || !f.powers || len(f.free) <= kickMax {
 		return nil
 	}
 	c := &ruleCosts{ver: make([]uint32, f.n), seen: make([][]uint32, rounds), cost: make([][]int, rounds)}

@@ -197,13 +197,25 @@ func TestPowerRuleRefused(t *testing.T) {
 // a seating that keeps it, no accepted move breaks it.
 func TestRuleSwap(t *testing.T) {
 	for _, rule := range []PowerRule{DifferentPowers, AllSevenFirst} {
-		p := fuzzProblem()
-		p.PowerRule = rule
-		var present []int
-		for i := range 35 {
-			present = append(present, i)
+		// 56 players (more than kickMax) who played two rounds before.
+		in, err := Generate(Spec{Players: 56, Rounds: 1, Families: 2, Clubs: 2, Powers: true, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
 		}
-		f, err := newFrame(p, present, nil, 3, nil)
+		p := &in.Problem
+		p.PowerRule = rule
+		for r := range 2 {
+			pl := Plan{Round: r + 1}
+			for b := range 8 {
+				var s []Seat
+				for x := range dip.BoardSize {
+					s = append(s, Seat{Player: (b*dip.BoardSize + x*(r*2+1)) % 56, Power: (x + r) % dip.BoardSize})
+				}
+				pl.Boards = append(pl.Boards, Board{Seats: s})
+			}
+			p.History = append(p.History, pl)
+		}
+		f, err := newFrame(p, in.Rounds[0].Present, nil, 3, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
