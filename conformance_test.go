@@ -34,13 +34,6 @@ var loAuthored = []string{
 	"-> barChart -> ser -> dLbls", "'GogSeriesLabels' has no property named 'allow-wrap'",
 }
 
-// gnumericUnions is Gnumeric's message on a defined name of several
-// ranges, which it does not read: a heat sheet's print titles (its Power
-// and Player columns and its header row) and print area of two parts, as
-// Excel itself writes them. Excel and LibreOffice print them
-// (TestPrintedLegible).
-const gnumericUnions = "Multiple expressions are not supported in this context"
-
 // conforms checks a workbook dtm wrote with the project's checker and the
 // independent readers.
 func conforms(t *testing.T, path string, allow ...string) {
@@ -52,7 +45,7 @@ func conforms(t *testing.T, path string, allow ...string) {
 	if problems := xlsxcheck.Check(data); len(problems) > 0 {
 		t.Errorf("%s breaks Excel's rules:\n%s", filepath.Base(path), strings.Join(problems, "\n"))
 	}
-	xlsxcheck.Readers(t, path, append(allow, gnumericUnions)...)
+	xlsxcheck.Readers(t, path, append(allow, xlsxcheck.GnumericUnions)...)
 }
 
 // digitSample is the ARMADA sample renamed "2026 ..." (a title a font size

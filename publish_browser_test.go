@@ -1,19 +1,15 @@
 package main
 
 import (
-	"context"
 	"flag"
-	"fmt"
 	"html"
 	"image/png"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/armada-dtm/dtm/internal/shared"
 )
@@ -38,43 +34,28 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// browse renders a page in a headless browser at a window size, saves a
-// screenshot, and returns the page's DOM after its scripts ran.
-func browse(t *testing.T, browser, page, shot string, width, height int) string {
-	t.Helper()
-	profile, err := os.MkdirTemp("", "dtm-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(profile)
-	abs, err := filepath.Abs(page)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-		"--user-data-dir="+profile, "--screenshot="+shot, fmt.Sprintf("--window-size=%d,%d", width, height), "--dump-dom",
-		(&url.URL{Scheme: "file", Path: abs}).String())
-	cmd.WaitDelay = 10 * time.Second
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("chromium %s: %v", page, err)
-	}
+// browse renders a page in the browser's tab at a window size, saves a
+// screenshot of the window, and returns the page's DOM after its scripts
+// ran.
+func browse(tb *tab, page, shot string, width, height int) string {
+	tb.t.Helper()
+	tb.open(page, width, height)
+	tb.shot(shot, false)
 	f, err := os.Open(shot)
 	if err != nil {
-		t.Fatalf("no screenshot of %s: %v", page, err)
+		tb.t.Fatalf("no screenshot of %s: %v", page, err)
 	}
 	defer f.Close()
 	img, err := png.Decode(f)
 	if err != nil {
-		t.Fatalf("screenshot of %s: %v", page, err)
+		tb.t.Fatalf("screenshot of %s: %v", page, err)
 	}
 	if b := img.Bounds(); b.Dx() != width || b.Dy() != height {
-		t.Errorf("screenshot of %s is %dx%d, want %dx%d", page, b.Dx(), b.Dy(), width, height)
+		tb.t.Errorf("screenshot of %s is %dx%d, want %dx%d", page, b.Dx(), b.Dy(), width, height)
 	}
-	return string(out)
+	var dom string
+	tb.eval("document.documentElement.outerHTML", &dom)
+	return dom
 }
 
 var (
@@ -101,7 +82,7 @@ func element(t *testing.T, dom, name, id string) string {
 }
 
 // TestPublishInBrowser renders one page of each kind of the ARMADA Open's
-// site in a real browser from file://, and checks what a person sees: the
+// site in a real browser from file:// (one chromium, a page at a time), and checks what a person sees: the
 // standings, a player's board in the board calls (on a phone's screen),
 // the projector's refresh, the clock's script running, the withheld pages
 // absent, names shown as text. The screenshots are kept in $DTM_ARTEFACTS
@@ -109,7 +90,7 @@ func element(t *testing.T, dom, name, id string) string {
 // docs/publish.md.
 func TestPublishInBrowser(t *testing.T) {
 	t.Parallel()
-	browser := chromium(t)
+	tb := browserTab(t, chromium(t))
 	shots := artefacts(t, "")
 	book := copySample(t, samplePath)
 	publish(t, book)
@@ -129,7 +110,7 @@ func TestPublishInBrowser(t *testing.T) {
 	}
 	dom := map[string]string{}
 	for _, v := range views {
-		dom[v.page] = browse(t, browser, filepath.Join(site, v.page), filepath.Join(shots, strings.TrimSuffix(v.page, ".html")+".png"), v.width, v.height)
+		dom[v.page] = browse(tb, filepath.Join(site, v.page), filepath.Join(shots, strings.TrimSuffix(v.page, ".html")+".png"), v.width, v.height)
 	}
 
 	// The standings: rank, name, the three heats and the total (Maya's
@@ -175,7 +156,7 @@ func TestPublishInBrowser(t *testing.T) {
 	// Names are text.
 	evil := escapedBook(t)
 	publish(t, evil)
-	page := browse(t, browser, filepath.Join(filepath.Dir(evil), "armada-open site", "player-29.html"), filepath.Join(shots, "escaped.png"), 800, 400)
+	page := browse(tb, filepath.Join(filepath.Dir(evil), "armada-open site", "player-29.html"), filepath.Join(shots, "escaped.png"), 800, 400)
 	if strings.Contains(page, "<script") || strings.Contains(page, "<i>") {
 		t.Errorf("a name became markup")
 	}
@@ -189,7 +170,7 @@ func TestPublishInBrowser(t *testing.T) {
 	setSetting(t, f, "Publish: withhold final standings", "Yes")
 	saveXLSX(t, f)
 	publish(t, book)
-	index := browse(t, browser, filepath.Join(site, "index.html"), filepath.Join(shots, "index-withheld.png"), 800, 600)
+	index := browse(tb, filepath.Join(site, "index.html"), filepath.Join(shots, "index-withheld.png"), 800, 600)
 	if text := seen(index); !strings.Contains(text, "will be announced at the ceremony") || strings.Contains(text, "Final standings") || strings.Contains(text, "After heat") {
 		t.Errorf("the withheld site's home page: %s", text)
 	}

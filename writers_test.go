@@ -181,7 +181,7 @@ func TestOtherWriters(t *testing.T) {
 			if out := runOK(t, "check", path); !strings.Contains(out, "21 players, 3 heats") {
 				t.Errorf("dtm check after the chain:\n%s", out)
 			}
-			xlsxcheck.Readers(t, path, append(append(loAuthored, writerAuthored...), gnumericUnions)...)
+			xlsxcheck.Readers(t, path, append(append(loAuthored, writerAuthored...), xlsxcheck.GnumericUnions)...)
 		})
 	}
 }

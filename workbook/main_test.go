@@ -14,9 +14,15 @@ import (
 // among them.
 var quickRows xlsxcheck.Rows
 
+// corpus holds every different workbook the package's tests have it
+// write (xlsx.Wrote sees each save); the independent readers read each in
+// the background as it comes.
+var corpus = xlsxcheck.NewCorpus(xlsxcheck.GnumericUnions)
+
 func TestMain(m *testing.M) {
 	xlsx.CompareRows = quickRows.Compare
-	os.Exit(quickRows.Exit(m.Run(), os.Stderr))
+	xlsx.Wrote = corpus.Wrote
+	os.Exit(corpus.Read(quickRows.Exit(m.Run(), os.Stderr), os.Stderr))
 }
 
 // TestQuickRowsRead checks that the package's tests read sheets through the

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -15,33 +14,36 @@ import (
 	"github.com/armada-dtm/dtm/internal/shared"
 )
 
-// The corpus's bounds. The tests of the root package write about 300
-// different workbooks; openpyxl, SheetJS and ExcelJS take about 0.8
-// CPU-seconds for each of 130 KiB, so the readers read ReadFiles of them,
-// spread over the tests that wrote them, and Gnumeric, a process a
-// workbook, GnumericSample. The corpus keeps at most MaxCorpusFiles
-// workbooks of at most MaxCorpusBytes each: the sample tournaments are
-// below 150 KiB, and the workbooks of thousands of players the limit and
-// speed tests write would add nothing but time.
+// The corpus's bounds. A full run of the root package's tests writes
+// about 230 different workbooks (30 MiB), each read by every reader in
+// the background while the tests run: about 1.2 CPU-seconds a workbook of
+// 130 KiB in all. MaxCorpusFiles is four times as many, against a runaway
+// test. MaxCorpusBytes leaves out only the workbooks of thousands of
+// players the limit and speed tests write (10,003 and 20,000 players,
+// several MiB each): openpyxl alone takes about a minute on each, and
+// they are built of the same parts as the small ones, which the readers
+// read.
 const (
-	ReadFiles      = 100
-	GnumericSample = 10
 	MaxCorpusFiles = 1000
 	MaxCorpusBytes = 1 << 20
 )
 
 // Corpus gathers, for a test binary, a copy of every different workbook
-// its tests have dtm write, and has the independent readers read them all
-// at the end: make it in TestMain, watch each command (Watch), and read
-// the corpus after m.Run (Read).
+// its tests have dtm write, and has the independent readers read each in
+// the background as it comes, while the tests go on: make it in TestMain
+// (NewCorpus), give it each workbook dtm wrote (Watch, or Wrote as
+// xlsx.Wrote), and report after m.Run (Read).
 type Corpus struct {
-	dir     string // made with the first workbook
+	allow   []string
+	readers func(dir string) streams // starts the readers; nil reads nothing
+	dir     string                   // made with the first workbook
 	mu      sync.Mutex
 	seen    map[[sha256.Size]byte]bool
 	entries []corpusEntry
 	bytes   int64
-	left    int   // workbooks left out, over the bounds
-	failed  error // the corpus could not be kept
+	left    int     // workbooks left out, over the bounds
+	failed  error   // the corpus could not be kept
+	streams streams // the readers, started with the first workbook
 }
 
 // corpusEntry is one workbook of a corpus: its copy, and the test and
@@ -51,9 +53,12 @@ type corpusEntry struct {
 }
 
 // NewCorpus returns an empty corpus, which keeps its workbooks in a
-// temporary folder of its own.
-func NewCorpus() *Corpus {
-	return &Corpus{seen: map[[sha256.Size]byte]bool{}}
+// temporary folder of its own; a reader's message containing one of allow
+// is no finding.
+func NewCorpus(allow ...string) *Corpus {
+	c := &Corpus{allow: allow, seen: map[[sha256.Size]byte]bool{}}
+	c.readers = func(dir string) streams { return startReaders(dir, MaxCorpusFiles, c.allow) }
+	return c
 }
 
 // Watch notes the workbooks among a command's args (each argument, or
@@ -99,28 +104,65 @@ func shorten(args []string) string {
 	return strings.Join(short, " ")
 }
 
+// Wrote copies into the corpus the workbook dtm wrote at path, data,
+// naming the test that wrote it by the test's temporary folder (t.TempDir)
+// the path is in: set it as xlsx.Wrote in TestMain.
+func (c *Corpus) Wrote(path string, data []byte) {
+	if strings.EqualFold(filepath.Ext(path), ".xlsx") {
+		c.keep(path, data, testOf(path))
+	}
+}
+
+// testOf is the name of the test whose temporary folder holds path, or
+// the path when it is in none.
+func testOf(path string) string {
+	rel, err := filepath.Rel(os.TempDir(), path)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return path
+	}
+	first, _, _ := strings.Cut(filepath.ToSlash(rel), "/")
+	return strings.TrimRight(first, "0123456789") + ": " + filepath.Base(path)
+}
+
 // add copies the workbook at path into the corpus, unless it holds the
 // same bytes already or the workbook is over the bounds.
 func (c *Corpus) add(path string, size int64, who string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if size > MaxCorpusBytes || len(c.entries) >= MaxCorpusFiles {
+	if size > MaxCorpusBytes {
+		c.mu.Lock()
 		c.left++
+		c.mu.Unlock()
 		return
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return // the test removed it already: nothing to read
 	}
+	c.keep(path, data, who)
+}
+
+// keep copies a workbook into the corpus, unless it holds the same bytes
+// already or the workbook is over the bounds, and gives it to the
+// readers.
+func (c *Corpus) keep(path string, data []byte, who string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(data) > MaxCorpusBytes || len(c.entries) >= MaxCorpusFiles {
+		c.left++
+		return
+	}
 	sum := sha256.Sum256(data)
-	if c.seen[sum] {
+	if c.seen[sum] || c.failed != nil {
 		return
 	}
 	c.seen[sum] = true
 	if c.dir == "" {
+		var err error
 		if c.dir, err = os.MkdirTemp("", "dtm-corpus-"); err != nil {
 			c.failed = fmt.Errorf("the readers' corpus: %w", err)
 			return
+		}
+		if c.readers != nil && !testing.Short() {
+			c.streams = c.readers(c.dir)
 		}
 	}
 	copyPath := filepath.Join(c.dir, fmt.Sprintf("%04d.xlsx", len(c.entries)+1))
@@ -130,48 +172,53 @@ func (c *Corpus) add(path string, size int64, who string) {
 	}
 	c.entries = append(c.entries, corpusEntry{copyPath, who})
 	c.bytes += int64(len(data))
+	if c.streams != nil {
+		c.streams.feed(copyPath)
+	}
 }
 
-// Read has every reader read the corpus once (Readers says what each
-// checks; Gnumeric reads GnumericSample workbooks of different tests),
-// messages containing one of allow aside, and writes to w what it read
-// and each finding, naming the workbook's copy and the test and command
-// that wrote it. It returns code, or 1 when a reader found something (the
-// corpus is then kept for a look) or, under shared.Required (CI), a
-// reader is missing. Under go test -short the readers do not run.
-func (c *Corpus) Read(code int, w io.Writer, allow ...string) int {
+// Read waits until every reader has read every workbook of the corpus
+// (Readers says what each checks), and writes to w what they read, in
+// how much CPU time, and each finding, naming the workbook's copy and
+// the test and command that wrote it. It returns code, or 1 when a reader
+// found something (the corpus is then kept for a look) or, under
+// shared.Required (CI), a reader is missing. Under go test -short the
+// readers do not run.
+func (c *Corpus) Read(code int, w io.Writer) int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.failed != nil {
 		fmt.Fprintln(w, c.failed)
+		if c.streams != nil {
+			c.streams.finish()
+		}
 		return 1
 	}
-	if len(c.entries) == 0 || testing.Short() {
+	if c.streams == nil {
 		os.RemoveAll(c.dir)
 		return code
+	}
+	start := time.Now()
+	if err := c.streams.finish(); err != nil {
+		fmt.Fprintf(w, "the readers' corpus in %s: %v\n", c.dir, err)
+		return 1
+	}
+	fmt.Fprintf(w, "readers' corpus: %d different workbooks the tests wrote, %.1f MiB (%d more over %d KiB or past %d), read in the background; the readers finished %s after the tests\n",
+		len(c.entries), float64(c.bytes)/(1<<20), c.left, MaxCorpusBytes>>10, MaxCorpusFiles, time.Since(start).Round(100*time.Millisecond))
+	for _, s := range c.streams {
+		if s.absent == "" {
+			fmt.Fprintf(w, "  %s read %d in %s of CPU\n", s.name, len(s.given), s.cpu.Round(100*time.Millisecond))
+		}
 	}
 	who := map[string]string{}
 	for _, e := range c.entries {
 		who[e.path] = e.who
 	}
-	files := c.spread(ReadFiles)
-	runs, err := readAll(c.dir, files, c.spread(GnumericSample), allow)
-	if err != nil {
-		fmt.Fprintf(w, "the readers' corpus in %s: %v\n", c.dir, err)
-		return 1
-	}
-	fmt.Fprintf(w, "readers' corpus: %d different workbooks the tests wrote, %.1f MiB (%d more over %d KiB or past %d), %d of them read\n",
-		len(c.entries), float64(c.bytes)/(1<<20), c.left, MaxCorpusBytes>>10, MaxCorpusFiles, len(files))
-	for _, r := range runs {
-		if r.absent == "" {
-			fmt.Fprintf(w, "  %s read %d in %s\n", r.name, r.files, r.took.Round(100*time.Millisecond))
-		}
-	}
-	found := runs.findings()
+	found := c.streams.findings()
 	for _, f := range found {
 		fmt.Fprintf(w, "%s on %s (written by %s):\n%s\n", f.Reader, f.File, who[f.File], f.Message)
 	}
-	if absent := runs.absent(); absent != "" {
+	if absent := c.streams.absent(); absent != "" {
 		fmt.Fprintf(w, "  not read by %s: not installed (.ci/run installs it)\n", absent)
 		if shared.Required() {
 			code = 1
@@ -183,17 +230,4 @@ func (c *Corpus) Read(code int, w io.Writer, allow ...string) int {
 	}
 	os.RemoveAll(c.dir)
 	return code
-}
-
-// spread returns n workbooks of the corpus (all, when it holds no more),
-// spread over the tests and commands that wrote them.
-func (c *Corpus) spread(n int) []string {
-	sorted := append([]corpusEntry(nil), c.entries...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i].who < sorted[j].who })
-	n = min(n, len(sorted))
-	files := make([]string, n)
-	for i := range files {
-		files[i] = sorted[i*len(sorted)/n].path
-	}
-	return files
 }

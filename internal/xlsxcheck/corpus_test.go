@@ -1,9 +1,15 @@
 package xlsxcheck
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/armada-dtm/dtm/internal/shared"
+	"github.com/xuri/excelize/v2"
 )
 
 // TestCorpusWatch: the corpus keeps a copy of each workbook a command
@@ -20,6 +26,7 @@ func TestCorpusWatch(t *testing.T) {
 	}
 	read := write("read.xlsx", "read")
 	c := NewCorpus()
+	c.readers = nil // the files are no workbooks
 	defer func() { os.RemoveAll(c.dir) }()
 	for _, step := range []struct {
 		name    string
@@ -44,7 +51,72 @@ func TestCorpusWatch(t *testing.T) {
 	if got := c.entries[1].who; got != `TestX/changed, in a flag: dtm simulate --workbook=a.xlsx` {
 		t.Errorf("the second workbook is said to be written by %q", got)
 	}
-	if got := c.spread(1); len(got) != 1 || got[0] != c.entries[1].path { // the first by test and command
-		t.Errorf("spread(1) = %q", got)
+}
+
+// TestCorpusReadsEvery: every reader reads every workbook of the corpus,
+// not a sample, and a finding names the test that wrote the workbook.
+func TestCorpusReadsEvery(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the readers take seconds")
+	}
+	dir := t.TempDir()
+	// Gnumeric warns of excelize's own new workbook.
+	c := NewCorpus("Someone just declared the same namespace")
+	const books = 12 // more than the 10 Gnumeric read of a corpus before
+	for i := range books {
+		f := excelize.NewFile()
+		if err := f.SetCellInt("Sheet1", "A1", int64(i)); err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if _, err := f.WriteTo(&buf); err != nil {
+			t.Fatal(err)
+		}
+		c.Wrote(filepath.Join(dir, fmt.Sprintf("b%d.xlsx", i)), buf.Bytes())
+	}
+	c.Wrote(filepath.Join(dir, "broken.xlsx"), []byte("not a zip"))
+	c.Wrote(filepath.Join(dir, "b0.csv"), []byte("not a workbook"))
+	var out strings.Builder
+	code := c.Read(0, &out)
+	if strings.Contains(out.String(), "not installed") {
+		if shared.Required() {
+			t.Fatal(out.String())
+		}
+		t.Skip(out.String())
+	}
+	if code != 1 {
+		t.Errorf("Read = %d, want 1 for the broken workbook", code)
+	}
+	for _, s := range c.streams {
+		if len(s.given) != books+1 {
+			t.Errorf("%s read %d workbooks, want %d", s.name, len(s.given), books+1)
+		}
+		for _, f := range s.findings {
+			if f.File != c.entries[books].path {
+				t.Errorf("%s finds on %s, not the broken workbook: %s", f.Reader, f.File, f.Message)
+			}
+		}
+	}
+	// Gnumeric and SheetJS read text that is no zip as a sheet of text.
+	for _, reader := range []string{"openpyxl on", "Java's ZipInputStream on", "ExcelJS on"} {
+		if !strings.Contains(out.String(), reader) {
+			t.Errorf("no finding of %s the broken workbook:\n%s", reader, out.String())
+		}
+	}
+	if want := "(written by " + t.Name() + ": broken.xlsx)"; !strings.Contains(out.String(), want) {
+		t.Errorf("the finding does not name the test, %q:\n%s", want, out.String())
+	}
+	os.RemoveAll(c.dir)
+}
+
+// TestTestOf: a workbook in a test's temporary folder is named by the
+// test and the file.
+func TestTestOf(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sub", "a.xlsx")
+	if got := testOf(path); got != "TestTestOf: a.xlsx" {
+		t.Errorf("testOf(%q) = %q", path, got)
+	}
+	if got := testOf("/elsewhere/a.xlsx"); got != "/elsewhere/a.xlsx" && !strings.HasPrefix(os.TempDir(), "/elsewhere") {
+		t.Errorf("testOf outside the temporary folder = %q", got)
 	}
 }

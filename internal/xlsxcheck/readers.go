@@ -3,7 +3,7 @@ package xlsxcheck
 import (
 	"bufio"
 	"bytes"
-	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,79 +17,111 @@ import (
 	"github.com/armada-dtm/dtm/internal/shared"
 )
 
+// GnumericUnions is Gnumeric's message on a defined name of several
+// ranges, which it does not read: a heat sheet's print titles (its Power
+// and Player columns and its header row) and print area of two parts, as
+// Excel itself writes them. Excel and LibreOffice print them (the root
+// package's TestPrintedLegible).
+const GnumericUnions = "Multiple expressions are not supported in this context"
+
 // A Finding is what one reader says of a workbook it did not read as dtm
 // wrote it: it refused it, warned, or read a value otherwise.
 type Finding struct {
 	File, Reader, Message string
 }
 
-// readerRun is what one reader made of a set of workbooks.
-type readerRun struct {
+// A stream is one reader at work in the background: it reads each
+// workbook given to it as it comes, in one process (Gnumeric, a process
+// a workbook, one at a time).
+type stream struct {
 	name     string
-	absent   string // how to install the reader, when it is missing
-	files    int    // workbooks it was given
-	took     time.Duration
+	in       chan string   // the workbooks to read; closed when no more come
+	done     chan struct{} // closed when the reader has finished
+	absent   string        // how to install the reader, when it is missing
+	given    []string      // the workbooks it was given
+	cpu      time.Duration // its processes' CPU time
 	findings []Finding
+	err      error
 }
 
-// reading is the readers' runs over a set of workbooks.
-type reading []readerRun
+// readers are the independent readers: each reads the workbooks of a
+// stream's in until it is closed, with dir for its programs and output,
+// a message containing one of allow being no finding, and the values
+// dtm reads from vals.
+var readers = []struct {
+	name string
+	read func(s *stream, dir string, allow []string, vals *values)
+}{
+	{"openpyxl", readOpenpyxl},
+	{"Gnumeric", readGnumeric},
+	{"Java's ZipInputStream", readJavaZip},
+	{"SheetJS and ExcelJS", readNode},
+}
 
-// readAll runs every reader over files, at once, each reader in one
-// process (Gnumeric, one process a workbook, over sample only), with
-// dir for their programs and output; a message containing one of allow
-// is no finding.
-func readAll(dir string, files, sample, allow []string) (reading, error) {
-	readers := []struct {
-		name  string
-		files []string
-		read  func(dir string, files, allow []string) (absent string, f []Finding, err error)
-	}{
-		{"openpyxl", files, readOpenpyxl},
-		{"Gnumeric", sample, readGnumeric},
-		{"Java's ZipInputStream", files, readJavaZip},
-		{"SheetJS and ExcelJS", files, readNode},
-	}
-	runs := make(reading, len(readers))
-	errs := make([]error, len(readers))
-	var wg sync.WaitGroup
+// valueReaders is how many of readers compare values with dtm's reading
+// (openpyxl, and SheetJS and ExcelJS in one process).
+const valueReaders = 2
+
+// streams is every reader at work on the same workbooks.
+type streams []*stream
+
+// startReaders starts every reader in the background, each waiting for
+// the workbooks feed gives it, at most max of them.
+func startReaders(dir string, max int, allow []string) streams {
+	vals := newValues(valueReaders)
+	ss := make(streams, len(readers))
 	for i, r := range readers {
-		wg.Add(1)
+		s := &stream{name: r.name, in: make(chan string, max), done: make(chan struct{})}
+		ss[i] = s
 		go func() {
-			defer wg.Done()
-			start := time.Now()
-			absent, found, err := r.read(dir, r.files, allow)
-			runs[i] = readerRun{name: r.name, absent: absent, files: len(r.files), took: time.Since(start), findings: found}
-			if err != nil {
-				errs[i] = fmt.Errorf("%s: %w", r.name, err)
+			defer close(s.done)
+			r.read(s, dir, allow, vals)
+			for range s.in { // a missing reader reads nothing
 			}
 		}()
 	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
+	return ss
+}
+
+// feed gives every reader the workbook at path to read.
+func (ss streams) feed(path string) {
+	for _, s := range ss {
+		s.in <- path
+	}
+}
+
+// finish tells the readers that no more workbooks come and waits until
+// they have read every one; it returns the first reader's error.
+func (ss streams) finish() error {
+	for _, s := range ss {
+		close(s.in)
+	}
+	var errs []error
+	for _, s := range ss {
+		<-s.done
+		if s.err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", s.name, s.err))
 		}
 	}
-	return runs, nil
+	return errors.Join(errs...)
 }
 
 // findings returns every reader's findings.
-func (rs reading) findings() []Finding {
+func (ss streams) findings() []Finding {
 	var all []Finding
-	for _, r := range rs {
-		all = append(all, r.findings...)
+	for _, s := range ss {
+		all = append(all, s.findings...)
 	}
 	return all
 }
 
 // absent names the missing readers and how to install them, "" when all
 // are there.
-func (rs reading) absent() string {
+func (ss streams) absent() string {
 	var absent []string
-	for _, r := range rs {
-		if r.absent != "" {
-			absent = append(absent, r.absent)
+	for _, s := range ss {
+		if s.absent != "" {
+			absent = append(absent, s.absent)
 		}
 	}
 	return strings.Join(absent, "; ")
@@ -107,21 +139,22 @@ func (rs reading) absent() string {
 // have read it, unless shared.Required (CI): .ci/run installs them.
 func Readers(t testing.TB, path string, allow ...string) {
 	t.Helper()
-	runs, err := readAll(t.TempDir(), []string{path}, []string{path}, allow)
-	if err != nil {
+	ss := startReaders(t.TempDir(), 1, allow)
+	ss.feed(path)
+	if err := ss.finish(); err != nil {
 		t.Fatal(err)
 	}
 	var read []string
-	for _, r := range runs {
-		if r.absent == "" && len(r.findings) == 0 {
-			read = append(read, r.name)
+	for _, s := range ss {
+		if s.absent == "" && len(s.findings) == 0 {
+			read = append(read, s.name)
 		}
-		for _, f := range r.findings {
+		for _, f := range s.findings {
 			t.Errorf("%s on %s:\n%s", f.Reader, filepath.Base(path), f.Message)
 		}
 	}
 	t.Logf("%s: read by %s", filepath.Base(path), strings.Join(read, ", "))
-	if absent := runs.absent(); absent != "" {
+	if absent := ss.absent(); absent != "" {
 		if shared.Required() {
 			t.Fatalf("%s is not installed (.ci/run installs it)", absent)
 		}
@@ -129,65 +162,97 @@ func Readers(t testing.TB, path string, allow ...string) {
 	}
 }
 
-// readGnumeric converts each of files with Gnumeric's ssconvert, one
+// readGnumeric converts each workbook with Gnumeric's ssconvert, a
 // process a workbook, which must give no error or warning but those
 // allow matches, and write something.
-func readGnumeric(dir string, files, allow []string) (string, []Finding, error) {
+func readGnumeric(s *stream, dir string, allow []string, _ *values) {
 	if _, err := exec.LookPath("ssconvert"); err != nil {
-		return "ssconvert (apt-get install gnumeric)", nil, nil
+		s.absent = "ssconvert (apt-get install gnumeric)"
+		return
 	}
-	var found []Finding
-	for i, path := range files {
-		dest := filepath.Join(dir, fmt.Sprintf("gnumeric-%d.gnumeric", i))
-		out, code := run(len(files), nil, "ssconvert", path, dest)
-		if msgs := complaints(out, allow); code != 0 || len(msgs) > 0 {
-			found = append(found, Finding{path, "ssconvert", fmt.Sprintf("exit %d:\n%s", code, strings.Join(msgs, "\n"))})
+	for path := range s.in {
+		s.given = append(s.given, path)
+		dest := filepath.Join(dir, fmt.Sprintf("gnumeric-%d.gnumeric", len(s.given)))
+		var out bytes.Buffer
+		cmd := command(nil, &out, "ssconvert", path, dest)
+		timer := stopAfter(cmd, 4*time.Minute)
+		code := exitCode(cmd, cmd.Run())
+		timer.Stop()
+		s.cpu += cpuTime(cmd)
+		if msgs := complaints(out.String(), allow); code != 0 || len(msgs) > 0 {
+			s.findings = append(s.findings, Finding{path, "ssconvert", fmt.Sprintf("exit %d:\n%s", code, strings.Join(msgs, "\n"))})
 		} else if info, err := os.Stat(dest); err != nil || info.Size() == 0 {
-			found = append(found, Finding{path, "ssconvert", "wrote nothing"})
+			s.findings = append(s.findings, Finding{path, "ssconvert", "wrote nothing"})
 		}
 		os.Remove(dest)
 	}
-	return "", found, nil
 }
 
-// run runs a reader over files workbooks and returns what it printed
-// (both streams) and its exit code, -1 when it could not start, with env
-// added to its environment.
-func run(files int, env []string, name string, args ...string) (string, int) {
-	var out bytes.Buffer
-	code := start(files, env, &out, &out, name, args...)
-	return out.String(), code
-}
-
-// start runs a reader over files workbooks, its output to stdout and
-// stderr, and returns its exit code, -1 when it could not start or was
-// stopped: it has four minutes, and ten seconds more a workbook.
-func start(files int, env []string, stdout, stderr io.Writer, name string, args ...string) int {
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute+time.Duration(files)*10*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, name, args...)
+// command is a reader's process, with env added to its environment and
+// both its output streams to out.
+func command(env []string, out io.Writer, name string, args ...string) *exec.Cmd {
+	cmd := exec.Command(name, args...)
 	cmd.Env = append(append(os.Environ(), "NO_AT_BRIDGE=1"), env...)
-	cmd.Stdout, cmd.Stderr = stdout, stderr
+	cmd.Stdout, cmd.Stderr = out, out
 	cmd.WaitDelay = time.Minute // a child left holding the output
-	err := cmd.Run()
-	if ee, ok := err.(*exec.ExitError); ok && ctx.Err() == nil {
+	return cmd
+}
+
+// stopAfter kills cmd's process when it has not finished within d.
+func stopAfter(cmd *exec.Cmd, d time.Duration) *time.Timer {
+	return time.AfterFunc(d, func() {
+		if cmd.Process != nil {
+			cmd.Process.Kill()
+		}
+	})
+}
+
+// exitCode is the exit code of cmd, which finished with err: -1 when it
+// could not start or was killed.
+func exitCode(cmd *exec.Cmd, err error) int {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
 		return ee.ExitCode()
 	} else if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		fmt.Fprintf(cmd.Stderr, "%s: %v\n", cmd.Path, err)
 		return -1
 	}
 	return 0
 }
 
-// lines runs a reader over files workbooks and calls each with every line
-// it prints on its standard output, as it prints them; it returns what the
-// reader printed on its standard error, and its exit code.
-func lines(files int, env []string, each func(line []byte) error, name string, args ...string) (string, int, error) {
-	pr, pw := io.Pipe()
+// cpuTime is the CPU time a finished process took.
+func cpuTime(cmd *exec.Cmd) time.Duration {
+	if cmd.ProcessState == nil {
+		return 0
+	}
+	return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+}
+
+// pipe runs a reader program that reads workbooks named one a line on
+// its standard input, gives it the stream's workbooks as they come, and
+// calls each with every line it prints on its standard output, as it
+// prints them. It returns what the program printed on its standard error
+// and its exit code, -1 when it could not start or was stopped: once it
+// has the last workbook it has four minutes, and ten seconds more a
+// workbook.
+func pipe(s *stream, env []string, each func(line []byte) error, name string, args ...string) (string, int, error) {
 	var errOut bytes.Buffer
+	cmd := command(env, &errOut, name, args...)
+	cmd.Stdout = nil
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return "", 0, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return "", 0, err
+	}
+	if err := cmd.Start(); err != nil {
+		return "", 0, err
+	}
 	done := make(chan error, 1)
 	go func() {
-		br := bufio.NewReader(pr)
+		br := bufio.NewReader(stdout)
 		var err error
 		for {
 			line, rerr := br.ReadBytes('\n')
@@ -198,12 +263,19 @@ func lines(files int, env []string, each func(line []byte) error, name string, a
 				break
 			}
 		}
-		io.Copy(io.Discard, pr)
 		done <- err
 	}()
-	code := start(files, env, pw, &errOut, name, args...)
-	pw.Close()
-	return errOut.String(), code, <-done
+	for path := range s.in {
+		s.given = append(s.given, path)
+		fmt.Fprintln(stdin, path) // a reader that stopped early says so by its exit code
+	}
+	stdin.Close()
+	timer := stopAfter(cmd, 4*time.Minute+time.Duration(len(s.given))*10*time.Second)
+	defer timer.Stop()
+	err = <-done // all of the output read, as Wait wants
+	code := exitCode(cmd, cmd.Wait())
+	s.cpu += cpuTime(cmd)
+	return errOut.String(), code, err
 }
 
 // complaints returns the non-empty lines of out that no allow matches.
@@ -227,4 +299,57 @@ func complaints(out string, allow []string) []string {
 		}
 	}
 	return msgs
+}
+
+// values holds, for the readers that compare values, what dtm reads from
+// each workbook (CellValues), read once for all of them and let go when
+// each has compared.
+type values struct {
+	uses int // how many readers compare each workbook's values
+	mu   sync.Mutex
+	read map[string]*workbookValues
+}
+
+// workbookValues is what dtm reads from one workbook, and how many more
+// readers are to compare it.
+type workbookValues struct {
+	once  sync.Once
+	cells map[string]map[string]string
+	err   error
+	left  int
+}
+
+// newValues returns an empty values for uses readers.
+func newValues(uses int) *values {
+	return &values{uses: uses, read: map[string]*workbookValues{}}
+}
+
+// take returns the workbook's values, reading them the first time; with
+// compare false it only tells that this reader will not compare them.
+func (v *values) take(path string, compare bool) (map[string]map[string]string, error) {
+	v.mu.Lock()
+	w := v.read[path]
+	if w == nil {
+		w = &workbookValues{left: v.uses}
+		v.read[path] = w
+	}
+	if w.left--; w.left == 0 {
+		delete(v.read, path)
+	}
+	v.mu.Unlock()
+	if !compare {
+		return nil, nil
+	}
+	w.once.Do(func() { w.cells, w.err = cellValues(path) })
+	return w.cells, w.err
+}
+
+// pass tells that a reader will not compare the values of the workbooks
+// it was given but those of compared: it did not read them.
+func (v *values) pass(given []string, compared map[string]bool) {
+	for _, path := range given {
+		if !compared[path] {
+			v.take(path, false)
+		}
+	}
 }

@@ -43,23 +43,26 @@ func program(dir, name string) (string, error) {
 	return path, os.WriteFile(path, data, 0o644)
 }
 
-// readOpenpyxl loads files with openpyxl (Debian's python3-openpyxl), in
-// one process, which must give no error or warning but those allow
-// matches, and read every value excelize reads, equal.
-func readOpenpyxl(dir string, files, allow []string) (string, []Finding, error) {
+// readOpenpyxl loads the workbooks with openpyxl (Debian's
+// python3-openpyxl), in one process, which must give no error or warning
+// but those allow matches, and read every value dtm reads, equal.
+func readOpenpyxl(s *stream, dir string, allow []string, vals *values) {
 	const absent = "openpyxl (apt-get install python3-openpyxl)"
+	compared := map[string]bool{}
+	defer func() { vals.pass(s.given, compared) }()
 	python, err := exec.LookPath("/usr/bin/python3")
 	if err != nil {
 		if python, err = exec.LookPath("python3"); err != nil {
-			return absent, nil, nil
+			s.absent = absent
+			return
 		}
 	}
 	script, err := program(dir, "read.py")
 	if err != nil {
-		return "", nil, err
+		s.err = err
+		return
 	}
-	var found []Finding
-	errOut, code, err := lines(len(files), nil, func(line []byte) error {
+	errOut, code, err := pipe(s, nil, func(line []byte) error {
 		var got struct {
 			File     string
 			Error    string
@@ -69,99 +72,119 @@ func readOpenpyxl(dir string, files, allow []string) (string, []Finding, error) 
 		if err := json.Unmarshal(line, &got); err != nil {
 			return fmt.Errorf("%v: %.300s", err, line)
 		}
+		compared[got.File] = true
+		want, err := vals.take(got.File, true)
 		switch msgs := complaints(strings.Join(append(got.Warnings, got.Error), "\n"), allow); {
 		case got.Error != "":
-			found = append(found, Finding{got.File, "openpyxl", got.Error})
+			s.findings = append(s.findings, Finding{got.File, "openpyxl", got.Error})
 		case len(msgs) > 0:
-			found = append(found, Finding{got.File, "openpyxl", strings.Join(msgs, "\n")})
+			s.findings = append(s.findings, Finding{got.File, "openpyxl", strings.Join(msgs, "\n")})
 		default:
-			found = append(found, sameValues(got.File, "openpyxl", got.Sheets)...)
+			s.findings = append(s.findings, sameValues(got.File, "openpyxl", want, err, got.Sheets)...)
 		}
 		return nil
-	}, python, append([]string{script}, files...)...)
+	}, python, script)
 	switch {
 	case code == 3:
-		return absent, nil, nil
+		s.absent = absent
 	case err != nil:
-		return "", nil, err
+		s.err = err
 	case code != 0:
-		found = append(found, Finding{strings.Join(files, " "), "openpyxl", fmt.Sprintf("exit %d:\n%s", code, errOut)})
+		s.findings = append(s.findings, Finding{strings.Join(s.given, " "), "openpyxl", fmt.Sprintf("exit %d:\n%s", code, errOut)})
 	}
-	return "", found, nil
 }
 
-// readJavaZip reads files as streams with Java's ZipInputStream (Debian's
-// default-jdk-headless), in one process, which walks the zip's local
-// headers as Apache POI and NPOI do when they read a workbook from a
+// readJavaZip reads the workbooks as streams with Java's ZipInputStream
+// (Debian's default-jdk-headless), in one process, which walks the zip's
+// local headers as Apache POI and NPOI do when they read a workbook from a
 // stream, and checks that it reads every part of each whole.
-func readJavaZip(dir string, files, _ []string) (string, []Finding, error) {
+func readJavaZip(s *stream, dir string, _ []string, _ *values) {
 	if _, err := exec.LookPath("java"); err != nil {
-		return "java (apt-get install default-jdk-headless)", nil, nil
+		s.absent = "java (apt-get install default-jdk-headless)"
+		return
 	}
 	source, err := program(dir, "ReadZip.java")
 	if err != nil {
-		return "", nil, err
+		s.err = err
+		return
 	}
-	out, code := run(len(files), nil, "java", append([]string{source}, files...)...)
-	if code != 0 {
-		return "", []Finding{{strings.Join(files, " "), "Java's ZipInputStream", fmt.Sprintf("exit %d:\n%s", code, out)}}, nil
-	}
-	read := map[string]map[string]bool{} // by file, its entries as read
 	var file string
-	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		if name, ok := strings.CutPrefix(line, "== "); ok {
-			file = name
-			read[file] = map[string]bool{}
-		} else if file != "" {
-			read[file][line] = true
+	var read map[string]bool // the entries of file, as read
+	check := func() {
+		if file != "" {
+			s.findings = append(s.findings, wholeParts(file, read)...)
 		}
 	}
-	var found []Finding
-	for _, path := range files {
-		zr, err := zip.OpenReader(path)
-		if err != nil {
-			return "", nil, err
+	errOut, code, err := pipe(s, nil, func(line []byte) error {
+		entry := strings.TrimRight(string(line), "\r\n")
+		if name, ok := strings.CutPrefix(entry, "== "); ok {
+			check()
+			file, read = name, map[string]bool{}
+		} else if file != "" {
+			read[entry] = true
 		}
-		var wrong []string
+		return nil
+	}, "java", source)
+	check()
+	switch {
+	case err != nil:
+		s.err = err
+	case code != 0:
+		s.findings = append(s.findings, Finding{strings.Join(s.given, " "), "Java's ZipInputStream", fmt.Sprintf("exit %d:\n%s", code, errOut)})
+	}
+}
+
+// wholeParts checks that Java's ZipInputStream read every part of the
+// workbook at path whole: read holds each entry as it read it (name, size
+// and CRC-32), or "!! " and its error.
+func wholeParts(path string, read map[string]bool) []Finding {
+	var wrong []string
+	if zr, err := zip.OpenReader(path); err != nil {
+		wrong = append(wrong, fmt.Sprintf("Go's zip reader: %v", err))
+	} else {
 		for _, f := range zr.File {
-			if want := fmt.Sprintf("%s\t%d\t%08x", f.Name, f.UncompressedSize64, f.CRC32); !read[path][want] {
+			if want := fmt.Sprintf("%s\t%d\t%08x", f.Name, f.UncompressedSize64, f.CRC32); !read[want] {
 				wrong = append(wrong, fmt.Sprintf("%s is not read whole (want %q)", f.Name, want))
 			}
 		}
 		zr.Close()
-		for entry := range read[path] {
-			if msg, ok := strings.CutPrefix(entry, "!! "); ok {
-				wrong = append([]string{msg}, wrong...)
-			}
-		}
-		if len(wrong) > 0 {
-			found = append(found, Finding{path, "Java's ZipInputStream", strings.Join(wrong[:min(len(wrong), 10)], "\n")})
+	}
+	for entry := range read {
+		if msg, ok := strings.CutPrefix(entry, "!! "); ok {
+			wrong = append([]string{msg}, wrong...)
 		}
 	}
-	return "", found, nil
+	if len(wrong) == 0 {
+		return nil
+	}
+	return []Finding{{path, "Java's ZipInputStream", strings.Join(wrong[:min(len(wrong), 10)], "\n")}}
 }
 
-// readNode reads files with SheetJS and ExcelJS (npm's xlsx and exceljs,
-// in NodeModules), in one process, and checks that each reads every value
-// excelize reads, equal; a refusal whose first line an allow matches is
-// not a finding.
-func readNode(dir string, files, allow []string) (string, []Finding, error) {
+// readNode reads the workbooks with SheetJS and ExcelJS (npm's xlsx and
+// exceljs, in NodeModules), in one process, and checks that each reads
+// every value dtm reads, equal; a refusal whose first line an allow
+// matches is not a finding.
+func readNode(s *stream, dir string, allow []string, vals *values) {
+	compared := map[string]bool{}
+	defer func() { vals.pass(s.given, compared) }()
 	modules := NodeModules()
 	absent := "node with exceljs and xlsx in " + modules + " (.ci/run installs them)"
 	if _, err := exec.LookPath("node"); err != nil {
-		return absent, nil, nil
+		s.absent = absent
+		return
 	}
 	for _, pkg := range []string{"xlsx", "exceljs"} {
 		if _, err := os.Stat(filepath.Join(modules, pkg)); err != nil {
-			return absent, nil, nil
+			s.absent = absent
+			return
 		}
 	}
 	script, err := program(dir, "read.js")
 	if err != nil {
-		return "", nil, err
+		s.err = err
+		return
 	}
-	var found []Finding
-	errOut, code, err := lines(len(files), []string{"NODE_PATH=" + modules}, func(line []byte) error {
+	errOut, code, err := pipe(s, []string{"NODE_PATH=" + modules}, func(line []byte) error {
 		type reading struct {
 			Sheets map[string]map[string]any
 			Error  string
@@ -173,29 +196,33 @@ func readNode(dir string, files, allow []string) (string, []Finding, error) {
 		if err := json.Unmarshal(line, &got); err != nil {
 			return fmt.Errorf("%v: %.300s", err, line)
 		}
-		for reader, read := range map[string]reading{"SheetJS": got.SheetJS, "ExcelJS": got.ExcelJS} {
-			if read.Error == "" {
-				found = append(found, sameValues(got.File, reader, read.Sheets)...)
-			} else if first, _, _ := strings.Cut(read.Error, "\n"); len(complaints(first, allow)) > 0 {
+		compared[got.File] = true
+		want, err := vals.take(got.File, true)
+		for _, r := range []struct {
+			name string
+			read reading
+		}{{"SheetJS", got.SheetJS}, {"ExcelJS", got.ExcelJS}} {
+			if r.read.Error == "" {
+				s.findings = append(s.findings, sameValues(got.File, r.name, want, err, r.read.Sheets)...)
+			} else if first, _, _ := strings.Cut(r.read.Error, "\n"); len(complaints(first, allow)) > 0 {
 				// A refusal is allowed only by what its first line says.
-				found = append(found, Finding{got.File, reader, read.Error})
+				s.findings = append(s.findings, Finding{got.File, r.name, r.read.Error})
 			}
 		}
 		return nil
-	}, "node", append([]string{script}, files...)...)
-	if err != nil {
-		return "", nil, err
+	}, "node", script)
+	switch {
+	case err != nil:
+		s.err = err
+	case code != 0:
+		s.findings = append(s.findings, Finding{strings.Join(s.given, " "), "SheetJS and ExcelJS", fmt.Sprintf("exit %d:\n%s", code, errOut)})
 	}
-	if code != 0 {
-		found = append(found, Finding{strings.Join(files, " "), "SheetJS and ExcelJS", fmt.Sprintf("exit %d:\n%s", code, errOut)})
-	}
-	return "", found, nil
 }
 
 // sameValues compares the values a reader read from the workbook at path,
-// by sheet and cell, with those excelize reads.
-func sameValues(path, reader string, read map[string]map[string]any) []Finding {
-	want, err := cellValues(path)
+// by sheet and cell, with those dtm reads (want, or the error reading
+// them).
+func sameValues(path, reader string, want map[string]map[string]string, err error, read map[string]map[string]any) []Finding {
 	if err != nil {
 		return []Finding{{path, "excelize", err.Error()}}
 	}

@@ -63,8 +63,16 @@ func (f *File) Save(opts Options) error {
 		return err
 	}
 	f.src, f.raw, f.hash = data, data, sha256.Sum256(data)
+	if Wrote != nil {
+		Wrote(f.Path, data)
+	}
 	return nil
 }
+
+// Wrote is for tests: when set, Save and WriteNewFile give it each
+// workbook they wrote, once it is in place, so that a test binary can
+// have independent readers read every workbook its tests had dtm write.
+var Wrote func(path string, data []byte)
 
 // onlyCoreDiffers reports whether two packages hold the same parts with
 // the same contents (by their CRC and size) but for docProps/core.xml,
@@ -463,5 +471,11 @@ func Package(x *excelize.File, props Properties) ([]byte, error) {
 // a file that exists at path, even one created a moment ago: the error is
 // then fs.ErrExist.
 func WriteNewFile(path string, data []byte) error {
-	return writeAtomicFrom(path, bytes.NewReader(data), false)
+	if err := writeAtomicFrom(path, bytes.NewReader(data), false); err != nil {
+		return err
+	}
+	if Wrote != nil {
+		Wrote(path, data)
+	}
+	return nil
 }

@@ -1,16 +1,21 @@
 import java.io.BufferedInputStream;
+import java.io.BufferedReader;
 import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 
-/** Reads zip files as streams, walking their local headers, as Apache POI and NPOI read a workbook from a
- * stream: for each file, prints a line "== FILE", then each entry's name, size and CRC-32 as read, or a
- * line "!! " and the error that stopped the reading. */
+/** Reads zip files, named one a line on the standard input, as streams, walking their local headers, as
+ * Apache POI and NPOI read a workbook from a stream: for each file, as soon as it is read, prints a line
+ * "== FILE", then each entry's name, size and CRC-32 as read, or a line "!! " and the error that stopped
+ * the reading. */
 public class ReadZip {
-    public static void main(String[] args) {
+    public static void main(String[] args) throws IOException {
         byte[] buf = new byte[1 << 16];
-        for (String path : args) {
+        BufferedReader paths = new BufferedReader(new InputStreamReader(System.in, "UTF-8"));
+        for (String path; (path = paths.readLine()) != null; ) {
             System.out.println("== " + path);
             try (ZipInputStream in = new ZipInputStream(new BufferedInputStream(new FileInputStream(path)))) {
                 for (ZipEntry e; (e = in.getNextEntry()) != null; ) {
@@ -24,7 +29,7 @@ public class ReadZip {
             } catch (Exception e) {
                 System.out.println("!! " + String.valueOf(e).replace('\n', ' '));
             }
+            System.out.flush();
         }
-        System.out.flush();
     }
 }

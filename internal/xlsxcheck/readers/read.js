@@ -1,23 +1,29 @@
-// Reads workbooks with SheetJS (npm xlsx) and ExcelJS and prints, for each
-// workbook, a line of JSON: its path ("file") and each reader's non-empty
-// cell values by sheet and cell ("A1"). Dates come back as Excel's serial
+// Reads workbooks, named one a line on the standard input, with SheetJS
+// (npm xlsx) and ExcelJS and prints, for each workbook as soon as it is
+// read, a line of JSON: its path ("file") and each reader's non-empty cell
+// values by sheet and cell ("A1"). Dates come back as Excel's serial
 // numbers, formulas as their cached values.
+const readline = require("readline");
 const XLSX = require("xlsx");
 const ExcelJS = require("exceljs");
 
 const epoch = Date.UTC(1899, 11, 30);
 
+// errors are the texts of SheetJS's error codes: it is asked for no
+// cell's formatted text (half its time), an error's among them.
+const errors = { 0x00: "#NULL!", 0x07: "#DIV/0!", 0x0f: "#VALUE!", 0x17: "#REF!", 0x1d: "#NAME?", 0x24: "#NUM!", 0x2a: "#N/A", 0x2b: "#GETTING_DATA" };
+
 // Each reader's failure is reported apart ("error" in its place), so
 // that one refusing the workbook does not hide what the other reads.
 function sheetjs(path) {
   const out = {};
-  const wb = XLSX.readFile(path);
+  const wb = XLSX.readFile(path, { cellText: false, cellHTML: false });
   for (const name of wb.SheetNames) {
     const ws = wb.Sheets[name];
     const cells = {};
     for (const ref of Object.keys(ws)) {
       const c = ref[0] === "!" ? {} : ws[ref];
-      const v = c.t === "e" ? c.w : c.v; // an error's text, not its code
+      const v = c.t === "e" ? errors[c.v] || "#ERROR " + c.v : c.v; // an error's text, not its code
       if (v !== undefined && v !== null && v !== "") cells[ref] = v;
     }
     out[name] = cells;
@@ -57,7 +63,7 @@ function write(line) {
 }
 
 async function main() {
-  for (const path of process.argv.slice(2)) {
+  for await (const path of readline.createInterface({ input: process.stdin, crlfDelay: Infinity })) {
     const out = { file: path };
     for (const [name, read] of [["sheetjs", sheetjs], ["exceljs", exceljs]]) {
       try {

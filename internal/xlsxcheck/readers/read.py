@@ -1,4 +1,5 @@
-# Loads workbooks with openpyxl and prints, for each, a line of JSON: its
+# Loads workbooks, named one a line on the standard input, with openpyxl
+# and prints, for each as soon as it is read, a line of JSON: its
 # path ("file"), every warning openpyxl gives on it, the error that stopped
 # it, and its non-empty cell values by sheet and cell ("A1"), formulas as
 # their cached values, dates as Excel's serial numbers. Exits 3 when
@@ -22,7 +23,8 @@ def value(v):
     return str(v)
 
 
-for path in sys.argv[1:]:
+for line in sys.stdin:
+    path = line.rstrip("\n")
     out = {"file": path, "sheets": {}}
     with warnings.catch_warnings(record=True) as caught:
         try:

@@ -1,0 +1,19 @@
+package director
+
+import (
+	"os"
+	"testing"
+
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
+	"github.com/armada-dtm/dtm/workbook/xlsx"
+)
+
+// corpus holds every different workbook the package's tests have dtm
+// write (xlsx.Wrote sees each save); the independent readers read each in
+// the background as it comes.
+var corpus = xlsxcheck.NewCorpus(xlsxcheck.GnumericUnions)
+
+func TestMain(m *testing.M) {
+	xlsx.Wrote = corpus.Wrote
+	os.Exit(corpus.Read(m.Run(), os.Stderr))
+}
