@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -40,14 +42,46 @@ func peakHeap(fn func()) uint64 {
 	return peak - min(peak, base.HeapInuse)
 }
 
+// aloneEnv names, in the process alone starts, the test it runs.
+const aloneEnv = "DTM_TEST_ALONE"
+
+// alone runs the calling test again in a process of its own, where it is
+// the only test, so that it can measure the heap while the package's
+// other tests run beside it: in that process alone returns true and the
+// test goes on; in the package's process the test runs in parallel, waits
+// for the other process and reports what it logged and whether it passed,
+// and alone returns false.
+func alone(t *testing.T) bool {
+	if os.Getenv(aloneEnv) == t.Name() {
+		return true
+	}
+	t.Parallel()
+	args := []string{"-test.run=^" + t.Name() + "$", "-test.count=1", "-test.v"}
+	if deadline, ok := t.Deadline(); ok {
+		args = append(args, "-test.timeout="+time.Until(deadline).Round(time.Second).String())
+	}
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), aloneEnv+"="+t.Name())
+	out, err := cmd.CombinedOutput()
+	t.Logf("in a process of its own:\n%s", out)
+	if err != nil {
+		t.Errorf("in a process of its own: %v", err)
+	}
+	return false
+}
+
 // TestAtThePlayerLimit: a workbook of workbook.MaxPlayers players with
 // three finished heats is checked, scored and its fourth heat seeded (one
 // player sits out), each within limitMemory of heap (measured: check 97
 // MiB, score 186 MiB, seed 597 MiB); the seeder alone is measured in package
-// seeding (TestSeedMemoryAtTheLimit).
+// seeding (TestSeedMemoryAtTheLimit). It runs alone in a process of its
+// own, beside the other tests.
 func TestAtThePlayerLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a 20,000-player workbook")
+	}
+	if !alone(t) {
+		return
 	}
 	const limitMemory = 1 << 30
 	debug.FreeOSMemory()

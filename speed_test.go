@@ -412,6 +412,7 @@ func TestPublishMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and publishes events of 700 and 7,007 players")
 	}
+	t.Parallel() // each command is measured in a process of its own
 	for _, n := range []int{700, 7007} {
 		path := filepath.Join(t.TempDir(), "event.xlsx")
 		bigTournament(t, path, n, benchHeats)

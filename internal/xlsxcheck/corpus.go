@@ -30,7 +30,8 @@ const (
 
 // Corpus gathers, for a test binary, a copy of every different workbook
 // its tests have dtm write, and has the independent readers read each in
-// the background as it comes, while the tests go on: make it in TestMain
+// the background as it comes, while the tests go on (openpyxl in its
+// read-only mode, the cells only: Readers reads a workbook whole): make it in TestMain
 // (NewCorpus), give it each workbook dtm wrote (Watch, or Wrote as
 // xlsx.Wrote), and report after m.Run (Read).
 type Corpus struct {
@@ -57,7 +58,7 @@ type corpusEntry struct {
 // is no finding.
 func NewCorpus(allow ...string) *Corpus {
 	c := &Corpus{allow: allow, seen: map[[sha256.Size]byte]bool{}}
-	c.readers = func(dir string) streams { return startReaders(dir, MaxCorpusFiles, c.allow) }
+	c.readers = func(dir string) streams { return startReaders(dir, MaxCorpusFiles, false, c.allow) }
 	return c
 }
 

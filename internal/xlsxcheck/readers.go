@@ -35,6 +35,7 @@ type Finding struct {
 // a workbook, one at a time).
 type stream struct {
 	name     string
+	whole    bool          // openpyxl reads each sheet whole, not only its cells
 	in       chan string   // the workbooks to read; closed when no more come
 	done     chan struct{} // closed when the reader has finished
 	absent   string        // how to install the reader, when it is missing
@@ -66,12 +67,14 @@ const valueReaders = 2
 type streams []*stream
 
 // startReaders starts every reader in the background, each waiting for
-// the workbooks feed gives it, at most max of them.
-func startReaders(dir string, max int, allow []string) streams {
+// the workbooks feed gives it, at most max of them; whole has openpyxl
+// read each sheet whole (its validations, print settings, drawings and
+// charts), not only its cells.
+func startReaders(dir string, max int, whole bool, allow []string) streams {
 	vals := newValues(valueReaders)
 	ss := make(streams, len(readers))
 	for i, r := range readers {
-		s := &stream{name: r.name, in: make(chan string, max), done: make(chan struct{})}
+		s := &stream{name: r.name, whole: whole, in: make(chan string, max), done: make(chan struct{})}
 		ss[i] = s
 		go func() {
 			defer close(s.done)
@@ -139,7 +142,7 @@ func (ss streams) absent() string {
 // have read it, unless shared.Required (CI): .ci/run installs them.
 func Readers(t testing.TB, path string, allow ...string) {
 	t.Helper()
-	ss := startReaders(t.TempDir(), 1, allow)
+	ss := startReaders(t.TempDir(), 1, true, allow)
 	ss.feed(path)
 	if err := ss.finish(); err != nil {
 		t.Fatal(err)

@@ -44,8 +44,9 @@ func program(dir, name string) (string, error) {
 }
 
 // readOpenpyxl loads the workbooks with openpyxl (Debian's
-// python3-openpyxl), in one process, which must give no error or warning
-// but those allow matches, and read every value dtm reads, equal.
+// python3-openpyxl), in one process, each sheet whole or in read-only
+// mode (its cells), which must give no error or warning but those allow
+// matches, and read every value dtm reads, equal.
 func readOpenpyxl(s *stream, dir string, allow []string, vals *values) {
 	const absent = "openpyxl (apt-get install python3-openpyxl)"
 	compared := map[string]bool{}
@@ -61,6 +62,10 @@ func readOpenpyxl(s *stream, dir string, allow []string, vals *values) {
 	if err != nil {
 		s.err = err
 		return
+	}
+	args := []string{script}
+	if !s.whole {
+		args = append(args, "--read-only")
 	}
 	errOut, code, err := pipe(s, nil, func(line []byte) error {
 		var got struct {
@@ -83,7 +88,7 @@ func readOpenpyxl(s *stream, dir string, allow []string, vals *values) {
 			s.findings = append(s.findings, sameValues(got.File, "openpyxl", want, err, got.Sheets)...)
 		}
 		return nil
-	}, python, script)
+	}, python, args...)
 	switch {
 	case code == 3:
 		s.absent = absent
