@@ -20,20 +20,6 @@ import (
 	"github.com/armada-dtm/dtm/workbook"
 )
 
-// loAuthored are the reader messages about what LibreOffice itself writes
-// into a workbook it saves, which dtm keeps as it is (it never rewrites a
-// director's validations or styles, nor the Standings chart but when it
-// scores): list validations with a second formula, Excel's built-in
-// accounting formats 41 to 44 used without being declared, a
-// workbookProtection element, and the chart's data-label settings. All
-// are valid; Gnumeric does not expect them.
-var loAuthored = []string{
-	"Ignoring invalid data validation because : Extra formula for validation",
-	"Undefined number format id '4", // 41 to 44
-	"Unexpected element 'workbookProtection' in state",
-	"-> barChart -> ser -> dLbls", "'GogSeriesLabels' has no property named 'allow-wrap'",
-}
-
 // conforms checks a workbook dtm wrote with the project's checker and the
 // independent readers.
 func conforms(t *testing.T, path string, allow ...string) {
@@ -171,7 +157,7 @@ func TestConformance(t *testing.T) {
 		if code, out, errOut := dtm(t, "score", path); code != 0 {
 			t.Fatalf("dtm score after LibreOffice: %s%s", out, errOut)
 		}
-		conforms(t, path, loAuthored...)
+		conforms(t, path, xlsxcheck.LibreOfficeAuthored...)
 		if n := strings.Count(part(t, path, "[Content_Types].xml"), "/xl/charts/"); n != 1 {
 			t.Errorf("%d chart parts after two scores, want 1 (the rebuilt chart)", n)
 		}

@@ -16,9 +16,8 @@ import (
 
 // corpus holds every different workbook the package's tests have dtm
 // write; the independent readers read each in the background as it comes,
-// what LibreOffice, the other writers and Gnumeric's unions are known to
-// bring aside.
-var corpus = xlsxcheck.NewCorpus(append(append(loAuthored, writerAuthored...), xlsxcheck.GnumericUnions)...)
+// what others than dtm are known to put in them aside.
+var corpus = xlsxcheck.NewCorpus(xlsxcheck.Authored()...)
 
 func TestMain(m *testing.M) {
 	code := m.Run()

@@ -62,24 +62,6 @@ except ImportError:
 openpyxl.load_workbook(sys.argv[1]).save(sys.argv[2])
 `
 
-// writerAuthored are the reader messages about what the other writers put
-// into a workbook, which dtm keeps as it is: openpyxl writes empty even
-// and first page headers (valid; Gnumeric does not know them), and the
-// Standings chart's drawing in the default namespace with an empty
-// position (valid; Gnumeric drops the chart, ExcelJS, which reads only
-// xdr: elements, refuses the workbook) until dtm score writes the chart
-// anew; Gnumeric writes a workbook without a default cell style (valid;
-// openpyxl warns). The print areas Gnumeric writes as #REF! or
-// ERROR("...") where it could not read a sheet's, which ExcelJS refuses,
-// dtm drops or writes anew when it saves (Book.Save).
-var writerAuthored = []string{
-	"Unexpected element 'evenHeader'", "Unexpected element 'evenFooter'",
-	"Unexpected element 'firstHeader'", "Unexpected element 'firstFooter'",
-	"Unexpected element 'a:graphic' in state : wsDr -> twoCellAnchor -> graphicFrame", ": Dropping missing object", // the chart, at its cell
-	"Cannot read properties of undefined (reading 'anchors')",
-	"Workbook contains no default style",
-}
-
 // otherWriters are the programs a director may save a dtm workbook with:
 // each writes src anew at dst.
 var otherWriters = []struct {
@@ -181,7 +163,7 @@ func TestOtherWriters(t *testing.T) {
 			if out := runOK(t, "check", path); !strings.Contains(out, "21 players, 3 heats") {
 				t.Errorf("dtm check after the chain:\n%s", out)
 			}
-			xlsxcheck.Readers(t, path, append(append(loAuthored, writerAuthored...), xlsxcheck.GnumericUnions)...)
+			xlsxcheck.Readers(t, path, append(append(xlsxcheck.LibreOfficeAuthored, xlsxcheck.WriterAuthored...), xlsxcheck.GnumericUnions)...)
 		})
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -23,6 +24,60 @@ import (
 // Excel itself writes them. Excel and LibreOffice print them (the root
 // package's TestPrintedLegible).
 const GnumericUnions = "Multiple expressions are not supported in this context"
+
+// LibreOfficeAuthored are the reader messages about what LibreOffice
+// itself writes into a workbook it saves, which dtm keeps as it is (it
+// never rewrites a director's validations or styles, nor the Standings
+// chart but when it scores): list validations with a second formula, Excel's built-in
+// accounting formats 41 to 44 used without being declared, a
+// workbookProtection element, and the chart's data-label settings. All
+// are valid; Gnumeric does not expect them.
+var LibreOfficeAuthored = []string{
+	"Ignoring invalid data validation because : Extra formula for validation",
+	"Undefined number format id '4", // 41 to 44
+	"Unexpected element 'workbookProtection' in state",
+	"-> barChart -> ser -> dLbls", "'GogSeriesLabels' has no property named 'allow-wrap'",
+}
+
+// WriterAuthored are the reader messages about what the other writers put
+// into a workbook, which dtm keeps as it is: openpyxl writes empty even
+// and first page headers (valid; Gnumeric does not know them), and the
+// Standings chart's drawing in the default namespace with an empty
+// position (valid; Gnumeric drops the chart, ExcelJS, which reads only
+// xdr: elements, refuses the workbook) until dtm score writes the chart
+// anew; Gnumeric writes a workbook without a default cell style (valid;
+// openpyxl warns). The print areas Gnumeric writes as #REF! or
+// ERROR("...") where it could not read a sheet's, which ExcelJS refuses,
+// dtm drops or writes anew when it saves (workbook.Book.Save).
+var WriterAuthored = []string{
+	"Unexpected element 'evenHeader'", "Unexpected element 'evenFooter'",
+	"Unexpected element 'firstHeader'", "Unexpected element 'firstFooter'",
+	"Unexpected element 'a:graphic' in state : wsDr -> twoCellAnchor -> graphicFrame", ": Dropping missing object", // the chart, at its cell
+	"Cannot read properties of undefined (reading 'anchors')",
+	"Workbook contains no default style",
+}
+
+// DirectorAuthored are the reader messages about what a director puts
+// into a workbook beside dtm's, which dtm keeps as it is: notes on cells
+// (their VML shapes, which Gnumeric does not read whole, LibreOffice's
+// with text alignments), a chart of the director's own (3D, with
+// data-label settings Gnumeric does not know), and a defined name the
+// director broke (#REF!).
+var DirectorAuthored = []string{
+	"Unexpected element 'o:fill' in state : {catch all)} -> shape -> fill", "Unhandled object of type Note",
+	"Unexpected element 'x:TextVAlign'", "Unexpected element 'x:TextHAlign'",
+	"Unexpected element 'view3D' in state : chartSpace -> chart", "Notes : Invalid integer 'false' for attribute",
+	"-> barChart -> ser -> dLbls", "has no property named 'allow-wrap'",
+	"At A1: '#REF!",
+}
+
+// Authored is every message about what others than dtm put into a
+// workbook (LibreOfficeAuthored, WriterAuthored, DirectorAuthored), and
+// GnumericUnions: what a corpus of workbooks the tests made from such
+// workbooks allows.
+func Authored() []string {
+	return slices.Concat(LibreOfficeAuthored, WriterAuthored, DirectorAuthored, []string{GnumericUnions})
+}
 
 // A Finding is what one reader says of a workbook it did not read as dtm
 // wrote it: it refused it, warned, or read a value otherwise.
