@@ -4,7 +4,7 @@
 # it, and its non-empty cell values by sheet and cell ("A1"), formulas as
 # their cached values, dates as Excel's serial numbers. With --read-only
 # it reads only the workbook's part and each sheet's cells, in openpyxl's
-# read-only mode (a seventh of the time), not each sheet whole with its
+# read-only mode (less than half the time), not each sheet whole with its
 # validations, print settings, drawings and charts. Exits 3 when openpyxl
 # is missing.
 import datetime, json, sys, warnings
