@@ -15,8 +15,8 @@ import (
 )
 
 // The corpus's bounds. A full run of the root package's tests writes
-// about 230 different workbooks (30 MiB), the director package's about
-// 200, the workbook package's about 40; every reader reads each in the
+// about 230 different workbooks (30 MiB), the workbook package's about
+// 40; every reader reads each in the
 // background while the tests run, about 1.1 CPU-seconds a workbook of
 // 130 KiB in all (openpyxl 0.26, Gnumeric 0.30, SheetJS and ExcelJS
 // 0.55, Java's JVM 2.4 once). MaxCorpusFiles is four times as many,
