@@ -1,0 +1,20 @@
+package director
+
+import (
+	"os"
+	"testing"
+
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
+	"github.com/armada-dtm/dtm/workbook/xlsx"
+)
+
+// corpus holds every different workbook the package's tests have dtm
+// write (xlsx.Wrote sees each save); the independent readers read each in
+// the background as it comes, what others than dtm are known to put in
+// them aside.
+var corpus = xlsxcheck.NewCorpus(xlsxcheck.Authored()...)
+
+func TestMain(m *testing.M) {
+	xlsx.Wrote = corpus.Wrote
+	os.Exit(corpus.Read(m.Run(), os.Stderr))
+}
