@@ -61,18 +61,10 @@ func Publish(req PublishRequest) (*PublishResult, error) {
 	if now.IsZero() {
 		now = time.Now()
 	}
-	s, err := files.BuildSite(b.Tournament, event, table, now.Format("2 January 2006, 15:04"))
-	if err != nil {
-		return nil, err
-	}
-	s.MarkProvisional(b.InPlay())
-	if sys, ok := b.Tournament.SystemByName(b.Tournament.Settings.System); ok {
-		compiled, err := scoring.Compile(sys.Definition())
-		if err != nil { // checked by openScored: cannot happen
-			return nil, wrapf(err, "scoring system %q", sys.Name)
-		}
-		s.AddScoring(compiled.Definition(), scoring.CommonResults(compiled))
-	}
+	// What the workbook's file itself tells (which heats are in play,
+	// their board reports) is read first; then the file is let go, so
+	// that building the site and its pages does not hold it too.
+	inPlay := b.InPlay()
 	var heats []workbook.HeatStatus
 	for _, h := range b.Tournament.Heats {
 		heats = append(heats, b.HeatStatus(h.Number))
@@ -80,6 +72,21 @@ func Publish(req PublishRequest) (*PublishResult, error) {
 	reports, err := boardReports(b, heats, now)
 	if err != nil {
 		return nil, err
+	}
+	if err := b.Release(); err != nil {
+		return nil, err
+	}
+	s, err := files.BuildSite(b.Tournament, event, table, now.Format("2 January 2006, 15:04"))
+	if err != nil {
+		return nil, err
+	}
+	s.MarkProvisional(inPlay)
+	if sys, ok := b.Tournament.SystemByName(b.Tournament.Settings.System); ok {
+		compiled, err := scoring.Compile(sys.Definition())
+		if err != nil { // checked by openScored: cannot happen
+			return nil, wrapf(err, "scoring system %q", sys.Name)
+		}
+		s.AddScoring(compiled.Definition(), scoring.CommonResults(compiled))
 	}
 	for i, st := range heats {
 		if underWay(st.State) {
@@ -93,7 +100,7 @@ func Publish(req PublishRequest) (*PublishResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &PublishResult{Dir: dir, Files: site.Files(), Removed: removed, Withheld: s.Withheld, Provisional: workbook.ProvisionalNote(b.InPlay())}
+	res := &PublishResult{Dir: dir, Files: site.Files(), Removed: removed, Withheld: s.Withheld, Provisional: workbook.ProvisionalNote(inPlay)}
 	pointer := []byte(files.SitePointerText(req.Path, dir))
 	if old, err := os.ReadFile(files.SitePointer(req.Path)); err != nil || !bytes.Equal(old, pointer) {
 		if err := workbook.WriteFile(files.SitePointer(req.Path), pointer); err != nil {

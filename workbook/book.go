@@ -118,7 +118,23 @@ func (b *Book) AddProblems(ps Problems) {
 }
 
 // Close releases the workbook.
-func (b *Book) Close() error { return b.x.Close() }
+func (b *Book) Close() error {
+	if b.x == nil { // released
+		return nil
+	}
+	return b.x.Close()
+}
+
+// Release closes the workbook's file and lets go of all it holds of it
+// (its bytes, its parts as read), keeping the Tournament read from it: for
+// a command that has read all it needs from the file, so that its later
+// work (dtm publish's pages) does not hold the file too. Nothing but the
+// Tournament may be used after it; Close then does nothing.
+func (b *Book) Release() error {
+	err := b.Close()
+	b.x, b.f = nil, nil
+	return err
+}
 
 // Options controls a Save.
 type Options = xlsx.Options

@@ -417,3 +417,19 @@ func TestSheetRoles(t *testing.T) {
 		}
 	}
 }
+
+// TestRelease: a released workbook keeps its Tournament, holds nothing of
+// its file, and closes again without error.
+func TestRelease(t *testing.T) {
+	b := saved(t)
+	want := b.Tournament
+	if err := b.Release(); err != nil {
+		t.Fatal(err)
+	}
+	if b.Tournament != want || b.x != nil || b.f != nil {
+		t.Errorf("after Release: Tournament kept %v, file held %v, excelize held %v", b.Tournament == want, b.x != nil, b.f != nil)
+	}
+	if err := b.Close(); err != nil {
+		t.Errorf("Close after Release: %v", err)
+	}
+}
