@@ -898,36 +898,70 @@ func callEntries(t *Tournament, boards []CallBoard) []callEntry {
 // board calls); names the same to the loose collation (case and accents
 // aside) are then compared exactly.
 func NameOrder(n int, name func(i int) (last, first string, board int)) []int {
-	var buf collate.Buffer
-	loose, exact := collate.New(language.Und, collate.Loose), collate.New(language.Und)
-	keys := make([][2][]byte, n)
-	for j := range n {
-		last, first, _ := name(j)
-		keys[j][0] = bytes.Clone(loose.KeyFromString(&buf, last))
-		keys[j][1] = bytes.Clone(loose.KeyFromString(&buf, first))
-		buf.Reset()
-	}
+	byName := nameCompare(n, func(i int) (string, string) { last, first, _ := name(i); return last, first })
 	order := make([]int, n)
 	for i := range order {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
+		if d := byName(a, b); d != 0 {
+			return d
+		}
+		_, _, ab := name(a)
+		_, _, bb := name(b)
+		return ab - bb
+	})
+	return order
+}
+
+// NameRanks gives each of n players their place in NameOrder's order of
+// names alone, players whose names it holds the same sharing one: entries
+// sorted by their player's rank, then board, stand as NameOrder puts them,
+// with each name's collation keys computed once however many entries a
+// player has (a heat's calls each, on a site of many heats).
+func NameRanks(n int, name func(i int) (last, first string)) []int {
+	byName := nameCompare(n, name)
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, byName)
+	ranks := make([]int, n)
+	for i, p := range order {
+		if i > 0 && byName(order[i-1], p) == 0 {
+			ranks[p] = ranks[order[i-1]]
+		} else {
+			ranks[p] = i
+		}
+	}
+	return ranks
+}
+
+// nameCompare compares n entries by last name, then first name (name gives
+// them), as NameOrder does.
+func nameCompare(n int, name func(i int) (last, first string)) func(a, b int) int {
+	var buf collate.Buffer
+	loose, exact := collate.New(language.Und, collate.Loose), collate.New(language.Und)
+	keys := make([][2][]byte, n)
+	for j := range n {
+		last, first := name(j)
+		keys[j][0] = bytes.Clone(loose.KeyFromString(&buf, last))
+		keys[j][1] = bytes.Clone(loose.KeyFromString(&buf, first))
+		buf.Reset()
+	}
+	return func(a, b int) int {
 		for k := range keys[a] {
 			if d := bytes.Compare(keys[a][k], keys[b][k]); d != 0 {
 				return d
 			}
 		}
-		al, af, ab := name(a)
-		bl, bf, bb := name(b)
+		al, af := name(a)
+		bl, bf := name(b)
 		if d := exact.CompareString(al, bl); d != 0 {
 			return d
 		}
-		if d := exact.CompareString(af, bf); d != 0 {
-			return d
-		}
-		return ab - bb
-	})
-	return order
+		return exact.CompareString(af, bf)
+	}
 }
 
 // pageSetup makes the tab print as its pages: A4 (or Letter, when the

@@ -763,3 +763,47 @@ func TestBoardCallsPageBreakLimit(t *testing.T) {
 		t.Errorf("950 boards warned: %v", w)
 	}
 }
+
+// TestNameRanksAsNameOrder: entries sorted by their player's rank by name
+// (NameRanks), then board, stand as NameOrder sorts them, whatever the
+// names' case, accents, blanks, and players of the same name.
+func TestNameRanksAsNameOrder(t *testing.T) {
+	players := [][2]string{ // last, first
+		{"Carter", "Chloé"}, {"carter", "Chloe"}, {"Çarter", "Ann"}, {"Carter", "Chloé"}, {"", "Zed"}, {"Zed", ""},
+		{"Ødegaard", "Per"}, {"Odegaard", "per"}, {"", ""}, {"Lee", "Ann"}, {"Lee", "ann"}, {"LEE", "Ann"}, {"名前", "太郎"},
+		{"Carter", "Chloé"},
+	}
+	// Each player's entries: on the boards given, in the order a heat lists its seats.
+	type entry struct{ player, board int }
+	var entries []entry
+	for b := 9; b >= 1; b-- {
+		for p := range players {
+			if (p+b)%3 != 0 {
+				entries = append(entries, entry{p, b})
+			}
+		}
+	}
+	entries = append(entries, entry{0, 4}, entry{3, 4}, entry{13, 2}) // players of the same name on one board and another
+	order := NameOrder(len(entries), func(i int) (string, string, int) {
+		p := players[entries[i].player]
+		return p[0], p[1], entries[i].board
+	})
+	want := make([]entry, len(order))
+	for i, j := range order {
+		want[i] = entries[j]
+	}
+	ranks := NameRanks(len(players), func(i int) (string, string) { return players[i][0], players[i][1] })
+	got := slices.Clone(entries)
+	slices.SortStableFunc(got, func(a, b entry) int {
+		if d := ranks[a.player] - ranks[b.player]; d != 0 {
+			return d
+		}
+		return a.board - b.board
+	})
+	if !slices.Equal(got, want) {
+		t.Errorf("by rank, then board:\n%v\nNameOrder:\n%v", got, want)
+	}
+	if ranks[0] != ranks[3] || ranks[0] != ranks[13] || ranks[0] == ranks[1] {
+		t.Errorf("ranks %v: want players 0, 3 and 13 (the same name) to share one, and 1 (lower case) apart", ranks)
+	}
+}

@@ -1,6 +1,7 @@
 package files
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -365,6 +366,7 @@ func (s *Site) players(t *workbook.Tournament, e scoring.Event) {
 
 // heats makes the heat pages and the board calls.
 func (s *Site) heats(t *workbook.Tournament, scoresShown func(int) bool) {
+	var ranks []int // made for the first heat with boards
 	for hi := range t.Heats {
 		h := &t.Heats[hi]
 		if len(h.Games) == 0 {
@@ -390,7 +392,10 @@ func (s *Site) heats(t *workbook.Tournament, scoresShown func(int) bool) {
 				}
 			}
 		}
-		sortCalls(t, calls.ByName)
+		if ranks == nil {
+			ranks = nameRanks(t)
+		}
+		sortCalls(ranks, calls.ByName)
 		for i, p := range t.Players {
 			if h.Number <= len(p.Registration) && p.Registration[h.Number-1] == workbook.SittingOut {
 				calls.SittingOut = append(calls.SittingOut, s.Players[i])
@@ -512,21 +517,25 @@ func sortName(p workbook.Player) string {
 	return p.Name
 }
 
-// sortCalls sorts the list by name as the printed board calls do: by last
-// name, then first name, ignoring case and accents first.
-func sortCalls(t *workbook.Tournament, lines []callLine) {
-	order := workbook.NameOrder(len(lines), func(i int) (string, string, int) {
-		p := t.Players[lines[i].Player.Index]
+// nameRanks ranks the players as the printed board calls list them: by
+// last name, then first name, ignoring case and accents first
+// (workbook.NameRanks).
+func nameRanks(t *workbook.Tournament) []int {
+	return workbook.NameRanks(len(t.Players), func(i int) (string, string) {
+		p := &t.Players[i]
 		if p.Last == "" {
-			return p.First, "", lines[i].Board.Board
+			return p.First, ""
 		}
-		return p.Last, p.First, lines[i].Board.Board
+		return p.Last, p.First
 	})
-	sorted := make([]callLine, len(lines))
-	for i, j := range order {
-		sorted[i] = lines[j]
-	}
-	copy(lines, sorted)
+}
+
+// sortCalls sorts the list by name as the printed board calls do: by the
+// players' ranks by name (nameRanks), then board.
+func sortCalls(ranks []int, lines []callLine) {
+	slices.SortStableFunc(lines, func(a, b callLine) int {
+		return cmp.Or(cmp.Compare(ranks[a.Player.Index], ranks[b.Player.Index]), cmp.Compare(a.Board.Board, b.Board.Board))
+	})
 }
 
 // standings makes the standings page after heat n from its lines.
