@@ -420,63 +420,74 @@ func validateEvent(e *Event) error {
 	errs = append(errs, validateRules(e.Rules, e.Heats, e.Teams != nil)...)
 	type heatBoard struct{ heat, board int }
 	type heatPlayer struct{ heat, player int }
-	boards := map[heatBoard]bool{}
-	where := map[heatPlayer][]int{} // the boards each player sits at in each heat
+	boards := make(map[heatBoard]bool, len(e.Games))
+	// The boards each player sits at in each heat: two at the most, as a
+	// third is refused.
+	type sits struct {
+		n      int
+		boards [2]int
+	}
+	where := make(map[heatPlayer]sits, len(e.Games)*dip.NumPowers)
 	for _, g := range e.Games {
-		loc := fmt.Sprintf("heat %d board %d", g.Heat, g.Board)
+		// Where a problem is, made only for a problem: thousands of
+		// games have none.
+		loc := func() string { return fmt.Sprintf("heat %d board %d", g.Heat, g.Board) }
 		heatOK := g.Heat >= 1 && g.Heat <= e.Heats
 		if !heatOK {
-			bad("%s: heat %d is outside 1..%d", loc, g.Heat, e.Heats)
+			bad("%s: heat %d is outside 1..%d", loc(), g.Heat, e.Heats)
 		}
 		if g.Board < 1 {
-			bad("%s: board number %d: want 1 or more", loc, g.Board)
+			bad("%s: board number %d: want 1 or more", loc(), g.Board)
 		}
 		if boards[heatBoard{g.Heat, g.Board}] {
-			bad("%s: the game is given twice", loc)
+			bad("%s: the game is given twice", loc())
 			continue
 		}
 		boards[heatBoard{g.Heat, g.Board}] = true
 		for pw, seat := range g.Seats {
-			at := fmt.Sprintf("%s: %s", loc, dip.Power(pw))
+			at := func() string { return loc() + ": " + dip.Power(pw).String() }
 			if seat.Player < 0 || seat.Player >= np {
-				bad("%s: player %d is not in the player list (%d players)", at, seat.Player, np)
+				bad("%s: player %d is not in the player list (%d players)", at(), seat.Player, np)
 				continue
 			}
 			if math.IsNaN(seat.Score) || math.IsInf(seat.Score, 0) {
-				bad("%s: score %v is not a number", at, seat.Score)
+				bad("%s: score %v is not a number", at(), seat.Score)
 			}
 			if seat.Centres < 0 || seat.Centres > 34 {
-				bad("%s: %d centres: want 0 to 34", at, seat.Centres)
+				bad("%s: %d centres: want 0 to 34", at(), seat.Centres)
 			}
 			if !heatOK {
 				continue
 			}
 			k := heatPlayer{g.Heat, seat.Player}
-			if bs := where[k]; len(bs) > 0 {
+			if w := where[k]; w.n > 0 {
 				switch {
-				case slices.Contains(bs, g.Board):
-					bad("%s: %s sits twice on the board", at, playerText(e, seat.Player))
+				case slices.Contains(w.boards[:w.n], g.Board):
+					bad("%s: %s sits twice on the board", at(), playerText(e, seat.Player))
 					continue
-				case !e.Players[seat.Player].TwoBoards || len(bs) > 1:
-					bad("%s: %s also plays on board %d in heat %d", at, playerText(e, seat.Player), bs[0], g.Heat)
+				case !e.Players[seat.Player].TwoBoards || w.n > 1:
+					bad("%s: %s also plays on board %d in heat %d", at(), playerText(e, seat.Player), w.boards[0], g.Heat)
 					continue
 				}
 			}
-			where[k] = append(where[k], g.Board)
+			w := where[k]
+			w.boards[w.n] = g.Board
+			w.n++
+			where[k] = w
 		}
 		seen := [dip.NumPowers]bool{}
 		for _, w := range g.Winners {
 			switch {
 			case w < 0 || w >= dip.NumPowers:
-				bad("%s: unknown power %d among the winners", loc, int(w))
+				bad("%s: unknown power %d among the winners", loc(), int(w))
 			case seen[w]:
-				bad("%s: %s is listed twice among the winners", loc, w)
+				bad("%s: %s is listed twice among the winners", loc(), w)
 			default:
 				seen[w] = true
 			}
 		}
 		if g.Conceded && len(g.Winners) != 1 {
-			bad("%s: a conceded win needs exactly one winner (%d recorded)", loc, len(g.Winners))
+			bad("%s: a conceded win needs exactly one winner (%d recorded)", loc(), len(g.Winners))
 		}
 	}
 	errs = append(errs, validateTeams(e)...)
