@@ -23,8 +23,8 @@ import (
 // times the most, against a runaway test. MaxCorpusBytes leaves out
 // only the workbooks of thousands of players the limit and speed tests
 // write (7,007 to 20,000 players; 18.8 MiB at 10,003): openpyxl alone
-// took more than 50 CPU-seconds and 600 MiB on the one of 10,003
-// players, and they are built of the same parts as the small ones,
+// took more than 100 CPU-seconds and 900 MiB on the one of 10,003
+// players without finishing, and they are built of the same parts as the small ones,
 // which the readers read.
 const (
 	MaxCorpusFiles = 1000
