@@ -173,22 +173,22 @@ func TestSeatingChangesKeepQRCodes(t *testing.T) {
 	}{
 		{"seed", 1, 3, func(t *testing.T) string {
 			path, _ := lateWorkbook(t, 21)
-			seed(t, SeedRequest{Path: path})
+			seed(t, SeedRequest{Time: uncapped, Path: path})
 			return path
 		}},
 		{"seed --sit-out auto", 1, 3, func(t *testing.T) string {
 			path := ruleWorkbook(t, 22, 1, nil)
-			seed(t, SeedRequest{Path: path, SitOutAuto: true})
+			seed(t, SeedRequest{Time: uncapped, Path: path, SitOutAuto: true})
 			return path
 		}},
 		{"seed --two-boards auto", 1, 3, func(t *testing.T) string {
 			path := twoBoardsWorkbook(t, 20, 1, 0)
-			seed(t, SeedRequest{Path: path, TwoBoardsAuto: true})
+			seed(t, SeedRequest{Time: uncapped, Path: path, TwoBoardsAuto: true})
 			return path
 		}},
 		{"seed --pool", 2, 3, func(t *testing.T) string {
 			path := ruleWorkbook(t, 21, 2, nil)
-			seed(t, SeedRequest{Path: path, Heat: 1})
+			seed(t, SeedRequest{Time: uncapped, Path: path, Heat: 1})
 			f, err := excelize.OpenFile(path)
 			if err != nil {
 				t.Fatal(err)
@@ -203,12 +203,12 @@ func TestSeatingChangesKeepQRCodes(t *testing.T) {
 				t.Fatal(err)
 			}
 			f.Close()
-			seed(t, SeedRequest{Path: path, Heat: 2, Pool: Pool{Size: 7}})
+			seed(t, SeedRequest{Time: uncapped, Path: path, Heat: 2, Pool: Pool{Size: 7}})
 			return path
 		}},
 		{"seed --late, a new board", 1, 3, func(t *testing.T) string {
 			path, register := lateWorkbook(t, 14)
-			seed(t, SeedRequest{Path: path})
+			seed(t, SeedRequest{Time: uncapped, Path: path})
 			register(14, 15, 16, 17, 18, 19, 20)
 			if _, err := SeatLate(ctx, LateRequest{Path: path}); err != nil {
 				t.Fatal(err)
@@ -217,7 +217,7 @@ func TestSeatingChangesKeepQRCodes(t *testing.T) {
 		}},
 		{"seed --late, a drop-out's seat", 1, 2, func(t *testing.T) string {
 			path, register := lateWorkbook(t, 14)
-			seed(t, SeedRequest{Path: path})
+			seed(t, SeedRequest{Time: uncapped, Path: path})
 			setRegistration(t, path, 1, nil, 3)
 			register(14)
 			if _, err := SeatLate(ctx, LateRequest{Path: path}); err != nil {
@@ -227,7 +227,7 @@ func TestSeatingChangesKeepQRCodes(t *testing.T) {
 		}},
 		{"seed --unseed, a started board kept", 1, 1, func(t *testing.T) string {
 			path, _ := lateWorkbook(t, 21)
-			seed(t, SeedRequest{Path: path})
+			seed(t, SeedRequest{Time: uncapped, Path: path})
 			startBoardOne(t, path)
 			if _, err := Unseed(ctx, UnseedRequest{Path: path, Heat: 1}); err != nil {
 				t.Fatal(err)

@@ -176,7 +176,7 @@ func TestSeedLateNewBoards(t *testing.T) {
 	t.Run("seven late", func(t *testing.T) {
 		t.Parallel()
 		path, register := lateWorkbook(t, 14)
-		if _, err := Seed(context.Background(), SeedRequest{Path: path}); err != nil {
+		if _, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path}); err != nil {
 			t.Fatal(err)
 		}
 		startBoardOne(t, path)
@@ -196,7 +196,7 @@ func TestSeedLateNewBoards(t *testing.T) {
 	t.Run("five late and two benched standbys", func(t *testing.T) {
 		t.Parallel()
 		path, register := lateWorkbook(t, 16, 13, 14)
-		res, err := Seed(context.Background(), SeedRequest{Path: path, SitOutAuto: true})
+		res, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path, SitOutAuto: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -217,7 +217,7 @@ func TestSeedLateNewBoards(t *testing.T) {
 	t.Run("three late", func(t *testing.T) {
 		t.Parallel()
 		path, register := lateWorkbook(t, 14)
-		if _, err := Seed(context.Background(), SeedRequest{Path: path}); err != nil {
+		if _, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path}); err != nil {
 			t.Fatal(err)
 		}
 		before := heatSeats(t, path)
@@ -249,7 +249,7 @@ func TestSeedLateNewBoards(t *testing.T) {
 func TestSeedLateDropOuts(t *testing.T) {
 	t.Parallel()
 	path, register := lateWorkbook(t, 14, 15, 16)
-	if _, err := Seed(context.Background(), SeedRequest{Path: path}); err != nil {
+	if _, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path}); err != nil {
 		t.Fatal(err)
 	}
 	edit := func(cell string, value any, players ...int) {
@@ -437,7 +437,7 @@ func seededWithStandbys(t *testing.T, settings map[string]any) string {
 		t.Fatal(err)
 	}
 	f.Close()
-	if _, err := Seed(context.Background(), SeedRequest{Path: path}); err != nil {
+	if _, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path}); err != nil {
 		t.Fatal(err)
 	}
 	return path

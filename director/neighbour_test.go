@@ -20,11 +20,11 @@ func TestSeedNeighbours(t *testing.T) {
 	path := ruleWorkbook(t, 7, 2, map[string]any{workbook.SetNeighbour: 5, workbook.SetSamePower: 0,
 		workbook.SetPowerGroups: "None"})
 	for h := 1; h <= 2; h++ {
-		if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: h}); err != nil {
+		if _, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path, Heat: h}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	res, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 2, Reseed: true})
+	res, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path, Heat: 2, Reseed: true})
 	if err != nil {
 		t.Fatal(err)
 	}

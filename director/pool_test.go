@@ -111,7 +111,7 @@ func TestSeedPool(t *testing.T) {
 	}
 	f.Close()
 	seedAndFinishHeat1(t, path)
-	res, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 2, Pool: Pool{Size: 7}})
+	res, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path, Heat: 2, Pool: Pool{Size: 7}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +171,7 @@ func TestSeedPool(t *testing.T) {
 // score overridden to 100 + their number, so that the last player leads.
 func seedAndFinishHeat1(t *testing.T, path string) {
 	t.Helper()
-	if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 1}); err != nil {
+	if _, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path, Heat: 1}); err != nil {
 		t.Fatal(err)
 	}
 	finishHeat(t, path, 1, func(p int) int { return 100 + p })
@@ -187,7 +187,7 @@ func seedAndFinishHeat1(t *testing.T, path string) {
 func TestSeedContention(t *testing.T) {
 	t.Parallel()
 	path := contentionWorkbook(t, nil, map[int]int{13: 300, 12: 60, 11: 49, 10: 48})
-	res, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 2, Pool: Pool{Contention: true}})
+	res, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path, Heat: 2, Pool: Pool{Contention: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,7 +294,7 @@ func TestContentionHeatSystem(t *testing.T) {
 func contentionWorkbook(t *testing.T, settings map[string]any, score map[int]int) string {
 	t.Helper()
 	path := ruleWorkbook(t, 14, 3, settings)
-	if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 1}); err != nil {
+	if _, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path, Heat: 1}); err != nil {
 		t.Fatal(err)
 	}
 	finishHeat(t, path, 1, func(p int) int { return score[p] })

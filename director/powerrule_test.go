@@ -28,7 +28,7 @@ func TestSeedPowerRule(t *testing.T) {
 	path := ruleWorkbook(t, 14, 4, map[string]any{workbook.SetPowerRule: "Different power every heat",
 		workbook.SetSamePower: 0, workbook.SetPowerGroups: "None"})
 	for h := 1; h <= 4; h++ {
-		if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: h}); err != nil {
+		if _, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path, Heat: h}); err != nil {
 			t.Fatalf("heat %d: %v", h, err)
 		}
 	}

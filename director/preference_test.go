@@ -24,7 +24,7 @@ func TestSeedPreferences(t *testing.T) {
 		players[i].Columns = map[string]any{workbook.HeaderPrefers: prefers}
 	}
 	path := fixture.Build(t, fixture.Tournament{Seed: 1, Settings: map[string]any{workbook.SetPreference: 3}, Players: players})
-	res, err := Seed(context.Background(), SeedRequest{Path: path})
+	res, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestSeedLowestRankedFirst(t *testing.T) {
 		if tc.heat == 2 {
 			finishHeat(t, path, 1, func(p int) int { return 10 + p })
 		}
-		res, err := Seed(context.Background(), SeedRequest{Path: path, Heat: tc.heat})
+		res, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path, Heat: tc.heat})
 		if err != nil {
 			t.Fatal(err)
 		}

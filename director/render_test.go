@@ -84,7 +84,7 @@ func TestRenderings(t *testing.T) {
 			return nil
 		}},
 		{"simulate", func(t *testing.T) error {
-			res, err := Simulate(context.Background(), SimulateRequest{Players: 21, Rounds: 3, Seed: 3})
+			res, err := Simulate(context.Background(), SimulateRequest{Players: 21, Rounds: 3, Seed: 3, Time: uncapped})
 			if err != nil {
 				return err
 			}

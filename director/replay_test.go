@@ -146,7 +146,7 @@ func TestVerifyReplaysPool(t *testing.T) {
 	t.Parallel()
 	base := ruleWorkbook(t, 21, 3, nil)
 	seedAndFinishHeat1(t, base)
-	if _, err := Seed(context.Background(), SeedRequest{Path: base, Heat: 2, Pool: Pool{Size: 7}}); err != nil {
+	if _, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: base, Heat: 2, Pool: Pool{Size: 7}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Score(ScoreRequest{Path: base}); err != nil {
@@ -195,7 +195,7 @@ func TestVerifyReplaysPool(t *testing.T) {
 func TestVerifyReplaysTwoBoards(t *testing.T) {
 	t.Parallel()
 	base := twoBoardsWorkbook(t, 15, 2, 0, 1, 2, 3, 4, 5, 6, 7)
-	if _, err := Seed(context.Background(), SeedRequest{Path: base, Heat: 1, TwoBoardsAuto: true}); err != nil {
+	if _, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: base, Heat: 1, TwoBoardsAuto: true}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Score(ScoreRequest{Path: base}); err != nil {
@@ -254,7 +254,7 @@ func TestVerifyReplaysTwoBoards(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
-	if _, err := Seed(context.Background(), SeedRequest{Path: benched, TwoBoardsAuto: true}); err != nil {
+	if _, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: benched, TwoBoardsAuto: true}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Score(ScoreRequest{Path: benched}); err != nil {

@@ -56,7 +56,7 @@ func TestSimulateReproducesSeed(t *testing.T) {
 	f.Close()
 	s := int64(seed)
 	for h := 1; h <= heats; h++ {
-		if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: h, Seed: &s}); err != nil {
+		if _, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path, Heat: h, Seed: &s}); err != nil {
 			t.Fatalf("heat %d: %v", h, err)
 		}
 	}

@@ -23,7 +23,7 @@ func TestSeedStandbys(t *testing.T) {
 		players[p].Columns = map[string]any{workbook.HeaderStandby: standby}
 	}
 	path := fixture.Build(t, fixture.Tournament{Seed: 1, Players: players})
-	res, err := Seed(context.Background(), SeedRequest{Path: path, SitOutAuto: true})
+	res, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path, SitOutAuto: true})
 	if err != nil {
 		t.Fatal(err)
 	}

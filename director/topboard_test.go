@@ -56,11 +56,11 @@ func finishHeat(t *testing.T, path string, n int, score func(player int) int) {
 func TestPoolTopBoardsExported(t *testing.T) {
 	t.Parallel()
 	path := ruleWorkbook(t, 28, 2, map[string]any{workbook.SetTopFactor: 2})
-	if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 1}); err != nil {
+	if _, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path, Heat: 1}); err != nil {
 		t.Fatal(err)
 	}
 	finishHeat(t, path, 1, func(p int) int { return 100 + p })
-	res, err := Seed(context.Background(), SeedRequest{Path: path, Heat: 2, Pool: Pool{Size: 14}})
+	res, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path, Heat: 2, Pool: Pool{Size: 14}})
 	if err != nil {
 		t.Fatal(err)
 	}

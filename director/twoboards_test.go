@@ -59,7 +59,7 @@ func TestSeedTwoBoards(t *testing.T) {
 		{1, []string{"P00 Player", "P01 Player", "P02 Player", "P03 Player", "P04 Player", "P05 Player"}},
 		{2, []string{"P00 Player", "P01 Player", "P02 Player", "P03 Player", "P06 Player", "P07 Player"}},
 	} {
-		res, err := Seed(context.Background(), SeedRequest{Path: path, Heat: tc.heat, TwoBoardsAuto: true})
+		res, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path, Heat: tc.heat, TwoBoardsAuto: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,12 +102,12 @@ func TestSeedTwoBoards(t *testing.T) {
 func TestSeedTwoBoardsRefused(t *testing.T) {
 	t.Parallel()
 	path := twoBoardsWorkbook(t, 13, 1)
-	_, err := Seed(context.Background(), SeedRequest{Path: path, TwoBoardsAuto: true})
+	_, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path, TwoBoardsAuto: true})
 	if err == nil || !strings.Contains(err.Error(), "13 players to seat need 1 of them on two boards to fill boards of seven, but none is marked Yes in Can play two boards") {
 		t.Errorf("no volunteers: %v", err)
 	}
 	path = twoBoardsWorkbook(t, 5, 1, 0, 1, 2)
-	_, err = Seed(context.Background(), SeedRequest{Path: path, TwoBoardsAuto: true})
+	_, err = Seed(context.Background(), SeedRequest{Time: uncapped, Path: path, TwoBoardsAuto: true})
 	if err == nil || !strings.Contains(err.Error(), "a player cannot play two boards of one") {
 		t.Errorf("one board: %v", err)
 	}
@@ -118,7 +118,7 @@ func TestSeedTwoBoardsRefused(t *testing.T) {
 func TestCheckTwoBoards(t *testing.T) {
 	t.Parallel()
 	path := twoBoardsWorkbook(t, 13, 1, 4)
-	if _, err := Seed(context.Background(), SeedRequest{Path: path, TwoBoardsAuto: true}); err != nil {
+	if _, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path, TwoBoardsAuto: true}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := excelize.OpenFile(path)
@@ -145,7 +145,7 @@ func TestCheckTwoBoards(t *testing.T) {
 func TestScoreTwoBoards(t *testing.T) {
 	t.Parallel()
 	path := twoBoardsWorkbook(t, 15, 1, 0, 1, 2, 3, 4, 5, 6, 7)
-	if _, err := Seed(context.Background(), SeedRequest{Path: path, TwoBoardsAuto: true}); err != nil {
+	if _, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path, TwoBoardsAuto: true}); err != nil {
 		t.Fatal(err)
 	}
 	games := heatGames(t, path, 1)
@@ -243,7 +243,7 @@ func TestSeedTwoBoardsStandbys(t *testing.T) {
 			t.Fatal(err)
 		}
 		f.Close()
-		res, err := Seed(context.Background(), SeedRequest{Path: path, TwoBoardsAuto: true})
+		res, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path, TwoBoardsAuto: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -289,7 +289,7 @@ func TestPowerRuleWarningTwoBoards(t *testing.T) {
 	}
 	f.Close()
 	for heat := 1; heat <= 2; heat++ {
-		if _, err := Seed(context.Background(), SeedRequest{Path: path, Heat: heat, TwoBoardsAuto: true}); err != nil {
+		if _, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path, Heat: heat, TwoBoardsAuto: true}); err != nil {
 			t.Fatal(err)
 		}
 	}

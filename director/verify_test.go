@@ -159,7 +159,7 @@ func seededFixture(t *testing.T) string {
 	t.Helper()
 	tour := fixture.Tournament{Name: "Verify", Heats: 2, Seed: 11, Players: fixture.Numbered(14)}
 	path := fixture.Build(t, tour)
-	if _, err := Seed(context.Background(), SeedRequest{Path: path}); err != nil {
+	if _, err := Seed(context.Background(), SeedRequest{Time: uncapped, Path: path}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Score(ScoreRequest{Path: path}); err != nil {
