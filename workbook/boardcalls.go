@@ -2,6 +2,7 @@ package workbook
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"fmt"
 	_ "image/png" // excelize reads a picture's size through image.DecodeConfig
@@ -890,37 +891,54 @@ func callEntries(t *Tournament, boards []CallBoard) []callEntry {
 }
 
 // NameOrder returns the order of n entries sorted as the board calls list
-// players: by last name, then first name, then board, in the
-// language-neutral Unicode order, ignoring case and accents first. name
-// gives the i-th entry's last and first names and its board. The sort uses
-// the names' collation keys, computed once each (comparing strings through
-// the collator at each step of the sort cost more than the rest of the
-// board calls); names the same to the loose collation (case and accents
-// aside) are then compared exactly.
+// players: by last name, then first name (their NameRanks), then board.
+// name gives the i-th entry's last and first names and its board.
 func NameOrder(n int, name func(i int) (last, first string, board int)) []int {
-	byName := nameCompare(n, func(i int) (string, string) { last, first, _ := name(i); return last, first })
+	ranks := NameRanks(n, func(i int) (string, string) { last, first, _ := name(i); return last, first })
 	order := make([]int, n)
 	for i := range order {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
-		if d := byName(a, b); d != 0 {
-			return d
-		}
 		_, _, ab := name(a)
 		_, _, bb := name(b)
-		return ab - bb
+		return cmp.Or(cmp.Compare(ranks[a], ranks[b]), cmp.Compare(ab, bb))
 	})
 	return order
 }
 
-// NameRanks gives each of n players their place in NameOrder's order of
-// names alone, players whose names it holds the same sharing one: entries
-// sorted by their player's rank, then board, stand as NameOrder puts them,
-// with each name's collation keys computed once however many entries a
-// player has (a heat's calls each, on a site of many heats).
+// NameRanks gives each of n entries its place in the order of names the
+// board calls use: by last name, then first name, in the language-neutral
+// Unicode order, ignoring case and accents first; names the same to that
+// loose collation are then compared exactly, and entries whose names are
+// the same share a rank. name gives the i-th entry's last and first names.
+// Each name's collation keys are computed once (comparing strings through
+// the collator at each step of a sort cost more than the rest of the board
+// calls), however many entries are later sorted by the ranks (a heat's
+// calls each, on a site of many heats).
 func NameRanks(n int, name func(i int) (last, first string)) []int {
-	byName := nameCompare(n, name)
+	var buf collate.Buffer
+	loose, exact := collate.New(language.Und, collate.Loose), collate.New(language.Und)
+	keys := make([][2][]byte, n)
+	for j := range n {
+		last, first := name(j)
+		keys[j][0] = bytes.Clone(loose.KeyFromString(&buf, last))
+		keys[j][1] = bytes.Clone(loose.KeyFromString(&buf, first))
+		buf.Reset()
+	}
+	byName := func(a, b int) int {
+		for k := range keys[a] {
+			if d := bytes.Compare(keys[a][k], keys[b][k]); d != 0 {
+				return d
+			}
+		}
+		al, af := name(a)
+		bl, bf := name(b)
+		if d := exact.CompareString(al, bl); d != 0 {
+			return d
+		}
+		return exact.CompareString(af, bf)
+	}
 	order := make([]int, n)
 	for i := range order {
 		order[i] = i
@@ -935,33 +953,6 @@ func NameRanks(n int, name func(i int) (last, first string)) []int {
 		}
 	}
 	return ranks
-}
-
-// nameCompare compares n entries by last name, then first name (name gives
-// them), as NameOrder does.
-func nameCompare(n int, name func(i int) (last, first string)) func(a, b int) int {
-	var buf collate.Buffer
-	loose, exact := collate.New(language.Und, collate.Loose), collate.New(language.Und)
-	keys := make([][2][]byte, n)
-	for j := range n {
-		last, first := name(j)
-		keys[j][0] = bytes.Clone(loose.KeyFromString(&buf, last))
-		keys[j][1] = bytes.Clone(loose.KeyFromString(&buf, first))
-		buf.Reset()
-	}
-	return func(a, b int) int {
-		for k := range keys[a] {
-			if d := bytes.Compare(keys[a][k], keys[b][k]); d != 0 {
-				return d
-			}
-		}
-		al, af := name(a)
-		bl, bf := name(b)
-		if d := exact.CompareString(al, bl); d != 0 {
-			return d
-		}
-		return exact.CompareString(af, bf)
-	}
 }
 
 // pageSetup makes the tab print as its pages: A4 (or Letter, when the
