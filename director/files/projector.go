@@ -3,6 +3,7 @@ package files
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/armada-dtm/dtm/workbook"
@@ -198,4 +199,168 @@ func (s *Site) heatFinished(heat int) bool {
 		}
 	}
 	return true
+}
+
+// projectorPage writes a frame of the projector's cycle, a page of its own
+// (no site header, no links), escaping each value as the other pages'
+// writer does (rows.go).
+func (w *htmlWriter) projectorPage(s *Site, f *frame) {
+	w.alternate("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"+
+		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta http-equiv=\"refresh\" content=\"",
+		strconv.Itoa(f.Seconds), "; url=", f.Next, "\">\n<title>", f.Title, " · ", s.Name,
+		"</title>\n<link rel=\"stylesheet\" href=\"style.css\">\n</head>\n<body class=\"projector\">\n\n"+
+			"<header class=\"frame-head\"><span class=\"event\">", s.Name,
+		"</span><span class=\"count\">", strconv.Itoa(f.N), " / ", strconv.Itoa(f.Of), "</span></header>\n<h1>", f.Title, "</h1>")
+	if (len(f.Lines) > 0 || len(f.Awards) > 0 || len(f.Teams) > 0) && s.Provisional != "" {
+		w.raw("\n<p class=\"provisional\">")
+		w.text(s.Provisional)
+		w.raw("</p>")
+	}
+	if len(f.Lines) > 0 {
+		w.frameStandings(f)
+	}
+	if len(f.Boards) > 0 {
+		w.frameBoards(f)
+	}
+	if len(f.Names) > 0 {
+		w.raw("\n<div class=\"frame-names\">")
+		for _, col := range f.Names {
+			w.raw("\n<table>")
+			for _, c := range col {
+				w.raw(`<tr><td class="who">`)
+				w.text(c.Shown)
+				w.raw(`</td><td class="num board">`)
+				w.int(c.Board.Board)
+				if c.Board.Top {
+					w.raw(` <span class="top">top</span>`)
+				}
+				w.raw(`</td>`)
+				w.power(c.Power)
+				w.raw(`</tr>`)
+			}
+			w.raw("\n</table>")
+		}
+		w.raw("\n</div>")
+	}
+	if len(f.Powers) > 0 {
+		w.raw("\n<table>")
+		for _, p := range f.Powers {
+			g := p.Games[0]
+			w.raw(`<tr>`)
+			w.power(p.Power)
+			w.alternate(`<td class="who">`, g.Player.Name, `</td><td class="small">heat `, strconv.Itoa(g.Board.Heat), ` board `, strconv.Itoa(g.Board.Board),
+				`</td><td class="num">`, g.Centres, ` centres</td><td class="num total">`, g.Score, `</td></tr>`)
+		}
+		w.raw("\n</table>")
+	}
+	if len(f.Awards) > 0 {
+		w.raw("\n<table>")
+		for _, a := range f.Awards {
+			w.alternate(`<tr><td>`, a.Name, `</td><td class="who">`)
+			for i, winner := range a.Winners {
+				if i > 0 {
+					w.raw(", ")
+				}
+				w.text(winner.Name)
+			}
+			w.raw(`</td></tr>`)
+		}
+		w.raw("\n</table>")
+	}
+	if len(f.Teams) > 0 {
+		w.raw("\n<table>")
+		for _, t := range f.Teams {
+			w.alternate(`<tr><td class="num">`, strconv.Itoa(t.Rank), `</td><td class="who">`, t.Name, `</td><td class="num total">`, t.Total, `</td></tr>`)
+		}
+		w.raw("\n</table>")
+	}
+	if len(f.Reports) > 0 {
+		w.raw("\n<table>")
+		for _, r := range f.Reports {
+			w.alternate(`<tr><td>`, r.State, `</td><td class="num total">`, r.Boards, `</td></tr>`)
+		}
+		w.raw("\n</table>")
+	}
+	if f.Text != "" {
+		w.raw(`<p class="lead">`)
+		w.text(f.Text)
+		w.raw(`</p>`)
+	}
+	w.raw("\n\n</body>\n</html>\n")
+}
+
+// frameStandings writes a frame's lines of the standings.
+func (w *htmlWriter) frameStandings(f *frame) {
+	w.raw("\n<table class=\"standings\">\n<thead><tr><th class=\"num\">Rank</th><th>Player</th>")
+	for _, h := range f.Heats {
+		w.raw(`<th class="num more">H`)
+		w.int(h)
+		w.raw(`</th>`)
+	}
+	w.raw("<th class=\"num\">Total</th></tr></thead>\n<tbody>")
+	for _, l := range f.Lines {
+		w.raw(`<tr><td class="num rank">`)
+		w.int(l.Rank)
+		w.raw(`</td>`)
+		w.cell(`<td class="who">`, l.Player.Name)
+		for _, h := range l.Heats {
+			w.raw(`<td class="num more`)
+			if h.Dropped {
+				w.raw(` dropped`)
+			}
+			w.raw(`">`)
+			w.text(h.Score)
+			w.raw(`</td>`)
+		}
+		w.cell(`<td class="num total">`, l.Total)
+		w.raw(`</tr>`)
+	}
+	w.raw("\n</tbody>\n</table>")
+}
+
+// frameBoards writes a frame's boards side by side: each board's seats,
+// with their results when the frame shows them.
+func (w *htmlWriter) frameBoards(f *frame) {
+	w.raw("\n<div class=\"frame-boards\">")
+	for _, b := range f.Boards {
+		w.raw("\n<section>\n<h2>")
+		w.boardName(b)
+		if f.Results && b.Outcome != "" {
+			w.raw(` <span class="small">`)
+			w.text(b.Outcome)
+			w.raw(`</span>`)
+		}
+		w.raw("</h2>\n<table>")
+		for _, seat := range b.Seats {
+			w.raw(`<tr`)
+			if f.Results && seat.Won {
+				w.raw(` class="won"`)
+			}
+			w.raw(`>`)
+			w.power(seat.Power)
+			w.raw(`<td class="who">`)
+			if seat.Player != nil {
+				w.text(seat.Player.Name)
+			}
+			w.raw(`</td>`)
+			if f.Results {
+				w.cell(`<td class="num">`, seat.Centres)
+			}
+			w.raw(`</tr>`)
+		}
+		w.raw("\n</table>\n</section>")
+	}
+	w.raw("\n</div>")
+}
+
+// alternate writes markup and values in turn: parts at even places as
+// markup, those at odd places as text.
+func (w *htmlWriter) alternate(parts ...string) {
+	for i, p := range parts {
+		if i%2 == 0 {
+			w.raw(p)
+		} else {
+			w.text(p)
+		}
+	}
 }

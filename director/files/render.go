@@ -101,7 +101,12 @@ func (s *Site) Render(pub workbook.Publication, write func(name string, part []b
 		render(c.File, "clock", c.Title, c)
 	}
 	for _, f := range projectorFrames(s, pub) {
-		render(f.File, "projector", f.Title, f)
+		if err != nil {
+			break
+		}
+		buf.start(f.File)
+		buf.projectorPage(s, f)
+		err = buf.end()
 	}
 	return err
 }

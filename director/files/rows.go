@@ -263,11 +263,18 @@ func (w *htmlWriter) callRows(p *callsPage) template.HTML {
 }
 
 // cardHead opens a board's card and its heading (an h2 or h3 tag) with the
-// board's name, as base.html's "board" writes it.
+// board's name.
 func (w *htmlWriter) cardHead(b *boardView, tag string) {
 	w.raw("\n<section class=\"boardcard\" id=\"")
 	w.text(b.Anchor)
-	w.raw("\">\n<" + tag + ">Board ")
+	w.raw("\">\n<" + tag + ">")
+	w.boardName(b)
+}
+
+// boardName writes a board's name in a heading, "Board 3", with the mark
+// of a top board.
+func (w *htmlWriter) boardName(b *boardView) {
+	w.raw("Board ")
 	w.int(b.Board)
 	if b.Top {
 		w.raw(` <span class="top">Top board</span>`)
