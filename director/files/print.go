@@ -1,6 +1,7 @@
 package files
 
 import (
+	"html/template"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -85,4 +86,27 @@ func certificates(awards []awardLine) []certificate {
 		}
 	}
 	return out
+}
+
+// wallSheets writes the wall standings' printed pages, a sheet each, a
+// line a player.
+func (w *htmlWriter) wallSheets(d pageData) template.HTML {
+	s := d.Site
+	for _, page := range s.Wall {
+		w.spill()
+		w.alternate("\n<section class=\"sheet\">\n<header><span>", s.Name, " · ", d.Title, "</span><span>", strconv.Itoa(page.N), " / ", strconv.Itoa(page.Of), "</span></header>")
+		if s.Provisional != "" {
+			w.alternate("\n<p class=\"provisional\">", s.Provisional, "</p>")
+		}
+		w.raw("\n<table class=\"wall\">\n<tbody>")
+		for _, l := range page.Lines {
+			w.raw("\n<tr")
+			if !l.Qualified {
+				w.raw(` class="unqualified"`)
+			}
+			w.alternate(`><td class="num rank">`, strconv.Itoa(l.Rank), `</td><td class="who">`, l.Player.Name, `</td><td class="num total">`, l.Total, `</td></tr>`)
+		}
+		w.raw("\n</tbody>\n</table>\n</section>")
+	}
+	return w.html()
 }

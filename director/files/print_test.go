@@ -1,6 +1,11 @@
 package files
 
-import "testing"
+import (
+	"html/template"
+	"strconv"
+	"strings"
+	"testing"
+)
 
 // TestNameLines: a name wraps at its spaces and after its hyphens, a word
 // longer than the line is broken.
@@ -44,4 +49,51 @@ func TestWallPages(t *testing.T) {
 	if len(pages) != 2 || len(pages[0].Lines) != 3 || len(pages[1].Lines) != 2 {
 		t.Errorf("a long name: %d pages, %d and %d lines", len(pages), len(pages[0].Lines), len(pages[len(pages)-1].Lines))
 	}
+}
+
+// TestWallAsTemplate: the wall standings dtm's writer makes are byte for
+// byte the page the former "wall" template (testdata/former.tmpl) wrote,
+// on hostile names, unqualified players and a provisional note, over
+// several printed pages and none.
+func TestWallAsTemplate(t *testing.T) {
+	hostile := `O'Brien & "Sons" <b>+1</b> é` + "\x00\u202e"
+	for _, c := range []struct {
+		name, site, provisional string
+		lines                   int
+	}{
+		{"plain", "Armada Open", "", 20},
+		{"hostile", hostile, "Provisional: heat 3 boards 2, 5 in play <&>", 30},
+		{"no lines", "Open", "", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := &Site{Name: c.site, Provisional: c.provisional, Current: &standingsPage{Title: "Standings after heat 3 " + hostile}}
+			for i := range c.lines {
+				p := &playerPage{Name: hostile + strconv.Itoa(i)}
+				if i%3 == 0 {
+					p.Name = "Ann Lee"
+				}
+				s.Current.Lines = append(s.Current.Lines, standingsLine{Rank: i + 1, Player: p, Total: "−" + strconv.Itoa(i), Qualified: i%4 != 0})
+			}
+			s.Wall = wallPages(s.Current.Lines)
+			data := pageData{Site: s, Title: s.Current.Title, Page: s.Current}
+			var want strings.Builder
+			if err := formerTemplates(t).ExecuteTemplate(&want, "former wall", data); err != nil {
+				t.Fatal(err)
+			}
+			if got := wholePage(t, "wall", data); got != want.String() {
+				t.Errorf("the writer's wall differs from the template's:\n%s\nwant\n%s", got, want.String())
+			}
+		})
+	}
+}
+
+// formerTemplates are the site's templates with those dtm's writer
+// replaced (testdata/former.tmpl) beside them.
+func formerTemplates(t *testing.T) *template.Template {
+	t.Helper()
+	tmpl, err := siteTemplates(&htmlWriter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return template.Must(tmpl.ParseFiles("testdata/former.tmpl"))
 }

@@ -2,7 +2,6 @@ package files
 
 import (
 	"github.com/armada-dtm/dtm/workbook"
-	"html/template"
 	"strconv"
 	"strings"
 	"testing"
@@ -59,10 +58,10 @@ func repeat(c callLine, n int) []callLine {
 
 // TestProjectorAsTemplate: every frame of the projector's cycle that dtm's
 // writer makes is byte for byte the page the former "projector" template
-// (testdata/projector.tmpl) wrote, for every kind of frame, on hostile
+// (testdata/former.tmpl) wrote, for every kind of frame, on hostile
 // names, with and without a provisional note.
 func TestProjectorAsTemplate(t *testing.T) {
-	tmpl := template.Must(template.New("projector").Funcs(template.FuncMap{"lower": strings.ToLower}).ParseFiles("testdata/projector.tmpl"))
+	tmpl := formerTemplates(t)
 	hostile := `O'Brien & "Sons" <b>+1</b> é` + "\x00\u202e"
 	for _, c := range []struct {
 		name, site, provisional, description string

@@ -77,6 +77,7 @@ func (w *htmlWriter) funcs() template.FuncMap {
 		"rankFigure":    w.rankFigure,
 		"playerBody":    w.playerBody,
 		"playerRows":    w.playerRows,
+		"wallSheets":    w.wallSheets,
 	}
 }
 
