@@ -188,12 +188,25 @@ func (tr *transcript) step(t *testing.T, args ...string) string {
 	return out
 }
 
+// stepStatus runs step, then dtm status on book, as a director checks
+// where the tournament stands after each command.
+func (tr *transcript) stepStatus(t *testing.T, book string, args ...string) string {
+	t.Helper()
+	out := tr.step(t, args...)
+	tr.step(t, "status", book)
+	return out
+}
+
 // TestWholeEvent runs a 38-player, 4-heat tournament as a director does:
 // every edit typed in LibreOffice, every command from the README. Its
 // console outputs and export files are golden (testdata/event/); the
-// anchors below are worked by hand.
+// anchors below are worked by hand. The walk, one LibreOffice edit after
+// another, is the package's longest test: it runs in a process of its own
+// (alone), started before the other tests.
 func TestWholeEvent(t *testing.T) {
-	t.Parallel()
+	if !alone(t) {
+		return
+	}
 	dir := t.TempDir()
 	book := filepath.Join(dir, "venue.xlsx")
 	transcript := &transcript{dir: dir}
@@ -205,9 +218,7 @@ func TestWholeEvent(t *testing.T) {
 	}
 	step := func(args ...string) string {
 		t.Helper()
-		out := transcript.step(t, args...)
-		status()
-		return out
+		return transcript.stepStatus(t, book, args...)
 	}
 	edited := func(what string) {
 		t.Helper()
@@ -219,8 +230,9 @@ func TestWholeEvent(t *testing.T) {
 		transcript.refused(t, want, args...)
 		status()
 	}
-	// setStatus types a game status on every seat of a board.
-	setStatus := func(heat, board int, status string) {
+	// boardStatus are the edits that type a game status on every seat of a
+	// board.
+	boardStatus := func(heat, board int, status string) []edit {
 		t.Helper()
 		var edits []edit
 		for _, s := range heatSeats(t, book, heat) {
@@ -228,7 +240,7 @@ func TestWholeEvent(t *testing.T) {
 				edits = append(edits, edit{"op": "set_rows", "sheet": fmt.Sprintf("Heat %d", heat), "cell": fmt.Sprintf("B%d", s.row), "rows": [][]any{{status}}})
 			}
 		}
-		loEdits(t, book, edits)
+		return edits
 	}
 	step("new", book, "--name", "Venue Open", "--heats", "4")
 
@@ -245,29 +257,28 @@ func TestWholeEvent(t *testing.T) {
 		}
 		rows = append(rows, row)
 	}
-	loEdits(t, book, []edit{{"op": "set_rows", "sheet": "Players", "cell": "A2", "rows": rows}})
-	edited("38 players registered for every heat, in LibreOffice")
+	// The board calls go by e-mail: in the same sitting, a mail server and
+	// three players' addresses typed.
+	registration := []edit{{"op": "set_rows", "sheet": "Players", "cell": "A2", "rows": rows}}
+	for i, r := range sheetRows(t, book, "Tournament") {
+		if v, ok := map[string]string{"E-mail: SMTP server": "smtp.example.org", "E-mail: sender": "Venue TD <td@example.org>"}[r[0]]; ok {
+			registration = append(registration, edit{"op": "set_rows", "sheet": "Tournament", "cell": fmt.Sprintf("B%d", i+1), "rows": [][]any{{v}}})
+		}
+	}
+	for i, p := range eventPlayers[:3] {
+		registration = append(registration, edit{"op": "set_rows", "sheet": "Players", "cell": fmt.Sprintf("%c%d", 'A'+column("E-mail"), i+2),
+			"rows": [][]any{{strings.ToLower(p[0]) + "@example.org"}}})
+	}
+	loEdits(t, book, registration)
+	edited("38 players registered for every heat, a mail server and three players' e-mail addresses typed, in LibreOffice")
 	step("check", book)
 
-	// Heat 1: 38 players fill five boards; three sit out.
+	// Heat 1: 38 players fill five boards; three sit out. The calls by
+	// e-mail, a dry run (the messages written into a folder).
 	out := step("seed", book, "--seed", "7", "--sit-out", "auto")
 	if !strings.Contains(out, "heat 1: 35 players on 5 boards") || len(sitsOut(out, 1)) != 3 {
 		t.Errorf("heat 1: want 35 seated and 3 sitting out:\n%s", out)
 	}
-	// The board calls by e-mail: a mail server and three players' addresses
-	// typed, then a dry run (the messages written into a folder).
-	var mailEdits []edit
-	for i, r := range sheetRows(t, book, "Tournament") {
-		if v, ok := map[string]string{"E-mail: SMTP server": "smtp.example.org", "E-mail: sender": "Venue TD <td@example.org>"}[r[0]]; ok {
-			mailEdits = append(mailEdits, edit{"op": "set_rows", "sheet": "Tournament", "cell": fmt.Sprintf("B%d", i+1), "rows": [][]any{{v}}})
-		}
-	}
-	for i, p := range eventPlayers[:3] {
-		mailEdits = append(mailEdits, edit{"op": "set_rows", "sheet": "Players", "cell": fmt.Sprintf("%c%d", 'A'+column("E-mail"), i+2),
-			"rows": [][]any{{strings.ToLower(p[0]) + "@example.org"}}})
-	}
-	loEdits(t, book, mailEdits)
-	edited("a mail server and three players' e-mail addresses typed")
 	out = step("send", "calls", "--dry-run", "--out", filepath.Join(dir, "messages"), book)
 	if !strings.Contains(out, "heat 1 calls: 3 message(s) to send (dry run: nothing sent)") {
 		t.Errorf("dtm send calls --dry-run should write the three players' calls:\n%s", out)
@@ -407,8 +418,19 @@ func TestWholeEvent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	loEdits(t, book, []edit{{"op": "set_rows", "sheet": "Players", "cell": offer, "rows": [][]any{{"Registered"}}}})
-	edited(sitters4[0] + " offers to play heat 4 after all (Registered)")
+	// In the same sitting the director turns on two-party confirmation of
+	// the results players report (used below).
+	row := slices.IndexFunc(sheetRows(t, book, workbook.SheetTournament), func(r []string) bool {
+		return len(r) > 0 && r[0] == workbook.SetConfirmation
+	})
+	if row < 0 {
+		t.Fatalf("the Tournament sheet has no %s row", workbook.SetConfirmation)
+	}
+	loEdits(t, book, []edit{
+		{"op": "set_rows", "sheet": "Players", "cell": offer, "rows": [][]any{{"Registered"}}},
+		{"op": "set", "sheet": workbook.SheetTournament, "cell": fmt.Sprintf("B%d", row+1), "value": "Yes"},
+	})
+	edited(sitters4[0] + " offers to play heat 4 after all (Registered); two-party confirmation turned on")
 	var gone eventSeat
 	for _, s := range heatSeats(t, book, 4) {
 		if s.board == 2 && s.power == "England" {
@@ -421,18 +443,9 @@ func TestWholeEvent(t *testing.T) {
 		t.Errorf("%s withdrew but is still seated in heat 4:\n%s", gone.player, out)
 	}
 	// Heat 4 board 1's result reported by its players, with two-party
-	// confirmation turned on: one report leaves the board awaiting, a
-	// second player's agreeing report confirms and writes it (the draw
-	// finishHeat would type); dtm status lists the boards by state after
-	// each.
-	row := slices.IndexFunc(sheetRows(t, book, workbook.SheetTournament), func(r []string) bool {
-		return len(r) > 0 && r[0] == workbook.SetConfirmation
-	})
-	if row < 0 {
-		t.Fatalf("the Tournament sheet has no %s row", workbook.SetConfirmation)
-	}
-	loEdits(t, book, []edit{{"op": "set", "sheet": workbook.SheetTournament, "cell": fmt.Sprintf("B%d", row+1), "value": "Yes"}})
-	edited("Two-party confirmation turned on")
+	// confirmation on: one report leaves the board awaiting, a second
+	// player's agreeing report confirms and writes it (the draw finishHeat
+	// would type); dtm status lists the boards by state after each.
 	var reporters []string
 	for _, s := range heatSeats(t, book, 4) {
 		if s.board == 1 {
@@ -486,7 +499,7 @@ func TestWholeEvent(t *testing.T) {
 
 	// Heat 4's board 1 is set back to Started by mistake: the standings are
 	// provisional and the WDD files wait, until it is Finished again.
-	setStatus(4, 1, "Started")
+	loEdits(t, book, boardStatus(4, 1, "Started"))
 	fmt.Fprintf(transcript, "# %s\n", "heat 4 board 1 set back to Started")
 	if out := transcript.step(t, "status", book); !strings.Contains(out, "results of heat 4: final 2-5; awaiting 1") {
 		t.Errorf("a confirmed board set back to Started should await the director again:\n%s", out)
@@ -520,10 +533,9 @@ func TestWholeEvent(t *testing.T) {
 	if out := step("score", "--diff", book); !strings.Contains(out, "heat 4 board 1 scored from its 1902 centres") || !strings.Contains(out, " 9~ ") || !strings.Contains(out, "(provisional)") {
 		t.Errorf("score should count heat 4 board 1 as it stands in 1902, provisionally:\n%s", out)
 	}
-	loEdits(t, book, clear1902)
-	edited("heat 4 board 1's 1902 centres cleared")
-	setStatus(4, 1, "Finished")
-	edited("heat 4 board 1 Finished again")
+	// In one sitting: the centres cleared and the board Finished again.
+	loEdits(t, book, append(clear1902, boardStatus(4, 1, "Finished")...))
+	edited("heat 4 board 1's 1902 centres cleared and the board Finished again")
 	step("score", book)
 
 	// A name typed wrong on every sheet, renamed at once, then the rename
@@ -538,34 +550,45 @@ func TestWholeEvent(t *testing.T) {
 	}
 	refused("--again", "undo", book)
 
-	// Send the results; rank the event beside the bundled sample.
-	step("export", "--csv", "--wdd", "--out", filepath.Join(dir, "results"), book)
-	for _, name := range []string{"Venue Open.csv", "Venue Open WDD classification.csv", "Venue Open WDD boards.csv"} {
-		data, err := os.ReadFile(filepath.Join(dir, "results", name))
-		if err != nil {
+	// The workbook is final. Side by side, as they read it and no more:
+	// the results sent, and LibreOffice's printed Standings.
+	t.Run("results", func(t *testing.T) {
+		t.Parallel()
+		step := func(args ...string) string {
+			t.Helper()
+			return transcript.stepStatus(t, book, args...)
+		}
+		// Send the results; rank the event beside the bundled sample.
+		step("export", "--csv", "--wdd", "--out", filepath.Join(dir, "results"), book)
+		for _, name := range []string{"Venue Open.csv", "Venue Open WDD classification.csv", "Venue Open WDD boards.csv"} {
+			data, err := os.ReadFile(filepath.Join(dir, "results", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden.Check(t, "testdata/event/"+name, string(data))
+		}
+		// Before sending them: the WDD files check out as the federation reads them.
+		step("validate", filepath.Join(dir, "results", "Venue Open WDD classification.csv"), filepath.Join(dir, "results", "Venue Open WDD boards.csv"))
+		// Everything dtm wrote, and the files, re-derived from what was typed;
+		// the heats dtm seed seated again, or why not. The certificate, kept,
+		// re-checks.
+		out := step("verify", "--files", filepath.Join(dir, "results"), book)
+		cert := filepath.Join(dir, "venue.cert")
+		if err := os.WriteFile(cert, []byte(out), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		golden.Check(t, "testdata/event/"+name, string(data))
-	}
-	// Before sending them: the WDD files check out as the federation reads them.
-	step("validate", filepath.Join(dir, "results", "Venue Open WDD classification.csv"), filepath.Join(dir, "results", "Venue Open WDD boards.csv"))
-	// Everything dtm wrote, and the files, re-derived from what was typed;
-	// the heats dtm seed seated again, or why not. The certificate, kept,
-	// re-checks.
-	out = step("verify", "--files", filepath.Join(dir, "results"), book)
-	cert := filepath.Join(dir, "venue.cert")
-	if err := os.WriteFile(cert, []byte(out), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out := step("verify", "--certificate", cert, book); !strings.Contains(out, "the certificate holds") {
-		t.Errorf("the certificate of a clean verify does not hold:\n%s", out)
-	}
-	step("series", book, samplePath)
-
+		if out := step("verify", "--certificate", cert, book); !strings.Contains(out, "the certificate holds") {
+			t.Errorf("the certificate of a clean verify does not hold:\n%s", out)
+		}
+		step("series", book, samplePath)
+		golden.Check(t, "testdata/event/transcript.txt", transcript.String())
+	})
 	// What LibreOffice shows on the printed Standings is what dtm wrote.
-	lo := lotest.CSV(t, book, "Standings")
-	if len(lo) < 2 || !strings.Contains(strings.Join(lo[1], ","), soloist) {
-		t.Errorf("LibreOffice's Standings does not start with %s: %v", soloist, lo[:min(2, len(lo))])
-	}
-	golden.Check(t, "testdata/event/transcript.txt", transcript.String())
+	t.Run("LibreOffice's Standings", func(t *testing.T) {
+		t.Parallel()
+		lo := lotest.CSV(t, book, "Standings")
+		if len(lo) < 2 || !strings.Contains(strings.Join(lo[1], ","), soloist) {
+			t.Errorf("LibreOffice's Standings does not start with %s: %v", soloist, lo[:min(2, len(lo))])
+		}
+	})
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/armada-dtm/dtm/workbook"
 )
 
@@ -47,23 +49,40 @@ const aloneEnv = "DTM_TEST_ALONE"
 
 // alone runs the calling test again in a process of its own, where it is
 // the only test, so that it can measure the heap while the package's
-// other tests run beside it: in that process alone returns true and the
-// test goes on; in the package's process the test runs in parallel, waits
+// other tests run beside it, or so that a long walk starts at once rather
+// than when go test gives it one of its -test.parallel slots, which come
+// in no set order: in that process alone returns true and the test goes
+// on; in the package's process alone starts that process before the
+// package's parallel tests begin, then runs the test in parallel, waits
 // for the other process and reports what it logged and whether it passed,
 // and alone returns false.
 func alone(t *testing.T) bool {
 	if os.Getenv(aloneEnv) == t.Name() {
 		return true
 	}
-	t.Parallel()
 	args := []string{"-test.run=^" + t.Name() + "$", "-test.count=1", "-test.v"}
 	if deadline, ok := t.Deadline(); ok {
-		args = append(args, "-test.timeout="+time.Until(deadline).Round(time.Second).String())
+		// It stops a little before this process does, so that what it was
+		// doing when it ran out of time is logged here.
+		left := time.Until(deadline)
+		args = append(args, "-test.timeout="+(left-left/20).Round(time.Second).String())
+	}
+	if testing.Short() {
+		args = append(args, "-test.short")
+	}
+	if golden.Update() {
+		args = append(args, "-update")
 	}
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), aloneEnv+"="+t.Name())
-	out, err := cmd.CombinedOutput()
-	t.Logf("in a process of its own:\n%s", out)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Start()
+	t.Parallel()
+	if err == nil {
+		err = cmd.Wait()
+	}
+	t.Logf("in a process of its own:\n%s", out.Bytes())
 	if err != nil {
 		t.Errorf("in a process of its own: %v", err)
 	}
