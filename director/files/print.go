@@ -110,3 +110,40 @@ func (w *htmlWriter) wallSheets(d pageData) template.HTML {
 	}
 	return w.html()
 }
+
+// certificateSheets writes the award certificates, a printed sheet each.
+func (w *htmlWriter) certificateSheets(s *Site) template.HTML {
+	for _, c := range s.Certificates {
+		w.spill()
+		w.alternate("\n<section class=\"sheet certificate\">\n<p class=\"event\">", s.Name, "</p>\n<p class=\"award\">", c.Award,
+			"</p>\n<p class=\"to\">awarded to</p>\n<p class=\"winner\">", c.Winner, "</p>")
+		if c.Detail != "" {
+			w.alternate("\n<p class=\"detail\">", c.Detail, "</p>")
+		}
+		if s.Date != "" {
+			w.alternate("\n<p class=\"date\">", s.Date, "</p>")
+		}
+		w.raw("\n<p class=\"sign\"><span>Tournament director</span></p>\n</section>")
+	}
+	return w.html()
+}
+
+// awardWinners writes an award's winners, each player linking to their
+// page, or a dash for none.
+func (w *htmlWriter) awardWinners(a awardLine) template.HTML {
+	if len(a.Winners) == 0 {
+		w.raw("—")
+	}
+	for i, winner := range a.Winners {
+		w.spill()
+		if i > 0 {
+			w.raw(", ")
+		}
+		if winner.Player != nil {
+			w.playerLink(winner.Player)
+		} else {
+			w.text(winner.Name)
+		}
+	}
+	return w.html()
+}

@@ -51,39 +51,53 @@ func TestWallPages(t *testing.T) {
 	}
 }
 
-// TestWallAsTemplate: the wall standings dtm's writer makes are byte for
-// byte the page the former "wall" template (testdata/former.tmpl) wrote,
-// on hostile names, unqualified players and a provisional note, over
-// several printed pages and none.
-func TestWallAsTemplate(t *testing.T) {
+// TestPrintedAsTemplates: the wall standings, the certificates and the
+// awards dtm's writer makes are byte for byte the pages the former
+// templates (testdata/former.tmpl) wrote, on hostile names, unqualified
+// players, ties, teams, a provisional note and a date, and with none.
+func TestPrintedAsTemplates(t *testing.T) {
 	hostile := `O'Brien & "Sons" <b>+1</b> é` + "\x00\u202e"
 	for _, c := range []struct {
-		name, site, provisional string
-		lines                   int
+		name, site, provisional, date string
+		lines                         int
 	}{
-		{"plain", "Armada Open", "", 20},
-		{"hostile", hostile, "Provisional: heat 3 boards 2, 5 in play <&>", 30},
-		{"no lines", "Open", "", 0},
+		{"plain", "Armada Open", "", "", 20},
+		{"hostile", hostile, "Provisional: heat 3 boards 2, 5 in play <&>", "28 November " + hostile, 30},
+		{"no lines", "Open", "", "", 0},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			s := &Site{Name: c.site, Provisional: c.provisional, Current: &standingsPage{Title: "Standings after heat 3 " + hostile}}
-			for i := range c.lines {
-				p := &playerPage{Name: hostile + strconv.Itoa(i)}
-				if i%3 == 0 {
-					p.Name = "Ann Lee"
+		s := &Site{Name: c.site, Provisional: c.provisional, Date: c.date, Current: &standingsPage{Title: "Standings after heat 3 " + hostile}}
+		for i := range c.lines {
+			p := &playerPage{File: "player-" + strconv.Itoa(i+1) + ".html", Name: hostile + strconv.Itoa(i)}
+			if i%3 == 0 {
+				p.Name = "Ann Lee"
+			}
+			s.Current.Lines = append(s.Current.Lines, standingsLine{Rank: i + 1, Player: p, Total: "\u2212" + strconv.Itoa(i), Qualified: i%4 != 0})
+			if i%7 == 0 {
+				s.Awards = append(s.Awards, awardLine{Name: "Best " + hostile, Detail: strings.Repeat(hostile, i%2)})
+			}
+			a := &s.Awards[len(s.Awards)-1]
+			if i%2 == 0 {
+				a.Winners = append(a.Winners, awardWinner{Player: p, Name: p.Name})
+			} else {
+				a.Winners = append(a.Winners, awardWinner{Name: "Team " + hostile}) // a team's award
+			}
+		}
+		if c.lines > 0 {
+			s.Awards = append(s.Awards, awardLine{Name: "Unawarded"})
+		}
+		s.Wall, s.Certificates = wallPages(s.Current.Lines), certificates(s.Awards)
+		for _, page := range []string{"wall", "certificates", "awards"} {
+			t.Run(c.name+"/"+page, func(t *testing.T) {
+				data := pageData{Site: s, Title: s.Current.Title, Page: s.Current}
+				var want strings.Builder
+				if err := formerTemplates(t).ExecuteTemplate(&want, "former "+page, data); err != nil {
+					t.Fatal(err)
 				}
-				s.Current.Lines = append(s.Current.Lines, standingsLine{Rank: i + 1, Player: p, Total: "−" + strconv.Itoa(i), Qualified: i%4 != 0})
-			}
-			s.Wall = wallPages(s.Current.Lines)
-			data := pageData{Site: s, Title: s.Current.Title, Page: s.Current}
-			var want strings.Builder
-			if err := formerTemplates(t).ExecuteTemplate(&want, "former wall", data); err != nil {
-				t.Fatal(err)
-			}
-			if got := wholePage(t, "wall", data); got != want.String() {
-				t.Errorf("the writer's wall differs from the template's:\n%s\nwant\n%s", got, want.String())
-			}
-		})
+				if got := wholePage(t, page, data); got != want.String() {
+					t.Errorf("the writer's page differs from the template's:\n%s\nwant\n%s", got, want.String())
+				}
+			})
+		}
 	}
 }
 

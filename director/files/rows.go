@@ -70,14 +70,16 @@ func (w *htmlWriter) Write(p []byte) (int, error) {
 // funcs are the writer's fragments, as a template calls them.
 func (w *htmlWriter) funcs() template.FuncMap {
 	return template.FuncMap{
-		"standingsRows": w.standingsRows,
-		"callRows":      w.callRows,
-		"callBoards":    w.callBoards,
-		"heatBoards":    w.heatBoards,
-		"rankFigure":    w.rankFigure,
-		"playerBody":    w.playerBody,
-		"playerRows":    w.playerRows,
-		"wallSheets":    w.wallSheets,
+		"standingsRows":     w.standingsRows,
+		"callRows":          w.callRows,
+		"callBoards":        w.callBoards,
+		"heatBoards":        w.heatBoards,
+		"rankFigure":        w.rankFigure,
+		"playerBody":        w.playerBody,
+		"playerRows":        w.playerRows,
+		"wallSheets":        w.wallSheets,
+		"certificateSheets": w.certificateSheets,
+		"awardWinners":      w.awardWinners,
 	}
 }
 
