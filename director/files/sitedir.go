@@ -188,7 +188,10 @@ type SiteWriter struct {
 	tmp     string   // the new version's folder, beside dir
 	out     *folder  // tmp, open for writing
 	earlier []string // the files of the version it replaces
-	names   []string // the files written
+	// old holds earlier's names, so that sorting thousands of files into
+	// dtm's and the director's own costs a look-up each, not a walk.
+	old   map[string]bool
+	names []string // the files written
 }
 
 // errNoExchange says the system cannot swap two folders in one step.
@@ -209,7 +212,10 @@ func NewSiteWriter(dir string) (*SiteWriter, error) {
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return nil, fmt.Errorf("publish: %w", err)
 	}
-	w := &SiteWriter{dir: dir, earlier: earlier}
+	w := &SiteWriter{dir: dir, earlier: earlier, old: make(map[string]bool, len(earlier))}
+	for _, name := range earlier {
+		w.old[name] = true
+	}
 	for w.tmp == "" {
 		name := siteTemp(dir, "new")
 		err := os.Mkdir(name, 0o755)
@@ -267,8 +273,12 @@ func (w *SiteWriter) Commit(book string) (removed []string, err error) {
 	if err := w.swap(); err != nil {
 		return nil, fmt.Errorf("publish: put the new site in place of %s: %w", w.dir, err)
 	}
+	written := make(map[string]bool, len(w.names))
+	for _, name := range w.names {
+		written[name] = true
+	}
 	for _, name := range w.earlier {
-		if !slices.Contains(w.names, name) {
+		if !written[name] {
 			removed = append(removed, name)
 		}
 	}
@@ -343,7 +353,7 @@ func (w *SiteWriter) foreign(dir string) []string {
 	var out []string
 	for _, e := range entries {
 		name := e.Name()
-		if name != SiteMarker && !slices.Contains(w.earlier, name) && !isTemp(name) {
+		if name != SiteMarker && !w.old[name] && !isTemp(name) {
 			out = append(out, name)
 		}
 	}
