@@ -312,6 +312,18 @@ func (f *frame) playerPowerCost(cnt []int32) int {
 // force repeats that only a plan seeing them can spread (measured on
 // f_45x3_sitout, seeds 1-5: 90, the optimum, on each at 3 rounds; 90-100
 // at 2).
+//
+// Heats of more than kickMax and at most smallHeat players to seat are
+// seeded alone instead (horizon 1): there the annealing does not solve a
+// schedule of two or three rounds well, each restart ending in its own
+// local optimum, and a plan that far from the best misleads this round
+// more than it helps. Measured on the realistic events of
+// seeding/instance/testdata/bench (seeds 1-8, default settings), the median
+// total fell from 260 to 233 on r_52x5_teams, 157.5 to 146.5 on r_61x5_top
+// and 257 to 240.5 on r_72x3_day2, the worst of r_66x5_rule from 179 to 166
+// (its median rose from 159 to 162.5), at less CPU; r_90x4_teams_clubs
+// (84 players) did worse alone, 48-56 against 44-50, so larger heats
+// still plan.
 const knownHorizon = 3
 
 // setHorizon limits the rounds planned (see Options.Horizon).
@@ -319,6 +331,8 @@ func (f *frame) setHorizon(h int) {
 	switch {
 	case h > 0:
 		f.rounds = min(f.rounds, h)
+	case f.known && len(f.free) > kickMax && len(f.free) <= smallHeat:
+		f.rounds = 1
 	case f.known:
 		f.rounds = min(f.rounds, knownHorizon)
 	case !constructionFits(f):

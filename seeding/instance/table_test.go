@@ -204,7 +204,8 @@ func TestTable(t *testing.T) {
 //
 //	DTM_BENCH_ROUND=r_52x5_teams DTM_BENCH_FROM=3 go test -count=1 -run '^TestRoundSpread$' -v ./seeding/instance/
 //
-// DTM_BENCH_EFFORT scales the work of the rounds seeded again. Given the
+// DTM_BENCH_EFFORT scales the work of the rounds seeded again and
+// DTM_BENCH_HORIZON sets their Options.Horizon. Given the
 // same earlier rounds, a spread that more work closes is the search's; one
 // that stays comes from the earlier rounds.
 func TestRoundSpread(t *testing.T) {
@@ -213,6 +214,7 @@ func TestRoundSpread(t *testing.T) {
 		t.Skip("set DTM_BENCH_ROUND to a case's name to measure its last rounds over seeds")
 	}
 	effort, _ := strconv.ParseFloat(os.Getenv("DTM_BENCH_EFFORT"), 64)
+	horizon, _ := strconv.Atoi(os.Getenv("DTM_BENCH_HORIZON"))
 	for _, c := range tableCases() {
 		if c.name != name {
 			continue
@@ -234,7 +236,7 @@ func TestRoundSpread(t *testing.T) {
 		cpu := time.Duration(0)
 		for seed := int64(1); seed <= 8; seed++ {
 			start := cpuClock()
-			costs, bounds := seedFrom(t, in, p, from-1, seeding.Options{Seed: seed, Effort: effort, Now: cpuClock})
+			costs, bounds := seedFrom(t, in, p, from-1, seeding.Options{Seed: seed, Effort: effort, Horizon: horizon, Now: cpuClock})
 			cpu += cpuClock().Sub(start)
 			sum := 0
 			for _, c := range costs {
