@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -25,6 +26,12 @@ func Dir(t testing.TB) string {
 	return shared.Path(t, "tools")
 }
 
+// toolTimeout is how long a tool may run before its watchdog kills
+// LibreOffice. The tools' own default, two minutes, killed lo-edit calls at
+// a load average of 30, failing tests because the machine was busy; a hung
+// LibreOffice is still stopped, later. $LO_TOOLS_TIMEOUT overrides it.
+const toolTimeout = 10 * time.Minute
+
 // Run runs a tool (e.g. "lo-csv") with arguments and returns its standard
 // output. Exit status 3 (LibreOffice missing) skips the test unless
 // shared.Required.
@@ -38,9 +45,13 @@ func Run(t testing.TB, tool string, args ...string) []byte {
 		}
 		t.Skipf("%s not found (%v); the LibreOffice tools live in ../shared/tools", tool, err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), toolTimeout+time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, path, args...)
+	cmd.Env = os.Environ()
+	if os.Getenv("LO_TOOLS_TIMEOUT") == "" {
+		cmd.Env = append(cmd.Env, "LO_TOOLS_TIMEOUT="+strconv.Itoa(int(toolTimeout/time.Second)))
+	}
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) } // lets the tool clean up
 	cmd.WaitDelay = 20 * time.Second
 	var stderr bytes.Buffer
