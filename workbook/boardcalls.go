@@ -291,7 +291,6 @@ func (w *callsWriter) flush() xlsx.Body {
 	if w.err != nil || w.values != nil {
 		return xlsx.Body{}
 	}
-	w.do(xlsx.SetSheetDimension(w.f, w.sheet, "A1:"+cellName(callCols, max(1, w.row-1))))
 	// Excel refuses a sheet with more manual page breaks than it allows:
 	// the pages past them go without (CallsPageWarnings says so).
 	for _, r := range w.breaks[:min(len(w.breaks), MaxPageBreaks)] {

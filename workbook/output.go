@@ -173,7 +173,6 @@ func (b *Book) writeOutput(o Output, decorate func() error) error {
 	if o.Note != "" {
 		below = max(below, 1)
 	}
-	bl.do(xlsx.SetSheetDimension(f, o.Sheet, "A1:"+cellName(max(cols, 1), last+below)))
 	bl.freeze(o.Sheet, 1)
 	bl.printSetup(o.Sheet, o.Title, cellName(len(o.Header), last+below), o.Landscape)
 	width := func(i int) float64 { return max(o.Widths[i], headerWidth(o.Header[i])) }

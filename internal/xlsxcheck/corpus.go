@@ -32,9 +32,10 @@ const (
 )
 
 // Corpus gathers, for a test binary, a copy of every different workbook
-// its tests have dtm write, and has the independent readers read each in
-// the background as it comes, while the tests go on (openpyxl in its
-// read-only mode, the cells only: Readers reads a workbook whole): make it in TestMain
+// its tests have dtm write, and has Check check each and the independent
+// readers read each in the background as it comes, while the tests go on
+// (openpyxl in its read-only mode, trusting each sheet's declared range,
+// the cells only: Readers reads a workbook whole): make it in TestMain
 // (NewCorpus), give it each workbook dtm wrote (Watch, or Wrote as
 // xlsx.Wrote), and report after m.Run (Read).
 type Corpus struct {
@@ -48,6 +49,12 @@ type Corpus struct {
 	left    int     // workbooks left out, over the bounds
 	failed  error   // the corpus could not be kept
 	streams streams // the readers, started with the first workbook
+	// Every different workbook, over the bounds too, is checked by Check
+	// in the background, one at a time (checking).
+	checks   sync.WaitGroup
+	checking chan struct{}
+	checked  int
+	broken   []string // what Check found, each naming the workbook's writer
 }
 
 // corpusEntry is one workbook of a corpus: its copy, and the test and
@@ -60,7 +67,7 @@ type corpusEntry struct {
 // temporary folder of its own; a reader's message containing one of allow
 // is no finding.
 func NewCorpus(allow ...string) *Corpus {
-	c := &Corpus{allow: allow, seen: map[[sha256.Size]byte]bool{}}
+	c := &Corpus{allow: allow, seen: map[[sha256.Size]byte]bool{}, checking: make(chan struct{}, 1)}
 	c.readers = func(dir string) streams { return startReaders(dir, MaxCorpusFiles, false, c.allow) }
 	return c
 }
@@ -86,7 +93,7 @@ func (c *Corpus) Watch(args []string) func(test string) {
 			if err != nil || !is.Mode().IsRegular() || was != nil && os.SameFile(was, is) && was.ModTime().Equal(is.ModTime()) && was.Size() == is.Size() {
 				continue
 			}
-			c.add(path, is.Size(), fmt.Sprintf("%s: dtm %s", test, shorten(args)))
+			c.add(path, fmt.Sprintf("%s: dtm %s", test, shorten(args)))
 		}
 	}
 }
@@ -128,15 +135,8 @@ func testOf(path string) string {
 	return strings.TrimRight(first, "0123456789") + ": " + filepath.Base(path)
 }
 
-// add copies the workbook at path into the corpus, unless it holds the
-// same bytes already or the workbook is over the bounds.
-func (c *Corpus) add(path string, size int64, who string) {
-	if size > MaxCorpusBytes {
-		c.mu.Lock()
-		c.left++
-		c.mu.Unlock()
-		return
-	}
+// add copies the workbook at path into the corpus (see keep).
+func (c *Corpus) add(path string, who string) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return // the test removed it already: nothing to read
@@ -144,21 +144,22 @@ func (c *Corpus) add(path string, size int64, who string) {
 	c.keep(path, data, who)
 }
 
-// keep copies a workbook into the corpus, unless it holds the same bytes
-// already or the workbook is over the bounds, and gives it to the
-// readers.
+// keep has Check check a workbook, unless the corpus has seen the same
+// bytes already, and copies it into the corpus and gives it to the
+// readers, unless it is over the bounds.
 func (c *Corpus) keep(path string, data []byte, who string) {
+	sum := sha256.Sum256(data)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(data) > MaxCorpusBytes || len(c.entries) >= MaxCorpusFiles {
-		c.left++
-		return
-	}
-	sum := sha256.Sum256(data)
 	if c.seen[sum] || c.failed != nil {
 		return
 	}
 	c.seen[sum] = true
+	c.check(data, who)
+	if len(data) > MaxCorpusBytes || len(c.entries) >= MaxCorpusFiles {
+		c.left++
+		return
+	}
 	if c.dir == "" {
 		var err error
 		if c.dir, err = os.MkdirTemp("", "dtm-corpus-"); err != nil {
@@ -181,16 +182,51 @@ func (c *Corpus) keep(path string, data []byte, who string) {
 	}
 }
 
+// check has Check check a workbook in the background, noting what it
+// finds.
+func (c *Corpus) check(data []byte, who string) {
+	c.checks.Add(1)
+	go func() {
+		defer c.checks.Done()
+		c.checking <- struct{}{}
+		problems := Check(data)
+		<-c.checking
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.checked++
+		if len(problems) > 0 {
+			c.broken = append(c.broken, fmt.Sprintf("Check on a workbook written by %s:\n  %s", who, strings.Join(problems, "\n  ")))
+		}
+	}()
+}
+
+// checkFindings writes to w how many workbooks Check checked and what it
+// found; false when it found something.
+func (c *Corpus) checkFindings(w io.Writer) bool {
+	if c.checked > 0 {
+		fmt.Fprintf(w, "Check checked %d different workbooks the tests wrote, those of any size\n", c.checked)
+	}
+	for _, b := range c.broken {
+		fmt.Fprintln(w, b)
+	}
+	return len(c.broken) == 0
+}
+
 // Read waits until every reader has read every workbook of the corpus
 // (Readers says what each checks), and writes to w what they read, in
 // how much CPU time, and each finding, naming the workbook's copy and
-// the test and command that wrote it. It returns code, or 1 when a reader
-// found something (the corpus is then kept for a look) or, under
-// shared.Required (CI), a reader is missing. Under go test -short the
-// readers do not run.
+// the test and command that wrote it; and first what Check found on
+// every workbook, those over the bounds too. It returns code, or 1 when
+// Check or a reader found something (the corpus is then kept for a look)
+// or, under shared.Required (CI), a reader is missing. Under go test
+// -short the readers do not run; Check does.
 func (c *Corpus) Read(code int, w io.Writer) int {
+	c.checks.Wait()
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if !c.checkFindings(w) {
+		code = 1
+	}
 	if c.failed != nil {
 		fmt.Fprintln(w, c.failed)
 		if c.streams != nil {

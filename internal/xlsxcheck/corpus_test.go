@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/shared"
+	"github.com/armada-dtm/dtm/templates"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -118,5 +119,39 @@ func TestTestOf(t *testing.T) {
 	}
 	if got := testOf("/elsewhere/a.xlsx"); got != "/elsewhere/a.xlsx" && !strings.HasPrefix(os.TempDir(), "/elsewhere") {
 		t.Errorf("testOf outside the temporary folder = %q", got)
+	}
+}
+
+// TestCorpusChecks: Check checks every different workbook of the corpus,
+// one over the readers' bounds too, and what it finds fails the run,
+// naming the test that wrote the workbook.
+func TestCorpusChecks(t *testing.T) {
+	c := NewCorpus()
+	c.readers = nil
+	dir := t.TempDir()
+	big := edit(t, templates.Tournament, map[string]func([]byte) []byte{
+		"xl/worksheets/sheet7.xml": func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`<dimension ref="A1:D2"/>`), []byte(`<dimension ref="A1"/>`), 1)
+		},
+		"xl/media/filler.bin": func([]byte) []byte { return bytes.Repeat([]byte{0}, MaxCorpusBytes) },
+	})
+	c.Wrote(filepath.Join(dir, "good.xlsx"), templates.Tournament)
+	c.Wrote(filepath.Join(dir, "again.xlsx"), templates.Tournament)
+	c.Wrote(filepath.Join(dir, "big.xlsx"), big)
+	var out strings.Builder
+	if code := c.Read(0, &out); code != 1 {
+		t.Errorf("Read = %d, want 1 for the workbook Check finds broken", code)
+	}
+	for _, want := range []string{
+		"Check checked 2 different workbooks",
+		"Check on a workbook written by " + t.Name() + ": big.xlsx:\n",
+		`xl/worksheets/sheet7.xml (Heats): declares <dimension ref="A1"/>, but its cells take A1:D2`,
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the report lacks %q:\n%s", want, out.String())
+		}
+	}
+	if strings.Count(out.String(), "Check on") != 1 {
+		t.Errorf("findings on more than the broken workbook:\n%s", out.String())
 	}
 }

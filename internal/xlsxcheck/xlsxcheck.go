@@ -69,8 +69,9 @@ func Check(data []byte) []string {
 	c.contentTypes()
 	c.relationships()
 	sheets := c.workbook()
+	strings := c.sharedStrings()
 	for _, s := range sheets {
-		c.worksheet(s.part, s.name)
+		c.worksheet(s.part, s.name, strings)
 	}
 	c.calcChain(sheets)
 	c.coreProperties()
@@ -297,9 +298,31 @@ func isColumn(s string) bool {
 	return n <= 16384
 }
 
+// sharedStrings returns how many texts the workbook's shared strings part
+// holds (0 for none).
+func (c *checker) sharedStrings() int {
+	r, _ := c.readRels("xl/workbook.xml")
+	for _, x := range r.Rels {
+		if !strings.HasSuffix(x.Type, "/sharedStrings") {
+			continue
+		}
+		name := target("xl/workbook.xml", x.Target)
+		var sst struct {
+			SI []struct{} `xml:"si"`
+		}
+		if err := xml.Unmarshal(c.parts[name], &sst); err != nil {
+			c.add(name, "%v", err)
+		}
+		return len(sst.SI)
+	}
+	return 0
+}
+
 // worksheet checks a sheet part: element order, rows and cells in order,
-// headers and footers, data validations.
-func (c *checker) worksheet(part, name string) {
+// the range the sheet declares it uses, shared texts that exist, headers
+// and footers, data validations. texts is how many shared texts the
+// workbook holds.
+func (c *checker) worksheet(part, name string, texts int) {
 	body, ok := c.parts[part]
 	if !ok {
 		c.add(part, "sheet %q: missing part", name)
@@ -307,10 +330,15 @@ func (c *checker) worksheet(part, name string) {
 	}
 	c.order(part, body, nsMain, sheetOrder)
 	var ws struct {
+		Dimension *struct {
+			Ref string `xml:"ref,attr"`
+		} `xml:"dimension"`
 		Rows []struct {
 			R     int `xml:"r,attr"`
 			Cells []struct {
 				R string `xml:"r,attr"`
+				T string `xml:"t,attr"`
+				V string `xml:"v"`
 			} `xml:"c"`
 		} `xml:"sheetData>row"`
 		Cols []struct {
@@ -342,21 +370,37 @@ func (c *checker) worksheet(part, name string) {
 	}
 	where := fmt.Sprintf("%s (%s)", part, name)
 	last := 0
+	var used [2][2]int // the first and last column and row holding a cell
 	for _, r := range ws.Rows {
 		if r.R != 0 && r.R <= last {
 			c.add(where, "row %d after row %d", r.R, last)
 		}
-		last = max(last, r.R)
+		row := max(last+1, r.R) // a row without its number follows the one before
+		last = max(last, row)
 		col := 0
 		for _, cell := range r.Cells {
-			if cell.R == "" {
-				continue
+			cc := col + 1
+			if cell.R != "" {
+				if cc = columnOf(cell.R); cc <= col {
+					c.add(where, "cell %s out of order", cell.R)
+				}
 			}
-			cc := columnOf(cell.R)
-			if cc <= col {
-				c.add(where, "cell %s out of order", cell.R)
+			col = max(col, cc)
+			if used[1][0] == 0 {
+				used[0] = [2]int{cc, row}
 			}
-			col = cc
+			used[0][0] = min(used[0][0], cc)
+			used[1] = [2]int{max(used[1][0], cc), row}
+			if cell.T == "s" {
+				if i, err := strconv.Atoi(strings.TrimSpace(cell.V)); err != nil || i < 0 || i >= texts {
+					c.add(where, "cell %s refers to shared text %q; the workbook has %d", cellName(cc, row), cell.V, texts)
+				}
+			}
+		}
+	}
+	if ws.Dimension != nil {
+		if msg := dimensionProblem(ws.Dimension.Ref, used); msg != "" {
+			c.add(where, "declares <dimension ref=%q/>, %s: streaming readers (openpyxl's read-only mode, POI's event reader) read only that range", ws.Dimension.Ref, msg)
 		}
 	}
 	lastCol := 0
@@ -396,6 +440,38 @@ func (c *checker) worksheet(part, name string) {
 			}
 		}
 	}
+}
+
+// dimensionProblem says how a sheet's declared range differs from the
+// cells it holds (used: the first and last column and row holding one,
+// zero for none), or "": it must end at the last row and column holding
+// a cell and start at A1 or at the first ones (as Excel writes it); "A1"
+// for a sheet without cells.
+func dimensionProblem(ref string, used [2][2]int) string {
+	want := "A1"
+	if used[1][0] > 0 {
+		want += ":" + cellName(used[1][0], used[1][1])
+	}
+	from, to, ok := strings.Cut(strings.ToUpper(ref), ":")
+	if !ok {
+		to = from
+	}
+	switch {
+	case to != strings.TrimPrefix(want, "A1:"):
+		return "but its cells take " + want
+	case from != "A1" && from != cellName(used[0][0], used[0][1]):
+		return "which starts neither at A1 nor at its first cell " + cellName(used[0][0], used[0][1])
+	}
+	return ""
+}
+
+// cellName is a cell's A1 name.
+func cellName(col, row int) string {
+	name := ""
+	for ; col > 0; col = (col - 1) / 26 {
+		name = string(rune('A'+(col-1)%26)) + name
+	}
+	return name + strconv.Itoa(row)
 }
 
 func columnOf(cell string) int {

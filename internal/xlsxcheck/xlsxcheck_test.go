@@ -81,6 +81,70 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+// TestCheckRules: each rule of what Excel and streaming readers expect
+// beyond the schema catches a workbook that breaks it, and only that.
+func TestCheckRules(t *testing.T) {
+	const heats = "xl/worksheets/sheet7.xml" // the template's Heats sheet: A1:D2
+	replace := func(old, new string) func([]byte) []byte {
+		return func(b []byte) []byte {
+			if !bytes.Contains(b, []byte(old)) {
+				t.Fatalf("the template has no %s", old)
+			}
+			return bytes.Replace(b, []byte(old), []byte(new), 1)
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		part  string
+		edit  func([]byte) []byte
+		wants []string
+	}{
+		{"the dimension the template declares", heats, replace(`<dimension ref="A1:D2"/>`, `<dimension ref="A1"/>`),
+			[]string{`Heats): declares <dimension ref="A1"/>, but its cells take A1:D2`}},
+		{"a dimension short of the last column", heats, replace(`<dimension ref="A1:D2"/>`, `<dimension ref="A1:C2"/>`),
+			[]string{`declares <dimension ref="A1:C2"/>, but its cells take A1:D2`}},
+		{"a dimension past the cells", heats, replace(`<dimension ref="A1:D2"/>`, `<dimension ref="A1:D9"/>`),
+			[]string{`declares <dimension ref="A1:D9"/>, but its cells take A1:D2`}},
+		{"a dimension starting inside the cells", heats, replace(`<dimension ref="A1:D2"/>`, `<dimension ref="B2:D2"/>`),
+			[]string{`which starts neither at A1 nor at its first cell A1`}},
+		{"a cell past the dimension", heats, replace(`</row></sheetData>`, `<c r="F2"/></row><row r="7"><c r="B7"/></row></sheetData>`),
+			[]string{`declares <dimension ref="A1:D2"/>, but its cells take A1:F7`}},
+		{"a shared text past the table", heats, replace(`<c r="A1" s="1" t="s"><v>179</v>`, `<c r="A1" s="1" t="s"><v>99999</v>`),
+			[]string{`cell A1 refers to shared text "99999"; the workbook has`}},
+		{"a shared text that is no number", heats, replace(`<c r="A1" s="1" t="s"><v>179</v>`, `<c r="A1" s="1" t="s"><v>x</v>`),
+			[]string{`cell A1 refers to shared text "x"`}},
+		{"rows out of order", heats, replace(`<row r="2">`, `<row r="1">`),
+			[]string{"row 1 after row 1"}},
+		{"cells out of order", heats, replace(`<c r="D1"`, `<c r="B1"`),
+			[]string{"cell B1 out of order"}},
+		{"columns in descending order", heats, replace(`<col customWidth="true" max="1" min="1" width="8"></col><col customWidth="true" max="2" min="2" width="30"></col>`,
+			`<col customWidth="true" max="2" min="2" width="30"></col><col customWidth="true" max="1" min="1" width="8"></col>`),
+			[]string{"columns 1 to 1 after column 2: Excel wants them in order, apart"}},
+		{"columns overlapping", heats, replace(`max="2" min="2"`, `max="3" min="2"`),
+			[]string{"columns 3 to 3 after column 3"}},
+		{"too many page breaks", heats, replace(`</worksheet>`, `<rowBreaks count="1027" manualBreakCount="1027">`+
+			strings.Repeat(`<brk id="3" max="16383" man="1"/>`, 1027)+`</rowBreaks></worksheet>`),
+			[]string{"1027 manual row page breaks (Excel: 1026)"}},
+		{"an override for a part not there", "[Content_Types].xml", replace(`</Types>`, `<Override PartName="/xl/media/image9.png" ContentType="image/png"/></Types>`),
+			[]string{"override for /xl/media/image9.png, which is not in the package"}},
+		{"a part without a content type", "xl/media/picture.qoi", func([]byte) []byte { return []byte("QOI") },
+			[]string{"xl/media/picture.qoi: has no content type"}},
+		{"core properties without the cp: prefix", "docProps/core.xml", func(b []byte) []byte {
+			return bytes.ReplaceAll(bytes.ReplaceAll(b, []byte("cp:"), nil), []byte("xmlns:cp="), []byte("xmlns="))
+		}, []string{"the core properties are not under the cp: prefix"}},
+	} {
+		got := Check(edit(t, templates.Tournament, map[string]func([]byte) []byte{c.part: c.edit}))
+		for _, want := range c.wants {
+			if !strings.Contains(strings.Join(got, "\n"), want) {
+				t.Errorf("%s: Check missed %q; it found:\n%s", c.name, want, strings.Join(got, "\n"))
+			}
+		}
+		if len(got) != len(c.wants) {
+			t.Errorf("%s: Check found %d problems, want %d:\n%s", c.name, len(got), len(c.wants), strings.Join(got, "\n"))
+		}
+	}
+}
+
 // edit rewrites parts of a package (adding those it lacks).
 func edit(t *testing.T, data []byte, edits map[string]func([]byte) []byte) []byte {
 	t.Helper()

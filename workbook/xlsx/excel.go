@@ -159,14 +159,6 @@ func GetWorkbookProps(x *excelize.File) (excelize.WorkbookPropsOptions, error) {
 	return props, nil
 }
 
-// SetSheetDimension sets the range a sheet declares it uses.
-func SetSheetDimension(x *excelize.File, sheet, ref string) error {
-	if err := x.SetSheetDimension(sheet, ref); err != nil {
-		return fmt.Errorf("set %s's dimension to %s: %w", sheet, ref, err)
-	}
-	return nil
-}
-
 // GetSheetDimension reads the range a sheet declares it uses.
 func GetSheetDimension(x *excelize.File, sheet string) (string, error) {
 	ref, err := x.GetSheetDimension(sheet)

@@ -24,7 +24,8 @@ import (
 // touch cost nothing to save. Pictures, already compressed, are stored
 // (with their sizes in their local headers, see createStored);
 // every other part is compressed at the fastest level, as tidy compresses
-// the parts it rewrites.
+// the parts it rewrites, a worksheet declaring its used range
+// (fixDimension).
 type packWriter struct {
 	zw    *zip.Writer
 	orig  map[string]*zip.File // the parts of the file as read; nil for none
@@ -86,6 +87,9 @@ func (pw *packWriter) finish() error {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 		return nil
+	}
+	if worksheetPart(name) {
+		data = fixDimension(data)
 	}
 	var w io.Writer
 	var err error

@@ -460,8 +460,9 @@ func StaleTemp(name string) bool {
 // its package, finished as Save finishes a workbook's, with the document
 // properties props.
 func Package(x *excelize.File, props Properties) ([]byte, error) {
-	var buf bytes.Buffer
-	if _, err := x.WriteTo(&buf); err != nil {
+	x.SetZipWriter(func(w io.Writer) excelize.ZipWriter { return newPackWriter(w, nil, props.Modified) })
+	buf, err := x.WriteToBuffer()
+	if err != nil {
 		return nil, fmt.Errorf("write the package: %w", err)
 	}
 	return tidy(buf.Bytes(), nil, nil, nil, Sheets{}, nil, props)

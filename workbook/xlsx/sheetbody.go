@@ -22,6 +22,7 @@ type Body struct {
 	data   func(io.Writer) error // writes <sheetData>…</sheetData>
 	merges func(io.Writer) error // writes <mergeCells …>…</mergeCells>, or nothing for none
 	size   int                   // about how many bytes the two write
+	ref    string                // the range the cells take (usedRange), "" for unknown
 }
 
 // bodyWriter writes a sheetData element row by row, in increasing order of
@@ -267,7 +268,11 @@ func spliceBody(part []byte, body Body) ([]piece, error) {
 			at = to + i
 		}
 	}
-	return []piece{{raw: part[:from]}, {write: body.data}, {raw: part[to:at]}, {write: body.merges}, {raw: part[at:]}}, nil
+	head := part[:from]
+	if body.ref != "" {
+		head = setDimension(head, body.ref)
+	}
+	return []piece{{raw: head}, {write: body.data}, {raw: part[to:at]}, {write: body.merges}, {raw: part[at:]}}, nil
 }
 
 // elementAt returns where the first element named name (unprefixed)
@@ -352,7 +357,7 @@ func (g *Grid) SetHeight(r int, height float64) { g.at(r).height = height }
 // Body returns the grid as the body of its tab, or the first cell whose
 // value cannot be written.
 func (g *Grid) Body() (Body, error) {
-	cells := 0
+	cells, lastRow, lastCol := 0, 0, 0
 	for r, cr := range g.rows {
 		if cr == nil {
 			continue
@@ -362,12 +367,17 @@ func (g *Grid) Body() (Body, error) {
 				continue
 			}
 			cells++
+			lastRow, lastCol = r, max(lastCol, c)
 			if err := cellValueOK(cr.cells[c].v); err != nil {
 				return Body{}, fmt.Errorf("cell %s: %w", CellName(c, r), err)
 			}
 		}
 	}
 	rows, merges, cols := g.rows, g.merges, g.cols
+	ref := "A1"
+	if lastRow > 0 {
+		ref += ":" + CellName(lastCol, lastRow)
+	}
 	return Body{
 		data: func(out io.Writer) error {
 			bw := newBodyWriter(out)
@@ -386,5 +396,6 @@ func (g *Grid) Body() (Body, error) {
 		},
 		merges: func(out io.Writer) error { return writeMerges(out, merges) },
 		size:   cells*28 + len(merges)*30, // about the bytes a styled cell and a merge take
+		ref:    ref,
 	}, nil
 }

@@ -248,9 +248,11 @@ func (t *tidier) patchCells(paths map[string]string, patches map[string][]cellPa
 		if err != nil {
 			return fmt.Errorf("%s: %w", sheet, err)
 		}
-		if t.edited[name], err = patchSheet(raw, ps); err != nil {
+		patched, err := patchSheet(raw, ps)
+		if err != nil {
 			return fmt.Errorf("%s: %w", sheet, err)
 		}
+		t.edited[name] = fixDimension(patched)
 	}
 	return nil
 }
@@ -264,7 +266,7 @@ func (t *tidier) finishWorksheets(paths map[string]string, skip map[string]bool,
 		inputs[name] = sheets.input(sheet)
 	}
 	for name, part := range t.parts {
-		if dir, file := path.Split(name); dir != "xl/worksheets/" || !strings.HasSuffix(file, ".xml") || skip[name] {
+		if !worksheetPart(name) || skip[name] {
 			continue
 		}
 		raw, ok := t.edited[name]
@@ -279,6 +281,13 @@ func (t *tidier) finishWorksheets(paths map[string]string, skip map[string]bool,
 		}
 	}
 	return nil
+}
+
+// worksheetPart reports whether a part is a worksheet, where excelize and
+// Excel put them.
+func worksheetPart(name string) bool {
+	dir, file := path.Split(name)
+	return dir == "xl/worksheets/" && strings.HasSuffix(file, ".xml")
 }
 
 // spliceBodies puts the bodies of the tabs written whole into their parts

@@ -5,8 +5,10 @@
 # their cached values, dates as Excel's serial numbers. With --read-only
 # it reads only the workbook's part and each sheet's cells, in openpyxl's
 # read-only mode (less than half the time), not each sheet whole with its
-# validations, print settings, drawings and charts. Exits 3 when openpyxl
-# is missing.
+# validations, print settings, drawings and charts, and trusting each
+# sheet's declared range (its dimension) as streaming readers do: a cell
+# past it is not read, and differs from dtm's reading. Exits 3 when
+# openpyxl is missing.
 import datetime, json, sys, warnings
 
 try:
@@ -34,8 +36,6 @@ for line in sys.stdin:
         try:
             wb = openpyxl.load_workbook(path, data_only=True, read_only=read_only)
             for ws in wb.worksheets:
-                if read_only:
-                    ws.reset_dimensions()  # as pandas does: the sheets dtm writes say <dimension ref="A1"/>
                 cells = {}
                 for row in ws.iter_rows():
                     for cell in row:
