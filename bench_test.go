@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
 )
@@ -71,7 +72,7 @@ func namedEvent(tb testing.TB, path string, players, heats, total int, names fun
 			}
 		}
 	}
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		tb.Fatal(err)
 	}
 }

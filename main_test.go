@@ -204,7 +204,7 @@ func TestCheckVerboseListsIgnored(t *testing.T) {
 	if _, err := f.NewSheet("Notes"); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
@@ -251,7 +251,7 @@ func TestNewFrom(t *testing.T) {
 	if err := f.SetSheetRow("Conflicts", "A2", &[]any{"Ann Smith", "Bob Jones", 100}); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
@@ -285,7 +285,7 @@ func openXLSX(t testing.TB, path string) *excelize.File {
 // saveXLSX saves a workbook opened with openXLSX.
 func saveXLSX(t testing.TB, f *excelize.File) {
 	t.Helper()
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 }

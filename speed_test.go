@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/armada-dtm/dtm/internal/proc"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
@@ -250,7 +251,7 @@ func freshTournament(tb testing.TB, path string, players, heats int) {
 			tb.Fatal(err)
 		}
 	}
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		tb.Fatal(err)
 	}
 }

@@ -2,7 +2,6 @@ package workbook
 
 import (
 	"archive/zip"
-	"bytes"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/armada-dtm/dtm/internal/lotest"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/xuri/excelize/v2"
 
@@ -47,11 +47,7 @@ func callsBook(t *testing.T, players int, victory string) *Book {
 	}
 	set(t, f, SheetTournament, cellName(2, settingRowOf(t, SetVictory)), victory)
 	p := filepath.Join(t.TempDir(), "calls.xlsx")
-	var buf bytes.Buffer
-	if _, err := f.WriteTo(&buf); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, buf.Bytes(), 0o644); err != nil {
+	if err := xlsxcheck.SaveAs(f, p); err != nil {
 		t.Fatal(err)
 	}
 	b, err := Open(p)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/workbook/xlsx"
 )
 
@@ -20,11 +21,7 @@ import (
 func saved(t *testing.T) *Book {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "Regatta.xlsx")
-	var buf bytes.Buffer
-	if _, err := fixture(t).WriteTo(&buf); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if err := xlsxcheck.SaveAs(fixture(t), path); err != nil {
 		t.Fatal(err)
 	}
 	b, err := Open(path)

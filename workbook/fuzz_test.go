@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 )
 
 // FuzzRead types arbitrary values into arbitrary cells of a valid
@@ -68,10 +70,9 @@ func FuzzRead(f *testing.F) {
 // fixtureBytes is the fixture tournament as an .xlsx file.
 func fixtureBytes(tb testing.TB) []byte {
 	tb.Helper()
-	f := fixture(tb)
-	var buf bytes.Buffer
-	if _, err := f.WriteTo(&buf); err != nil {
+	data, err := xlsxcheck.Bytes(fixture(tb))
+	if err != nil {
 		tb.Fatal(err)
 	}
-	return buf.Bytes()
+	return data
 }

@@ -115,7 +115,7 @@ func TestBrokenNames(t *testing.T) {
 		}
 	}
 	path := filepath.Join(t.TempDir(), "names.xlsx")
-	if err := f.SaveAs(path); err != nil {
+	if err := xlsxcheck.SaveAs(f, path); err != nil {
 		t.Fatal(err)
 	}
 	b, err := Open(path)

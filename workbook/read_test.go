@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/templates"
 	"github.com/xuri/excelize/v2"
 )
@@ -82,11 +83,11 @@ func settingRowOf(t testing.TB, label string) int {
 // reread writes f out and reads it back as a Book.
 func reread(t *testing.T, f *excelize.File) *Book {
 	t.Helper()
-	var buf bytes.Buffer
-	if _, err := f.WriteTo(&buf); err != nil {
+	data, err := xlsxcheck.Bytes(f)
+	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := openBytes("test.xlsx", buf.Bytes())
+	b, err := openBytes("test.xlsx", data)
 	if err != nil {
 		t.Fatal(err)
 	}

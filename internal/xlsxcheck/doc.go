@@ -3,5 +3,6 @@
 // readers do not (Check), and what independent readers say of it (Readers:
 // openpyxl, Gnumeric's ssconvert, Java's ZipInputStream, SheetJS and
 // ExcelJS), and that the fast sheet reader reads every sheet as excelize
-// does (Rows).
+// does (Rows); and saves the workbooks tests make with excelize as a
+// spreadsheet program would (Save).
 package xlsxcheck

@@ -333,14 +333,7 @@ func (c *checker) worksheet(part, name string, texts int) {
 		Dimension *struct {
 			Ref string `xml:"ref,attr"`
 		} `xml:"dimension"`
-		Rows []struct {
-			R     int `xml:"r,attr"`
-			Cells []struct {
-				R string `xml:"r,attr"`
-				T string `xml:"t,attr"`
-				V string `xml:"v"`
-			} `xml:"c"`
-		} `xml:"sheetData>row"`
+		Rows sheetRows `xml:"sheetData>row"`
 		Cols []struct {
 			Min int `xml:"min,attr"`
 			Max int `xml:"max,attr"`
@@ -370,36 +363,30 @@ func (c *checker) worksheet(part, name string, texts int) {
 	}
 	where := fmt.Sprintf("%s (%s)", part, name)
 	last := 0
-	var used [2][2]int // the first and last column and row holding a cell
 	for _, r := range ws.Rows {
 		if r.R != 0 && r.R <= last {
 			c.add(where, "row %d after row %d", r.R, last)
 		}
-		row := max(last+1, r.R) // a row without its number follows the one before
-		last = max(last, row)
+		last = max(last, r.R)
 		col := 0
 		for _, cell := range r.Cells {
-			cc := col + 1
-			if cell.R != "" {
-				if cc = columnOf(cell.R); cc <= col {
-					c.add(where, "cell %s out of order", cell.R)
-				}
+			if cell.R == "" {
+				continue
 			}
-			col = max(col, cc)
-			if used[1][0] == 0 {
-				used[0] = [2]int{cc, row}
+			cc := columnOf(cell.R)
+			if cc <= col {
+				c.add(where, "cell %s out of order", cell.R)
 			}
-			used[0][0] = min(used[0][0], cc)
-			used[1] = [2]int{max(used[1][0], cc), row}
+			col = cc
 			if cell.T == "s" {
 				if i, err := strconv.Atoi(strings.TrimSpace(cell.V)); err != nil || i < 0 || i >= texts {
-					c.add(where, "cell %s refers to shared text %q; the workbook has %d", cellName(cc, row), cell.V, texts)
+					c.add(where, "cell %s refers to shared text %q; the workbook has %d", cell.R, cell.V, texts)
 				}
 			}
 		}
 	}
 	if ws.Dimension != nil {
-		if msg := dimensionProblem(ws.Dimension.Ref, used); msg != "" {
+		if msg := dimensionProblem(ws.Dimension.Ref, ws.Rows.used()); msg != "" {
 			c.add(where, "declares <dimension ref=%q/>, %s: streaming readers (openpyxl's read-only mode, POI's event reader) read only that range", ws.Dimension.Ref, msg)
 		}
 	}
@@ -440,6 +427,40 @@ func (c *checker) worksheet(part, name string, texts int) {
 			}
 		}
 	}
+}
+
+// sheetRows are a worksheet's rows, with what the checks read of each
+// cell.
+type sheetRows []struct {
+	R     int `xml:"r,attr"`
+	Cells []struct {
+		R string `xml:"r,attr"`
+		T string `xml:"t,attr"`
+		V string `xml:"v"`
+	} `xml:"c"`
+}
+
+// used returns the first and the last column and row holding a cell
+// (zero for none), a row or cell without its reference following the one
+// before it.
+func (rows sheetRows) used() (used [2][2]int) {
+	row := 0
+	for _, r := range rows {
+		row = max(row+1, r.R)
+		col := 0
+		for _, cell := range r.Cells {
+			col++
+			if cell.R != "" {
+				col = columnOf(cell.R)
+			}
+			if used[1][0] == 0 {
+				used[0] = [2]int{col, row}
+			}
+			used[0][0] = min(used[0][0], col)
+			used[1] = [2]int{max(used[1][0], col), row}
+		}
+	}
+	return used
 }
 
 // dimensionProblem says how a sheet's declared range differs from the

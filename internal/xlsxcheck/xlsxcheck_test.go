@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/templates"
+	"github.com/xuri/excelize/v2"
 )
 
 func TestHeaderProblem(t *testing.T) {
@@ -186,4 +187,38 @@ func edit(t *testing.T, data []byte, edits map[string]func([]byte) []byte) []byt
 		t.Fatal(err)
 	}
 	return out.Bytes()
+}
+
+// TestUsedRanges: a workbook excelize saved, a sheet grown past what it
+// declares, is saved by Bytes declaring what each sheet holds.
+func TestUsedRanges(t *testing.T) {
+	f, err := excelize.OpenReader(bytes.NewReader(templates.Tournament))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := f.SetCellValue("Heats", "F9", "late"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.NewSheet("Notes"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.SetCellValue("Notes", "C3", 1); err != nil {
+		t.Fatal(err)
+	}
+	var plain bytes.Buffer
+	if _, err := f.WriteTo(&plain); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(Check(plain.Bytes()), "\n"); !strings.Contains(got, `(Heats): declares <dimension ref="A1:D2"/>, but its cells take A1:F9`) ||
+		!strings.Contains(got, `(Notes): declares <dimension ref="A1"/>, but its cells take A1:C3`) {
+		t.Errorf("Check on excelize's save:\n%s", got)
+	}
+	data, err := Bytes(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if problems := Check(data); len(problems) > 0 {
+		t.Errorf("Check on Bytes's save:\n%s", strings.Join(problems, "\n"))
+	}
 }

@@ -25,10 +25,90 @@ func usedRange(raw []byte) (string, bool) {
 		return "", false
 	}
 	data := raw[from:]
-	if to := bytes.Index(data, []byte("</sheetData>")); to >= 0 {
+	// Searched for from the end: what follows the cells is short.
+	if to := bytes.LastIndex(data, []byte("</sheetData>")); to >= 0 {
 		data = data[:to]
 	}
-	lastRow, lastCol, row, col := 0, 0, 0, 0
+	lastRow, lastCol, ok := lastCells(data)
+	if !ok {
+		if lastRow, lastCol, ok = everyCell(data); !ok {
+			return "", false
+		}
+	}
+	if lastRow == 0 {
+		return "A1", true
+	}
+	return "A1:" + CellName(lastCol, lastRow), true
+}
+
+// lastCells returns the last row holding a cell and the last column of
+// any row's last cell, reading only each row's tag and its last cell's:
+// the cells of a row are in order, each with its reference, in every
+// sheet Excel, LibreOffice and excelize write. False when a row's tag or
+// its last cell's is not of that form.
+func lastCells(data []byte) (lastRow, lastCol int, ok bool) {
+	row := 0
+	for rest := data; ; {
+		i := bytes.Index(rest, []byte("<row"))
+		if i < 0 {
+			return lastRow, lastCol, true
+		}
+		rest = rest[i:]
+		end := bytes.IndexByte(rest, '>')
+		if end < 0 || !isTag(rest[:end+1], "row") || bytes.ContainsAny(rest[:end+1], "\t\n\r") {
+			return 0, 0, false
+		}
+		n, ok := wholeAttr(attr(rest[:end+1], "r"))
+		if !ok || n <= row {
+			return 0, 0, false
+		}
+		row = n
+		if rest[end-1] == '/' { // <row .../>: no cells
+			rest = rest[end+1:]
+			continue
+		}
+		close := bytes.Index(rest, []byte("</row>"))
+		if close < 0 {
+			return 0, 0, false
+		}
+		body := rest[end+1 : close]
+		rest = rest[close:]
+		c := lastCellTag(body)
+		if c < 0 {
+			continue
+		}
+		tagEnd := bytes.IndexByte(body[c:], '>')
+		if tagEnd < 0 || bytes.ContainsAny(body[c:c+tagEnd], "\t\n\r") {
+			return 0, 0, false
+		}
+		col, r := cellOrderBytes(attr(body[c:c+tagEnd+1], "r"))
+		if col == 0 || r != row {
+			return 0, 0, false
+		}
+		lastRow, lastCol = row, max(lastCol, col)
+	}
+}
+
+// lastCellTag returns where the last cell's start tag is in a row's
+// content, or -1 for none.
+func lastCellTag(body []byte) int {
+	for end := len(body); ; {
+		i := bytes.LastIndex(body[:end], []byte("<c"))
+		if i < 0 {
+			return -1
+		}
+		if isTag(body[i:min(len(body), i+3)], "c") {
+			return i
+		}
+		end = i
+	}
+}
+
+// everyCell is lastCells for any sheet data: it reads every row's and
+// cell's tag, a row or cell without its reference following the one
+// before it.
+func everyCell(data []byte) (lastRow, lastCol int, ok bool) {
+	row, col := 0, 0
 	for i := 0; ; {
 		n := bytes.IndexByte(data[i:], '<')
 		if n < 0 {
@@ -37,12 +117,12 @@ func usedRange(raw []byte) (string, bool) {
 		i += n
 		end := bytes.IndexByte(data[i:], '>')
 		if end < 0 {
-			return "", false
+			return 0, 0, false
 		}
 		tag := data[i : i+end+1]
 		i += end + 1
 		if (isTag(tag, "row") || isTag(tag, "c")) && bytes.ContainsAny(tag, "\t\n\r") {
-			return "", false // attr reads attributes after a space
+			return 0, 0, false // attr reads attributes after a space
 		}
 		switch {
 		case isTag(tag, "row"):
@@ -51,7 +131,7 @@ func usedRange(raw []byte) (string, bool) {
 			} else if n, ok := wholeAttr(r); ok && n > row {
 				row = n
 			} else {
-				return "", false
+				return 0, 0, false
 			}
 			col = 0
 		case isTag(tag, "c"):
@@ -60,15 +140,12 @@ func usedRange(raw []byte) (string, bool) {
 			} else if c, r := cellOrderBytes(ref); c > 0 && r == row {
 				col = c
 			} else {
-				return "", false
+				return 0, 0, false
 			}
 			lastRow, lastCol = max(lastRow, row), max(lastCol, col)
 		}
 	}
-	if lastRow == 0 {
-		return "A1", true
-	}
-	return "A1:" + CellName(lastCol, lastRow), true
+	return lastRow, lastCol, true
 }
 
 // isTag reports whether tag is a start tag of the element name
@@ -128,4 +205,40 @@ func setDimension(raw []byte, ref string) []byte {
 	out := make([]byte, 0, len(raw)+len(ref)+24)
 	out = append(append(out, raw[:at]...), `<dimension ref="`+ref+`"/>`...)
 	return append(out, raw[at:]...)
+}
+
+// grownRange returns the range a sheet declares (its dimension element,
+// from A1 to a cell, as dtm, Excel and LibreOffice write it), grown to
+// take the cells ps writes (patches never remove a cell): the sheet's used
+// range after the patches, without reading its cells. False, and "", when
+// it declares "A1" alone, as excelize leaves every sheet it makes (and so
+// did earlier versions of dtm), or a range of another form: its cells are
+// then read after the patches (fixDimension).
+func grownRange(raw []byte, ps []cellPatch) (string, bool) {
+	head := raw
+	if i := bytes.Index(raw, []byte("<sheetData")); i >= 0 {
+		head = raw[:i]
+	}
+	i := elementAt(head, "dimension")
+	if i < 0 {
+		return "", false
+	}
+	end := bytes.IndexByte(head[i:], '>')
+	if end < 0 {
+		return "", false
+	}
+	from, to, ok := bytes.Cut(attr(head[i:i+end+1], "ref"), []byte(":"))
+	if !ok || string(from) != "A1" {
+		return "", false
+	}
+	lastCol, lastRow := cellOrderBytes(to)
+	if lastCol == 0 {
+		return "", false
+	}
+	for _, p := range ps {
+		if p.col > 0 {
+			lastCol, lastRow = max(lastCol, p.col), max(lastRow, p.row)
+		}
+	}
+	return "A1:" + CellName(lastCol, lastRow), true
 }

@@ -99,3 +99,51 @@ func dimensionOf(part string) string {
 	}
 	return part[i : i+strings.IndexByte(part[i:], '>')+1]
 }
+
+// BenchmarkFixDimension: a sheet of 10,000 rows of 28 cells, as a heat of
+// 10,003 players is, given its used range.
+func BenchmarkFixDimension(b *testing.B) {
+	var sheet strings.Builder
+	sheet.WriteString(`<worksheet><dimension ref="A1"/>`)
+	bw := newBodyWriter(&sheet)
+	for r := 1; r <= 10000; r++ {
+		bw.startRow(r, 0)
+		for c := 1; c <= 28; c++ {
+			bw.cell(c, 3, "Ann Smith")
+		}
+	}
+	if err := bw.close(); err != nil {
+		b.Fatal(err)
+	}
+	sheet.WriteString(`</worksheet>`)
+	raw := []byte(sheet.String())
+	b.SetBytes(int64(len(raw)))
+	for b.Loop() {
+		fixDimension(raw)
+	}
+}
+
+func TestGrownRange(t *testing.T) {
+	const cells = `<sheetData><row r="2"><c r="C2"/></row></sheetData></worksheet>`
+	ps := []cellPatch{{row: 9, col: 2, value: "x"}, {row: 12, height: 20}, {row: 3, col: 5}}
+	for _, c := range []struct{ name, sheet, want string }{
+		{"grown to the patches", `<worksheet><dimension ref="A1:C2"/>` + cells, "A1:E9"},
+		{"past the patches already", `<worksheet><dimension ref="A1:Z99"/>` + cells, "A1:Z99"},
+		{"A1 alone, as excelize leaves it", `<worksheet><dimension ref="A1"/>` + cells, "read"},
+		{"not from A1", `<worksheet><dimension ref="B2:C2"/>` + cells, "read"},
+		{"no dimension", `<worksheet>` + cells, "read"},
+		{"a dimension among the cells is none", `<worksheet><sheetData><dimension ref="A1:C2"/></sheetData></worksheet>`, "read"},
+	} {
+		got, ok := grownRange([]byte(c.sheet), ps)
+		if !ok {
+			got = "read"
+		}
+		if got != c.want {
+			t.Errorf("%s: grownRange = %s, want %s", c.name, got, c.want)
+		}
+	}
+	got, err := patchSheet([]byte(`<worksheet><dimension ref="A1:C2"/>`+cells), ps, "A1:E9")
+	if err != nil || !strings.HasPrefix(string(got), `<worksheet><dimension ref="A1:E9"/><sheetData><row r="2"><c r="C2"/></row><row r="3"><c r="E3"/></row>`) {
+		t.Errorf("patchSheet = %s, %v", got, err)
+	}
+}

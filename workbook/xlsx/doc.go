@@ -21,7 +21,8 @@
 // drawing; the print helpers set page layout, titles and print areas.
 //
 // Saving: Save packs the workbook (packwriter.go: parts excelize did not
-// change are copied as they were read), tidies the package (tidy.go: five
+// change are copied as they were read, and every sheet written anew
+// declares the range its cells take, dimension.go), tidies the package (tidy.go: five
 // passes, each undoing something excelize does), and replaces the file
 // atomically, keeping a backup beside it in BackupDir and refusing when a
 // spreadsheet program has the file open (a lock file) or it changed since

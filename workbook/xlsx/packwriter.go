@@ -25,20 +25,24 @@ import (
 // (with their sizes in their local headers, see createStored);
 // every other part is compressed at the fastest level, as tidy compresses
 // the parts it rewrites, a worksheet declaring its used range
-// (fixDimension).
+// (fixDimension; but those settle gave theirs already).
 type packWriter struct {
-	zw    *zip.Writer
-	orig  map[string]*zip.File // the parts of the file as read; nil for none
-	name  string               // the part being written, "" for none
-	buf   bytes.Buffer
-	chunk []byte    // sameContent's, kept for the next part
-	when  time.Time // the save's time, the date of the parts written anew
+	zw   *zip.Writer
+	orig map[string]*zip.File // the parts of the file as read; nil for none
+	// ranged are the worksheet parts that declare their used range
+	// already (see settle).
+	ranged map[string]bool
+	name   string // the part being written, "" for none
+	buf    bytes.Buffer
+	chunk  []byte    // sameContent's, kept for the next part
+	when   time.Time // the save's time, the date of the parts written anew
 }
 
 // newPackWriter returns a packWriter writing to w, copying unchanged parts
-// from the package src (nil for none) and dating the others when.
-func newPackWriter(w io.Writer, src []byte, when time.Time) *packWriter {
-	pw := &packWriter{zw: zip.NewWriter(w), when: when}
+// from the package src (nil for none), giving every other worksheet but
+// those in ranged its used range, and dating the parts written anew when.
+func newPackWriter(w io.Writer, src []byte, ranged map[string]bool, when time.Time) *packWriter {
+	pw := &packWriter{zw: zip.NewWriter(w), ranged: ranged, when: when}
 	pw.zw.RegisterCompressor(zip.Deflate, reusedDeflate())
 	if zr, err := zip.NewReader(bytes.NewReader(src), int64(len(src))); err == nil && len(src) > 0 {
 		pw.orig = make(map[string]*zip.File, len(zr.File))
@@ -88,7 +92,7 @@ func (pw *packWriter) finish() error {
 		}
 		return nil
 	}
-	if worksheetPart(name) {
+	if worksheetPart(name) && !pw.ranged[name] {
 		data = fixDimension(data)
 	}
 	var w io.Writer

@@ -56,7 +56,7 @@ func TestPackWriter(t *testing.T) {
 	long := bytes.Repeat([]byte("<row r=\"1\"><c r=\"A1\"><v>1</v></c></row>"), 200)
 	src := zipOf(t, [][2]string{{"xl/worksheets/sheet1.xml", string(long)}, {"xl/worksheets/sheet2.xml", string(long)}, {"xl/styles.xml", "<styleSheet/>"}})
 	var out bytes.Buffer
-	pw := newPackWriter(&out, src, time.Time{})
+	pw := newPackWriter(&out, src, nil, time.Time{})
 	changed := append(bytes.Clone(long[:len(long)-1]), '!')
 	for _, p := range [][2]string{
 		{"xl/worksheets/sheet1.xml", string(long)},    // as read: copied
@@ -152,7 +152,7 @@ func TestPackWriterLocalHeaders(t *testing.T) {
 		t.Fatalf("the test's package should have one unstreamable part: %q", problems)
 	}
 	var out bytes.Buffer
-	pw := newPackWriter(&out, src.Bytes(), time.Time{})
+	pw := newPackWriter(&out, src.Bytes(), nil, time.Time{})
 	for _, p := range [][2]string{{"xl/media/image1.png", "\x89PNG old"}, {"xl/media/image2.png", "\x89PNG new"}, {"xl/a.xml", "<a/>"}} {
 		w, err := pw.Create(p[0])
 		if err != nil {

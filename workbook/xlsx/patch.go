@@ -115,10 +115,11 @@ var (
 )
 
 // patchSheet writes cells into a worksheet part (as excelize writes it, or
-// Excel or LibreOffice: rows and cells in order, each with its reference).
-// A cell written keeps its style; a new cell takes its row's style, else
-// its column's, as excelize gives it.
-func patchSheet(sheet []byte, patches []cellPatch) ([]byte, error) {
+// Excel or LibreOffice: rows and cells in order, each with its reference),
+// declaring the range ref ("" keeps what the part declares: see
+// grownRange). A cell written keeps its style; a new cell takes its row's
+// style, else its column's, as excelize gives it.
+func patchSheet(sheet []byte, patches []cellPatch, ref string) ([]byte, error) {
 	if len(patches) == 0 {
 		return sheet, nil
 	}
@@ -151,8 +152,13 @@ func patchSheet(sheet []byte, patches []cellPatch) ([]byte, error) {
 	}
 	out := make([]byte, 0, len(sheet)+len(ps)*32)
 	i := start + gt + 1
+	head := sheet[:start]
+	if ref != "" {
+		head = setDimension(head, ref)
+	}
+	out = append(out, head...)
 	if sheet[i-2] == '/' { // <sheetData/>
-		out = append(out, sheet[:i-2]...)
+		out = append(out, sheet[start:i-2]...)
 		out = append(out, '>')
 		for len(ps) > 0 {
 			row := ps[0].row
@@ -161,7 +167,7 @@ func patchSheet(sheet []byte, patches []cellPatch) ([]byte, error) {
 		out = append(out, "</sheetData>"...)
 		return append(out, sheet[i:]...), nil
 	}
-	out = append(out, sheet[:i]...)
+	out = append(out, sheet[start:i]...)
 	for len(ps) > 0 {
 		lt := bytes.IndexByte(sheet[i:], '<')
 		if lt < 0 {
@@ -555,24 +561,28 @@ func (f *File) ColumnStyle(sheet string, col int) (int, error) {
 // settle readies the package for saving: it writes the recorded cells into
 // the bytes of the sheets excelize holds as read (the others are patched in
 // the saved package, by tidy), and returns the worksheet parts that tidy
-// need not look at: held as read and holding no formula.
-func (f *File) settle() map[string]bool {
+// need not look at (held as read and holding no formula) and those whose
+// used range it declared (grownRange), which the pack writer need not
+// read again.
+func (f *File) settle() (skip, ranged map[string]bool) {
 	paths, err := sheetPartPaths(f.pkgPart, workbookPart(f.pkgPart))
 	if err != nil {
-		return nil
+		return nil, nil
 	}
-	skip := map[string]bool{}
+	skip, ranged = map[string]bool{}, map[string]bool{}
 	for sheet, part := range paths {
 		raw, ok := f.asRead(part)
 		if !ok {
 			continue
 		}
 		if ps := f.patches[sheet]; len(ps) > 0 {
-			patched, err := patchSheet(raw, ps)
+			ref, grown := grownRange(raw, ps)
+			patched, err := patchSheet(raw, ps, ref)
 			if err != nil {
 				continue // tidy tries, then excelize
 			}
 			raw = patched
+			ranged[part] = grown
 			f.x.Pkg.Store(part, raw)
 			delete(f.patches, sheet)
 		}
@@ -580,5 +590,5 @@ func (f *File) settle() map[string]bool {
 			skip[part] = true
 		}
 	}
-	return skip
+	return skip, ranged
 }

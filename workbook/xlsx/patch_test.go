@@ -43,13 +43,13 @@ func TestPatchSheet(t *testing.T) {
 			`<sheetData><row r="1"><c r="A1"><v>5</v></c></row></sheetData>`},
 	}
 	for _, tc := range tests {
-		got, err := patchSheet([]byte(tc.in), tc.patches)
+		got, err := patchSheet([]byte(tc.in), tc.patches, "")
 		if err != nil || string(got) != tc.want {
 			t.Errorf("%s:\n got %s (%v)\nwant %s", tc.name, got, err, tc.want)
 		}
 	}
 	for _, in := range []string{`<sheetData><row><c r="A1"/></row></sheetData>`, `<sheetData><row r="1"><c><v>1</v></c></row></sheetData>`} {
-		if _, err := patchSheet([]byte(in), []cellPatch{{1, 1, "1", false, 0}}); !errors.Is(err, errPatch) {
+		if _, err := patchSheet([]byte(in), []cellPatch{{1, 1, "1", false, 0}}, ""); !errors.Is(err, errPatch) {
 			t.Errorf("%s: err %v, want errPatch (written through excelize instead)", in, err)
 		}
 	}

@@ -109,8 +109,8 @@ func (f *File) Pack() ([]byte, error) { return f.pack(f.props) }
 
 // pack returns the workbook's package with the document properties props.
 func (f *File) pack(props Properties) ([]byte, error) {
-	skip := f.settle()
-	f.x.SetZipWriter(func(w io.Writer) excelize.ZipWriter { return newPackWriter(w, f.src, props.Modified) })
+	skip, ranged := f.settle()
+	f.x.SetZipWriter(func(w io.Writer) excelize.ZipWriter { return newPackWriter(w, f.src, ranged, props.Modified) })
 	// WriteToBuffer, not WriteTo, which copies that buffer into another.
 	buf, err := f.x.WriteToBuffer()
 	if err != nil {
@@ -460,7 +460,7 @@ func StaleTemp(name string) bool {
 // its package, finished as Save finishes a workbook's, with the document
 // properties props.
 func Package(x *excelize.File, props Properties) ([]byte, error) {
-	x.SetZipWriter(func(w io.Writer) excelize.ZipWriter { return newPackWriter(w, nil, props.Modified) })
+	x.SetZipWriter(func(w io.Writer) excelize.ZipWriter { return newPackWriter(w, nil, nil, props.Modified) })
 	buf, err := x.WriteToBuffer()
 	if err != nil {
 		return nil, fmt.Errorf("write the package: %w", err)

@@ -248,11 +248,15 @@ func (t *tidier) patchCells(paths map[string]string, patches map[string][]cellPa
 		if err != nil {
 			return fmt.Errorf("%s: %w", sheet, err)
 		}
-		patched, err := patchSheet(raw, ps)
+		ref, grown := grownRange(raw, ps)
+		patched, err := patchSheet(raw, ps, ref)
 		if err != nil {
 			return fmt.Errorf("%s: %w", sheet, err)
 		}
-		t.edited[name] = fixDimension(patched)
+		if !grown {
+			patched = fixDimension(patched)
+		}
+		t.edited[name] = patched
 	}
 	return nil
 }
