@@ -3,6 +3,7 @@ package xlsxcheck
 import (
 	"archive/zip"
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path"
@@ -53,6 +54,12 @@ func UsedRanges(data []byte) ([]byte, error) {
 	var out bytes.Buffer
 	zw := zip.NewWriter(&out)
 	for _, f := range zr.File {
+		if dir, file := path.Split(f.Name); dir != "xl/worksheets/" || !strings.HasSuffix(file, ".xml") {
+			if err := zw.Copy(f); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		rc, err := f.Open()
 		if err != nil {
 			return nil, err
@@ -62,19 +69,16 @@ func UsedRanges(data []byte) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		if dir, file := path.Split(f.Name); dir == "xl/worksheets/" && strings.HasSuffix(file, ".xml") {
-			ref := "A1"
-			if col, row := excelizeUsed(body); col > 0 {
-				ref += ":" + cellName(col, row)
-			}
-			body = dimensionElem.ReplaceAll(body, []byte(`<dimension ref="`+ref+`"/>`))
+		ref := "A1"
+		if col, row := excelizeUsed(body); col > 0 {
+			ref += ":" + cellName(col, row)
 		}
-		w, err := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: zip.Deflate})
+		w, err := zw.Create(f.Name)
+		if err == nil {
+			_, err = w.Write(dimensionElem.ReplaceAll(body, []byte(`<dimension ref="`+ref+`"/>`)))
+		}
 		if err != nil {
-			return nil, err
-		}
-		if _, err := w.Write(body); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", f.Name, err)
 		}
 	}
 	if err := zw.Close(); err != nil {
