@@ -53,8 +53,10 @@ type Corpus struct {
 	// in the background, one at a time (checking).
 	checks   sync.WaitGroup
 	checking chan struct{}
-	checked  int
-	broken   []string // what Check found, each naming the workbook's writer
+	checked  int           // workbooks checked
+	checkMiB float64       // their size
+	checkFor time.Duration // the time the checks took, one after the other
+	broken   []string      // what Check found, each naming the workbook's writer
 }
 
 // corpusEntry is one workbook of a corpus: its copy, and the test and
@@ -189,11 +191,15 @@ func (c *Corpus) check(data []byte, who string) {
 	go func() {
 		defer c.checks.Done()
 		c.checking <- struct{}{}
+		start := time.Now()
 		problems := Check(data)
+		took := time.Since(start)
 		<-c.checking
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		c.checked++
+		c.checkMiB += float64(len(data)) / (1 << 20)
+		c.checkFor += took
 		if len(problems) > 0 {
 			c.broken = append(c.broken, fmt.Sprintf("Check on a workbook written by %s:\n  %s", who, strings.Join(problems, "\n  ")))
 		}
@@ -204,7 +210,7 @@ func (c *Corpus) check(data []byte, who string) {
 // found; false when it found something.
 func (c *Corpus) checkFindings(w io.Writer) bool {
 	if c.checked > 0 {
-		fmt.Fprintf(w, "Check checked %d different workbooks the tests wrote, those of any size\n", c.checked)
+		fmt.Fprintf(w, "Check checked %d different workbooks the tests wrote, %.1f MiB, those of any size, in %s\n", c.checked, c.checkMiB, c.checkFor.Round(100*time.Millisecond))
 	}
 	for _, b := range c.broken {
 		fmt.Fprintln(w, b)
