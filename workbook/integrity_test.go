@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/workbook/xlsx"
 	"github.com/xuri/excelize/v2"
 )
@@ -268,7 +269,12 @@ func TestNoExcelizeTempFiles(t *testing.T) {
 	for r := 2; b.Len() < 20<<20; r++ {
 		b.WriteString(inlineRow(r, strings.Repeat("n", 200)))
 	}
-	data := hostile(t, SheetAbout, withRows(b.String()))
+	// Declaring the rows, as a spreadsheet program would: dtm saves the
+	// sheet as it was read.
+	data, err := xlsxcheck.UsedRanges(hostile(t, SheetAbout, withRows(b.String())))
+	if err != nil {
+		t.Fatal(err)
+	}
 	path := filepath.Join(t.TempDir(), "big.xlsx")
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
