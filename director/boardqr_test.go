@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/fixture"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
 )
@@ -50,7 +51,7 @@ func TestScoreSheetQRCodes(t *testing.T) {
 		if tc.form != "" {
 			fixture.SetSetting(t, f, workbook.SetResultsForm, tc.form)
 		}
-		if err := f.Save(); err != nil {
+		if err := xlsxcheck.Save(f); err != nil {
 			t.Fatal(err)
 		}
 		for range 2 { // written, then rewritten
@@ -117,7 +118,7 @@ func TestResultsFormProblems(t *testing.T) {
 		if strings.HasPrefix(want, ":") {
 			want = "Tournament!" + cell + want
 		}
-		if err := f.Save(); err != nil {
+		if err := xlsxcheck.Save(f); err != nil {
 			t.Fatal(err)
 		}
 		_, err := Check(CheckRequest{Path: path})
@@ -160,7 +161,7 @@ func TestSeatingChangesKeepQRCodes(t *testing.T) {
 		for _, p := range players {
 			fixture.Set(t, f, workbook.SheetPlayers, col+strconv.Itoa(p+2), value)
 		}
-		if err := f.Save(); err != nil {
+		if err := xlsxcheck.Save(f); err != nil {
 			t.Fatal(err)
 		}
 		f.Close()
@@ -199,7 +200,7 @@ func TestSeatingChangesKeepQRCodes(t *testing.T) {
 					fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(6, s.Row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[k])
 				}
 			}
-			if err := f.Save(); err != nil {
+			if err := xlsxcheck.Save(f); err != nil {
 				t.Fatal(err)
 			}
 			f.Close()

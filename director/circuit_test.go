@@ -9,6 +9,7 @@ import (
 
 	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/internal/golden"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
@@ -33,7 +34,7 @@ func withTier(t *testing.T, sample, tier string) string {
 		t.Fatal(err)
 	}
 	fixture.Set(t, f, workbook.SheetTournament, fixture.Cell(1, len(rows)+1), workbook.SetCircuitTier, tier)
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 	return path
@@ -114,7 +115,7 @@ func TestSeriesCircuitProblems(t *testing.T) {
 	// The games fixture: one board of seven played.
 	small, f := gamesFixture(t)
 	cell := fixture.SetSetting(t, f, workbook.SetCircuitTier, "B")
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 	none, odd := withTier(t, armada, ""), withTier(t, armada, "Z")

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/armada-dtm/dtm/internal/fixture"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
 )
@@ -71,7 +72,7 @@ func confirmFixture(t *testing.T) string {
 	t.Helper()
 	path, f := gamesFixture(t)
 	fixture.SetSetting(t, f, workbook.SetConfirmation, "Yes")
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 	return path
@@ -176,7 +177,7 @@ func TestImportConfirmation(t *testing.T) {
 	// A row typed over on the tab: dtm check warns at its cell, dtm status
 	// goes on without it, dtm import refuses until it is mended.
 	fixture.Set(t, f, workbook.SheetSubmissions, "A3", "x")
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 	const bad = `Submissions!A3: warning: Heat must be a whole number 1 or more, not "x"`
@@ -217,7 +218,7 @@ func TestStatusReports(t *testing.T) {
 		}
 	}
 	fixture.SetSetting(t, f, workbook.SetProjectorPages, "Board reports, Standings")
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()

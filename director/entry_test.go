@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 )
 
 // chromium returns the path of a headless Chromium, skipping the test when
@@ -34,7 +36,7 @@ func chromium(t *testing.T) string {
 func entryPage(t *testing.T) (book, page string) {
 	t.Helper()
 	path, f := gamesFixture(t)
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 	res, err := Refresh(t.Context(), RefreshRequest{Path: path, Heat: 1})

@@ -9,6 +9,7 @@ import (
 
 	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/internal/fixture"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/scoring"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
@@ -46,7 +47,7 @@ func gamesFixture(t *testing.T) (string, *excelize.File) {
 // saveAndCheck saves the edited fixture and runs dtm check's use case.
 func saveAndCheck(t *testing.T, path string, f *excelize.File) (*CheckResult, error) {
 	t.Helper()
-	if err := f.SaveAs(path); err != nil {
+	if err := xlsxcheck.SaveAs(f, path); err != nil {
 		t.Fatal(err)
 	}
 	return Check(CheckRequest{Path: path})
@@ -157,7 +158,7 @@ func TestGameProblems(t *testing.T) {
 // openGames saves the edited fixture and opens it as dtm score does.
 func openGames(t *testing.T, path string, f *excelize.File) *workbook.Tournament {
 	t.Helper()
-	if err := f.SaveAs(path); err != nil {
+	if err := xlsxcheck.SaveAs(f, path); err != nil {
 		t.Fatal(err)
 	}
 	b, err := open(path, usedSystems)
@@ -297,7 +298,7 @@ func TestScoresRoundedOnce(t *testing.T) {
 		if tc.decimals != nil {
 			fixture.SetSetting(t, f, workbook.SetScoreDecimals, tc.decimals)
 		}
-		if err := f.SaveAs(path); err != nil {
+		if err := xlsxcheck.SaveAs(f, path); err != nil {
 			t.Fatal(err)
 		}
 		res, err := Score(ScoreRequest{Path: path, DryRun: true})

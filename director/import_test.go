@@ -12,6 +12,7 @@ import (
 
 	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/internal/golden"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
 )
@@ -21,7 +22,7 @@ import (
 func importFixture(t *testing.T) string {
 	t.Helper()
 	path, f := gamesFixture(t)
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 	return path

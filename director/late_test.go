@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/fixture"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
 )
@@ -30,7 +31,7 @@ func TestSeedLate(t *testing.T) {
 		t.Fatal(err)
 	}
 	fixture.Set(t, f, workbook.SheetPlayers, fixture.PlayersColumn(t, f, workbook.HeatSheet(1))+"16", "Registered")
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
@@ -93,7 +94,7 @@ func lateWorkbook(t *testing.T, registered int, standbys ...int) (string, func(p
 		for _, p := range players {
 			fixture.Set(t, f, workbook.SheetPlayers, col+fmt.Sprint(p+2), "Registered")
 		}
-		if err := f.Save(); err != nil {
+		if err := xlsxcheck.Save(f); err != nil {
 			t.Fatal(err)
 		}
 		f.Close()
@@ -123,7 +124,7 @@ func startBoardOne(t *testing.T, path string) {
 	for r := 2; r <= 8; r++ {
 		fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(2, r), "Started")
 	}
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
@@ -265,7 +266,7 @@ func TestSeedLateDropOuts(t *testing.T) {
 		for _, p := range players {
 			fixture.Set(t, f, workbook.SheetPlayers, col+fmt.Sprint(p+2), value)
 		}
-		if err := f.Save(); err != nil {
+		if err := xlsxcheck.Save(f); err != nil {
 			t.Fatal(err)
 		}
 		f.Close()
@@ -399,7 +400,7 @@ func TestSeedLateKeepsTypedPowers(t *testing.T) {
 		fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(power+1, 2+i), pw)
 	}
 	fixture.Set(t, f, workbook.SheetPlayers, fixture.PlayersColumn(t, f, workbook.HeatSheet(1))+"16", "Registered")
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
@@ -433,7 +434,7 @@ func seededWithStandbys(t *testing.T, settings map[string]any) string {
 	standby := fixture.PlayersColumn(t, f, workbook.HeaderStandby)
 	fixture.Set(t, f, workbook.SheetPlayers, standby+"7", "Yes")  // P05
 	fixture.Set(t, f, workbook.SheetPlayers, standby+"14", "Yes") // P12
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/fixture"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
@@ -106,7 +107,7 @@ func TestSeedPool(t *testing.T) {
 	}
 	declines := fixture.PlayersColumn(t, f, workbook.HeaderDeclines)
 	fixture.Set(t, f, workbook.SheetPlayers, declines+"22", "Yes") // P20
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
@@ -270,7 +271,7 @@ func TestContentionHeatSystem(t *testing.T) {
 	}
 	fixture.Set(t, f, workbook.SheetHeats, "B3", "CDiplo 100")
 	fixture.Set(t, f, workbook.SheetHeats, "B4", "CDiplo 100")
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/fixture"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
 )
@@ -97,7 +98,7 @@ func swapPowers(t *testing.T, path string, n int, a, b workbook.Seat) {
 	}
 	fixture.Set(t, f, workbook.HeatSheet(n), fixture.Cell(4, a.Row), workbook.ChoicesPower[b.Power])
 	fixture.Set(t, f, workbook.HeatSheet(n), fixture.Cell(4, b.Row), workbook.ChoicesPower[a.Power])
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/armada-dtm/dtm/internal/dip"
 	"github.com/armada-dtm/dtm/internal/fixture"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
@@ -53,7 +54,7 @@ func TestSeedPreferences(t *testing.T) {
 	}
 	prefers := fixture.PlayersColumn(t, f, workbook.HeaderPrefers)
 	fixture.Set(t, f, workbook.SheetPlayers, prefers+"2", "FXF")
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()

@@ -9,6 +9,7 @@ import (
 	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/internal/version"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
 )
@@ -250,7 +251,7 @@ func TestVerifyReplaysTwoBoards(t *testing.T) {
 		t.Fatal(err)
 	}
 	fixture.Set(t, f, workbook.SheetPlayers, fmt.Sprint(fixture.PlayersColumn(t, f, workbook.HeaderStandby), 16), "Yes")
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/armada-dtm/dtm/internal/fixture"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/seeding"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
@@ -50,7 +51,7 @@ func TestSimulateReproducesSeed(t *testing.T) {
 	for i := range players {
 		fixture.Set(t, f, workbook.SheetPlayers, fixture.Cell(1, i+2), fmt.Sprintf("P%02d", i), "Player", nil, nil, nil, nil, nil, nil, nil, "Registered", "Registered", "Registered")
 	}
-	if err := f.SaveAs(path); err != nil {
+	if err := xlsxcheck.SaveAs(f, path); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()

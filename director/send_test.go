@@ -28,6 +28,7 @@ import (
 	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/armada-dtm/dtm/internal/shared"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/workbook"
 )
 
@@ -414,7 +415,7 @@ func setCells(t *testing.T, path, sheet string, cells map[string]any) {
 	for cell, v := range cells {
 		fixture.Set(t, f, sheet, cell, v)
 	}
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -508,7 +509,7 @@ func TestSendTwoBoards(t *testing.T) {
 		t.Fatal(err)
 	}
 	fixture.Set(t, f, workbook.SheetPlayers, fixture.PlayersColumn(t, f, workbook.HeaderTwoBoards)+"2", "Yes")
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/fixture"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
 )
@@ -42,7 +43,7 @@ func TestSeedStandbys(t *testing.T) {
 	}
 	standby := fixture.PlayersColumn(t, f, workbook.HeaderStandby)
 	fixture.Set(t, f, workbook.SheetPlayers, standby+"4", "Perhaps")
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()

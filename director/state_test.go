@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/fixture"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/workbook"
 )
 
@@ -37,7 +38,7 @@ func TestOpenHeatStatus(t *testing.T) {
 		fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(2, row), "Finished")
 		fixture.Set(t, f, workbook.HeatSheet(1), fixture.Cell(6, row), "Win", 1907, []int{6, 5, 4, 5, 4, 5, 5}[s])
 	}
-	if err := f.SaveAs(path); err != nil {
+	if err := xlsxcheck.SaveAs(f, path); err != nil {
 		t.Fatal(err)
 	}
 	state(workbook.Reported, 1, 2)

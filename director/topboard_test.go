@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/fixture"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
 )
@@ -39,7 +40,7 @@ func finishHeat(t *testing.T, path string, n int, score func(player int) int) {
 			fixture.Set(t, f, workbook.HeatSheet(n), fixture.Cell(12, s.Row), score(s.Player))
 		}
 	}
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/fixture"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/workbook"
 	"github.com/xuri/excelize/v2"
 )
@@ -168,7 +169,7 @@ func TestScoreTwoBoards(t *testing.T) {
 			entries[s.Player]++
 		}
 	}
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
@@ -239,7 +240,7 @@ func TestSeedTwoBoardsStandbys(t *testing.T) {
 			t.Fatal(err)
 		}
 		fixture.Set(t, f, workbook.SheetPlayers, fmt.Sprint(fixture.PlayersColumn(t, f, workbook.HeaderStandby), tc.players+1), "Yes")
-		if err := f.Save(); err != nil {
+		if err := xlsxcheck.Save(f); err != nil {
 			t.Fatal(err)
 		}
 		f.Close()
@@ -284,7 +285,7 @@ func TestPowerRuleWarningTwoBoards(t *testing.T) {
 	for p := range 7 {
 		fixture.Set(t, f, workbook.SheetPlayers, fmt.Sprint(col, p+2), "Yes")
 	}
-	if err := f.Save(); err != nil {
+	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
