@@ -69,7 +69,7 @@ func TestSeries(t *testing.T) {
 		{[]string{"--circuit", "egp2026"}, 2, `--circuit: unknown circuit "egp2026" (known: egp2025)`},
 		{[]string{"--circuit", "egp2025 B=-1"}, 2, `"B=-1": the winner's points must be a number above 0`},
 		{[]string{"--circuit", "egp2025", "--rule", "average rank"}, 2, `--circuit sums circuit points: use it with --rule sum or "best N"`},
-		{[]string{"--circuit", "egp2025 C=150"}, 1, "Tournament!A:A (Circuit tier): no circuit tier: set it to one of egp2025's tiers: A, B, C"},
+		{[]string{"--circuit", "egp2025 C=150"}, 1, "Tournament!B52 (Circuit tier): no circuit tier: set it to one of egp2025's tiers: A, B, C"},
 	} {
 		code, _, errOut := dtm(t, append(append([]string{"series"}, tc.args...), a)...)
 		if code != tc.code || !strings.Contains(errOut, tc.want) {

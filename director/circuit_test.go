@@ -15,29 +15,31 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// withTier copies a workbook into a temporary folder and gives it a Circuit
-// tier row, as a director adds the row to an older workbook ("" leaves the
-// row out).
-func withTier(t *testing.T, sample, tier string) string {
+// withTier copies a workbook into a temporary folder and sets its Circuit
+// tier, returning the copy and the setting's cell; "" removes the row, as
+// in a workbook older than the setting.
+func withTier(t *testing.T, sample, tier string) (path, cell string) {
 	t.Helper()
-	path := fixture.Copy(t, sample)
-	if tier == "" {
-		return path
-	}
+	path = fixture.Copy(t, sample)
 	f, err := excelize.OpenFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rows, err := f.GetRows(workbook.SheetTournament)
-	if err != nil {
-		t.Fatal(err)
+	cell = fixture.SetSetting(t, f, workbook.SetCircuitTier, tier)
+	if tier == "" {
+		_, row, err := excelize.CellNameToCoordinates(cell)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.RemoveRow(workbook.SheetTournament, row); err != nil {
+			t.Fatal(err)
+		}
 	}
-	fixture.Set(t, f, workbook.SheetTournament, fixture.Cell(1, len(rows)+1), workbook.SetCircuitTier, tier)
 	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
-	return path
+	return path, cell
 }
 
 // mustCircuit reads a circuit rule.
@@ -57,7 +59,8 @@ func mustCircuit(t *testing.T, rule string) *scoring.Circuit {
 // 139.29. The text is kept in testdata/render-series-circuit.txt.
 func TestSeriesCircuit(t *testing.T) {
 	t.Parallel()
-	a, d := withTier(t, armada, "A"), withTier(t, dipcon, "c")
+	a, _ := withTier(t, armada, "A")
+	d, _ := withTier(t, dipcon, "c")
 	res, err := Series(SeriesRequest{Paths: []string{a, d}, Circuit: mustCircuit(t, "egp2025 C=150")})
 	if err != nil {
 		t.Fatal(err)
@@ -118,17 +121,20 @@ func TestSeriesCircuitProblems(t *testing.T) {
 	if err := xlsxcheck.Save(f); err != nil {
 		t.Fatal(err)
 	}
-	none, odd := withTier(t, armada, ""), withTier(t, armada, "Z")
+	none, _ := withTier(t, armada, "")
+	odd, oddCell := withTier(t, armada, "Z")
+	blank := fixture.Copy(t, armada) // the sample's row, left empty
 	before, err := os.ReadFile(small)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Series(SeriesRequest{Paths: []string{none, small, odd}, Circuit: mustCircuit(t, "egp2025")})
+	_, err = Series(SeriesRequest{Paths: []string{none, small, odd, blank}, Circuit: mustCircuit(t, "egp2025")})
 	for _, want := range []string{
 		none + ": Tournament!A:A (Circuit tier): no circuit tier: set it to one of egp2025's tiers: A, B, C",
 		small + ": Tournament!" + cell + " (Circuit tier): egp2025's tier B needs at least 5 boards and 14 players, and this tournament had 1 boards and 7 players: set a lower tier",
 		small + ": Tournament!" + cell + ` (Circuit tier): egp2025 gives tier B no points: give the winner's in the circuit rule, e.g. "egp2025 A=500 B=POINTS"`,
-		odd + `: Tournament!B46 (Circuit tier): circuit tier "Z" is not one of egp2025's tiers: A, B, C`,
+		odd + ": Tournament!" + oddCell + ` (Circuit tier): circuit tier "Z" is not one of egp2025's tiers: A, B, C`,
+		blank + ": Tournament!" + oddCell + " (Circuit tier): no circuit tier: set it to one of egp2025's tiers: A, B, C",
 	} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("missing %q in:\n%v", want, err)
