@@ -231,9 +231,13 @@ func (b *builder) freeze(sheet string, rows int) {
 		Selection: []excelize.Selection{{SQRef: cellName(1, rows+1), ActiveCell: cellName(1, rows+1), Pane: "bottomLeft"}}}))
 }
 
+// tournament writes the Tournament sheet: each setting's label, default
+// value and help, a help's row as high as its text wrapped in the column.
 func (b *builder) tournament() {
 	const name = SheetTournament
 	b.table(name, tournamentSchema)
+	help, _ := tournamentSchema.position(HeaderHelp)
+	helpWidth := tournamentSchema.columns[help-1].width
 	for i, s := range tournamentSettings {
 		row := i + 2
 		b.do(xlsx.SetCellStr(b.f, name, cellName(1, row), s.label))
@@ -241,6 +245,11 @@ func (b *builder) tournament() {
 		b.do(xlsx.SetCellStr(b.f, name, cellName(3, row), s.help))
 		b.do(xlsx.SetCellStyle(b.f, name, cellName(2, row), cellName(2, row), b.st.input))
 		b.do(xlsx.SetCellStyle(b.f, name, cellName(3, row), cellName(3, row), b.st.help))
+		if n := wrappedLines(s.help, columnChars(helpWidth)); n > 1 {
+			// LibreOffice and Excel open a row without a height one line
+			// high, and a longer help then overlaps the rows below it.
+			b.do(xlsx.SetRowHeight(b.f, name, row, min(lineHeight*float64(n), maxRowHeight)))
+		}
 		switch {
 		case s.list != "":
 			b.dropdown(name, cellName(2, row), nil, s.list)

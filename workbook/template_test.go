@@ -151,3 +151,33 @@ func TestTieBreakVocabulary(t *testing.T) {
 		}
 	}
 }
+
+// TestTemplateHelpHeights checks that each setting's row in the template is
+// as high as its help takes wrapped: a row one line high lets a longer help
+// overlap the rows below it on screen and on paper.
+func TestTemplateHelpHeights(t *testing.T) {
+	f, err := excelize.OpenReader(bytes.NewReader(templates.Tournament))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	help, _ := tournamentSchema.position(HeaderHelp)
+	perLine := columnChars(tournamentSchema.columns[help-1].width)
+	tall := 0
+	for i, s := range tournamentSettings {
+		n := wrappedLines(s.help, perLine)
+		got, err := f.GetRowHeight(SheetTournament, i+2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := min(lineHeight*float64(n), maxRowHeight); n > 1 && got < want {
+			t.Errorf("Tournament row %d (%s): %g points high, its help takes %d lines (%g points)", i+2, s.label, got, n, want)
+		}
+		if n > 1 {
+			tall++
+		}
+	}
+	if tall == 0 {
+		t.Error("no setting's help takes more than a line: the test checks nothing")
+	}
+}
