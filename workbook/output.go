@@ -77,6 +77,9 @@ const lineHeight = 15
 // maxRowHeight is Excel's tallest row, in points (27 lines).
 const maxRowHeight = 409
 
+// linesHeight is the height of a row of n lines, at most Excel's tallest.
+func linesHeight(n int) float64 { return min(lineHeight*float64(n), maxRowHeight) }
+
 // lines estimates how many lines the row's longest text takes once wrapped
 // in its column, word by word: a column's width is counted in digits.
 func (o Output) lines(row []any) int {
@@ -251,7 +254,7 @@ func (b *Book) writeOutput(o Output, decorate func() error) error {
 				cells[c] = excelize.Cell{StyleID: style, Value: v}
 			}
 		}
-		height := min(lineHeight*float64(o.lines(row)), maxRowHeight)
+		height := linesHeight(o.lines(row))
 		bl.do(sw.SetRow(cellName(1, r+2), cells, excelize.RowOpts{Height: height}))
 	}
 	for r := last + 1; r <= last+below; r++ {

@@ -68,7 +68,7 @@ func (w wrapped) height() float64 {
 	if n <= 1 {
 		return -1
 	}
-	return min(lineHeight*float64(n), maxRowHeight)
+	return linesHeight(n)
 }
 
 // wrappedRows is what each of a heat's seat rows holds of the text that

@@ -248,7 +248,7 @@ func (b *builder) tournament() {
 		if n := wrappedLines(s.help, columnChars(helpWidth)); n > 1 {
 			// LibreOffice and Excel open a row without a height one line
 			// high, and a longer help then overlaps the rows below it.
-			b.do(xlsx.SetRowHeight(b.f, name, row, min(lineHeight*float64(n), maxRowHeight)))
+			b.do(xlsx.SetRowHeight(b.f, name, row, linesHeight(n)))
 		}
 		switch {
 		case s.list != "":

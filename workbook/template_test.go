@@ -170,7 +170,7 @@ func TestTemplateHelpHeights(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := min(lineHeight*float64(n), maxRowHeight); n > 1 && got < want {
+		if want := linesHeight(n); n > 1 && got < want {
 			t.Errorf("Tournament row %d (%s): %g points high, its help takes %d lines (%g points)", i+2, s.label, got, n, want)
 		}
 		if n > 1 {
