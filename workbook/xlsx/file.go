@@ -132,7 +132,7 @@ func excelizePart(x *excelize.File) func(name string) ([]byte, bool) {
 		name = strings.ReplaceAll(name, `\`, "/")
 		switch strings.ToLower(name) {
 		case "[content_types].xml":
-			name = "[Content_Types].xml"
+			name = contentTypesPart
 		case "xl/sharedstrings.xml":
 			name = sharedStringsPart
 		}

@@ -11,6 +11,8 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -85,6 +87,9 @@ func (pw *packWriter) finish() error {
 	pw.name = ""
 	if pw.chunk == nil {
 		pw.chunk = make([]byte, 32<<10)
+	}
+	if name == contentTypesPart {
+		data = sortDefaults(data)
 	}
 	if o := pw.orig[name]; o != nil && sameContent(o, data, pw.chunk) {
 		if err := copyRaw(pw.zw, o, pw.chunk, pw.when); err != nil {
@@ -225,4 +230,38 @@ func sameContent(f *zip.File, data, chunk []byte) bool {
 			return false
 		}
 	}
+}
+
+// contentTypesPart is the package's part naming each part's content type.
+const contentTypesPart = "[Content_Types].xml"
+
+// defaultRe matches one Default element of the content types part, as
+// excelize writes it or self-closed.
+var defaultRe = regexp.MustCompile(`<Default\s[^>]*?(?:/>|>\s*</Default>)`)
+
+// sortDefaults puts the content types part's Default elements in the order
+// of their text: excelize adds the pictures' extensions from a map, in a
+// different order on every save, so that two saves of the same workbook
+// differed in this part alone. Their order means nothing to a reader. A
+// part whose Defaults are not side by side is left as it is.
+func sortDefaults(data []byte) []byte {
+	spans := defaultRe.FindAllIndex(data, -1)
+	if len(spans) < 2 {
+		return data
+	}
+	for i := 1; i < len(spans); i++ {
+		if len(bytes.TrimSpace(data[spans[i-1][1]:spans[i][0]])) > 0 {
+			return data
+		}
+	}
+	start, end := spans[0][0], spans[len(spans)-1][1]
+	defaults := defaultRe.FindAll(data[start:end], -1)
+	if slices.IsSortedFunc(defaults, bytes.Compare) {
+		return data
+	}
+	slices.SortFunc(defaults, bytes.Compare)
+	out := make([]byte, 0, len(data))
+	out = append(out, data[:start]...)
+	out = append(out, bytes.Join(defaults, nil)...)
+	return append(out, data[end:]...)
 }

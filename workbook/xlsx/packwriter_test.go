@@ -170,3 +170,57 @@ func TestPackWriterLocalHeaders(t *testing.T) {
 		t.Errorf("the old picture is %q, want it stored as it was", got)
 	}
 }
+
+// TestSortDefaults checks the content types' Defaults come out in one
+// order whatever order excelize appended them in, and that a part it
+// cannot sort safely is left as it is.
+func TestSortDefaults(t *testing.T) {
+	const head, tail = `<Types xmlns="x">`, `<Override PartName="/xl/workbook.xml" ContentType="w"></Override></Types>`
+	png := `<Default Extension="png" ContentType="image/png"></Default>`
+	bmp := `<Default Extension="bmp" ContentType="image/bmp"></Default>`
+	rels := `<Default Extension="rels" ContentType="r"/>`
+	xml := `<Default Extension="xml" ContentType="application/xml"></Default>`
+	tests := []struct{ in, want string }{
+		{head + xml + png + rels + bmp + tail, head + bmp + png + rels + xml + tail},
+		{head + rels + bmp + png + tail, head + bmp + png + rels + tail},
+		{head + bmp + png + rels + xml + tail, head + bmp + png + rels + xml + tail}, // sorted already
+		{head + png + "\n  " + bmp + tail, head + bmp + png + tail},                  // white space between is dropped
+		{head + png + tail, head + png + tail},                                       // one
+		{head + png + `<Override PartName="/a" ContentType="b"/>` + bmp + tail, head + png + `<Override PartName="/a" ContentType="b"/>` + bmp + tail},
+	}
+	for _, tc := range tests {
+		if got := string(sortDefaults([]byte(tc.in))); got != tc.want {
+			t.Errorf("sortDefaults(%s)\n = %s\nwant %s", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestPackWriterContentTypesStable saves the same package twice with its
+// content types' Defaults in two orders: the two saves are the same bytes,
+// and a package whose Defaults are sorted already keeps its part as it was
+// compressed.
+func TestPackWriterContentTypesStable(t *testing.T) {
+	a := `<Types><Default Extension="xml" ContentType="x"></Default><Default Extension="png" ContentType="image/png"></Default><Default Extension="gif" ContentType="image/gif"></Default></Types>`
+	b := `<Types><Default Extension="xml" ContentType="x"></Default><Default Extension="gif" ContentType="image/gif"></Default><Default Extension="png" ContentType="image/png"></Default></Types>`
+	when := time.Date(2026, 11, 28, 5, 0, 0, 0, time.UTC)
+	save := func(src []byte, ct string) []byte {
+		var out bytes.Buffer
+		pw := newPackWriter(&out, src, nil, when)
+		w, err := pw.Create(contentTypesPart)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte(ct))
+		if err := pw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return out.Bytes()
+	}
+	first, second := save(nil, a), save(nil, b)
+	if !bytes.Equal(first, second) {
+		t.Error("two orders of the same Defaults saved differently")
+	}
+	if got := rawParts(t, save(first, b))[contentTypesPart]; got != rawParts(t, first)[contentTypesPart] {
+		t.Error("the sorted part, as read, was compressed again")
+	}
+}

@@ -398,7 +398,7 @@ func (t *tidier) renumberCharts() error {
 // System.IO.Packaging refuse an override for a part that is not there),
 // and renames those of the parts renamed.
 func (t *tidier) contentTypes() error {
-	const ct = "[Content_Types].xml"
+	const ct = contentTypesPart
 	raw, err := readPart(t.parts[ct])
 	if err != nil {
 		return fmt.Errorf("%s: %w", ct, err)
@@ -490,7 +490,7 @@ func (t *tidier) write(size int, bodies map[string]Body) ([]byte, error) {
 func partOrder(a, b *zip.File) int {
 	rank := func(name string) int {
 		switch name {
-		case "[Content_Types].xml":
+		case contentTypesPart:
 			return 0
 		case "_rels/.rels":
 			return 1
