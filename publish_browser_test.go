@@ -11,36 +11,19 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/armada-dtm/dtm/internal/shared"
+	"github.com/armada-dtm/dtm/internal/chrometest"
 )
 
 // docsImages rewrites the screenshots of docs/publish.md.
 var docsImages = flag.Bool("docs-img", false, "rewrite docs/img/*.png from the sample's site (go test . -run TestPublishInBrowser -docs-img)")
-
-// chromium returns Debian's chromium (or another Chrome). Without one the
-// browser tests skip, unless CI or DTM_REQUIRE_LIBREOFFICE is set: then
-// they fail, so CI cannot pass without having run them.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	if shared.Required() {
-		t.Fatal("chromium is not installed (apt-get install chromium); CI requires the browser tests")
-	}
-	t.Skip("chromium is not installed (apt-get install chromium): the browser tests skip")
-	return ""
-}
 
 // browse renders a page in the browser's tab at a window size, saves a
 // screenshot of the window, and returns the page's DOM after its scripts
 // ran.
 func browse(tb *tab, page, shot string, width, height int) string {
 	tb.t.Helper()
-	tb.open(page, width, height)
-	tb.shot(shot, false)
+	tb.Open(page, width, height)
+	tb.Shot(shot, false)
 	f, err := os.Open(shot)
 	if err != nil {
 		tb.t.Fatalf("no screenshot of %s: %v", page, err)
@@ -54,7 +37,7 @@ func browse(tb *tab, page, shot string, width, height int) string {
 		tb.t.Errorf("screenshot of %s is %dx%d, want %dx%d", page, b.Dx(), b.Dy(), width, height)
 	}
 	var dom string
-	tb.eval("document.documentElement.outerHTML", &dom)
+	tb.Eval("document.documentElement.outerHTML", &dom)
 	return dom
 }
 
@@ -90,7 +73,7 @@ func element(t *testing.T, dom, name, id string) string {
 // docs/publish.md.
 func TestPublishInBrowser(t *testing.T) {
 	t.Parallel()
-	tb := browserTab(t, chromium(t))
+	tb := browserTab(t, chrometest.Path(t))
 	shots := artefacts(t, "")
 	book := copySample(t, samplePath)
 	publish(t, book)

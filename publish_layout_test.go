@@ -1,11 +1,9 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"html"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/armada-dtm/dtm/internal/chrometest"
 	"github.com/armada-dtm/dtm/internal/shared"
 	"github.com/chromedp/chromedp"
 )
@@ -74,84 +73,18 @@ func artefacts(t *testing.T, sub string) string {
 	return dir
 }
 
-// tab is one tab of a headless chromium that the test drives through the
-// DevTools protocol: one browser for many pages and window sizes.
+// tab is a tab of the shared browser driver (internal/chrometest), with
+// the test it serves, for the measurements and prints below.
 type tab struct {
-	t   *testing.T
-	ctx context.Context
+	*chrometest.Tab
+	t *testing.T
 }
 
 // browserTab starts chromium (browser) and opens a tab; the test's cleanup
 // closes it.
 func browserTab(t *testing.T, browser string) *tab {
 	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser), chromedp.NoSandbox,
-		chromedp.Flag("disable-gpu", true), chromedp.Flag("hide-scrollbars", true), chromedp.UserDataDir(t.TempDir()))
-	actx, stop := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancel(); stop() })
-	// The first action starts the browser, which lives as long as the
-	// context of that action: the tab's, not one with a timeout.
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("chromium: %v", err)
-	}
-	return &tab{t, ctx}
-}
-
-// do runs actions, with a timeout generous enough for a busy machine.
-func (tb *tab) do(what string, actions ...chromedp.Action[chromedp.Void]) {
-	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, 2*time.Minute)
-	defer cancel()
-	if err := chromedp.Do(ctx, actions...); err != nil {
-		tb.t.Fatalf("chromium, %s: %v", what, err)
-	}
-}
-
-// value runs one action and returns its value.
-func value[T any](tb *tab, what string, a chromedp.Action[T]) T {
-	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, 2*time.Minute)
-	defer cancel()
-	v, err := chromedp.Run(ctx, a)
-	if err != nil {
-		tb.t.Fatalf("chromium, %s: %v", what, err)
-	}
-	return v
-}
-
-// open shows a file in a window of width by height CSS pixels.
-func (tb *tab) open(path string, width, height int) {
-	tb.t.Helper()
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		tb.t.Fatal(err)
-	}
-	tb.do("open "+path, chromedp.EmulateViewport(int64(width), int64(height)),
-		chromedp.Navigate((&url.URL{Scheme: "file", Path: abs}).String()))
-}
-
-// shot saves a screenshot as a PNG: of the window, or of the whole page
-// (beyond the window when it is longer) when full.
-func (tb *tab) shot(path string, full bool) {
-	tb.t.Helper()
-	a := chromedp.CaptureScreenshot()
-	if full {
-		a = chromedp.FullScreenshot(100)
-	}
-	data := value(tb, "screenshot", a)
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		tb.t.Fatal(err)
-	}
-}
-
-// eval runs a script in the page and decodes its JSON result into out.
-func (tb *tab) eval(script string, out any) {
-	tb.t.Helper()
-	js := value(tb, "script", chromedp.Evaluate[string]("JSON.stringify("+script+")"))
-	if err := json.Unmarshal([]byte(js), out); err != nil {
-		tb.t.Fatalf("script result %s: %v", js, err)
-	}
+	return &tab{chrometest.New(t, browser), t}
 }
 
 // layoutScript measures a page in the window: the page's own width, each
@@ -232,7 +165,7 @@ func (tb *tab) measure(need, names []string) layout {
 		tb.t.Fatal(err)
 	}
 	var l layout
-	tb.eval(layoutScript+"(..."+string(args)+")", &l)
+	tb.Eval(layoutScript+"(..."+string(args)+")", &l)
 	return l
 }
 
@@ -257,7 +190,7 @@ const projectorFont = 22
 // $DTM_ARTEFACTS/layout.
 func TestSiteLayout(t *testing.T) {
 	t.Parallel()
-	browser := chromium(t)
+	browser := chrometest.Path(t)
 	book, site := longEvent(t)
 	shots := artefacts(t, "layout")
 	tb := browserTab(t, browser)
@@ -296,12 +229,12 @@ func TestSiteLayout(t *testing.T) {
 				t.Errorf("no %s", path)
 				continue
 			}
-			tb.open(path, w[0], w[1])
+			tb.Open(path, w[0], w[1])
 			if frag != "" {
-				tb.do("type the code", chromedp.Evaluate[chromedp.Void](`location.hash = "`+frag+`"; document.getElementById("code").value = "`+strings.TrimPrefix(frag, "code=")+`"; document.getElementById("form").dispatchEvent(new Event("input"))`))
+				tb.Do("type the code", chromedp.Evaluate[chromedp.Void](`location.hash = "`+frag+`"; document.getElementById("code").value = "`+strings.TrimPrefix(frag, "code=")+`"; document.getElementById("form").dispatchEvent(new Event("input"))`))
 			}
 			where := fmt.Sprintf("%s at %dx%d", p.shot, w[0], w[1])
-			tb.shot(filepath.Join(shots, fmt.Sprintf("%s-%d.png", p.shot, w[0])), !strings.HasPrefix(p.shot, "projector"))
+			tb.Shot(filepath.Join(shots, fmt.Sprintf("%s-%d.png", p.shot, w[0])), !strings.HasPrefix(p.shot, "projector"))
 			l := tb.measure(p.need, names)
 			for _, b := range l.Bad {
 				t.Errorf("%s: %s", where, b)
@@ -325,7 +258,7 @@ func TestSiteLayout(t *testing.T) {
 			}
 			if p.top != "" {
 				var text string
-				tb.eval(`document.body.innerText.replace(/\s+/g, " ")`, &text)
+				tb.Eval(`document.body.innerText.replace(/\s+/g, " ")`, &text)
 				if !strings.Contains(text, p.top) {
 					t.Errorf("%s: no %q", where, p.top)
 				}
@@ -337,10 +270,10 @@ func TestSiteLayout(t *testing.T) {
 	// before the start ("1:23:45") as at the end.
 	start := time.Now().Add(100 * time.Minute).Format("15:04")
 	for _, w := range [][2]int{{390, 1400}, {800, 1600}, {1920, 1080}, {2400, 600}, {1280, 300}} {
-		tb.open(filepath.Join(site, "clock-heat-4.html"), w[0], w[1])
-		tb.do("start the clock", chromedp.Evaluate[chromedp.Void](`location.hash = "start=`+start+`"`))
+		tb.Open(filepath.Join(site, "clock-heat-4.html"), w[0], w[1])
+		tb.Do("start the clock", chromedp.Evaluate[chromedp.Void](`location.hash = "start=`+start+`"`))
 		where := fmt.Sprintf("the clock at %dx%d", w[0], w[1])
-		tb.shot(filepath.Join(shots, fmt.Sprintf("clock-%dx%d.png", w[0], w[1])), false)
+		tb.Shot(filepath.Join(shots, fmt.Sprintf("clock-%dx%d.png", w[0], w[1])), false)
 		l := tb.measure([]string{}, []string{})
 		d := l.Digits
 		if d == nil || !regexp.MustCompile(`^\d+(:\d\d)+$`).MatchString(d.Text) {
@@ -378,7 +311,7 @@ func projectorFrame(t *testing.T, site, marker string) string {
 // asks for it) and returns the PDF.
 func (tb *tab) pdf(paper chromedp.PaperSize) []byte {
 	tb.t.Helper()
-	return value(tb, "print", chromedp.PrintToPDF(chromedp.PDFPaper(paper), chromedp.PDFPreferCSSPageSize()))
+	return chrometest.Value(tb.Tab, "print", chromedp.PrintToPDF(chromedp.PDFPaper(paper), chromedp.PDFPreferCSSPageSize()))
 }
 
 // pdfWord is a word of a printed page, as pdftotext -bbox-layout gives it:
@@ -484,7 +417,7 @@ func printedPages(t *testing.T, tb *tab, site, shots string) {
 	}{{"A4", chromedp.PaperA4}, {"Letter", chromedp.PaperLetter}} {
 		for _, file := range []string{"wall.html", "certificates.html", "scoring.html"} {
 			sheets := strings.Count(read(t, filepath.Join(site, file)), `<section class="sheet`)
-			tb.open(filepath.Join(site, file), 1280, 800)
+			tb.Open(filepath.Join(site, file), 1280, 800)
 			pdf := filepath.Join(shots, strings.TrimSuffix(file, ".html")+"-"+paper.name+".pdf")
 			if err := os.WriteFile(pdf, tb.pdf(paper.size), 0o644); err != nil {
 				t.Fatal(err)
