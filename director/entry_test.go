@@ -1,35 +1,17 @@
 package director
 
 import (
-	"context"
 	"html"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/armada-dtm/dtm/internal/chrometest"
 	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 )
-
-// chromium returns the path of a headless Chromium, skipping the test when
-// there is none unless CI or DTM_REQUIRE_LIBREOFFICE is set.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") != "" || os.Getenv("DTM_REQUIRE_LIBREOFFICE") != "" {
-		t.Fatal("chromium is required (apt-get install chromium)")
-	}
-	t.Skip("chromium not installed (apt-get install chromium)")
-	return ""
-}
 
 // entryPage writes the fixture's entry page (dtm seed --refresh) and
 // returns its path.
@@ -49,19 +31,11 @@ func entryPage(t *testing.T) (book, page string) {
 	return path, res.EntryPage
 }
 
-// dumpDOM loads the page in headless Chromium with a fragment that fills
-// in the form, and returns the DOM after its script ran.
-func dumpDOM(t *testing.T, chrome, page string, fill url.Values) string {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
-	defer cancel()
-	u := "file://" + filepath.ToSlash(page) + "#" + fill.Encode()
-	out, err := exec.CommandContext(ctx, chrome, "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir="+t.TempDir(),
-		"--dump-dom", u).Output()
-	if err != nil {
-		t.Fatalf("chromium: %v", err)
-	}
-	return string(out)
+// dumpDOM loads the page afresh in the tab with a fragment that fills in
+// the form, and returns the DOM after its script ran.
+func dumpDOM(tab *chrometest.Tab, page string, fill url.Values) string {
+	tab.OpenFragment(page, fill.Encode(), 1000, 1300)
+	return tab.DOM()
 }
 
 var (
@@ -75,7 +49,7 @@ var (
 // and its QR code shown only when the line has no errors.
 func TestEntryPage(t *testing.T) {
 	t.Parallel()
-	chrome := chromium(t)
+	tab := chrometest.New(t, chrometest.Path(t))
 	book, page := entryPage(t)
 	solo := url.Values{"code": {"h1b2r"}, "result": {"France"}, "year": {"1909"},
 		"aus": {"0"}, "eng": {"4"}, "fra": {"18"}, "ger": {"3"}, "ita": {"2"}, "rus": {"0"}, "tur": {"7"},
@@ -126,7 +100,7 @@ func TestEntryPage(t *testing.T) {
 			}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dom := dumpDOM(t, chrome, page, tc.fill)
+			dom := dumpDOM(tab, page, tc.fill)
 			var got []string
 			for _, m := range problemRe.FindAllStringSubmatch(dom, -1) {
 				got = append(got, m[1]+": "+html.UnescapeString(m[2]))

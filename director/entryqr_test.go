@@ -1,7 +1,6 @@
 package director
 
 import (
-	"context"
 	"encoding/json"
 	"html"
 	"net/url"
@@ -12,9 +11,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/armada-dtm/dtm/director/files/qr"
+	"github.com/armada-dtm/dtm/internal/chrometest"
 )
 
 // longestChart fills the entry page with the longest line it takes for a
@@ -49,7 +48,7 @@ var qrCapacityM = []int{14, 26, 42, 62, 84, 106, 122, 152, 180, 213, 251, 287, 3
 // every version's capacity. Text over 2331 bytes has no code.
 func TestEntryQRLikeGo(t *testing.T) {
 	t.Parallel()
-	chrome := chromium(t)
+	tab := chrometest.New(t, chrometest.Path(t))
 	_, page := entryPage(t)
 	texts := []string{"H1-B2-R", "H1-B2-R,Finished,France,1909,0,4,18,3,2,0,7,1906,,,,,1908,,,,,,,,",
 		"Zoë Ødegård, Łódź — 東京 ✓", "draw 🏆 Ünal Çelik", ""}
@@ -79,7 +78,7 @@ document.getElementById("qrtest").textContent = JSON.stringify([document.getElem
 	if err := os.WriteFile(file, []byte(harness), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile(`<pre id="qrtest">([^<]*)</pre>`).FindStringSubmatch(dumpDOM(t, chrome, file, longestChart()))
+	m := regexp.MustCompile(`<pre id="qrtest">([^<]*)</pre>`).FindStringSubmatch(dumpDOM(tab, file, longestChart()))
 	if m == nil {
 		t.Fatal("the harness's script did not run")
 	}
@@ -128,20 +127,6 @@ document.getElementById("qrtest").textContent = JSON.stringify([document.getElem
 	}
 }
 
-// screenshot saves what headless Chromium shows of the page, filled in,
-// in a window of width×height pixels.
-func screenshot(t *testing.T, chrome, page string, fill url.Values, png string, width, height int) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
-	defer cancel()
-	u := "file://" + filepath.ToSlash(page) + "#" + fill.Encode()
-	cmd := exec.CommandContext(ctx, chrome, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir="+t.TempDir(),
-		"--window-size="+strconv.Itoa(width)+","+strconv.Itoa(height), "--screenshot="+png, u)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("chromium: %v\n%s", err, out)
-	}
-}
-
 // TestEntryPageQR fills the entry page in headless Chromium, reads the QR
 // code next to the CSV line back from a screenshot with zbarimg, and
 // imports what it read (after the header the page downloads) with dtm
@@ -150,7 +135,8 @@ func screenshot(t *testing.T, chrome, page string, fill url.Values, png string, 
 // with errors has no QR code.
 func TestEntryPageQR(t *testing.T) {
 	t.Parallel()
-	chrome, zbar := chromium(t), zbarimg(t)
+	zbar := zbarimg(t)
+	tab := chrometest.New(t, chrometest.Path(t))
 	shots := os.Getenv("DTM_ARTEFACTS")
 	if shots == "" {
 		shots = t.TempDir()
@@ -200,7 +186,10 @@ func TestEntryPageQR(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			book, page := entryPage(t)
-			dom := dumpDOM(t, chrome, page, tc.fill)
+			// The DOM and the screenshot are of the same page, loaded
+			// once in a window of the size.
+			tab.OpenFragment(page, tc.fill.Encode(), tc.width, tc.height)
+			dom := tab.DOM()
 			m := lineRe.FindStringSubmatch(dom)
 			if m == nil {
 				t.Fatal("no CSV line")
@@ -215,7 +204,7 @@ func TestEntryPageQR(t *testing.T) {
 			}
 			t.Logf("%d characters, a QR code of version %s", len(line), v[1])
 			png := filepath.Join(shots, "entry-qr-"+tc.name+".png")
-			screenshot(t, chrome, page, tc.fill, png, tc.width, tc.height)
+			tab.Shot(png, false)
 			out, err := exec.Command(zbar, "--quiet", "--raw", "-Sbinary", png).Output()
 			if err != nil {
 				t.Fatalf("zbarimg %s: %v", png, err)
