@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/armada-dtm/dtm/internal/cli"
 	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/workbook"
@@ -30,7 +32,7 @@ func dtm(t testing.TB, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	wrote := corpus.Watch(args)
 	var out, errOut bytes.Buffer
-	code = run(append([]string{"dtm"}, args...), &out, &errOut)
+	code = cli.Run(append([]string{"dtm"}, args...), &out, &errOut)
 	wrote(t.Name())
 	return code, out.String(), errOut.String()
 }
@@ -361,4 +363,30 @@ func finishSample(t testing.TB, f *excelize.File, path string) {
 		t.Fatalf("dtm score %s: %s%s", path, out, errOut)
 	}
 	os.RemoveAll(filepath.Join(filepath.Dir(path), "dtm-backups"))
+}
+
+// TestFlagsAfterWorkbook runs commands as directors type them, flags last,
+// through the real command line.
+func TestFlagsAfterWorkbook(t *testing.T) {
+	t.Parallel()
+	path := copySample(t, samplePath)
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := dtm(t, "score", path, "--dry-run", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var report struct{ Players []struct{ Rank int } }
+	if err := json.Unmarshal([]byte(out), &report); err != nil || len(report.Players) != 28 {
+		t.Errorf("score SAMPLE --dry-run --json printed no JSON standings (%v):\n%.200s", err, out)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Error("--dry-run after the workbook was not honoured: the workbook changed")
+	}
+	// The manual's own example, a formula that starts with a minus sign.
+	if code, out, errOut := dtm(t, "formula", "-2 * yrs", "yrs=3"); code != 0 || strings.TrimSpace(out) != "-6" {
+		t.Errorf("formula '-2 * yrs' yrs=3: exit %d, %q %s", code, out, errOut)
+	}
 }

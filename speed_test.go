@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/armada-dtm/dtm/internal/cli"
 	"github.com/armada-dtm/dtm/internal/proc"
 	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/seeding"
@@ -68,7 +69,7 @@ func TestSpeedChild(t *testing.T) {
 		fmt.Println(cpu.Seconds())
 	default:
 		var errOut bytes.Buffer
-		if code := run(append([]string{"dtm"}, args...), io.Discard, &errOut); code != 0 {
+		if code := cli.Run(append([]string{"dtm"}, args...), io.Discard, &errOut); code != 0 {
 			fmt.Fprint(os.Stderr, errOut.String())
 			os.Exit(code)
 		}

@@ -1,6 +1,6 @@
 //go:build !windows
 
-package main
+package cli
 
 // ownConsole reports false: outside Windows dtm is run from a terminal,
 // which stays open after it ends.

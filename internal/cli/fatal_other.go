@@ -1,6 +1,6 @@
 //go:build !unix
 
-package main
+package cli
 
 // noCoreFile does nothing where crashes write no core files.
 func noCoreFile() {}

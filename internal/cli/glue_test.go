@@ -1,11 +1,8 @@
-package main
+package cli
 
 import (
 	"bytes"
-	"encoding/json"
-	"os"
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -48,31 +45,5 @@ func TestFlagsFirstBoolTakesNoValue(t *testing.T) {
 		if got := flagsFirst(a, tc.in); !slices.Equal(got, tc.want) {
 			t.Errorf("flagsFirst(%q) = %q, want %q", tc.in, got, tc.want)
 		}
-	}
-}
-
-// TestFlagsAfterWorkbook runs commands as directors type them, flags last,
-// through the real command line.
-func TestFlagsAfterWorkbook(t *testing.T) {
-	t.Parallel()
-	path := copySample(t, samplePath)
-	before, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	code, out, errOut := dtm(t, "score", path, "--dry-run", "--json")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	var report struct{ Players []struct{ Rank int } }
-	if err := json.Unmarshal([]byte(out), &report); err != nil || len(report.Players) != 28 {
-		t.Errorf("score SAMPLE --dry-run --json printed no JSON standings (%v):\n%.200s", err, out)
-	}
-	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
-		t.Error("--dry-run after the workbook was not honoured: the workbook changed")
-	}
-	// The manual's own example, a formula that starts with a minus sign.
-	if code, out, errOut := dtm(t, "formula", "-2 * yrs", "yrs=3"); code != 0 || strings.TrimSpace(out) != "-6" {
-		t.Errorf("formula '-2 * yrs' yrs=3: exit %d, %q %s", code, out, errOut)
 	}
 }
