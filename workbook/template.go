@@ -21,6 +21,9 @@ type styles struct {
 	// An output tab's wrapped header, and its text cells: wrapped and
 	// indented, so that text never touches a number right-aligned beside it.
 	outHeader, outText int
+	// A Tournament setting's label and value: at the top of their row,
+	// level with the first line of the help beside them in a tall row.
+	label, setting int
 }
 
 // font is the font of every style: LibreOffice substitutes fonts without a
@@ -50,6 +53,9 @@ func newStyles(f *excelize.File) (styles, error) {
 		{&s.inputWrap, excelize.Style{Font: font(false, 11), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFF9E5"}}, Alignment: &excelize.Alignment{WrapText: true}}},
 		{&s.computedWrap, excelize.Style{Font: font(false, 11), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"EDEDED"}},
 			Alignment: &excelize.Alignment{Horizontal: "left", Indent: 1, WrapText: true}}},
+		{&s.label, excelize.Style{Font: font(false, 11), Alignment: &excelize.Alignment{Vertical: "top"}}},
+		{&s.setting, excelize.Style{Font: font(false, 11), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFF9E5"}},
+			Alignment: &excelize.Alignment{Vertical: "top"}}},
 		{&s.time, excelize.Style{Font: font(false, 11), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFF9E5"}}, NumFmt: 20}},
 	}
 	for _, d := range defs {
@@ -243,9 +249,10 @@ func (b *builder) tournament() {
 		b.do(xlsx.SetCellStr(b.f, name, cellName(1, row), s.label))
 		b.do(xlsx.SetCellValue(b.f, name, cellName(2, row), s.value))
 		b.do(xlsx.SetCellStr(b.f, name, cellName(3, row), s.help))
-		b.do(xlsx.SetCellStyle(b.f, name, cellName(2, row), cellName(2, row), b.st.input))
+		b.do(xlsx.SetCellStyle(b.f, name, cellName(1, row), cellName(1, row), b.st.label))
+		b.do(xlsx.SetCellStyle(b.f, name, cellName(2, row), cellName(2, row), b.st.setting))
 		b.do(xlsx.SetCellStyle(b.f, name, cellName(3, row), cellName(3, row), b.st.help))
-		if n := wrappedLines(s.help, columnChars(helpWidth)); n > 1 {
+		if n := wrappedLines(s.help, helpChars(helpWidth)); n > 1 {
 			// LibreOffice and Excel open a row without a height one line
 			// high, and a longer help then overlaps the rows below it.
 			b.do(xlsx.SetRowHeight(b.f, name, row, linesHeight(n)))
@@ -260,6 +267,11 @@ func (b *builder) tournament() {
 		}
 	}
 }
+
+// helpChars is how many characters of the Tournament sheet's help fit on
+// a line of a column width wide: the help is in Calibri 10, where a column's
+// width counts the digits of Calibri 11.
+func helpChars(width float64) int { return columnChars(width * 11 / 10) }
 
 // heats writes the Heats sheet's rows for heats 1..n.
 func (b *builder) heats(n int) {

@@ -154,7 +154,9 @@ func TestTieBreakVocabulary(t *testing.T) {
 
 // TestTemplateHelpHeights checks that each setting's row in the template is
 // as high as its help takes wrapped: a row one line high lets a longer help
-// overlap the rows below it on screen and on paper.
+// overlap the rows below it on screen and on paper. The label and the value
+// stand at the top of the row, level with the help's first line, not at
+// its foot.
 func TestTemplateHelpHeights(t *testing.T) {
 	f, err := excelize.OpenReader(bytes.NewReader(templates.Tournament))
 	if err != nil {
@@ -162,7 +164,7 @@ func TestTemplateHelpHeights(t *testing.T) {
 	}
 	defer f.Close()
 	help, _ := tournamentSchema.position(HeaderHelp)
-	perLine := columnChars(tournamentSchema.columns[help-1].width)
+	perLine := helpChars(tournamentSchema.columns[help-1].width)
 	tall := 0
 	for i, s := range tournamentSettings {
 		n := wrappedLines(s.help, perLine)
@@ -175,6 +177,20 @@ func TestTemplateHelpHeights(t *testing.T) {
 		}
 		if n > 1 {
 			tall++
+		}
+		for col := 1; col <= 2; col++ {
+			cell := cellName(col, i+2)
+			id, err := f.GetCellStyle(SheetTournament, cell)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := f.GetStyle(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.Alignment == nil || st.Alignment.Vertical != "top" {
+				t.Errorf("Tournament!%s (%s) is not at the top of its row", cell, s.label)
+			}
 		}
 	}
 	if tall == 0 {
