@@ -237,28 +237,36 @@ func Standings(e Event) (Table, error) {
 	return t, nil
 }
 
-// StandingsAfter returns the players' standings after each of heats, each
-// counting the games of that heat and the heats before it alone: Standings'
-// Table.Players as they stood then. The event is validated once, and the
+// Progress works out the players' standings after one heat at a time, for
+// a caller that needs them in turn and not all at once (the site's pages of
+// the standings after each heat). The event is validated once, and the
 // teams and awards are not worked out.
-func StandingsAfter(e Event, heats []int) ([][]Standing, error) {
+type Progress struct {
+	e     Event
+	games []Played // reused: the standings keep nothing of it
+}
+
+// NewProgress validates the event once for every Progress.After.
+func NewProgress(e Event) (*Progress, error) {
 	if err := validateEvent(&e); err != nil {
 		return nil, err
 	}
-	out := make([][]Standing, len(heats))
-	games := make([]Played, 0, len(e.Games)) // reused: the standings keep nothing of it
-	for i, n := range heats {
-		games = games[:0]
-		for _, g := range e.Games {
-			if g.Heat <= n {
-				games = append(games, g)
-			}
+	return &Progress{e: e, games: make([]Played, 0, len(e.Games))}, nil
+}
+
+// After returns the players' standings after heat n, counting the games of
+// that heat and the heats before it alone: Standings' Table.Players as they
+// stood then.
+func (p *Progress) After(n int) []Standing {
+	p.games = p.games[:0]
+	for _, g := range p.e.Games {
+		if g.Heat <= n {
+			p.games = append(p.games, g)
 		}
-		then := e
-		then.Games = games
-		out[i] = totals(&then).rank()
 	}
-	return out, nil
+	then := p.e
+	then.Games = p.games
+	return totals(&then).rank()
 }
 
 // totals works out every player's heat scores and total under the event's

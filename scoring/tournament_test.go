@@ -311,8 +311,8 @@ func TestAbsentPlayersAreNotRanked(t *testing.T) {
 	}
 }
 
-// TestStandingsAfter: the standings after each heat, worked out in one
-// call, are those of the event cut after that heat, under each method,
+// TestStandingsAfter: the standings after each heat, worked out by one
+// Progress, are those of the event cut after that heat, under each method,
 // drop rule and tie-break chain, the games given out of heat order.
 func TestStandingsAfter(t *testing.T) {
 	hurst := benchEvent()
@@ -334,21 +334,18 @@ func TestStandingsAfter(t *testing.T) {
 		{"none", benchEvent(), nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got, err := StandingsAfter(c.e, c.heats)
+			p, err := NewProgress(c.e)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(got) != len(c.heats) {
-				t.Fatalf("%d standings for %d heats", len(got), len(c.heats))
-			}
-			for i, n := range c.heats {
+			for _, n := range c.heats {
 				cut := c.e
 				cut.Games = slices.DeleteFunc(slices.Clone(c.e.Games), func(g Played) bool { return g.Heat > n })
 				want, err := Standings(cut)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !reflect.DeepEqual(got[i], want.Players) {
+				if got := p.After(n); !reflect.DeepEqual(got, want.Players) {
 					t.Errorf("after heat %d: the standings differ from those of the event cut after it", n)
 				}
 			}
@@ -356,7 +353,7 @@ func TestStandingsAfter(t *testing.T) {
 	}
 	bad := benchEvent()
 	bad.Games[0].Seats[0].Player = -1
-	if _, err := StandingsAfter(bad, []int{1}); err == nil || !strings.Contains(err.Error(), "heat 1 board 1: Austria: player -1 is not in the player list") {
+	if _, err := NewProgress(bad); err == nil || !strings.Contains(err.Error(), "heat 1 board 1: Austria: player -1 is not in the player list") {
 		t.Errorf("an invalid event: %v", err)
 	}
 }

@@ -60,7 +60,10 @@ func (s *Site) Render(pub workbook.Publication, write func(name string, part []b
 		render(s.Current.File, "standings", s.Current.Title, s.Current)
 	}
 	for _, p := range s.After {
-		render(p.File, "standings", p.Title, p)
+		if err != nil {
+			break
+		}
+		s.writeStandings(p, func() { render(p.File, "standings", p.Title, p) })
 	}
 	for _, p := range s.HeatPages {
 		render(p.File, "heat", p.Title+": boards and results", p)
@@ -74,14 +77,19 @@ func (s *Site) Render(pub workbook.Publication, write func(name string, part []b
 		err = ferr
 	}
 	for _, p := range s.Playing {
-		if !framed || p.Name == s.Name || err != nil {
-			render(p.File, "player", p.Name, p)
-			continue
+		if err != nil {
+			break
 		}
-		// The "player" template's bytes, its head and foot made once.
-		buf.start(p.File)
-		fr.around(&buf, p.Name, func() { buf.playerBody(p) })
-		err = buf.end()
+		s.writePlayer(p, func() {
+			if !framed || p.Name == s.Name {
+				render(p.File, "player", p.Name, p)
+				return
+			}
+			// The "player" template's bytes, its head and foot made once.
+			buf.start(p.File)
+			fr.around(&buf, p.Name, func() { buf.playerBody(p) })
+			err = buf.end()
+		})
 	}
 	render("powers.html", "powers", "Best powers", nil)
 	render("awards.html", "awards", "Awards", nil)

@@ -25,7 +25,10 @@ type Site struct {
 	// standings when Complete), nil when withheld or before any game.
 	Current *standingsPage
 	// After are the standings after each heat played, those withheld left
-	// out.
+	// out. The lines of those before the last heat played are worked out
+	// as Render writes each page, and let go after it (Lines nil until
+	// then): a large event's standings after each heat are not held at
+	// once.
 	After []*standingsPage
 	// Withheld says in words what the policy keeps off the site.
 	Withheld []string
@@ -67,6 +70,9 @@ type Site struct {
 	// with its boards by where their results stand, for the projector's
 	// Board reports page; the director fills them in.
 	Reports []HeatReports
+	// progress works out the standings after each earlier heat as Render
+	// needs them; nil when no such page is published.
+	progress *scoring.Progress
 	// scores holds each score's text as score prints it, made once: the
 	// standings after each heat show the same few scores hundreds of
 	// thousands of times.
@@ -103,6 +109,9 @@ type standingsPage struct {
 	Lines       []standingsLine
 	MinHeats    int
 	Chart       barChart // the leaders' totals
+	// later says the lines are worked out as the page is written
+	// (Site.progress).
+	later bool
 }
 
 // standingsLine is one player's line of the standings.
@@ -184,7 +193,11 @@ type playerPage struct {
 	Games                     []playerGame
 	Rank                      int // in the current standings; 0 when withheld
 	Total                     string
-	Chart                     rankChart
+	// Chart is drawn from ranks as the page is written, and let go after.
+	Chart rankChart
+	// ranks is the player's rank after each heat (ranks[h-1]) whose
+	// standings are published, 0 after the others.
+	ranks []int
 }
 
 // playerGame is a heat of a player.
@@ -289,16 +302,20 @@ func BuildSite(t *workbook.Tournament, event scoring.Event, table scoring.Table,
 			}
 		}
 	}
-	then, err := scoring.StandingsAfter(in.event, earlier)
-	if err != nil {
-		return nil, fmt.Errorf("standings after each heat: %w", err)
-	}
-	for i, n := range shown {
-		lines := in.table.Players
-		if n < s.Played {
-			lines = then[i]
+	if len(earlier) > 0 {
+		p, err := scoring.NewProgress(in.event)
+		if err != nil {
+			return nil, fmt.Errorf("standings after each heat: %w", err)
 		}
-		page := s.standings(t, lines, n)
+		s.progress = p
+	}
+	for _, n := range shown {
+		page := s.standingsPage(t, n)
+		if n < s.Played {
+			page.later = true
+		} else {
+			s.fillStandings(page, in.table.Players)
+		}
 		page.File = fmt.Sprintf("standings-heat-%d.html", n)
 		s.After = append(s.After, page)
 		if n == s.Played {
@@ -313,7 +330,6 @@ func BuildSite(t *workbook.Tournament, event scoring.Event, table scoring.Table,
 			p.Rank, p.Total = st.Rank, s.score(st.Total)
 		}
 	}
-	s.rankCharts()
 	s.powers(t, scoresShown, in.event.Rules.AwardsByCentres)
 	s.awards(in, pub.WithheldAwards)
 	if s.HasTeams && s.Current != nil {
@@ -538,8 +554,8 @@ func sortCalls(ranks []int, lines []callLine) {
 	})
 }
 
-// standings makes the standings page after heat n from its lines.
-func (s *Site) standings(t *workbook.Tournament, lines []scoring.Standing, n int) *standingsPage {
+// standingsPage makes the standings page after heat n, without its lines.
+func (s *Site) standingsPage(t *workbook.Tournament, n int) *standingsPage {
 	page := &standingsPage{After: n, Final: s.Complete && n == t.Settings.Heats, MinHeats: t.Settings.MinHeats}
 	page.Title = fmt.Sprintf("Standings after heat %d", n)
 	if page.Final {
@@ -548,6 +564,13 @@ func (s *Site) standings(t *workbook.Tournament, lines []scoring.Standing, n int
 	for h := 1; h <= n; h++ {
 		page.Heats = append(page.Heats, h)
 	}
+	return page
+}
+
+// fillStandings gives a standings page its lines and its chart of the
+// leaders, and each player's rank after the page's heat.
+func (s *Site) fillStandings(page *standingsPage, lines []scoring.Standing) {
+	n := page.After
 	page.Lines = make([]standingsLine, len(lines))
 	cells := make([]heatCell, len(lines)*n) // every line's, in one piece
 	for li, st := range lines {
@@ -561,23 +584,39 @@ func (s *Site) standings(t *workbook.Tournament, lines []scoring.Standing, n int
 			line.Heats[i] = c
 		}
 		page.Lines[li] = line
+		if line.Player.ranks == nil {
+			line.Player.ranks = make([]int, s.Played)
+		}
+		line.Player.ranks[n-1] = st.Rank
 	}
 	page.Chart = leadersChart(page.Lines)
-	return page
 }
 
-// rankCharts draws each player's rank after each heat whose standings are
-// published.
-func (s *Site) rankCharts() {
-	ranks := make([][]rankPoint, len(s.Players))
-	for _, page := range s.After {
-		for _, l := range page.Lines {
-			ranks[l.Player.Index] = append(ranks[l.Player.Index], rankPoint{Heat: page.After, Rank: l.Rank})
+// writeStandings hands a standings page to write, its lines worked out
+// first and let go after when they are worked out as it is written.
+func (s *Site) writeStandings(page *standingsPage, write func()) {
+	if !page.later {
+		write()
+		return
+	}
+	s.fillStandings(page, s.progress.After(page.After))
+	write()
+	page.Lines, page.Chart = nil, barChart{}
+}
+
+// writePlayer hands a player's page to write, with the chart of the
+// player's rank after each heat whose standings are published, drawn for
+// it alone.
+func (s *Site) writePlayer(p *playerPage, write func()) {
+	var points []rankPoint
+	for h, r := range p.ranks {
+		if r > 0 {
+			points = append(points, rankPoint{Heat: h + 1, Rank: r})
 		}
 	}
-	for _, p := range s.Playing {
-		p.Chart = rankChartOf(ranks[p.Index], len(s.Playing), s.Played)
-	}
+	p.Chart = rankChartOf(points, len(s.Playing), s.Played)
+	write()
+	p.Chart = rankChart{}
 }
 
 // powers lists each power's three best games among those whose scores are
