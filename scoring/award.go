@@ -180,10 +180,14 @@ func (s *standings) bestPower(pw dip.Power) Award {
 		}
 	}
 	var parts []string
+	// Hundreds of games may share the best seat: each winner is looked up
+	// in a set, not in the list so far.
+	won := make(map[int]bool, len(best))
 	for _, gi := range best {
 		g := &s.e.Games[gi]
 		seat := g.Seats[pw]
-		if !slices.Contains(a.Winners, seat.Player) {
+		if !won[seat.Player] {
+			won[seat.Player] = true
 			a.Winners = append(a.Winners, seat.Player)
 		}
 		a.Games = append(a.Games, AwardGame{Player: seat.Player, Heat: g.Heat, Board: g.Board, Score: seat.Score,
