@@ -21,6 +21,9 @@ func RoundTo(v float64, d int) float64 {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return v
 	}
+	if d >= 0 && v == math.Trunc(v) && math.Abs(v) < 1<<53 {
+		return v + 0 // a whole number prints without decimals: most scores, at no formatting
+	}
 	s := strconv.FormatFloat(math.Abs(v), 'f', -1, 64)
 	whole, frac, _ := strings.Cut(s, ".")
 	if len(frac) <= d {

@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"math"
 	"strconv"
 	"testing"
 )
@@ -28,6 +29,10 @@ func TestRoundTo(t *testing.T) {
 		{99.5, 0, "100"},
 		{-0.001, 2, "0"}, // no -0
 		{12, 2, "12"},
+		{-12, 4, "-12"},
+		{math.Copysign(0, -1), 4, "0"}, // whole numbers too: no -0
+		{1 << 53, 0, "9007199254740992"},
+		{-(1 << 53) - 2, 4, "-9007199254740994"},
 		{1e21, 2, "1e+21"},
 	}
 	for _, tc := range tests {
