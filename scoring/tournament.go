@@ -242,8 +242,12 @@ func Standings(e Event) (Table, error) {
 // the standings after each heat). The event is validated once, and the
 // teams and awards are not worked out.
 type Progress struct {
-	e     Event
-	games []Played // reused: the standings keep nothing of it
+	e Event
+	// inOrder says the event's games come heat by heat, as a workbook
+	// gives them: the games up to a heat are then a prefix of them, taken
+	// without a copy.
+	inOrder bool
+	games   []Played // the games up to a heat otherwise, reused: the standings keep nothing of it
 }
 
 // NewProgress validates the event once for every Progress.After.
@@ -251,21 +255,27 @@ func NewProgress(e Event) (*Progress, error) {
 	if err := validateEvent(&e); err != nil {
 		return nil, err
 	}
-	return &Progress{e: e, games: make([]Played, 0, len(e.Games))}, nil
+	inOrder := slices.IsSortedFunc(e.Games, func(a, b Played) int { return cmp.Compare(a.Heat, b.Heat) })
+	return &Progress{e: e, inOrder: inOrder}, nil
 }
 
 // After returns the players' standings after heat n, counting the games of
 // that heat and the heats before it alone: Standings' Table.Players as they
 // stood then.
 func (p *Progress) After(n int) []Standing {
-	p.games = p.games[:0]
-	for _, g := range p.e.Games {
-		if g.Heat <= n {
-			p.games = append(p.games, g)
-		}
-	}
 	then := p.e
-	then.Games = p.games
+	if p.inOrder {
+		k, _ := slices.BinarySearchFunc(p.e.Games, n+1, func(g Played, heat int) int { return cmp.Compare(g.Heat, heat) })
+		then.Games = p.e.Games[:k]
+	} else {
+		p.games = p.games[:0]
+		for _, g := range p.e.Games {
+			if g.Heat <= n {
+				p.games = append(p.games, g)
+			}
+		}
+		then.Games = p.games
+	}
 	return totals(&then).rank()
 }
 
