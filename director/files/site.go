@@ -547,11 +547,24 @@ func nameRanks(t *workbook.Tournament) []int {
 }
 
 // sortCalls sorts the list by name as the printed board calls do: by the
-// players' ranks by name (nameRanks), then board.
+// players' ranks by name (nameRanks), then board, lines equal in both kept
+// in their order. The keys are sorted, each with its line's place, and the
+// lines moved once: sorting the lines themselves moved pointers about,
+// each move through the garbage collector's write barrier.
 func sortCalls(ranks []int, lines []callLine) {
-	slices.SortStableFunc(lines, func(a, b callLine) int {
-		return cmp.Or(cmp.Compare(ranks[a.Player.Index], ranks[b.Player.Index]), cmp.Compare(a.Board.Board, b.Board.Board))
+	type key struct{ rank, board, at int }
+	keys := make([]key, len(lines))
+	for i, l := range lines {
+		keys[i] = key{ranks[l.Player.Index], l.Board.Board, i}
+	}
+	slices.SortFunc(keys, func(a, b key) int {
+		return cmp.Or(cmp.Compare(a.rank, b.rank), cmp.Compare(a.board, b.board), cmp.Compare(a.at, b.at))
 	})
+	sorted := make([]callLine, len(lines))
+	for i, k := range keys {
+		sorted[i] = lines[k.at]
+	}
+	copy(lines, sorted)
 }
 
 // standingsPage makes the standings page after heat n, without its lines.
