@@ -248,6 +248,13 @@ type Progress struct {
 	// without a copy.
 	inOrder bool
 	games   []Played // the games up to a heat otherwise, reused: the standings keep nothing of it
+	// seats is each player's games among the first indexed of the event's
+	// (standings.seats), kept from one heat to the next when the games
+	// come in order and their order within a heat does not change with
+	// the games added (SumOfHeats: a Hurst Tournament Mean's counted
+	// scores depend on every game so far).
+	seats   [][]seatRef
+	indexed int
 }
 
 // NewProgress validates the event once for every Progress.After.
@@ -261,13 +268,11 @@ func NewProgress(e Event) (*Progress, error) {
 
 // After returns the players' standings after heat n, counting the games of
 // that heat and the heats before it alone: Standings' Table.Players as they
-// stood then.
+// stood then. Asked heat after heat, each After indexes only the games
+// added since the one before.
 func (p *Progress) After(n int) []Standing {
 	then := p.e
-	if p.inOrder {
-		k, _ := slices.BinarySearchFunc(p.e.Games, n+1, func(g Played, heat int) int { return cmp.Compare(g.Heat, heat) })
-		then.Games = p.e.Games[:k]
-	} else {
+	if !p.inOrder {
 		p.games = p.games[:0]
 		for _, g := range p.e.Games {
 			if g.Heat <= n {
@@ -275,30 +280,52 @@ func (p *Progress) After(n int) []Standing {
 			}
 		}
 		then.Games = p.games
+		return totals(&then).rank()
 	}
-	return totals(&then).rank()
+	k, _ := slices.BinarySearchFunc(p.e.Games, n+1, func(g Played, heat int) int { return cmp.Compare(g.Heat, heat) })
+	then.Games = p.e.Games[:k]
+	if p.e.Rules.Method == HurstMean {
+		return totals(&then).rank()
+	}
+	if p.seats == nil || k < p.indexed {
+		p.seats, p.indexed = make([][]seatRef, len(p.e.Players)), 0
+	}
+	s := &standings{e: &then, seats: p.seats}
+	s.index(p.indexed)
+	p.indexed = k
+	s.total()
+	return s.rank()
 }
 
 // totals works out every player's heat scores and total under the event's
 // method, to be ranked.
 func totals(e *Event) *standings {
-	s := &standings{e: e}
-	s.index()
-	if e.Rules.Method == HurstMean {
+	s := &standings{e: e, seats: make([][]seatRef, len(e.Players))}
+	s.index(0)
+	s.total()
+	return s
+}
+
+// total works out every player's heat scores and total from the index.
+func (s *standings) total() {
+	if s.e.Rules.Method == HurstMean {
 		s.hurst()
 	} else {
 		s.sumOfHeats()
 	}
-	return s
 }
 
 // index lists each player's games in heat order: of a player's two games in
 // one heat (on two boards), only the better one (counted), the earlier
-// board on a tie.
-func (s *standings) index() {
-	s.seats = make([][]seatRef, len(s.e.Players))
-	for gi, g := range s.e.Games {
-		for p, seat := range g.Seats {
+// board on a tie. The games from from on are added to those s.seats lists
+// already, which must all be of earlier heats.
+func (s *standings) index(from int) {
+	had := make([]int, len(s.seats))
+	for p, refs := range s.seats {
+		had[p] = len(refs)
+	}
+	for gi := from; gi < len(s.e.Games); gi++ {
+		for p, seat := range s.e.Games[gi].Seats {
 			s.seats[seat.Player] = append(s.seats[seat.Player], seatRef{gi, dip.Power(p)})
 		}
 	}
@@ -311,11 +338,16 @@ func (s *standings) index() {
 		return seat.Score
 	}
 	for p, refs := range s.seats {
-		slices.SortFunc(refs, func(a, b seatRef) int {
+		added := refs[had[p]:]
+		if len(added) == 0 {
+			continue
+		}
+		slices.SortFunc(added, func(a, b seatRef) int {
 			ga, gb := &s.e.Games[a.game], &s.e.Games[b.game]
 			return cmp.Or(cmp.Compare(ga.Heat, gb.Heat), cmp.Compare(counted(b), counted(a)), cmp.Compare(ga.Board, gb.Board))
 		})
-		s.seats[p] = slices.CompactFunc(refs, func(a, b seatRef) bool { return s.e.Games[a.game].Heat == s.e.Games[b.game].Heat })
+		added = slices.CompactFunc(added, func(a, b seatRef) bool { return s.e.Games[a.game].Heat == s.e.Games[b.game].Heat })
+		s.seats[p] = refs[:had[p]+len(added)]
 	}
 	s.rows = make([]Standing, len(s.e.Players))
 	s.exact = make([]float64, len(s.e.Players))

@@ -311,8 +311,33 @@ func TestAbsentPlayersAreNotRanked(t *testing.T) {
 	}
 }
 
+// onTwoBoards gives each heat of e a board more, in heat order, at which the
+// players of its first board play again with other scores: of each such
+// player's two games in a heat the better counts.
+func onTwoBoards(e Event) Event {
+	r := rand.New(rand.NewPCG(5, 6))
+	var games []Played
+	for i, g := range e.Games {
+		games = append(games, g)
+		if i+1 < len(e.Games) && e.Games[i+1].Heat == g.Heat {
+			continue
+		}
+		first := e.Games[slices.IndexFunc(e.Games, func(f Played) bool { return f.Heat == g.Heat })]
+		again := Played{Heat: g.Heat, Board: 1000, Winners: []dip.Power{dip.Power(r.IntN(dip.NumPowers))}}
+		for pw := range dip.NumPowers {
+			p := first.Seats[(pw+1)%dip.NumPowers].Player
+			e.Players[p].TwoBoards = true
+			again.Seats[pw] = PlayedSeat{Player: p, Score: float64(r.IntN(121)), Centres: r.IntN(5)}
+		}
+		games = append(games, again)
+	}
+	e.Games = games
+	return e
+}
+
 // TestStandingsAfter: the standings after each heat, worked out by one
-// Progress, are those of the event cut after that heat, under each method,
+// Progress (in turn, or asked for an earlier heat again), are those of the
+// event cut after that heat, under each method,
 // drop rule and tie-break chain, the games given out of heat order.
 func TestStandingsAfter(t *testing.T) {
 	hurst := benchEvent()
@@ -331,6 +356,10 @@ func TestStandingsAfter(t *testing.T) {
 		{"hurst", hurst, []int{1, 3, 8}},
 		{"dipcon", dipconEvent(Regatta2003TieBreaks()), []int{1, 2}},
 		{"out of order", shuffled, []int{2, 5, 9}},
+		{"heats asked back and again", benchEvent(), []int{3, 7, 2, 2, 9, 1}},
+		{"two boards", onTwoBoards(benchEvent()), []int{1, 2, 4, 5, 9}},
+		{"two boards asked back", onTwoBoards(benchEvent()), []int{6, 3, 9}},
+		{"hurst asked back", hurst, []int{5, 2, 9}},
 		{"none", benchEvent(), nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
