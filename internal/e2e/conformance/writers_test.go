@@ -22,8 +22,8 @@ import (
 // absolutePath is the hand-made case of the writers' corpus: a tournament
 // with heat 1 played, seeded and scored by dtm, whose every relationship
 // names its part from the package's root ("/xl/drawings/drawing1.xml"), as
-// openpyxl and Google Sheets write them (go test . -run TestOtherWriters
-// -update makes it again).
+// openpyxl and Google Sheets write them (go test ./internal/e2e/conformance
+// -run TestOtherWriters -update makes it again).
 const absolutePath = "testdata/writers/absolute-names.xlsx"
 
 // xlsxwriterScript writes the workbook argv[1] anew with xlsxwriter (which

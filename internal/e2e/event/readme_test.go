@@ -28,8 +28,8 @@ func TestReadmeFirstCommand(t *testing.T) {
 		t.Fatal("README.md: no sh block under Set-up")
 	}
 	lines := strings.Split(strings.TrimSpace(string(block[1])), "\n")
-	if len(lines) != 2 || !strings.HasPrefix(lines[1], "go test ./...") {
-		t.Fatalf("README.md's set-up is two commands, the main job and the tests:\n%s", block[1])
+	if tests, _, _ := strings.Cut(lines[len(lines)-1], "#"); len(lines) != 2 || strings.TrimSpace(tests) != "go test ./..." {
+		t.Fatalf("README.md's set-up is two commands, the main job and plain go test ./... (each package within go test's default limit):\n%s", block[1])
 	}
 	first, _, _ := strings.Cut(lines[0], "#")
 

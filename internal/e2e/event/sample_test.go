@@ -153,7 +153,7 @@ func TestSample(t *testing.T) {
 		buildSample(t, clitest.SamplePath)
 	}
 	if _, err := os.Stat(clitest.SamplePath); err != nil {
-		t.Fatalf("%v (go test . -run TestSample -update builds it)", err)
+		t.Fatalf("%v (go test ./internal/e2e/event -run TestSample -update builds it)", err)
 	}
 	code, out, errOut := clitest.Dtm(t, "check", clitest.SamplePath)
 	if code != 0 {

@@ -15,7 +15,7 @@ import (
 )
 
 // docsImages rewrites the screenshots of docs/publish.md.
-var docsImages = flag.Bool("docs-img", false, "rewrite docs/img/*.png from the sample's site (go test . -run TestPublishInBrowser -docs-img)")
+var docsImages = flag.Bool("docs-img", false, "rewrite docs/img/*.png from the sample's site (go test ./internal/e2e/publish -run TestPublishInBrowser -docs-img)")
 
 // browse renders a page in the browser's tab at a window size, saves a
 // screenshot of the window, and returns the page's DOM after its scripts

@@ -30,7 +30,7 @@ import (
 // are its alone, on the same machine and in the same run as the floor's.
 // CPU time rather than wall time: the machine is shared.
 //
-//	DTM_BENCH_SPEED=1 go test -count=1 -run TestSpeed -v -timeout 0 .
+//	DTM_BENCH_SPEED=1 go test -count=1 -run TestSpeed -v -timeout 0 ./internal/e2e/scale
 //
 // runs every size (28, 1,001, 3,003 and 10,003 players × 9 heats);
 // DTM_BENCH_SPEED=28,1001 runs those sizes. DTM_BENCH_RUNS sets the runs of
@@ -223,7 +223,7 @@ func best(runs []usage) usage {
 func TestSpeed(t *testing.T) {
 	spec := os.Getenv("DTM_BENCH_SPEED")
 	if spec == "" {
-		t.Skip("a benchmark: DTM_BENCH_SPEED=1 go test -count=1 -run TestSpeed -v -timeout 0 .")
+		t.Skip("a benchmark: DTM_BENCH_SPEED=1 go test -count=1 -run TestSpeed -v -timeout 0 ./internal/e2e/scale")
 	}
 	sizes := []int{28, 1001, 3003, 10003}
 	if spec != "1" {
