@@ -192,6 +192,7 @@ func Read(t *testing.T, path string) string {
 	return string(data)
 }
 
+// CopyFile copies the file from to the file to.
 func CopyFile(t *testing.T, from, to string) {
 	t.Helper()
 	data, err := os.ReadFile(from)

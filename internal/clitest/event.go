@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"html"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -136,7 +135,7 @@ func FinishBoards(t *testing.T, path string, heat int, boards map[int]map[string
 	LoEdits(t, path, edits)
 }
 
-// run runs dtm and fails the test unless it exits 0; it returns stdout.
+// RunOK runs dtm and fails the test unless it exits 0; it returns stdout.
 func RunOK(t *testing.T, args ...string) string {
 	t.Helper()
 	code, out, errOut := Dtm(t, args...)
@@ -153,7 +152,7 @@ type Transcript struct {
 	strings.Builder
 }
 
-// refused runs dtm, fails the test unless it exits 1 and names want, and
+// Refused runs dtm, fails the test unless it exits 1 and names want, and
 // records the command, its exit status and what it printed.
 func (tr *Transcript) Refused(t *testing.T, want string, args ...string) {
 	t.Helper()
@@ -180,7 +179,7 @@ func (tr *Transcript) clean(s string) string {
 	return digest.ReplaceAllLiteralString(s, "SHA256")
 }
 
-// step runs dtm (RunOK) and records the command and its output.
+// Step runs dtm (RunOK) and records the command and its output.
 func (tr *Transcript) Step(t *testing.T, args ...string) string {
 	t.Helper()
 	out := RunOK(t, args...)
@@ -188,7 +187,7 @@ func (tr *Transcript) Step(t *testing.T, args ...string) string {
 	return out
 }
 
-// stepStatus runs step, then dtm status on book, as a director checks
+// StepStatus runs Step, then dtm status on book, as a director checks
 // where the tournament stands after each command.
 func (tr *Transcript) StepStatus(t *testing.T, book string, args ...string) string {
 	t.Helper()
@@ -197,7 +196,7 @@ func (tr *Transcript) StepStatus(t *testing.T, book string, args ...string) stri
 	return out
 }
 
-// status records dtm status's text and --json in a transcript, and checks
+// Status records dtm status's text and --json in a transcript, and checks
 // that dtm WORKBOOK.xlsx alone prints the same text and that the workbook
 // is untouched.
 func (tr *Transcript) Status(t *testing.T, path string) {
@@ -263,18 +262,4 @@ func SitsOut(out string, heat int) []string {
 		}
 	}
 	return names
-}
-
-func Head[T any](s []T, n int) []T { return s[:min(n, len(s))] }
-
-var (
-	hidden = regexp.MustCompile(`(?s)<head>.*?</head>|<script.*?</script>`)
-	tag    = regexp.MustCompile(`<[^>]*>`)
-	spaces = regexp.MustCompile(`\s+`)
-)
-
-// Seen is the text a person sees in a DOM: no markup, spaces collapsed.
-func Seen(dom string) string {
-	text := tag.ReplaceAllString(hidden.ReplaceAllString(dom, " "), " ")
-	return strings.TrimSpace(spaces.ReplaceAllString(html.UnescapeString(text), " "))
 }
