@@ -14,8 +14,9 @@ import (
 	"github.com/armada-dtm/dtm/internal/shared"
 )
 
-// The corpus's bounds. A full run of the root package's tests writes
-// about 230 different workbooks (30 MiB), the director package's more
+// The corpus's bounds. A full run of the end-to-end packages' tests
+// (internal/e2e) writes about 230 different workbooks in all (30 MiB),
+// each package into its own corpus, the director package's more
 // than 358 (41 MiB), the workbook package's 37; every reader reads each
 // in the background while the tests run, 0.7 to 1.1 CPU-seconds a
 // workbook of 130 KiB in all (openpyxl 0.26, Gnumeric 0.30, SheetJS and

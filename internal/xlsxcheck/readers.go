@@ -21,8 +21,8 @@ import (
 // GnumericUnions is Gnumeric's message on a defined name of several
 // ranges, which it does not read: a heat sheet's print titles (its Power
 // and Player columns and its header row) and print area of two parts, as
-// Excel itself writes them. Excel and LibreOffice print them (the root
-// package's TestPrintedLegible).
+// Excel itself writes them. Excel and LibreOffice print them
+// (internal/e2e/conformance's TestPrintedLegible).
 const GnumericUnions = "Multiple expressions are not supported in this context"
 
 // LibreOfficeAuthored are the reader messages about what LibreOffice
