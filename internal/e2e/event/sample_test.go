@@ -82,7 +82,7 @@ var sampleHistory = map[int][7]int{
 // club, four teams of three scored by each member's best two games without
 // interplay, three heats played and recorded, the lowest heat dropped.
 // Settings are found by their label, as a director finds them.
-func buildSample(t *testing.T, path string) {
+func buildSample(t testing.TB, path string) {
 	t.Helper()
 	f, set := clitest.NewBook(t, path, "--name", "ARMADA Open 2026", "--heats", "3")
 	name := func(i int) string { return sampleNames[i][0] + " " + sampleNames[i][1] }
