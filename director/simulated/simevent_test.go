@@ -1,4 +1,4 @@
-package director
+package simulated_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/armada-dtm/dtm/director"
 	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/scoring"
 )
@@ -31,10 +32,10 @@ func simulatedEvents(t *testing.T) int {
 // conflicts and teams drawn from i, its scoring system the built-ins in
 // steps of seven, and the seeder's work light (its restarts and moves counted, so
 // the same event is seated the same way on any machine).
-func generatedEvent(i int, dir string) SimulateRequest {
+func generatedEvent(i int, dir string) director.SimulateRequest {
 	rng := rand.New(rand.NewPCG(uint64(i), 1))
 	players := 7 + rng.IntN(43)
-	req := SimulateRequest{Players: players, Rounds: 1 + rng.IntN(4), Families: rng.IntN(3), Clubs: rng.IntN(3),
+	req := director.SimulateRequest{Players: players, Rounds: 1 + rng.IntN(4), Families: rng.IntN(3), Clubs: rng.IntN(3),
 		Seed: int64(i + 1), Effort: 0.02, Restarts: 1}
 	if req.Rounds > 1 {
 		req.Absent = rng.IntN(min(players-7, 5) + 1)
@@ -70,14 +71,14 @@ func checkGeneratedEvent(t *testing.T, i int) {
 	dir := t.TempDir()
 	req := generatedEvent(i, dir)
 	name := fmt.Sprintf("event %d (%d players, %d heats, %s)", i, req.Players, req.Rounds, req.System)
-	ev, err := SimulateEvent(context.Background(), req)
+	ev, err := director.SimulateEvent(context.Background(), req)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
 	if ev.Boards == 0 || ev.Score == nil || !ev.Score.Written {
 		t.Errorf("%s: %d boards, scored %v", name, ev.Boards, ev.Score != nil && ev.Score.Written)
 	}
-	checked, err := Check(CheckRequest{Path: req.Workbook})
+	checked, err := director.Check(director.CheckRequest{Path: req.Workbook})
 	if err != nil {
 		t.Fatalf("%s: dtm check: %v", name, err)
 	}
@@ -85,11 +86,11 @@ func checkGeneratedEvent(t *testing.T, i int) {
 		t.Errorf("%s: dtm check warns: %v", name, checked.Warnings)
 	}
 	out := filepath.Join(dir, "out")
-	exported, err := Export(ExportRequest{Path: req.Workbook, WDD: true, WDR: true, Out: out})
+	exported, err := director.Export(director.ExportRequest{Path: req.Workbook, WDD: true, WDR: true, Out: out})
 	if err != nil {
 		t.Fatalf("%s: dtm export: %v", name, err)
 	}
-	validated, err := Validate(ValidateRequest{Paths: exported.Files})
+	validated, err := director.Validate(director.ValidateRequest{Paths: exported.Files})
 	if err != nil {
 		t.Fatalf("%s: dtm validate: %v", name, err)
 	}
@@ -98,7 +99,7 @@ func checkGeneratedEvent(t *testing.T, i int) {
 			t.Errorf("%s: dtm validate %s: %+v", name, filepath.Base(f.Path), fd)
 		}
 	}
-	verified, err := Verify(VerifyRequest{Path: req.Workbook, Files: out})
+	verified, err := director.Verify(director.VerifyRequest{Path: req.Workbook, Files: out})
 	if err != nil {
 		t.Fatalf("%s: dtm verify: %v", name, err)
 	}
@@ -116,7 +117,7 @@ func TestSimulateEventSameSeed(t *testing.T) {
 	var cells [2]map[string]map[string]string
 	for k := range cells {
 		req := generatedEvent(5, t.TempDir())
-		if _, err := SimulateEvent(context.Background(), req); err != nil {
+		if _, err := director.SimulateEvent(context.Background(), req); err != nil {
 			t.Fatal(err)
 		}
 		cells[k] = xlsxcheck.CellValues(t, req.Workbook)
@@ -132,7 +133,7 @@ func TestSimulateEventUnfinished(t *testing.T) {
 	req := generatedEvent(1, t.TempDir())
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := SimulateEvent(ctx, req); err == nil {
+	if _, err := director.SimulateEvent(ctx, req); err == nil {
 		t.Fatal("a cancelled simulation succeeded")
 	}
 	if _, err := os.Stat(req.Workbook); !os.IsNotExist(err) {
