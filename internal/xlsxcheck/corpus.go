@@ -16,17 +16,17 @@ import (
 
 // The corpus's bounds. A full run of the end-to-end packages' tests
 // (internal/e2e) writes about 230 different workbooks in all (30 MiB),
-// each package into its own corpus, the director package's more
-// than 358 (41 MiB), the workbook package's 37; every reader reads each
-// in the background while the tests run, 0.7 to 1.1 CPU-seconds a
-// workbook of 130 KiB in all (openpyxl 0.26, Gnumeric 0.30, SheetJS and
-// ExcelJS 0.55, Java's JVM 2.4 once). MaxCorpusFiles is about three
-// times the most, against a runaway test. MaxCorpusBytes leaves out
-// only the workbooks of thousands of players the limit and speed tests
-// write (7,007 to 20,000 players; 18.8 MiB at 10,003): openpyxl alone
-// took more than 100 CPU-seconds and 900 MiB on the one of 10,003
-// players without finishing, and they are built of the same parts as the small ones,
-// which the readers read.
+// each package into its own corpus, the director package's 124 (12 MiB),
+// director/simulated's 182 (25 MiB), the workbook package's 37; every
+// reader reads each in the background while the tests run, 0.7 to 1.1
+// CPU-seconds a workbook of 130 KiB in all (openpyxl 0.26, Gnumeric 0.30,
+// SheetJS and ExcelJS 0.55, Java's JVM 2.4 once). MaxCorpusFiles is five
+// times the most, against a runaway test. MaxCorpusBytes leaves out only
+// the workbooks of thousands of players the limit and speed tests write
+// (7,007 to 20,000 players; 18.8 MiB at 10,003): openpyxl alone took more
+// than 100 CPU-seconds and 900 MiB on the one of 10,003 players without
+// finishing, and they are built of the same parts as the small ones, which
+// the readers read.
 const (
 	MaxCorpusFiles = 1000
 	MaxCorpusBytes = 1 << 20
