@@ -102,30 +102,17 @@ func (w *htmlWriter) num(f float64) { w.text(strconv.FormatFloat(f, 'g', -1, 64)
 func (w *htmlWriter) text(s string) {
 	start := 0
 	for i := 0; i < len(s); i++ {
-		var repl string
-		switch s[i] {
-		case 0:
-			repl = "\uFFFD"
-		case '"':
-			repl = "&#34;"
-		case '&':
-			repl = "&amp;"
-		case '\'':
-			repl = "&#39;"
-		case '+':
-			repl = "&#43;"
-		case '<':
-			repl = "&lt;"
-		case '>':
-			repl = "&gt;"
-		default:
-			continue
+		if repl := escapes[s[i]]; repl != "" {
+			w.b = append(append(w.b, s[start:i]...), repl...)
+			start = i + 1
 		}
-		w.b = append(append(w.b, s[start:i]...), repl...)
-		start = i + 1
 	}
 	w.b = append(w.b, s[start:]...)
 }
+
+// escapes is what text writes for each byte it replaces, "" for the
+// others: one look-up a byte.
+var escapes = [256]string{0: "\uFFFD", '"': "&#34;", '&': "&amp;", '\'': "&#39;", '+': "&#43;", '<': "&lt;", '>': "&gt;"}
 
 // url writes a link's whole value (href="{{.}}"): html/template's filter
 // of unsafe schemes, then its URL normalizer, then its attribute escaping.
