@@ -109,9 +109,6 @@ type standingsPage struct {
 	Lines       []standingsLine
 	MinHeats    int
 	Chart       barChart // the leaders' totals
-	// later says the lines are worked out as the page is written
-	// (Site.progress).
-	later bool
 }
 
 // standingsLine is one player's line of the standings.
@@ -311,9 +308,7 @@ func BuildSite(t *workbook.Tournament, event scoring.Event, table scoring.Table,
 	}
 	for _, n := range shown {
 		page := s.standingsPage(t, n)
-		if n < s.Played {
-			page.later = true
-		} else {
+		if !s.earlier(page) {
 			s.fillStandings(page, in.table.Players)
 		}
 		page.File = fmt.Sprintf("standings-heat-%d.html", n)
@@ -605,10 +600,14 @@ func (s *Site) fillStandings(page *standingsPage, lines []scoring.Standing) {
 	page.Chart = leadersChart(page.Lines)
 }
 
+// earlier reports a standings page after a heat before the last played:
+// its lines are worked out as it is written (Site.progress), not held.
+func (s *Site) earlier(page *standingsPage) bool { return page.After < s.Played }
+
 // writeStandings hands a standings page to write, its lines worked out
 // first and let go after when they are worked out as it is written.
 func (s *Site) writeStandings(page *standingsPage, write func()) {
-	if !page.later {
+	if !s.earlier(page) {
 		write()
 		return
 	}
