@@ -8,7 +8,6 @@ import (
 	"os"
 	"path"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -103,10 +102,8 @@ func excelizeUsed(body []byte) (lastCol, lastRow int) {
 		if end < 0 {
 			return lastCol, lastRow
 		}
-		ref := string(rest[:end])
-		digits := strings.IndexAny(ref, "0123456789")
-		if row, err := strconv.Atoi(ref[max(digits, 0):]); digits > 0 && err == nil {
-			lastCol, lastRow = max(lastCol, columnOf(ref)), max(lastRow, row)
+		if col, row := cellOf(string(rest[:end])); col > 0 {
+			lastCol, lastRow = max(lastCol, col), max(lastRow, row)
 		}
 	}
 }
