@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -44,14 +43,11 @@ func NewBook(t testing.TB, path string, args ...string) (*excelize.File, func(sh
 		t.Fatalf("dtm new: %s%s", out, errOut)
 	}
 	f := OpenXLSX(t, path)
-	SetSetting(t, f, "Random seed", 2026) // dtm new draws one; built samples stay the same
-	set := func(sheet, cell string, values ...any) {
+	fixture.SetSetting(t, f, "Random seed", 2026) // dtm new draws one; built samples stay the same
+	return f, func(sheet, cell string, values ...any) {
 		t.Helper()
-		if err := f.SetSheetRow(sheet, cell, &values); err != nil {
-			t.Fatal(err)
-		}
+		fixture.Set(t, f, sheet, cell, values...)
 	}
-	return f, set
 }
 
 // FinishSample saves a sample being built, scores it as a director would,
@@ -68,30 +64,6 @@ func FinishSample(t testing.TB, f *excelize.File, path string) {
 // SamplePath is the bundled sample tournament that the README's first
 // command runs on.
 const SamplePath = "samples/armada-open.xlsx"
-
-// SetSetting sets a Tournament setting's value by its label.
-func SetSetting(t testing.TB, f *excelize.File, label string, v any) {
-	t.Helper()
-	rows, err := f.GetRows("Tournament")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, r := range rows {
-		if len(r) > 0 && r[0] == label {
-			if err := f.SetCellValue("Tournament", "B"+strconv.Itoa(i+1), v); err != nil {
-				t.Fatal(err)
-			}
-			return
-		}
-	}
-	t.Fatalf("no setting %q", label)
-}
-
-// CopySample copies a bundled sample into a fresh directory.
-func CopySample(t *testing.T, sample string) string {
-	t.Helper()
-	return fixture.Copy(t, sample)
-}
 
 // OutputDump renders what dtm score writes: its tabs and each heat sheet's
 // Score and Score override columns.

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/clitest"
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/internal/lotest"
 	"github.com/armada-dtm/dtm/internal/shared"
 	"github.com/armada-dtm/dtm/internal/xlsxcheck"
@@ -40,9 +41,9 @@ func conforms(t *testing.T, path string, allow ...string) {
 // overwrites, scored.
 func digitSample(t *testing.T) string {
 	t.Helper()
-	path := clitest.CopySample(t, clitest.SamplePath)
+	path := fixture.Copy(t, clitest.SamplePath)
 	f := clitest.OpenXLSX(t, path)
-	clitest.SetSetting(t, f, "Tournament name", "2026 ARMADA Open")
+	fixture.SetSetting(t, f, "Tournament name", "2026 ARMADA Open")
 	for _, cell := range []string{"C2", "D3"} { // overwritten by dtm score
 		if err := f.SetCellFormula("Standings", cell, "1+1"); err != nil {
 			t.Fatal(err)
@@ -214,7 +215,7 @@ func TestPrintedPagesHoldEverything(t *testing.T) {
 	}
 	seeded := clitest.SeedTournament(t, 21)
 	f := clitest.OpenXLSX(t, seeded)
-	clitest.SetSetting(t, f, "Tournament name", "2026 Spring Open")
+	fixture.SetSetting(t, f, "Tournament name", "2026 Spring Open")
 	clitest.SaveXLSX(t, f)
 	if code, out, errOut := clitest.Dtm(t, "seed", seeded); code != 0 {
 		t.Fatalf("dtm seed: %s%s", out, errOut)

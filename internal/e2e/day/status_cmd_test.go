@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/clitest"
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/xuri/excelize/v2"
 )
@@ -131,7 +132,7 @@ func TestStatusAfterLibreOffice(t *testing.T) {
 	t.Parallel()
 	path := statusTournament(t)
 	f := clitest.OpenXLSX(t, path)
-	clitest.SetSetting(t, f, "Scoring system", "Sum of Squares") // scores with many decimals
+	fixture.SetSetting(t, f, "Scoring system", "Sum of Squares") // scores with many decimals
 	clitest.SaveXLSX(t, f)
 	f.Close()
 	clitest.RunOK(t, "seed", "--seed", "3", path)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/clitest"
+	"github.com/armada-dtm/dtm/internal/fixture"
 )
 
 // editPart rewrites one part of a workbook's package with edit.
@@ -73,7 +74,7 @@ func TestDamageInsideTheXML(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			path := clitest.CopySample(t, clitest.SamplePath)
+			path := fixture.Copy(t, clitest.SamplePath)
 			clitest.RunOK(t, "score", path) // keeps a backup
 			backups, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "dtm-backups", "*.xlsx"))
 			if len(backups) != 1 {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/clitest"
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/armada-dtm/dtm/workbook"
 )
@@ -24,7 +25,7 @@ var exportFiles = []string{"ARMADA Open 2026.csv", "ARMADA Open 2026 WDD classif
 // their golden copies.
 func TestExport(t *testing.T) {
 	t.Parallel()
-	path := clitest.CopySample(t, clitest.SamplePath)
+	path := fixture.Copy(t, clitest.SamplePath)
 	out := t.TempDir()
 	code, stdout, errOut := clitest.Dtm(t, "export", "--csv", "--wdd", "--wdr", "--ratings", "--out", out, path)
 	if code != 0 {
@@ -106,7 +107,7 @@ func TestExport(t *testing.T) {
 // as a formula is written as text in every file.
 func TestExportNeutralisesFormulas(t *testing.T) {
 	t.Parallel()
-	path := clitest.CopySample(t, clitest.SamplePath)
+	path := fixture.Copy(t, clitest.SamplePath)
 	f := clitest.OpenXLSX(t, path)
 	// Rename Maya Moreau everywhere she is named: the Players sheet and her seats.
 	for _, sheet := range f.GetSheetList() {
@@ -223,7 +224,7 @@ type (
 // document again gives the same JSON (nothing outside the shape).
 func TestExportWDR(t *testing.T) {
 	t.Parallel()
-	path := clitest.CopySample(t, clitest.SamplePath)
+	path := fixture.Copy(t, clitest.SamplePath)
 	out := t.TempDir()
 	if code, stdout, errOut := clitest.Dtm(t, "export", "--wdr", "--out", out, path); code != 0 {
 		t.Fatalf("exit %d: %s%s", code, stdout, errOut)
@@ -297,7 +298,7 @@ func TestExportWDR(t *testing.T) {
 // the tournament's.
 func TestExportHeatSystem(t *testing.T) {
 	t.Parallel()
-	path := clitest.CopySample(t, clitest.SamplePath)
+	path := fixture.Copy(t, clitest.SamplePath)
 	f := clitest.OpenXLSX(t, path)
 	if err := f.SetCellValue(workbook.SheetHeats, "B3", "CDiplo 100"); err != nil {
 		t.Fatal(err)
@@ -335,9 +336,9 @@ func TestExportHeatSystem(t *testing.T) {
 // are in the results with a null ranking.
 func TestExportWDRUnranked(t *testing.T) {
 	t.Parallel()
-	path := clitest.CopySample(t, clitest.SamplePath)
+	path := fixture.Copy(t, clitest.SamplePath)
 	f := clitest.OpenXLSX(t, path)
-	clitest.SetSetting(t, f, "Minimum heats to qualify", 3)
+	fixture.SetSetting(t, f, "Minimum heats to qualify", 3)
 	// Nina Late plays heat 3 in Maya Moreau's seat: each has fewer than 3 heats.
 	if err := f.SetSheetRow("Players", "A30", &[]any{"Nina", "Late"}); err != nil {
 		t.Fatal(err)
@@ -386,7 +387,7 @@ func TestCheckWarnsForExports(t *testing.T) {
 	set("Players", "A4", "José", "Díaz", nil, "Spain", nil, nil, "ESP", 103, nil, "Registered")
 	set("Players", "A5", "Jose", "Diaz", nil, "Atlantis", nil, nil, nil, nil, nil, "Registered")
 	set("Players", "A6", "Jane", "Smith", nil, nil, nil, nil, nil, 105, nil, "Registered")
-	clitest.SetSetting(t, f, "Results sent to", "WDD")
+	fixture.SetSetting(t, f, "Results sent to", "WDD")
 	clitest.SaveXLSX(t, f)
 	code, out, errOut := clitest.Dtm(t, "check", path)
 	if code != 0 {
@@ -417,10 +418,10 @@ func TestCheckWarnsForExports(t *testing.T) {
 // every file is written, its name within 255 bytes and free of them.
 func TestExportLongOddName(t *testing.T) {
 	t.Parallel()
-	path := clitest.CopySample(t, clitest.SamplePath)
+	path := fixture.Copy(t, clitest.SamplePath)
 	f := clitest.OpenXLSX(t, path)
 	name := "\u202eOpen " + strings.Repeat("Regatta\u2066 ", 36) + "\u200f2026"
-	clitest.SetSetting(t, f, "Tournament name", name)
+	fixture.SetSetting(t, f, "Tournament name", name)
 	clitest.SaveXLSX(t, f)
 	out := t.TempDir()
 	clitest.RunOK(t, "export", "--csv", "--wdd", "--wdr", "--ratings", "--out", out, path)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/armada-dtm/dtm/internal/clitest"
+	"github.com/armada-dtm/dtm/internal/fixture"
 )
 
 // TestImportCommand imports into the sample tournament, whose heat 3 is
@@ -18,7 +19,7 @@ import (
 // untouched); the arguments in the wrong number are a usage error.
 func TestImportCommand(t *testing.T) {
 	t.Parallel()
-	path := clitest.CopySample(t, clitest.SamplePath)
+	path := fixture.Copy(t, clitest.SamplePath)
 	dir := filepath.Dir(path)
 	write := func(name, data string) string {
 		p := filepath.Join(dir, name)
@@ -61,7 +62,7 @@ func TestImportCommand(t *testing.T) {
 // is untouched.
 func TestImportFileLimits(t *testing.T) {
 	t.Parallel()
-	path := clitest.CopySample(t, clitest.SamplePath)
+	path := fixture.Copy(t, clitest.SamplePath)
 	dir := filepath.Dir(path)
 	same := "Code\tResult\tFinal year\tAustria\tEngland\tFrance\tGermany\tItaly\tRussia\tTurkey\tGermany year\tRussia year\r\n" +
 		"H3-B2-V\tAustria\t1909\t18\t6\t5\t0\t2\t0\t3\t1907\t1905\r\n"

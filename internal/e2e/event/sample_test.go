@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/armada-dtm/dtm/internal/clitest"
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/xuri/excelize/v2"
 )
@@ -86,12 +87,12 @@ func buildSample(t testing.TB, path string) {
 	t.Helper()
 	f, set := clitest.NewBook(t, path, "--name", "ARMADA Open 2026", "--heats", "3")
 	name := func(i int) string { return sampleNames[i][0] + " " + sampleNames[i][1] }
-	clitest.SetSetting(t, f, "Description", "Denver, Colorado, 13-15 March 2026")
-	clitest.SetSetting(t, f, "Team tournament", "Teams of 3")
-	clitest.SetSetting(t, f, "Team scoring", "Best games without interplay")
-	clitest.SetSetting(t, f, "Team heat or games", 2)
-	clitest.SetSetting(t, f, "Lowest heats: how many", 1)
-	clitest.SetSetting(t, f, "Lowest heats: multiplier", 0)
+	fixture.SetSetting(t, f, "Description", "Denver, Colorado, 13-15 March 2026")
+	fixture.SetSetting(t, f, "Team tournament", "Teams of 3")
+	fixture.SetSetting(t, f, "Team scoring", "Best games without interplay")
+	fixture.SetSetting(t, f, "Team heat or games", 2)
+	fixture.SetSetting(t, f, "Lowest heats: how many", 1)
+	fixture.SetSetting(t, f, "Lowest heats: multiplier", 0)
 	for i, n := range sampleNames {
 		priority := any(nil)
 		if i%5 == 0 {
@@ -105,8 +106,8 @@ func buildSample(t testing.TB, path string) {
 		}
 		set("Players", "A"+strconv.Itoa(i+2), n[0], n[1], email, "USA", priority, 50+37*i%900, nationality, wdd, wdr, "Registered", "Registered", "Registered")
 	}
-	clitest.SetSetting(t, f, "Event class", "B (NADF Grand Prix)")
-	clitest.SetSetting(t, f, "Results sent to", "WDD and WDR")
+	fixture.SetSetting(t, f, "Event class", "B (NADF Grand Prix)")
+	fixture.SetSetting(t, f, "Results sent to", "WDD and WDR")
 	for h := range 3 {
 		set("Heats", "C"+strconv.Itoa(h+2), time.Date(2026, 3, 13+h, 0, 0, 0, 0, time.UTC))
 	}

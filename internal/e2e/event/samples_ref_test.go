@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/clitest"
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/internal/golden"
 )
 
@@ -34,8 +35,8 @@ var hurstRounds = [2][3][7][2]int{
 func buildHurst(t testing.TB, path string, finished int) {
 	t.Helper()
 	f, set := clitest.NewBook(t, path, "--name", "Hurst Tournament Mean example", "--heats", "2")
-	clitest.SetSetting(t, f, "Description", "Tom Hurst, The Flying Dutchman No. 9 (April 1980): the worked example")
-	clitest.SetSetting(t, f, "Tournament scoring", "Hurst Tournament Mean")
+	fixture.SetSetting(t, f, "Description", "Tom Hurst, The Flying Dutchman No. 9 (April 1980): the worked example")
+	fixture.SetSetting(t, f, "Tournament scoring", "Hurst Tournament Mean")
 	for p := 1; p <= 21; p++ {
 		set("Players", "A"+strconv.Itoa(p+1), "P"+strconv.Itoa(p), "Hurst")
 	}
@@ -138,9 +139,9 @@ var dipconScores = []struct {
 func buildDipcon(t testing.TB, path string) {
 	t.Helper()
 	f, set := clitest.NewBook(t, path, "--name", "DipCon XXXIV", "--heats", "4")
-	clitest.SetSetting(t, f, "Description", "The 34th North American Championship, Denver, 16-18 February 2001: the DTM manual's Scores screen (section 14)")
-	clitest.SetSetting(t, f, "Lowest heats: how many", 1)
-	clitest.SetSetting(t, f, "Tie-breaks", "Regatta 2002")
+	fixture.SetSetting(t, f, "Description", "The 34th North American Championship, Denver, 16-18 February 2001: the DTM manual's Scores screen (section 14)")
+	fixture.SetSetting(t, f, "Lowest heats: how many", 1)
+	fixture.SetSetting(t, f, "Tie-breaks", "Regatta 2002")
 	for i, p := range dipconScores {
 		set("Players", "A"+strconv.Itoa(i+2), p.first, p.last)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/armada-dtm/dtm/internal/chrometest"
 	"github.com/armada-dtm/dtm/internal/clitest"
+	"github.com/armada-dtm/dtm/internal/fixture"
 )
 
 // docsImages rewrites the screenshots of docs/publish.md.
@@ -63,7 +64,7 @@ func TestPublishInBrowser(t *testing.T) {
 	t.Parallel()
 	tb := browserTab(t, chrometest.Path(t))
 	shots := artefacts(t, "")
-	book := clitest.CopySample(t, clitest.SamplePath)
+	book := fixture.Copy(t, clitest.SamplePath)
 	clitest.Publish(t, book)
 	site := filepath.Join(filepath.Dir(book), "armada-open site")
 	type view struct {
@@ -137,8 +138,8 @@ func TestPublishInBrowser(t *testing.T) {
 
 	// Withheld pages are absent, and the home page says so.
 	f := clitest.OpenXLSX(t, book)
-	clitest.SetSetting(t, f, "Publish: withhold standings after heats", "All")
-	clitest.SetSetting(t, f, "Publish: withhold final standings", "Yes")
+	fixture.SetSetting(t, f, "Publish: withhold standings after heats", "All")
+	fixture.SetSetting(t, f, "Publish: withhold final standings", "Yes")
 	clitest.SaveXLSX(t, f)
 	clitest.Publish(t, book)
 	index := browse(tb, filepath.Join(site, "index.html"), filepath.Join(shots, "index-withheld.png"), 800, 600)

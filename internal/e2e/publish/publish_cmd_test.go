@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/clitest"
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -40,16 +41,16 @@ func exists(path string) bool {
 // publish), and come back when released.
 func TestPublishPolicy(t *testing.T) {
 	t.Parallel()
-	book := clitest.CopySample(t, clitest.SamplePath)
+	book := fixture.Copy(t, clitest.SamplePath)
 	site := filepath.Join(filepath.Dir(book), "armada-open site")
 	out := clitest.Publish(t, book)
 	if !strings.Contains(out, "wrote ") || !exists(filepath.Join(site, "standings-heat-1.html")) {
 		t.Fatalf("first publish: %s", out)
 	}
 	f := clitest.OpenXLSX(t, book)
-	clitest.SetSetting(t, f, "Publish: withhold standings after heats", "All")
-	clitest.SetSetting(t, f, "Publish: withhold final standings", "Yes")
-	clitest.SetSetting(t, f, "Publish: withhold awards", "best austria, Last place")
+	fixture.SetSetting(t, f, "Publish: withhold standings after heats", "All")
+	fixture.SetSetting(t, f, "Publish: withhold final standings", "Yes")
+	fixture.SetSetting(t, f, "Publish: withhold awards", "best austria, Last place")
 	clitest.SaveXLSX(t, f)
 	out = clitest.Publish(t, book)
 	for _, gone := range []string{"standings.html", "standings-heat-1.html", "standings-heat-2.html", "standings-heat-3.html", "teams.html"} {
@@ -93,7 +94,7 @@ func TestPublishPolicy(t *testing.T) {
 	}
 
 	// The ceremony: the final standings are released.
-	clitest.SetSetting(t, f, "Publish: withhold final standings", "No")
+	fixture.SetSetting(t, f, "Publish: withhold final standings", "No")
 	clitest.SaveXLSX(t, f)
 	clitest.Publish(t, book)
 	for _, page := range []string{"standings.html", "standings-heat-3.html", "teams.html"} {
@@ -117,9 +118,9 @@ const evilName = `<script>alert("x")</script>`
 // no page).
 func escapedBook(t *testing.T) string {
 	t.Helper()
-	book := clitest.CopySample(t, clitest.SamplePath)
+	book := fixture.Copy(t, clitest.SamplePath)
 	f := clitest.OpenXLSX(t, book)
-	clitest.SetSetting(t, f, "Tournament name", `Cup <b>bold</b> & "friends"`)
+	fixture.SetSetting(t, f, "Tournament name", `Cup <b>bold</b> & "friends"`)
 	if err := f.SetSheetRow("Players", "A30", &[]any{evilName, `O'Brien & <i>Sons</i>`, "", "IE"}); err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +164,7 @@ func TestPublishEscapes(t *testing.T) {
 // published has none refreshed.
 func TestPublishRefresh(t *testing.T) {
 	t.Parallel()
-	book := clitest.CopySample(t, clitest.SamplePath)
+	book := fixture.Copy(t, clitest.SamplePath)
 	if _, out, _ := clitest.Dtm(t, "score", book); strings.Contains(out, "site") {
 		t.Errorf("score refreshed a site never published: %s", out)
 	}
@@ -173,7 +174,7 @@ func TestPublishRefresh(t *testing.T) {
 		t.Errorf("the site is remembered as %q, want %q", got, site)
 	}
 	f := clitest.OpenXLSX(t, book)
-	clitest.SetSetting(t, f, "Publish: withhold final standings", "Yes")
+	fixture.SetSetting(t, f, "Publish: withhold final standings", "Yes")
 	clitest.SaveXLSX(t, f)
 	code, out, errOut := clitest.Dtm(t, "score", book)
 	if code != 0 || !strings.Contains(out, "refreshed the site in "+site) {
@@ -192,7 +193,7 @@ func TestPublishRefresh(t *testing.T) {
 // sheet it cannot read at the cell, with how to fix it.
 func TestCheckPublication(t *testing.T) {
 	t.Parallel()
-	book := clitest.CopySample(t, clitest.SamplePath)
+	book := fixture.Copy(t, clitest.SamplePath)
 	f := clitest.OpenXLSX(t, book)
 	cells := map[string]string{}
 	for label, v := range map[string]any{
@@ -203,7 +204,7 @@ func TestCheckPublication(t *testing.T) {
 		"Publish: projector seconds":              2,
 	} {
 		cells[label] = settingCell(t, f, label)
-		clitest.SetSetting(t, f, label, v)
+		fixture.SetSetting(t, f, label, v)
 	}
 	for _, row := range [][]any{{"Winter", 1901, 10}, {"Break", nil, 60}, {"Spring", 1901, "x"}} {
 		n, _ := f.GetRows("Clock")
@@ -237,7 +238,7 @@ func TestCheckPublication(t *testing.T) {
 // heat 3's boards.
 func TestPublishMidTournament(t *testing.T) {
 	t.Parallel()
-	book := clitest.CopySample(t, clitest.SamplePath)
+	book := fixture.Copy(t, clitest.SamplePath)
 	f := clitest.OpenXLSX(t, book)
 	for row := 2; row <= 29; row++ {
 		if err := f.SetSheetRow("Heat 3", "B"+strconv.Itoa(row), &[]any{"Started"}); err != nil {

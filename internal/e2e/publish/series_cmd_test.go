@@ -6,16 +6,17 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/clitest"
+	"github.com/armada-dtm/dtm/internal/fixture"
 )
 
 // TestSeries combines the sample tournament with a copy of it renamed "ARMADA
 // Open 2027": every player has the same total twice.
 func TestSeries(t *testing.T) {
 	t.Parallel()
-	a := clitest.CopySample(t, clitest.SamplePath)
-	b := clitest.CopySample(t, clitest.SamplePath)
+	a := fixture.Copy(t, clitest.SamplePath)
+	b := fixture.Copy(t, clitest.SamplePath)
 	f := clitest.OpenXLSX(t, b)
-	clitest.SetSetting(t, f, "Tournament name", "ARMADA Open 2027")
+	fixture.SetSetting(t, f, "Tournament name", "ARMADA Open 2027")
 	clitest.SaveXLSX(t, f)
 	tests := []struct {
 		rule  string

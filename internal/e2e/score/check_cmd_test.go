@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/clitest"
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/workbook"
@@ -263,9 +264,9 @@ func TestCheckReportsOutcomes(t *testing.T) {
 	if !strings.Contains(out, "'Heat 1'!A2: board 1: France reached victory in 1909 with 18 centres (classic)") {
 		t.Errorf("no victory line:\n%s", out)
 	}
-	path := clitest.CopySample(t, clitest.SamplePath)
+	path := fixture.Copy(t, clitest.SamplePath)
 	f := clitest.OpenXLSX(t, path)
-	clitest.SetSetting(t, f, "Victory rule", "regatta-2003")
+	fixture.SetSetting(t, f, "Victory rule", "regatta-2003")
 	for row := 2; row <= 8; row++ { // board 1's chart reaches a 2003 victory in 1908: leave it out
 		for _, col := range []string{"O", "P", "Q", "R", "S", "T", "U", "V", "W"} {
 			if err := f.SetCellValue("Heat 1", col+strconv.Itoa(row), nil); err != nil {
@@ -298,7 +299,7 @@ func TestCheckReportsOutcomes(t *testing.T) {
 // through the real command line.
 func TestFlagsAfterWorkbook(t *testing.T) {
 	t.Parallel()
-	path := clitest.CopySample(t, clitest.SamplePath)
+	path := fixture.Copy(t, clitest.SamplePath)
 	before, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/clitest"
+	"github.com/armada-dtm/dtm/internal/fixture"
 )
 
 // TestRenamedInputSheet replays a director who records a board as its
@@ -22,7 +23,7 @@ func TestRenamedInputSheet(t *testing.T) {
 	} {
 		t.Run(tc.sheet, func(t *testing.T) {
 			t.Parallel()
-			path := clitest.CopySample(t, clitest.SamplePath)
+			path := fixture.Copy(t, clitest.SamplePath)
 			clitest.LoEdits(t, path, []clitest.Edit{
 				{"op": "clear", "sheet": "Heat 1", "range": "G2:H8"},
 				{"op": "rename_sheet", "sheet": tc.sheet, "name": tc.renamed},
@@ -44,7 +45,7 @@ func TestRenamedInputSheet(t *testing.T) {
 // more for each of the board's other rows.
 func TestStatusTypo(t *testing.T) {
 	t.Parallel()
-	path := clitest.CopySample(t, clitest.SamplePath)
+	path := fixture.Copy(t, clitest.SamplePath)
 	clitest.LoEdits(t, path, []clitest.Edit{{"op": "set", "sheet": "Heat 1", "cell": "B2", "input": "Finshed"}})
 	code, out, _ := clitest.Dtm(t, "check", path)
 	want := `'Heat 1'!B2: status cannot be "Finshed"; did you mean "Finished"? choose "Unstarted", "Started" or "Finished"`
@@ -59,7 +60,7 @@ func TestStatusTypo(t *testing.T) {
 // the rest, and -v lists every player.
 func TestIDWarningsShort(t *testing.T) {
 	t.Parallel()
-	path := clitest.CopySample(t, clitest.SamplePath)
+	path := fixture.Copy(t, clitest.SamplePath)
 	clitest.LoEdits(t, path, []clitest.Edit{{"op": "clear", "sheet": "Players", "range": "H2:I29"}})
 	want := []string{
 		"Players!H2: 28 players (Alice Archer, Bruno Baker, Chloe Carter and 25 more) have no WDD id: the World Diplomacy Database will match their names alone; type the number of each one's WDD page (a newcomer has none: nothing to do); -v lists every one",
@@ -97,7 +98,7 @@ func TestIDWarningsShort(t *testing.T) {
 // shorter event.
 func TestNewFromCarriesSettings(t *testing.T) {
 	t.Parallel()
-	last := clitest.CopySample(t, clitest.SamplePath)
+	last := fixture.Copy(t, clitest.SamplePath)
 	clitest.LoEdits(t, last, []clitest.Edit{
 		{"op": "set", "sheet": "Tournament", "cell": "B5", "value": -5}, // Unplayed score
 		{"op": "set", "sheet": "Tournament", "cell": "B13", "value": 3}, // Minimum heats to qualify

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/clitest"
+	"github.com/armada-dtm/dtm/internal/fixture"
 )
 
 // TestBoardSetBackFromFinished replays issue 23's defect 2 on the bundled
@@ -29,7 +30,7 @@ import (
 // --provisional.
 func TestBoardSetBackFromFinished(t *testing.T) {
 	t.Parallel()
-	path := clitest.CopySample(t, clitest.SamplePath)
+	path := fixture.Copy(t, clitest.SamplePath)
 	clitest.RunOK(t, "score", path)
 	started := make([][]any, 7)
 	for i := range started {
@@ -141,7 +142,7 @@ func TestBoardSetBackFromFinished(t *testing.T) {
 // score says nothing more.
 func TestScoreNamesTypedCells(t *testing.T) {
 	t.Parallel()
-	path := clitest.CopySample(t, clitest.SamplePath)
+	path := fixture.Copy(t, clitest.SamplePath)
 	clitest.RunOK(t, "score", path)
 	clitest.LoEdits(t, path, []clitest.Edit{
 		{"op": "set_rows", "sheet": "Standings", "cell": "L1", "rows": [][]any{{"Paid"}, {"yes"}, {"no"}, {5}, {"J paid"}}},

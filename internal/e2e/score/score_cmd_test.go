@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/clitest"
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/internal/golden"
 	"github.com/armada-dtm/dtm/internal/lotest"
 	"github.com/xuri/excelize/v2"
@@ -21,7 +22,7 @@ import (
 // with its golden dump, and scores again: nothing changes.
 func TestScoreSample(t *testing.T) {
 	t.Parallel()
-	path := clitest.CopySample(t, clitest.SamplePath)
+	path := fixture.Copy(t, clitest.SamplePath)
 	code, out, errOut := clitest.Dtm(t, "score", path)
 	if code != 0 {
 		t.Fatalf("dtm score: exit %d\n%s%s", code, out, errOut)
@@ -50,7 +51,7 @@ func TestScoreSample(t *testing.T) {
 
 func TestScoreDryRunWritesNothing(t *testing.T) {
 	t.Parallel()
-	path := clitest.CopySample(t, clitest.SamplePath)
+	path := fixture.Copy(t, clitest.SamplePath)
 	before, _ := os.ReadFile(path)
 	if code, _, errOut := clitest.Dtm(t, "score", "--dry-run", path); code != 0 {
 		t.Fatal(errOut)
@@ -74,7 +75,7 @@ func TestScoreRefuses(t *testing.T) {
 	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
 		t.Error("dtm score changed a workbook with problems")
 	}
-	locked := clitest.CopySample(t, clitest.SamplePath)
+	locked := fixture.Copy(t, clitest.SamplePath)
 	lock := filepath.Join(filepath.Dir(locked), ".~lock."+filepath.Base(locked)+"#")
 	if err := os.WriteFile(lock, []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
@@ -158,7 +159,7 @@ func TestScoreJSON(t *testing.T) {
 // shows the same standings.
 func TestScoreLibreOffice(t *testing.T) {
 	t.Parallel()
-	path := clitest.CopySample(t, clitest.SamplePath)
+	path := fixture.Copy(t, clitest.SamplePath)
 	if code, _, errOut := clitest.Dtm(t, "score", path); code != 0 {
 		t.Fatal(errOut)
 	}
@@ -187,7 +188,7 @@ func TestScoreLibreOffice(t *testing.T) {
 // again.
 func TestAwardsTieSharesThePlace(t *testing.T) {
 	t.Parallel()
-	path := clitest.CopySample(t, clitest.SamplePath)
+	path := fixture.Copy(t, clitest.SamplePath)
 	clitest.RunOK(t, "score", path)
 	want := map[string][]string{
 		"3rd place": {"Ines Irving and Jonas Jensen", "110", "total 110, tied for 3rd place"},
@@ -214,7 +215,7 @@ func TestAwardsTieSharesThePlace(t *testing.T) {
 // a raised score (with --dry-run, which writes nothing) moving its player up, and a first score.
 func TestScoreDiff(t *testing.T) {
 	t.Parallel()
-	path := clitest.CopySample(t, filepath.Join("samples", "armada-open.xlsx"))
+	path := fixture.Copy(t, filepath.Join("samples", "armada-open.xlsx"))
 	if code, out, errOut := clitest.Dtm(t, "score", "--diff", path); code != 0 || !strings.Contains(out, "since the last score: nothing moved") {
 		t.Fatalf("second score: exit %d\n%s%s", code, out, errOut)
 	}

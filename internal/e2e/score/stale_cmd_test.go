@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/clitest"
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/internal/lotest"
 	"github.com/armada-dtm/dtm/internal/shared"
 	"github.com/armada-dtm/dtm/internal/xlsxcheck"
@@ -232,7 +233,7 @@ func TestResultsFormStaleQRCodes(t *testing.T) {
 // score, and the parts came out in a different order on every save).
 func TestSecondRunSameFile(t *testing.T) {
 	t.Parallel()
-	path := clitest.CopySample(t, "samples/armada-open.xlsx")
+	path := fixture.Copy(t, "samples/armada-open.xlsx")
 	clitest.RunOK(t, "score", path)
 	if code, out := sameBytes(t, path, "score", path); code != 0 {
 		t.Errorf("a second score: exit %d\n%s", code, out)

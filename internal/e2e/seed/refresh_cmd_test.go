@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/clitest"
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/internal/lotest"
 )
 
@@ -20,7 +21,7 @@ func TestSeedRefreshAfterSwap(t *testing.T) {
 	t.Parallel()
 	path := clitest.SeedTournament(t, 28)
 	f := clitest.OpenXLSX(t, path)
-	clitest.SetSetting(t, f, "Victory rule", "regatta-2003") // the calls carry a victory table too
+	fixture.SetSetting(t, f, "Victory rule", "regatta-2003") // the calls carry a victory table too
 	clitest.SaveXLSX(t, f)
 	f.Close()
 	for _, h := range []string{"1", "2"} {

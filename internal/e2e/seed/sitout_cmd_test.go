@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/clitest"
+	"github.com/armada-dtm/dtm/internal/fixture"
 )
 
 // sitOutTournament creates a tournament of 30 players "P00 Test" ..
@@ -19,7 +20,7 @@ func sitOutTournament(t *testing.T, reg func(i, h int) string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "sitout.xlsx")
 	f, set := clitest.NewBook(t, path, "--heats", "4")
-	clitest.SetSetting(t, f, "Minimum heats to qualify", 3)
+	fixture.SetSetting(t, f, "Minimum heats to qualify", 3)
 	for i := range 30 {
 		row := []any{fmt.Sprintf("P%02d", i), "Test", nil, nil, nil, nil, nil, nil, nil}
 		for h := 1; h <= 4; h++ {

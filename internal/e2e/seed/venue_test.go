@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/internal/clitest"
+	"github.com/armada-dtm/dtm/internal/fixture"
 	"github.com/armada-dtm/dtm/internal/lotest"
 )
 
@@ -25,7 +26,7 @@ func loEdit(t *testing.T, path, edits string) {
 // the heat's games as not played.
 func TestHeatSheetRenamedInLibreOffice(t *testing.T) {
 	t.Parallel()
-	path := clitest.CopySample(t, clitest.SamplePath)
+	path := fixture.Copy(t, clitest.SamplePath)
 	loEdit(t, path, `[{"op":"rename_sheet","sheet":"Heat 3","name":"Round 3"}]`)
 	code, out, _ := clitest.Dtm(t, "check", path)
 	if code != 1 || !strings.Contains(out, `Heat 3: the sheet of heat 3 is missing`) || !strings.Contains(out, `did you mean "Round 3"?`) {
@@ -50,7 +51,7 @@ func TestHeatSheetRenamedInLibreOffice(t *testing.T) {
 // name on the other sheets.
 func TestPlayersRowsDeleted(t *testing.T) {
 	t.Parallel()
-	path := clitest.CopySample(t, clitest.SamplePath)
+	path := fixture.Copy(t, clitest.SamplePath)
 	loEdit(t, path, `[{"op":"delete_rows","sheet":"Players","row":2,"count":28}]`)
 	code, out, _ := clitest.Dtm(t, "check", path)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
@@ -78,7 +79,7 @@ func TestSmallSurprises(t *testing.T) {
 		t.Errorf("new --system in lower case: exit %d, %s%s", code, out, errOut)
 	}
 
-	sample := clitest.CopySample(t, clitest.SamplePath)
+	sample := fixture.Copy(t, clitest.SamplePath)
 	if _, out, _ := clitest.Dtm(t, "score", sample); !strings.Contains(out, "Standings, Team Standings, Awards and the heat sheets' scores") {
 		t.Errorf("score's summary does not name Team Standings:\n%s", out)
 	}
