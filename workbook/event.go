@@ -14,6 +14,9 @@ func (t *Tournament) Event() scoring.Event {
 	s := t.Settings
 	e := scoring.Event{Heats: s.Heats, Rules: s.Rules}
 	playing := t.Playing()
+	if len(t.Players) > 0 {
+		e.Players = make([]scoring.EventPlayer, 0, len(t.Players))
+	}
 	for i, p := range t.Players {
 		e.Players = append(e.Players, scoring.EventPlayer{Name: p.Name, Distance: p.Distance, TwoBoards: p.TwoBoards, Absent: !playing[i]})
 	}
@@ -22,6 +25,17 @@ func (t *Tournament) Event() scoring.Event {
 		for _, tm := range t.Teams {
 			e.Teams = append(e.Teams, scoring.EventTeam{Name: tm.Name, Members: tm.Members})
 		}
+	}
+	games := 0
+	for _, h := range t.Heats {
+		for _, g := range h.Games {
+			if g.Scored || g.Live > 0 {
+				games++
+			}
+		}
+	}
+	if games > 0 {
+		e.Games = make([]scoring.Played, 0, games)
 	}
 	for _, h := range t.Heats {
 		top := h.TopBoards()

@@ -365,10 +365,26 @@ func (s *Site) players(t *workbook.Tournament, e scoring.Event) {
 			}
 		}
 	}
+	// Each player's games, counted first so that each page's list is
+	// made once at its length: thousands of pages' lists grown a game at
+	// a time cost the site a good part of its memory churn.
+	games := make([]int, len(t.Players))
+	for _, h := range t.Heats {
+		for _, g := range h.Games {
+			for _, seat := range g.Seats {
+				if seat.Player >= 0 && seat.Player < len(games) {
+					games[seat.Player]++
+				}
+			}
+		}
+	}
 	for i, p := range t.Players {
 		n := strconv.Itoa(i + 1)
-		s.Players = append(s.Players, &playerPage{File: "player-" + n + ".html", Name: p.Name, Country: p.Country,
-			Team: team[i], Index: i, Anchor: "p" + n})
+		page := &playerPage{File: "player-" + n + ".html", Name: p.Name, Country: p.Country, Team: team[i], Index: i, Anchor: "p" + n}
+		if games[i] > 0 {
+			page.Games = make([]playerGame, 0, games[i])
+		}
+		s.Players = append(s.Players, page)
 		if i >= len(e.Players) || !e.Players[i].Absent {
 			s.Playing = append(s.Playing, s.Players[i])
 		}
@@ -388,6 +404,13 @@ func (s *Site) heats(t *workbook.Tournament, scoresShown func(int) bool) {
 		calls := &callsPage{File: fmt.Sprintf("calls-heat-%d.html", h.Number), Title: workbook.HeatSheet(h.Number) + ": board calls",
 			Heat: h.Number, Date: h.Date}
 		top := h.TopBoards()
+		seats := 0
+		for _, g := range h.Games {
+			seats += len(g.Seats)
+		}
+		if seats > 0 {
+			calls.ByName = make([]callLine, 0, seats)
+		}
 		for gi := range h.Games {
 			g := &h.Games[gi]
 			bv := s.board(t, h, g, hp.Scores)
