@@ -63,10 +63,16 @@ func scoreGames(t *workbook.Tournament, found workbook.Problems, which systemsTo
 		game   *workbook.Game
 		system string
 	}
-	var (
-		places []place
-		games  []scoring.Finished
-	)
+	finished := 0
+	for i := range t.Heats {
+		for j := range t.Heats[i].Games {
+			if t.Heats[i].Games[j].Status == workbook.Finished {
+				finished++
+			}
+		}
+	}
+	places := make([]place, 0, finished)
+	games := make([]scoring.Finished, 0, finished)
 	for i := range t.Heats {
 		heat := &t.Heats[i]
 		for j := range heat.Games {

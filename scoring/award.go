@@ -183,6 +183,9 @@ func (s *standings) bestPower(pw dip.Power) Award {
 	// Hundreds of games may share the best seat: each winner is looked up
 	// in a set, not in the list so far.
 	won := make(map[int]bool, len(best))
+	if len(best) > 0 {
+		a.Games = make([]AwardGame, 0, len(best))
+	}
 	for _, gi := range best {
 		g := &s.e.Games[gi]
 		seat := g.Seats[pw]

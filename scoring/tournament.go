@@ -217,6 +217,7 @@ type standings struct {
 	rows  []Standing  // per player id
 	exact []float64   // per player id: the unrounded total (HurstMean), the ranking key
 	notes [][]string  // per player id: tie-break notes
+	heats []HeatScore // every player's heat lines in one piece, handed out by heatRow
 }
 
 // Standings validates the event and computes the standings, the team standings and the awards. Every problem
@@ -356,7 +357,11 @@ func (s *standings) index(from int) {
 
 // heatRow returns the player's heat lines: played heats filled from the games, the rest with unplayed.
 func (s *standings) heatRow(p int, unplayed float64) []HeatScore {
-	hs := make([]HeatScore, s.e.Heats)
+	if len(s.heats) < s.e.Heats {
+		s.heats = make([]HeatScore, s.e.Heats*len(s.e.Players))
+	}
+	hs := s.heats[:s.e.Heats:s.e.Heats]
+	s.heats = s.heats[s.e.Heats:]
 	for h := range hs {
 		hs[h] = HeatScore{Heat: h + 1, Score: unplayed, Factor: 1}
 	}
@@ -469,15 +474,18 @@ func validateEvent(e *Event) error {
 	}
 	errs = append(errs, validateRules(e.Rules, e.Heats, e.Teams != nil)...)
 	type heatBoard struct{ heat, board int }
-	type heatPlayer struct{ heat, player int }
 	boards := make(map[heatBoard]bool, len(e.Games))
-	// The boards each player sits at in each heat: two at the most, as a
-	// third is refused.
+	// The boards each player sits at in each heat, at (heat-1)*np+player:
+	// two at the most, as a third is refused. Nil when the number of heats
+	// is refused: no heat is then checked.
 	type sits struct {
 		n      int
 		boards [2]int
 	}
-	where := make(map[heatPlayer]sits, len(e.Games)*dip.NumPowers)
+	var where []sits
+	if e.Heats >= 1 && e.Heats <= 30 {
+		where = make([]sits, e.Heats*np)
+	}
 	for _, g := range e.Games {
 		// Where a problem is, made only for a problem: thousands of
 		// games have none.
@@ -506,11 +514,11 @@ func validateEvent(e *Event) error {
 			if seat.Centres < 0 || seat.Centres > 34 {
 				bad("%s: %d centres: want 0 to 34", at(), seat.Centres)
 			}
-			if !heatOK {
+			if !heatOK || where == nil {
 				continue
 			}
-			k := heatPlayer{g.Heat, seat.Player}
-			if w := where[k]; w.n > 0 {
+			w := &where[(g.Heat-1)*np+seat.Player]
+			if w.n > 0 {
 				switch {
 				case slices.Contains(w.boards[:w.n], g.Board):
 					bad("%s: %s sits twice on the board", at(), playerText(e, seat.Player))
@@ -520,10 +528,8 @@ func validateEvent(e *Event) error {
 					continue
 				}
 			}
-			w := where[k]
 			w.boards[w.n] = g.Board
 			w.n++
-			where[k] = w
 		}
 		seen := [dip.NumPowers]bool{}
 		for _, w := range g.Winners {

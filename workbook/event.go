@@ -27,9 +27,9 @@ func (t *Tournament) Event() scoring.Event {
 		}
 	}
 	games := 0
-	for _, h := range t.Heats {
-		for _, g := range h.Games {
-			if g.Scored || g.Live > 0 {
+	for i := range t.Heats {
+		for j := range t.Heats[i].Games {
+			if g := &t.Heats[i].Games[j]; g.Scored || g.Live > 0 {
 				games++
 			}
 		}

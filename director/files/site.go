@@ -369,9 +369,9 @@ func (s *Site) players(t *workbook.Tournament, e scoring.Event) {
 	// made once at its length: thousands of pages' lists grown a game at
 	// a time cost the site a good part of its memory churn.
 	games := make([]int, len(t.Players))
-	for _, h := range t.Heats {
-		for _, g := range h.Games {
-			for _, seat := range g.Seats {
+	for i := range t.Heats {
+		for j := range t.Heats[i].Games {
+			for _, seat := range t.Heats[i].Games[j].Seats {
 				if seat.Player >= 0 && seat.Player < len(games) {
 					games[seat.Player]++
 				}
@@ -405,8 +405,8 @@ func (s *Site) heats(t *workbook.Tournament, scoresShown func(int) bool) {
 			Heat: h.Number, Date: h.Date}
 		top := h.TopBoards()
 		seats := 0
-		for _, g := range h.Games {
-			seats += len(g.Seats)
+		for gi := range h.Games {
+			seats += len(h.Games[gi].Seats)
 		}
 		if seats > 0 {
 			calls.ByName = make([]callLine, 0, seats)
