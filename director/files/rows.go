@@ -173,13 +173,20 @@ func (w *htmlWriter) power(p string) {
 	w.raw(`</td>`)
 }
 
-// playerLink writes a link to a player's page.
+// playerLink writes a link to a player's page: escaped once a player, as
+// a player is linked from some thirty pages.
 func (w *htmlWriter) playerLink(p *playerPage) {
+	if p.link != "" {
+		w.raw(p.link)
+		return
+	}
+	start := len(w.b)
 	w.raw(`<a href="`)
 	w.url(p.File)
 	w.raw(`">`)
 	w.text(p.Name)
 	w.raw(`</a>`)
+	p.link = string(w.b[start:])
 }
 
 // boardCell writes a board's cell in a list: its number, linking to its

@@ -195,6 +195,7 @@ type playerPage struct {
 	// ranks is the player's rank after each heat (ranks[h-1]) whose
 	// standings are published, 0 after the others.
 	ranks []int
+	link  string // the link to the page as playerLink writes it, once written
 }
 
 // playerGame is a heat of a player.
