@@ -94,8 +94,16 @@ func (w *htmlWriter) raw(s string) { w.b = append(w.b, s...) }
 func (w *htmlWriter) int(n int) { w.b = strconv.AppendInt(w.b, int64(n), 10) }
 
 // num writes a float as html/template prints it (fmt's %v, escaped: the
-// + of an exponent).
-func (w *htmlWriter) num(f float64) { w.text(strconv.FormatFloat(f, 'g', -1, 64)) }
+// + of an exponent), formatted in place: only an exponent's + is escaped.
+func (w *htmlWriter) num(f float64) {
+	start := len(w.b)
+	w.b = strconv.AppendFloat(w.b, f, 'g', -1, 64)
+	if strings.IndexByte(string(w.b[start:]), '+') >= 0 {
+		s := string(w.b[start:])
+		w.b = w.b[:start]
+		w.text(s)
+	}
+}
 
 // text writes a value as text or in a quoted attribute: html/template's
 // escaping there (its htmlEscaper and attrEscaper: NUL, quotes, &, +, <, >).
