@@ -339,14 +339,16 @@ func (s *standings) rank() []Standing {
 			ids = append(ids, i)
 		}
 	}
-	slices.SortStableFunc(ids, func(a, b int) int {
+	// Equal players stay in the order of their ids: the order a stable
+	// sort would keep, at the cost of an unstable one.
+	slices.SortFunc(ids, func(a, b int) int {
 		if qa, qb := s.rows[a].Qualified, s.rows[b].Qualified; qa != qb {
 			if qa {
 				return -1
 			}
 			return 1
 		}
-		return cmp.Compare(s.exact[b], s.exact[a])
+		return cmp.Or(cmp.Compare(s.exact[b], s.exact[a]), cmp.Compare(a, b))
 	})
 	chain := s.e.Rules.TieBreaks
 	if s.e.Rules.Method == HurstMean {
