@@ -132,12 +132,18 @@ const (
 // r s t> elements in order holding <v>, <f> and inline <is><t> text, with
 // no comment, CDATA or namespace prefix anywhere in the part.
 func quickSheetRows(data []byte, sst []string) ([][]string, bool, *DamageError) {
-	if bytes.Contains(data, []byte("<!")) || bytes.Contains(data, []byte("\r")) {
+	if bytes.IndexByte(data, '\r') >= 0 {
 		return nil, false, nil
 	}
+	// No comment, CDATA or second sheetData anywhere: the scan refuses a
+	// "<!" or a <sheetData within the sheet data (neither is a tag it
+	// reads), so only the part's head and tail are searched for them.
 	from := bytes.Index(data, []byte("<sheetData"))
-	if from < 0 || bytes.Contains(data[from+1:], []byte("<sheetData")) || rowTag(data[:from]) {
+	if from < 0 || bytes.Contains(data[:from], []byte("<!")) || rowTag(data[:from]) {
 		return nil, false, nil
+	}
+	usualTail := func(tail []byte) bool {
+		return !bytes.Contains(tail, []byte("<!")) && !bytes.Contains(tail, []byte("<sheetData"))
 	}
 	p := &sheetScanner{data: data, i: from}
 	name, _, empty, ok := p.tag()
@@ -146,7 +152,7 @@ func quickSheetRows(data []byte, sst []string) ([][]string, bool, *DamageError) 
 	}
 	var rows [][]string
 	if empty {
-		return rows, true, nil
+		return rows, usualTail(data[p.i:]), nil
 	}
 	lastRow := 0
 	for {
@@ -156,6 +162,9 @@ func quickSheetRows(data []byte, sst []string) ([][]string, bool, *DamageError) 
 		}
 		switch name {
 		case "/sheetData":
+			if !usualTail(data[p.i:]) {
+				return nil, false, nil
+			}
 			return rows, true, nil
 		case "row":
 		default:
@@ -196,9 +205,12 @@ func quickSheetRows(data []byte, sst []string) ([][]string, bool, *DamageError) 
 	}
 }
 
-// rowCells reads a row's cells to its </row>.
+// rowCells reads a row's cells to its </row>. The cells are gathered in
+// p.cells, reused from row to row, and the row is cut from p.slab, so that
+// a row costs no allocation of its own.
 func (p *sheetScanner) rowCells(sst []string) ([]string, bool) {
-	var cells []string
+	cells := p.cells[:0]
+	defer func() { p.cells = cells[:0] }()
 	lastCol := 0
 	for {
 		col, kind, empty, matched := p.cellTag()
@@ -209,7 +221,7 @@ func (p *sheetScanner) rowCells(sst []string) ([]string, bool) {
 			}
 			switch name {
 			case "/row":
-				return cells, true
+				return p.keep(cells), true
 			case "c":
 			default:
 				return nil, false
@@ -239,6 +251,9 @@ func (p *sheetScanner) rowCells(sst []string) ([]string, bool) {
 		if !empty {
 			if v, hasV = p.plainValue(); hasV {
 				empty = true // read to its </c>
+			} else if bytes.HasPrefix(p.data[p.i:], []byte("</c>")) {
+				p.i += len("</c>")
+				empty = true // a cell of style alone
 			}
 		}
 		for done := empty; !done; {
@@ -370,7 +385,10 @@ func cellValue(kind string, v, is []byte, hasIS bool, sst []string) (string, boo
 		if len(v) == 0 {
 			return "", true
 		}
-		i, _ := strconv.Atoi(strings.TrimSpace(string(v)))
+		i, ok := digits(v)
+		if !ok {
+			i, _ = strconv.Atoi(strings.TrimSpace(string(v)))
+		}
 		if i < 0 || i >= len(sst) {
 			return "", true // excelize's error, which GetRows drops
 		}
@@ -391,8 +409,25 @@ type sheetScanner struct {
 	data   []byte
 	i      int
 	attrs  []sheetAttr  // the last tag's, reused
+	cells  []string     // the row being read's cells, reused
+	slab   []string     // room for the rows still to be read
 	row    int          // the row being read
 	damage *DamageError // damage found in the row read
+}
+
+// keep returns a copy of a row's cells, cut from p.slab (its capacity its
+// length: an append to one row never writes into the next).
+func (p *sheetScanner) keep(cells []string) []string {
+	if len(cells) == 0 {
+		return nil
+	}
+	if len(cells) > len(p.slab) {
+		p.slab = make([]string, max(4096, len(cells)))
+	}
+	row := p.slab[:len(cells):len(cells)]
+	p.slab = p.slab[len(cells):]
+	copy(row, cells)
+	return row
 }
 
 // sheetAttr is an attribute of a tag, its value as written.
@@ -482,10 +517,11 @@ func (p *sheetScanner) tag() (string, []sheetAttr, bool, bool) {
 // sheetTagName returns the names quickSheetRows knows without allocating.
 func sheetTagName(raw []byte, closing bool) string {
 	names := [...]string{"sheetData", "row", "c", "v", "f", "is", "t"}
-	for _, n := range names {
+	ends := [...]string{"/sheetData", "/row", "/c", "/v", "/f", "/is", "/t"}
+	for i, n := range names {
 		if string(raw) == n {
 			if closing {
-				return "/" + n
+				return ends[i]
 			}
 			return n
 		}
@@ -502,7 +538,7 @@ func (p *sheetScanner) text(name string) ([]byte, bool) {
 	}
 	raw := d[p.i : p.i+end]
 	p.i += end
-	if n, _, empty, ok := p.tag(); !ok || empty || n != "/"+name {
+	if n, _, empty, ok := p.tag(); !ok || empty || len(n) != len(name)+1 || n[0] != '/' || n[1:] != name {
 		return nil, false
 	}
 	return unescape(raw)
@@ -620,6 +656,22 @@ func sheetCellKind(b []byte) string {
 		}
 	}
 	return string(b)
+}
+
+// digits reads a number of one to nine digits, without a copy; false for
+// anything else.
+func digits(b []byte) (int, bool) {
+	if len(b) == 0 || len(b) > 9 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
 }
 
 // wholeAttr reads a row number: digits only.

@@ -60,6 +60,22 @@ func TestQuickSheetRows(t *testing.T) {
 		{"escape", `<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>_x000D_</t></is></c></row></sheetData></worksheet>`, nil, false},
 		{"prefixed", `<x:worksheet><x:sheetData><x:row r="1"/></x:sheetData></x:worksheet>`, nil, false},
 		{"comment", `<worksheet><sheetData><!-- x --></sheetData></worksheet>`, nil, false},
+		// The head and tail are searched for "<!" and <sheetData; the scan
+		// of the sheet data refuses them.
+		{"comment before the data", `<worksheet><!-- <sheetData/> --><sheetData/></worksheet>`, nil, false},
+		{"comment after the data", `<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData><!-- x --></worksheet>`, nil, false},
+		{"comment after empty data", `<worksheet><sheetData/><!-- x --></worksheet>`, nil, false},
+		{"second sheet data", `<worksheet><sheetData/><sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData></worksheet>`, nil, false},
+		{"sheet data inside the data", `<worksheet><sheetData><sheetData/></sheetData></worksheet>`, nil, false},
+		{"comment in a row", `<worksheet><sheetData><row r="1"><!-- x --><c r="A1"><v>1</v></c></row></sheetData></worksheet>`, nil, false},
+		{"comment in a cell", `<worksheet><sheetData><row r="1"><c r="A1"><!-- x --><v>1</v></c></row></sheetData></worksheet>`, nil, false},
+		{"CDATA value", `<worksheet><sheetData><row r="1"><c r="A1" t="str"><v><![CDATA[1]]></v></c></row></sheetData></worksheet>`, nil, false},
+		{"CDATA inline text", `<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t><![CDATA[a]]></t></is></c></row></sheetData></worksheet>`, nil, false},
+		{"carriage return", "<worksheet><sheetData><row r=\"1\"><c r=\"A1\" t=\"str\"><v>a\r\nb</v></c></row></sheetData></worksheet>", nil, false},
+		{"cells of style alone", `<worksheet><sheetData><row r="1"><c r="A1" s="2"></c><c r="B1" s="2"> </c><c r="C1"><v>3</v></c></row><row r="2"><c r="A2" s="1"></c></row></sheetData></worksheet>`,
+			[][]string{{"", "", "3"}}, true},
+		{"rows of many cells", `<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c><c r="B1"><v>2</v></c><c r="C1"><v>3</v></c></row><row r="2"><c r="B2"><v>4</v></c></row></sheetData></worksheet>`,
+			[][]string{{"1", "2", "3"}, {"", "4"}}, true},
 		{"row before the data", `<worksheet><x:row/><sheetData/></worksheet>`, nil, false},
 		{"style numbers", `<worksheet><sheetData><row r="1"><c r="A1" s="+3"><v>1</v></c><c r="B1" s="007" t="n"><v>2</v></c><c r="C1" s="12345678901" t="str"><v>x</v></c></row></sheetData></worksheet>`,
 			[][]string{{"1", "2", "x"}}, true},
@@ -97,6 +113,10 @@ func TestQuickSheetDamage(t *testing.T) {
 			"'Heat 1'!A3: the workbook is damaged: row 3 is written again after row 3"},
 		{"row out of order", `<worksheet><sheetData><row r="5"/><row r="2"/></sheetData></worksheet>`,
 			"'Heat 1'!A2: the workbook is damaged: row 2 is written again after row 5"},
+		{"shared text past the table, a comment after the data", `<worksheet><sheetData><row r="2"><c r="B2" t="s"><v>2</v></c></row></sheetData><!-- x --></worksheet>`,
+			"'Heat 1'!B2: the workbook is damaged: the cell refers to shared text 2, and the workbook's table of shared texts has 2"},
+		{"shared text with a sign", `<worksheet><sheetData><row r="2"><c r="B2" t="s"><v>-1</v></c></row></sheetData></worksheet>`,
+			"'Heat 1'!B2: the workbook is damaged: the cell refers to shared text -1"},
 	} {
 		_, ok, damage := quickSheetRows([]byte(c.xml), sst)
 		if damage == nil || ok {
