@@ -109,19 +109,19 @@ func (r *reader) readHeatSheet(heat *Heat, sheet string) {
 	}
 	heat.Sheet = true
 	heat.cols = t.col
-	years := t.headers(heatSheetSchema.isFamily)
-	games := map[int]*Game{}
-	firstRow := map[int]int{} // board -> its first row, for messages
-	seated := map[int][]int{} // player -> the rows seating them
-	boardOf := map[int]int{}  // player -> the board of their first seat
+	cols := newSeatColumns(t)
+	room := len(t.rows)/7 + 1 // boards, at seven rows each
+	games := make(map[int]*Game, room)
+	firstRow := make(map[int]int, room)           // board -> its first row, for messages
+	seated := make(map[int]seatings, len(t.rows)) // player -> where they sit
 	unnumbered := false
-	statusRow := map[int]int{}   // board -> the row whose status it has; absent while no row's is readable
-	badStatus := map[int][]int{} // board -> the rows whose status is not a choice
+	statusRow := make(map[int]int, room) // board -> the row whose status it has; absent while no row's is readable
+	badStatus := map[int][]int{}         // board -> the rows whose status is not a choice
 	for i := 1; i < len(t.rows); i++ {
 		if t.blank(i) {
 			continue
 		}
-		v := t.get(i, HeaderBoard)
+		v := t.at(i, cols.board)
 		b, ok := parseWhole(v)
 		if !ok || b < 1 {
 			r.p.add(sheet, t.cell(i, HeaderBoard), "every seat's row needs its board number (1, 2, ...)", "board must be a whole number 1 or more, not %q", v)
@@ -133,9 +133,9 @@ func (r *reader) readHeatSheet(heat *Heat, sheet string) {
 			g = &Game{Board: b, Seats: make([]Seat, 0, 7)}
 			games[b] = g
 			firstRow[b] = i
-			g.System = t.get(i, HeaderGameSystem)
+			g.System = t.at(i, cols.system)
 			r.system(sheet, t.cell(i, HeaderGameSystem), g.System)
-		} else if s := t.get(i, HeaderGameSystem); s != g.System {
+		} else if s := t.at(i, cols.system); s != g.System {
 			f := firstRow[b]
 			r.p.add(sheet, t.cell(i, HeaderGameSystem), "give all seven rows of a board the same scoring system (or leave them all empty)",
 				"board %d's scoring system is %q here but %q at %s", b, s, g.System, t.cell(f, HeaderGameSystem))
@@ -144,7 +144,7 @@ func (r *reader) readHeatSheet(heat *Heat, sheet string) {
 		// choice is one mistake, reported once for the board, and the
 		// board takes its next row's instead, so that the other rows are
 		// not reported as differing from it.
-		status := t.get(i, HeaderStatus)
+		status := t.at(i, cols.status)
 		c := choiceIndex(ChoicesStatus, status)
 		at, known := statusRow[b]
 		switch {
@@ -156,23 +156,28 @@ func (r *reader) readHeatSheet(heat *Heat, sheet string) {
 			r.p.add(sheet, t.cell(i, HeaderStatus), "give all seven rows of a board the same status",
 				"board %d is %q here but %q at %s", b, status, ChoicesStatus[g.Status], t.cell(at, HeaderStatus))
 		}
-		seat := r.readSeat(t, i, years)
+		seat := r.readSeat(t, i, &cols)
 		if seat.Player >= 0 {
 			pl := r.t.Players[seat.Player]
-			switch first := seated[seat.Player]; {
-			case len(first) == 0:
-				boardOf[seat.Player] = b
-			case boardOf[seat.Player] == b:
+			first := seated[seat.Player]
+			switch {
+			case first.n == 0:
+				first.board = b
+			case first.board == b:
 				r.p.add(sheet, t.cell(i, HeaderSeatPlayer), "a player sits once on a board",
-					"%q is already seated on board %d at %s", pl.Name, b, t.cell(first[0], HeaderSeatPlayer))
+					"%q is already seated on board %d at %s", pl.Name, b, t.cell(first.rows[0], HeaderSeatPlayer))
 			case !pl.TwoBoards:
 				r.p.add(sheet, t.cell(i, HeaderSeatPlayer), fmt.Sprintf("a player sits at one board per heat (or two, when marked Yes in %s on the Players sheet)", HeaderTwoBoards),
-					"%q is already seated at %s", pl.Name, t.cell(first[0], HeaderSeatPlayer))
-			case len(first) >= 2:
+					"%q is already seated at %s", pl.Name, t.cell(first.rows[0], HeaderSeatPlayer))
+			case first.n >= 2:
 				r.p.add(sheet, t.cell(i, HeaderSeatPlayer), "a player plays at most two boards per heat",
-					"%q is already seated at %s and %s", pl.Name, t.cell(first[0], HeaderSeatPlayer), t.cell(first[1], HeaderSeatPlayer))
+					"%q is already seated at %s and %s", pl.Name, t.cell(first.rows[0], HeaderSeatPlayer), t.cell(first.rows[1], HeaderSeatPlayer))
 			}
-			seated[seat.Player] = append(seated[seat.Player], i)
+			if first.n < len(first.rows) {
+				first.rows[first.n] = i
+			}
+			first.n++
+			seated[seat.Player] = first
 		}
 		for _, other := range g.Seats {
 			if seat.Power >= 0 && other.Power == seat.Power {
@@ -210,28 +215,56 @@ func (r *reader) readHeatSheet(heat *Heat, sheet string) {
 	}
 }
 
+// seatings is where a player sits in a heat: how many seats, the rows of
+// the first two, and the board of the first.
+type seatings struct {
+	n     int
+	rows  [2]int
+	board int
+}
+
+// seatColumns are a heat sheet's columns, found once for all its rows (-1
+// for a column the sheet lacks).
+type seatColumns struct {
+	board, system, status, score, conflictTotal, conflictDetail, power, player, result, year, centres,
+	replaced, replacedIn, override int
+	years    []string // the headers of the years' centre counts, in column order
+	yearCols []int    // their columns
+}
+
+// newSeatColumns finds a heat sheet's columns.
+func newSeatColumns(t *table) seatColumns {
+	c := seatColumns{board: t.index(HeaderBoard), system: t.index(HeaderGameSystem), status: t.index(HeaderStatus),
+		score: t.index(HeaderScore), conflictTotal: t.index(HeaderConflictTotal), conflictDetail: t.index(HeaderConflictDetail),
+		power: t.index(HeaderPower), player: t.index(HeaderSeatPlayer), result: t.index(HeaderResult), year: t.index(HeaderYear),
+		centres: t.index(HeaderCentres), replaced: t.index(HeaderReplaced), replacedIn: t.index(HeaderReplacedIn),
+		override: t.index(HeaderScoreOverride), years: t.headers(heatSheetSchema.isFamily)}
+	for _, h := range c.years {
+		c.yearCols = append(c.yearCols, t.index(h))
+	}
+	return c
+}
+
 // readSeat reads one row of a heat sheet.
-func (r *reader) readSeat(t *table, i int, years []string) Seat {
-	s := Seat{Row: i + 1, Power: -1, Player: -1, Centres: -1, Replaced: -1, scoreCell: t.get(i, HeaderScore),
-		conflict: [2]string{t.get(i, HeaderConflictTotal), t.get(i, HeaderConflictDetail)}}
-	if v := t.get(i, HeaderPower); v != "" {
-		s.Power = r.choiceCell(t, i, HeaderPower, ChoicesPower, -1)
+func (r *reader) readSeat(t *table, i int, cols *seatColumns) Seat {
+	s := Seat{Row: i + 1, Power: -1, Player: -1, Centres: -1, Replaced: -1, scoreCell: t.at(i, cols.score),
+		conflict: [2]string{t.at(i, cols.conflictTotal), t.at(i, cols.conflictDetail)}}
+	s.Power = r.choiceCell(t, i, HeaderPower, t.at(i, cols.power), ChoicesPower, -1)
+	if v := t.at(i, cols.player); v != "" {
+		s.Player = r.playerIn(t, i, HeaderSeatPlayer, v)
 	}
-	if v := t.get(i, HeaderSeatPlayer); v != "" {
-		s.Player = r.player(t.sheet, t.cell(i, HeaderSeatPlayer), v)
-	}
-	s.Result = Result(r.choiceCell(t, i, HeaderResult, ChoicesResult, -1) + 1)
-	s.Year = r.yearCell(t, i, HeaderYear)
-	s.Centres = r.centresCell(t, i, HeaderCentres)
-	if v := t.get(i, HeaderReplaced); v != "" {
-		s.Replaced = r.player(t.sheet, t.cell(i, HeaderReplaced), v)
+	s.Result = Result(r.choiceCell(t, i, HeaderResult, t.at(i, cols.result), ChoicesResult, -1) + 1)
+	s.Year = r.yearCell(t, i, HeaderYear, t.at(i, cols.year))
+	s.Centres = r.centresCell(t, i, HeaderCentres, t.at(i, cols.centres))
+	if v := t.at(i, cols.replaced); v != "" {
+		s.Replaced = r.playerIn(t, i, HeaderReplaced, v)
 		if s.Replaced >= 0 && s.Replaced == s.Player {
 			r.p.add(t.sheet, t.cell(i, HeaderReplaced), "name the player who left; the Player column holds who finished the game",
 				"a player cannot replace themself")
 		}
 	}
-	s.ReplacedIn = r.yearCell(t, i, HeaderReplacedIn)
-	if v := t.get(i, HeaderScoreOverride); v != "" {
+	s.ReplacedIn = r.yearCell(t, i, HeaderReplacedIn, t.at(i, cols.replacedIn))
+	if v := t.at(i, cols.override); v != "" {
 		n, ok := parseNumber(v)
 		if ok {
 			s.Override = &n
@@ -239,8 +272,8 @@ func (r *reader) readSeat(t *table, i int, years []string) Seat {
 			r.p.add(t.sheet, t.cell(i, HeaderScoreOverride), "a number, or leave it empty to use the computed score", "score override must be %s, not %q", notNumber(v), v)
 		}
 	}
-	for _, h := range years {
-		if c := r.centresCell(t, i, h); c >= 0 {
+	for k, h := range cols.years {
+		if c := r.centresCell(t, i, h, t.at(i, cols.yearCols[k])); c >= 0 {
 			if s.History == nil {
 				s.History = map[int]int{}
 			}
@@ -251,9 +284,8 @@ func (r *reader) readSeat(t *table, i int, years []string) Seat {
 	return s
 }
 
-// choiceCell reads a dropdown cell; blank gives def.
-func (r *reader) choiceCell(t *table, i int, header string, choices []string, def int) int {
-	v := t.get(i, header)
+// choiceCell reads a dropdown cell holding v; blank gives def.
+func (r *reader) choiceCell(t *table, i int, header, v string, choices []string, def int) int {
 	if v == "" {
 		return def
 	}
@@ -288,9 +320,9 @@ func (r *reader) badChoice(t *table, rows []int, header string, choices []string
 	r.p.add(t.sheet, t.cell(rows[0], header), hint, "%s", msg)
 }
 
-// yearCell reads a game-year (1901 ...); 0 when blank.
-func (r *reader) yearCell(t *table, i int, header string) int {
-	v := t.get(i, header)
+// yearCell reads a game-year (1901 ...) from v, the cell's value; 0 when
+// blank.
+func (r *reader) yearCell(t *table, i int, header, v string) int {
 	if v == "" {
 		return 0
 	}
@@ -303,9 +335,9 @@ func (r *reader) yearCell(t *table, i int, header string) int {
 	return y
 }
 
-// centresCell reads a centre count 0..34; -1 when blank.
-func (r *reader) centresCell(t *table, i int, header string) int {
-	v := t.get(i, header)
+// centresCell reads a centre count 0..34 from v, the cell's value; -1 when
+// blank.
+func (r *reader) centresCell(t *table, i int, header, v string) int {
 	if v == "" {
 		return -1
 	}

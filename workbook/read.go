@@ -229,6 +229,17 @@ func (r *reader) playerIDs(t *table, i int, p *Player) {
 // player resolves a player name typed in a cell, reporting unknown names
 // with a suggestion.
 func (r *reader) player(sheet, cell, name string) int {
+	return r.playerAt(sheet, func() string { return cell }, name)
+}
+
+// playerIn is player for the cell of a table's row i under header, named
+// only when there is a problem to report.
+func (r *reader) playerIn(t *table, i int, header, name string) int {
+	return r.playerAt(t.sheet, func() string { return t.cell(i, header) }, name)
+}
+
+// playerAt is player with the cell named by cell.
+func (r *reader) playerAt(sheet string, cell func() string, name string) int {
 	if r.roster == nil { // the Players sheet is unreadable: its problem says so
 		return -1
 	}
@@ -236,13 +247,13 @@ func (r *reader) player(sheet, cell, name string) int {
 		if !r.noPlayers {
 			r.noPlayers = true
 			r.p.add(SheetPlayers, "A2", fmt.Sprintf("restore the rows (the %s folder keeps earlier versions of the workbook), or type the players again", BackupDir),
-				"the Players sheet lists no players, but %s!%s names %q (and every name on the other sheets is unknown)", xlsx.QuoteSheet(sheet), cell, name)
+				"the Players sheet lists no players, but %s!%s names %q (and every name on the other sheets is unknown)", xlsx.QuoteSheet(sheet), cell(), name)
 		}
 		return -1
 	}
 	i, hint := r.roster.find(name)
 	if i < 0 {
-		r.p.add(sheet, cell, hint, "unknown player %q", name)
+		r.p.add(sheet, cell(), hint, "unknown player %q", name)
 	}
 	return i
 }

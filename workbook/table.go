@@ -18,6 +18,8 @@ type table struct {
 	col   map[string]int // normalised header -> 0-based column
 	// known caches the column of each header asked for, as written.
 	known map[string]int
+	// read lists col's columns, for blank (once col is complete).
+	read []int
 }
 
 // column returns the 0-based column of a header, if the table has it.
@@ -120,10 +122,30 @@ func (r *reader) hasSheet(name string) bool {
 // header; "" when the column or cell is absent.
 func (t *table) get(i int, header string) string {
 	c, ok := t.column(header)
-	if !ok || i >= len(t.rows) || c >= len(t.rows[i]) {
+	if !ok {
+		return ""
+	}
+	return t.at(i, c)
+}
+
+// at returns the trimmed value in row i, column c (0-based, as column
+// finds it; -1 for a column the table lacks): get, for a reader that finds
+// its columns once rather than for every row.
+func (t *table) at(i, c int) string {
+	if c < 0 || i >= len(t.rows) || c >= len(t.rows[i]) {
 		return ""
 	}
 	return strings.TrimSpace(t.rows[i][c])
+}
+
+// index returns the 0-based column of a header, -1 when the table lacks
+// it, for at.
+func (t *table) index(header string) int {
+	c, ok := t.column(header)
+	if !ok {
+		return -1
+	}
+	return c
 }
 
 // cell names the cell of row i under a header ("C7").
@@ -136,7 +158,13 @@ func (t *table) blank(i int) bool {
 	if i >= len(t.rows) {
 		return true
 	}
-	for _, c := range t.col {
+	if t.read == nil {
+		t.read = make([]int, 0, len(t.col))
+		for _, c := range t.col {
+			t.read = append(t.read, c)
+		}
+	}
+	for _, c := range t.read {
 		if c < len(t.rows[i]) && strings.TrimSpace(t.rows[i][c]) != "" {
 			return false
 		}
