@@ -3,6 +3,7 @@ package xlsx
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/binary"
 	"encoding/xml"
 	"fmt"
 	"hash/crc32"
@@ -221,13 +222,13 @@ func (s *quickScanner) attributes(local []byte) (empty, ok bool) {
 		if i >= n || (data[i] != '"' && data[i] != '\'') {
 			return false, false
 		}
-		q := bytes.IndexByte(data[i+1:], data[i])
+		q := quoteEnd(data[i+1:], data[i])
 		if q < 0 {
 			return false, false
 		}
 		value := data[i+1 : i+1+q]
 		s.i = i + q + 2
-		if bytes.IndexByte(value, '<') >= 0 || !plainChars(value) {
+		if !plainValue(value) {
 			return false, false
 		}
 		if s.limits != nil && (string(local) == "row" || string(local) == "c") && string(unprefixed(attr)) == "r" {
@@ -312,11 +313,53 @@ func (l *cellLimits) end(local []byte) (Problem, bool) {
 	return Problem{}, false
 }
 
+// quoteEnd returns the index of the first quote in data, -1 for none: an
+// attribute's value, most often a few bytes long, is looked through
+// without a call for each.
+func quoteEnd(data []byte, quote byte) int {
+	for i, c := range data[:min(len(data), 16)] {
+		if c == quote {
+			return i
+		}
+	}
+	if len(data) <= 16 {
+		return -1
+	}
+	if q := bytes.IndexByte(data[16:], quote); q >= 0 {
+		return 16 + q
+	}
+	return -1
+}
+
+// plainValue reports whether an attribute's value holds no < and reads as
+// plainChars does; most values (a cell's reference, style or type) hold
+// none of <, & and ], and are looked through once.
+func plainValue(value []byte) bool {
+	for _, c := range value {
+		if c == '<' || c == '&' || c == ']' {
+			return bytes.IndexByte(value, '<') < 0 && plainChars(value)
+		}
+	}
+	return true
+}
+
 // plainText reports whether data holds only characters XML allows, as
 // UTF-8: no control character but tab, line feed and carriage return, and
 // neither U+FFFE nor U+FFFF.
 func plainText(data []byte) bool {
 	for i := 0; i < len(data); i++ {
+		// Eight bytes at a time while they are printable ASCII: no byte
+		// below 0x20 and none from 0x80.
+		for i+8 <= len(data) {
+			w := binary.LittleEndian.Uint64(data[i:])
+			if (w-0x2020202020202020)&^w&0x8080808080808080 != 0 || w&0x8080808080808080 != 0 {
+				break
+			}
+			i += 8
+		}
+		if i >= len(data) {
+			break
+		}
 		c := data[i]
 		switch {
 		case c < 0x20:
@@ -432,8 +475,10 @@ func scanName(data []byte, i int) ([]byte, int, bool) {
 
 // unprefixed is a name without its prefix, as encoding/xml splits it.
 func unprefixed(name []byte) []byte {
-	if c := bytes.IndexByte(name, ':'); c >= 0 {
-		return name[c+1:]
+	for i, c := range name { // a name is short: no call for each
+		if c == ':' {
+			return name[i+1:]
+		}
 	}
 	return name
 }

@@ -45,6 +45,21 @@ var quickCases = []struct {
 	{"row past the limit", `<w><sheetData><row r="200001"><c r="A200001"><v>1</v></c></row></sheetData></w>`, true, false},
 	{"column past the limit", `<w><sheetData><row r="1"><c r="ALM1"><v>1</v></c></row></sheetData></w>`, true, false},
 	{"row past the limit, unlimited", `<w><sheetData><row r="200001"><c r="A200001"><v>1</v></c></row></sheetData></w>`, false, true},
+	// Bytes looked through eight at a time, and attribute values of more
+	// than sixteen bytes.
+	{"control character after plain text", "<a>" + strings.Repeat("x", 21) + "\x01" + strings.Repeat("y", 30) + "</a>", false, false},
+	{"DEL after plain text", "<a>" + strings.Repeat("x", 21) + "\x7f" + strings.Repeat("y", 30) + "</a>", false, true},
+	{"U+FFFF after plain text", "<a>" + strings.Repeat("x", 13) + "\uFFFF" + strings.Repeat("y", 30) + "</a>", false, false},
+	{"invalid utf-8 after plain text", "<a>" + strings.Repeat("x", 40) + "\xc3(" + "</a>", false, false},
+	{"accents among plain text", "<a>" + strings.Repeat("x", 15) + "é" + strings.Repeat("ü", 9) + strings.Repeat("y", 8) + "\t\r\n</a>", false, true},
+	{"long attribute", `<a b="` + strings.Repeat("x", 40) + `" c='` + strings.Repeat("z", 16) + `'/>`, false, true},
+	{"long attribute not closed", `<a b="` + strings.Repeat("x", 40) + `/>`, false, false},
+	{"short attribute not closed", `<a b="xx/>`, false, false},
+	{"lt late in a long attribute", `<a b="` + strings.Repeat("x", 20) + `<"/>`, false, false},
+	{"entity in an attribute", `<a b="x &amp; y"/>`, false, true},
+	{"bare ampersand in an attribute", `<a b="x & y"/>`, false, false},
+	{"cdata end in an attribute", `<a b="x]]>"/>`, false, false},
+	{"bracket in an attribute", `<a b="x[1]"/>`, false, true},
 	{"long value", `<w><sheetData><row r="1"><c r="A1"><v>` + strings.Repeat("x", MaxCellLength+1) + `</v></c></row></sheetData></w>`, true, false},
 }
 
