@@ -68,7 +68,10 @@ func quickWellFormed(data []byte, limited, lengths bool) bool {
 		case data[s.i+1] == '/':
 			ok = s.endTag()
 		default:
-			ok = s.startTag()
+			var matched bool
+			if matched, ok = s.usualCell(); !matched {
+				ok = s.startTag()
+			}
 		}
 		if !ok {
 			return false
@@ -76,6 +79,100 @@ func quickWellFormed(data []byte, limited, lengths bool) bool {
 	}
 	return len(s.stack) == 0 && s.roots == 1
 }
+
+// The element names a usual cell is made of, for cellLimits.
+var (
+	cElement = []byte("c")
+	vElement = []byte("v")
+)
+
+// usualCell reads, in a sheet held to the limits, a whole cell of the
+// usual form: <c r="B7" s="2" t="s"><v>12</v></c> (s and t optional, in
+// that order), or the same without a value, <c r="B7" s="2"></c> or <c
+// r="B7"/>. It checks what startTag, text and endTag would, tag by tag,
+// and follows the limits through the same calls, in one step: most of a
+// big sheet is such cells. matched is false, and nothing read, for any
+// other form, which they read.
+func (s *quickScanner) usualCell() (matched, ok bool) {
+	d, i := s.data, s.i
+	if s.limits == nil || len(s.stack) == 0 || !bytes.HasPrefix(d[i:], []byte(`<c r="`)) {
+		return false, false
+	}
+	i += len(`<c r="`)
+	ref, i, found := usualAttr(d, i, refChar)
+	if !found {
+		return false, false
+	}
+	if bytes.HasPrefix(d[i:], []byte(` s="`)) {
+		if _, i, found = usualAttr(d, i+len(` s="`), digitChar); !found {
+			return false, false
+		}
+	}
+	if bytes.HasPrefix(d[i:], []byte(` t="`)) {
+		if _, i, found = usualAttr(d, i+len(` t="`), letterChar); !found {
+			return false, false
+		}
+	}
+	var value []byte
+	hasValue := false
+	switch {
+	case bytes.HasPrefix(d[i:], []byte("/>")):
+		i += len("/>")
+	case bytes.HasPrefix(d[i:], []byte("></c>")):
+		i += len("></c>")
+	case bytes.HasPrefix(d[i:], []byte("><v>")):
+		i += len("><v>")
+		lt := bytes.IndexByte(d[i:], '<')
+		if lt < 0 || !bytes.HasPrefix(d[i+lt:], []byte("</v></c>")) {
+			return false, false
+		}
+		value, hasValue = d[i:i+lt], true
+		for _, c := range value {
+			if c == '&' || c == ']' { // what plainChars looks at
+				if !plainChars(value) {
+					return false, false
+				}
+				break
+			}
+		}
+		i += lt + len("</v></c>")
+	default:
+		return false, false
+	}
+	l := s.limits
+	l.start(cElement)
+	l.ref(cElement, ref)
+	if hasValue {
+		l.start(vElement)
+		l.valueLen += len(value) // as text counts it
+		if _, past := l.end(vElement); past {
+			return true, false
+		}
+	}
+	if _, past := l.end(cElement); past {
+		return true, false
+	}
+	s.i = i
+	return true, true
+}
+
+// usualAttr reads an attribute's value of the characters in, to its
+// closing ", from d[i:]: the value and the index after the quote; false
+// for any other value (empty, or with another character).
+func usualAttr(d []byte, i int, in func(byte) bool) ([]byte, int, bool) {
+	from := i
+	for i < len(d) && in(d[i]) {
+		i++
+	}
+	if i == from || i >= len(d) || d[i] != '"' {
+		return nil, 0, false
+	}
+	return d[from:i], i + 1, true
+}
+
+func refChar(c byte) bool    { return c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
+func digitChar(c byte) bool  { return c >= '0' && c <= '9' }
+func letterChar(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // quickScanner is quickWellFormed's reading of one document: where it is,
 // the elements open, and, in a sheet held to the limits, the cell limits.

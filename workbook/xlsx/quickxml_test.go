@@ -60,6 +60,19 @@ var quickCases = []struct {
 	{"bare ampersand in an attribute", `<a b="x & y"/>`, false, false},
 	{"cdata end in an attribute", `<a b="x]]>"/>`, false, false},
 	{"bracket in an attribute", `<a b="x[1]"/>`, false, true},
+	// Cells of the usual form, read whole (usualCell), and cells close to
+	// it, read tag by tag.
+	{"usual cells", `<w><sheetData><row r="3"><c r="A3" s="2" t="s"><v>12</v></c><c r="B3" s="2"></c><c r="C3"/><c r="D3" t="str"><v>a &amp; b&#10;</v></c><c r="E3" s="10" t="n"><v></v></c></row></sheetData></w>`, true, true},
+	{"cells close to the usual form", `<w><sheetData><row r="3"><c r="A3" t="s" s="2"><v>1</v></c><c r='B3'><v>2</v></c><c r="C3" ><v>3</v> </c><c r="D3"><f>A3</f><v>4</v></c><c  r="E3"/><c r="f3"><v>5</v></c></row></sheetData></w>`, true, true},
+	{"usual cell, unknown entity", `<w><sheetData><row r="1"><c r="A1"><v>&nbsp;</v></c></row></sheetData></w>`, true, false},
+	{"usual cell, cdata end", `<w><sheetData><row r="1"><c r="A1"><v>]]></v></c></row></sheetData></w>`, true, false},
+	{"usual cell, wrong close", `<w><sheetData><row r="1"><c r="A1"><v>1</v></x></row></sheetData></w>`, true, false},
+	{"usual cell, not closed", `<w><sheetData><row r="1"><c r="A1"><v>1</v></row></sheetData></w>`, true, false},
+	{"usual cell as the root", `<c r="A1"/>`, true, true},
+	{"usual cell after the root", `<w/><c r="A1"/>`, true, false},
+	{"usual cell past the last row", `<w><sheetData><row r="1"><c r="B200001" s="1"><v>1</v></c></row></sheetData></w>`, true, false},
+	{"usual cell past the last row, empty", `<w><sheetData><row r="1"><c r="B200001" s="1"/><c r="C200001"><v></v></c></row></sheetData></w>`, true, true},
+	{"usual cell, long value, unlimited", `<w><sheetData><row r="1"><c r="A1"><v>` + strings.Repeat("x", MaxCellLength+1) + `</v></c></row></sheetData></w>`, false, true},
 	{"long value", `<w><sheetData><row r="1"><c r="A1"><v>` + strings.Repeat("x", MaxCellLength+1) + `</v></c></row></sheetData></w>`, true, false},
 }
 
