@@ -50,7 +50,7 @@ func tableCases() []tableCase {
 	return cs
 }
 
-func (c tableCase) instance(t *testing.T) *seeding.Instance {
+func (c tableCase) instance(t testing.TB) *seeding.Instance {
 	t.Helper()
 	if c.file != "" {
 		fh, err := os.Open(c.file)
@@ -246,6 +246,51 @@ func TestRoundSpread(t *testing.T) {
 			t.Logf("seed %d: %v = %d (bounds %v)", seed, costs, sum, bounds)
 		}
 		t.Logf("%s rounds %d-%d over seeds 1-8: %v, %.2f CPU-s a seed", name, from, len(in.Rounds), sums, cpu.Seconds()/8)
+	}
+}
+
+// BenchmarkAnneal seeds one heat of a realistic event again and again,
+// with the same seed, on one worker (so that the time a seating takes is
+// its CPU time), after seed 1's earlier rounds: round 5 of r_52x5_teams,
+// 49 players seated alone, and round 3 of r_90x4_teams_clubs, 84 players
+// planning rounds 3 and 4. Compare two builds by the ratio of their times,
+// run in turn on the same machine:
+//
+//	go test -run X -bench Anneal -benchtime 5x ./seeding/instance/
+func BenchmarkAnneal(b *testing.B) {
+	for _, h := range []struct {
+		name  string
+		round int // 1-based
+	}{
+		{"r_52x5_teams", 5},
+		{"r_90x4_teams_clubs", 3},
+	} {
+		b.Run(fmt.Sprintf("%s/round%d", h.name, h.round), func(b *testing.B) {
+			var in *seeding.Instance
+			for _, c := range tableCases() {
+				if c.name == h.name {
+					in = c.instance(b)
+				}
+			}
+			rounds, err := seeding.SimulateKnowing(context.Background(), in, seeding.Options{Seed: 1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			p := in.Problem
+			for _, r := range rounds[:h.round-1] {
+				p.History = append(p.History, r.Plan)
+			}
+			k := h.round - 1
+			opts := seeding.Options{Seed: seeding.HeatSeed(1, h.round), RoundsLeft: len(in.Rounds) - k, Workers: 1}
+			for _, l := range in.Rounds[k+1:] {
+				opts.Later = append(opts.Later, l.Present)
+			}
+			for b.Loop() {
+				if _, err := seeding.Seed(context.Background(), &p, in.Rounds[k].Present, in.Rounds[k].Locked, opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
