@@ -2,6 +2,7 @@ package seeding
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/armada-dtm/dtm/internal/dip"
@@ -9,7 +10,7 @@ import (
 
 // annealer is one restart's tentative schedule: rounds of slots, slot s
 // being board s/7 and power s%7; round 0 is this round (free players only),
-// later rounds seat every player of the heat. Above denseMax players its
+// later rounds seat every player of the heat. Above meetMax players its
 // memory is linear in the players: how often two players meet in the
 // schedule is read from the rounds' seatings (brd), not kept in a matrix.
 type annealer struct {
@@ -35,18 +36,28 @@ type annealer struct {
 	aimEvery int
 	// checked marks listed boards found conflicting and untouched since.
 	checked []bool
-	// meet counts, when the frame's pair table is flat (small heats), the
-	// meetings of every pair: before this round and in the schedule. It is
-	// n*n, at most 2 MiB; larger heats count with planned instead.
-	meet []int16
+	// pay holds, in heats of up to meetMax players, what each pair pays
+	// for one more meeting: its static cost and a repeat for each of its
+	// meetings, before this round and in the schedule (0 for a player with
+	// itself). It is n*n, at most 77 KiB; larger heats count the meetings
+	// with planned instead.
+	pay []int32
 	// journal, when logging, records the swaps made (round, slots), so
 	// that kickSearch can take back a kick that did not pay.
 	journal []swapRec
 	logging bool
 	// moved lists the players repartition last moved to the other board.
 	moved []int32
-	// rc caches the players' power costs under a power rule (ruleSwap).
-	rc *ruleCosts
+	// pc caches the players' power costs, when powers are assigned.
+	pc *powerCosts
+	// ruleSwaps is true when moves the power rule forbids are made with
+	// ruleSwap (useRuleSwap).
+	ruleSwaps bool
+	// played holds each player's powers with a count above 0 as bits (bit
+	// q for power q), and mates each power's group as bits, so that the
+	// distinct powers of a group a player has played are one popcount.
+	played []uint8
+	mates  [dip.BoardSize]uint8
 }
 
 // swapRec is a swap of slots s and t of round r.
@@ -59,6 +70,13 @@ func newAnnealer(f *frame, rng *rand.Rand, seat [][]int32) *annealer {
 	}
 	a.cnt = append([]int32(nil), f.histPow...)
 	n := f.n
+	for p := range dip.BoardSize {
+		for q := range dip.BoardSize {
+			if f.grp[q] == f.grp[p] {
+				a.mates[p] |= 1 << q
+			}
+		}
+	}
 	a.pos = make([][]int32, len(seat))
 	for r, sl := range seat {
 		a.pos[r] = make([]int32, n)
@@ -73,6 +91,14 @@ func newAnnealer(f *frame, rng *rand.Rand, seat [][]int32) *annealer {
 		}
 		a.stride = max(a.stride, len(sl)/dip.BoardSize)
 	}
+	a.played = make([]uint8, n)
+	for i := range n {
+		for q := range dip.BoardSize {
+			if a.cnt[i*dip.BoardSize+q] > 0 {
+				a.played[i] |= 1 << q
+			}
+		}
+	}
 	R := len(seat)
 	a.brd = make([]int32, n*R)
 	for i := range n {
@@ -83,18 +109,18 @@ func newAnnealer(f *frame, rng *rand.Rand, seat [][]int32) *annealer {
 			}
 		}
 	}
-	if f.pairs.dense != nil {
-		a.meet = make([]int16, n*n)
+	if f.meet() {
+		a.pay = make([]int32, n*n)
 		for k, e := range f.pairs.dense {
-			a.meet[k] = int16(e.hist)
+			a.pay[k] = e.static + int32(f.ro)*e.hist
 		}
 		for _, sl := range seat {
 			for b := 0; b < len(sl); b += dip.BoardSize {
 				for x := b; x < b+dip.BoardSize; x++ {
 					for y := x + 1; y < b+dip.BoardSize; y++ {
 						i, j := int(sl[x]), int(sl[y])
-						a.meet[i*n+j]++
-						a.meet[j*n+i]++
+						a.pay[i*n+j] += int32(f.ro)
+						a.pay[j*n+i] += int32(f.ro)
 					}
 				}
 			}
@@ -108,7 +134,8 @@ func newAnnealer(f *frame, rng *rand.Rand, seat [][]int32) *annealer {
 		}
 	}
 	a.obj = a.objective()
-	a.rc = newRuleCosts(f, len(seat))
+	a.pc = newPowerCosts(f, len(seat))
+	a.ruleSwaps = useRuleSwap(f)
 	return a
 }
 
@@ -125,18 +152,20 @@ func (a *annealer) planned(i, j int) int {
 	return k
 }
 
-// pair returns the static cost of i and j and how often they meet in all:
-// before this round and in the schedule.
-func (a *annealer) pair(i, j int) (static, meet int) {
+// pays is what i and j, who share a board, pay for their last meeting:
+// their static cost and a repeat for each other meeting, before this round
+// and in the schedule.
+func (a *annealer) pays(i, j int) int {
+	if a.pay != nil {
+		return int(a.pay[i*a.f.n+j]) - a.f.ro
+	}
 	e := a.f.pairs.get(i, j)
-	return int(e.static), a.meets(i, j, e)
+	return int(e.static) + a.f.ro*(a.meets(i, j, e)-1)
 }
 
-// meets is how often i and j, with pair info e, meet in all.
+// meets is how often i and j, with pair info e, meet in all (above
+// meetMax players, where the meetings are not kept in pay).
 func (a *annealer) meets(i, j int, e pairInfo) int {
-	if a.meet != nil {
-		return int(a.meet[i*a.f.n+j])
-	}
 	return int(e.hist) + a.planned(i, j)
 }
 
@@ -207,15 +236,21 @@ func (a *annealer) roundCost(r int) int {
 	return c
 }
 
-// groupDistinct counts the distinct powers of group g player i has played.
-func (a *annealer) groupDistinct(i, g int) int {
-	d := 0
-	for q := range dip.BoardSize {
-		if a.f.grp[q] == g && a.cnt[i*dip.BoardSize+q] > 0 {
-			d++
-		}
+// groupDistinct counts the distinct powers of power p's group that player
+// i has played.
+func (a *annealer) groupDistinct(i, p int) int {
+	return bits.OnesCount8(a.played[i] & a.mates[p])
+}
+
+// play adds k plays of power q to player i's count.
+func (a *annealer) play(i, q int, k int32) {
+	c := &a.cnt[i*dip.BoardSize+q]
+	*c += k
+	if *c > 0 {
+		a.played[i] |= 1 << q
+	} else {
+		a.played[i] &^= 1 << q
 	}
-	return d
 }
 
 // powerDelta is the change of player i's power cost when one play of p
@@ -232,15 +267,14 @@ func (a *annealer) powerDelta(i, p, q int) int {
 		d += hardCost * f.rule.excessDelta(c[:dip.BoardSize], p, q)
 	}
 	if f.useGroups && (cp == 1 || cq == 0) {
-		gp, gq := f.grp[p], f.grp[q]
 		if cp == 1 {
-			if dp := a.groupDistinct(i, gp); dp >= 2 {
+			if dp := a.groupDistinct(i, p); dp >= 2 {
 				d -= f.half
 			}
 		}
 		if cq == 0 {
-			dq := a.groupDistinct(i, gq)
-			if gq == gp && cp == 1 {
+			dq := a.groupDistinct(i, q)
+			if f.grp[q] == f.grp[p] && cp == 1 {
 				dq--
 			}
 			if dq >= 1 {
@@ -251,31 +285,83 @@ func (a *annealer) powerDelta(i, p, q int) int {
 	return d
 }
 
+// powerCosts caches what playing each power costs each player in each
+// round of a schedule, given the rest of the schedule: a move reads two of
+// them (ruleSwap 26), and each reads the player's plays of all seven
+// powers, while few moves are made. A player's costs are computed again
+// after a move that changed their powers (touch).
+type powerCosts struct {
+	n    int
+	ver  []uint32 // player -> version of their power counts, from 1
+	seen []uint32 // round*n+player -> version the costs were computed at
+	cost []int    // (round*n+player)*7+q: the objective's change when the player plays q instead
+}
+
+// newPowerCosts makes the cache for a schedule of rounds rounds, nil when
+// the frame assigns no powers.
+func newPowerCosts(f *frame, rounds int) *powerCosts {
+	if !f.powers {
+		return nil
+	}
+	c := &powerCosts{n: f.n, ver: make([]uint32, f.n), seen: make([]uint32, rounds*f.n), cost: make([]int, rounds*f.n*dip.BoardSize)}
+	for i := range c.ver {
+		c.ver[i] = 1
+	}
+	return c
+}
+
+// touch marks player i's costs stale: their powers changed.
+func (c *powerCosts) touch(i int) {
+	if c != nil {
+		c.ver[i]++
+	}
+}
+
+// costs returns what playing each power in round r costs player i, who
+// is seated in it, instead of the power they play now: the change of the
+// objective, this round's power costs included in round 0.
+func (a *annealer) costs(r, i int) []int {
+	c := a.pc
+	k := r*c.n + i
+	row := c.cost[k*dip.BoardSize : (k+1)*dip.BoardSize]
+	if c.seen[k] == c.ver[i] {
+		return row
+	}
+	f := a.f
+	from := int(a.pos[r][i]) % dip.BoardSize
+	for q := range dip.BoardSize {
+		d := totalWeight * a.powerDelta(i, from, q)
+		if r == 0 {
+			d += int(f.pow0[i*dip.BoardSize+q] - f.pow0[i*dip.BoardSize+from])
+		}
+		row[q] = d
+	}
+	c.seen[k] = c.ver[i]
+	return row
+}
+
 // delta is the objective change of swapping slots s and t of round r.
 func (a *annealer) delta(r, s, t int) int {
 	f := a.f
 	sl := a.seat[r]
 	x, y := int(sl[s]), int(sl[t])
 	bs, bt := s/dip.BoardSize*dip.BoardSize, t/dip.BoardSize*dip.BoardSize
-	total, now := 0, 0
+	d := 0
 	if bs != bt {
 		t1, n1 := a.side(r, bs, s, x, y)
 		t2, n2 := a.side(r, bt, t, y, x)
-		total, now = t1+t2, n1+n2
+		d = totalWeight*(t1+t2) + n1 + n2
 	}
 	if f.powers {
 		ps, pt := s%dip.BoardSize, t%dip.BoardSize
 		if ps != pt {
-			total += a.powerDelta(x, ps, pt) + a.powerDelta(y, pt, ps)
-			if r == 0 {
-				now += int(f.pow0[x*dip.BoardSize+pt] - f.pow0[x*dip.BoardSize+ps] + f.pow0[y*dip.BoardSize+ps] - f.pow0[y*dip.BoardSize+pt])
-			}
+			d += a.costs(r, x)[pt] + a.costs(r, y)[ps]
 		}
 		if r == 0 && f.nb > 0 && (ps != pt || bs != bt) {
-			now += a.neighbourDelta(s, t)
+			d += a.neighbourDelta(s, t)
 		}
 	}
-	return totalWeight*total + now
+	return d
 }
 
 // side is the change, to the schedule's conflict and to this round's, of
@@ -285,22 +371,29 @@ func (a *annealer) side(r, b, skip, out, in int) (total, now int) {
 	f := a.f
 	sl := a.seat[r][b : b+dip.BoardSize]
 	skip -= b
-	if a.meet != nil {
+	if a.pay != nil {
 		// Small heats: flat tables, the inner loop of the whole search.
+		// Each of the six others pays in's cost for one more meeting and
+		// no longer out's for its last (a repeat less than pay): the sums
+		// run over the whole board, out's own seat taken back after.
 		n := f.n
-		dense, meet := f.pairs.dense, a.meet
-		din, dout := dense[in*n:(in+1)*n], dense[out*n:(out+1)*n]
-		mIn, mOut := meet[in*n:(in+1)*n], meet[out*n:(out+1)*n]
-		for k, o := range sl {
-			if k == skip {
-				continue
+		pIn, pOut := a.pay[in*n:(in+1)*n], a.pay[out*n:(out+1)*n]
+		for _, o := range sl {
+			total += int(pIn[o]) - int(pOut[o])
+		}
+		total += int(pOut[out]) - int(pIn[out]) + (dip.BoardSize-1)*f.ro
+		switch {
+		case r == 0 && len(a.seat) == 1:
+			// A heat seated alone: its pairs pay their history, which is
+			// all pay holds besides this round's meeting (the repeat the
+			// six others' terms and out's take back).
+			now = total
+		case r == 0:
+			dIn, dOut := f.pairs.dense[in*n:(in+1)*n], f.pairs.dense[out*n:(out+1)*n]
+			for _, o := range sl {
+				now += f.pairCost(dIn[o]) - f.pairCost(dOut[o])
 			}
-			ei, eo := din[o], dout[o]
-			st := int(ei.static - eo.static)
-			total += st + f.ro*(int(mIn[o])-int(mOut[o])+1)
-			if r == 0 {
-				now += st + f.ro*int(ei.hist-eo.hist)
-			}
+			now += f.pairCost(dOut[out]) - f.pairCost(dIn[out])
 		}
 		return total, now
 	}
@@ -328,25 +421,25 @@ func (a *annealer) swap(r, s, t int, d int) {
 	x, y := int(sl[s]), int(sl[t])
 	if f.powers {
 		ps, pt := s%dip.BoardSize, t%dip.BoardSize
-		a.cnt[x*dip.BoardSize+ps]--
-		a.cnt[x*dip.BoardSize+pt]++
-		a.cnt[y*dip.BoardSize+pt]--
-		a.cnt[y*dip.BoardSize+ps]++
-		a.rc.touch(x)
-		a.rc.touch(y)
+		a.play(x, ps, -1)
+		a.play(x, pt, 1)
+		a.play(y, pt, -1)
+		a.play(y, ps, 1)
+		a.pc.touch(x)
+		a.pc.touch(y)
 	}
-	if bs, bt := s/dip.BoardSize*dip.BoardSize, t/dip.BoardSize*dip.BoardSize; a.meet != nil && bs != bt {
-		n := f.n
+	if bs, bt := s/dip.BoardSize*dip.BoardSize, t/dip.BoardSize*dip.BoardSize; a.pay != nil && bs != bt {
+		n, ro := f.n, int32(f.ro)
 		move := func(b, skip, out, in int) {
 			for k := b; k < b+dip.BoardSize; k++ {
 				if k == skip {
 					continue
 				}
 				o := int(sl[k])
-				a.meet[out*n+o]--
-				a.meet[o*n+out]--
-				a.meet[in*n+o]++
-				a.meet[o*n+in]++
+				a.pay[out*n+o] -= ro
+				a.pay[o*n+out] -= ro
+				a.pay[in*n+o] += ro
+				a.pay[o*n+in] += ro
 			}
 		}
 		move(bs, s, x, y)
@@ -402,7 +495,7 @@ func (a *annealer) conflicting(r, b int) bool {
 	sl := a.seat[r][b*dip.BoardSize : (b+1)*dip.BoardSize]
 	for x, i := range sl {
 		for y, j := range sl[x+1:] {
-			if st, m := a.pair(int(i), int(j)); st+f.ro*(m-1) > 0 {
+			if a.pays(int(i), int(j)) > 0 {
 				return true
 			}
 			if r == 0 && f.nb > 0 && neighbours[x][x+1+y] && f.pairs.get(int(i), int(j)).hist > 0 {
@@ -411,7 +504,7 @@ func (a *annealer) conflicting(r, b int) bool {
 		}
 		if f.powers {
 			c := a.cnt[int(i)*dip.BoardSize:]
-			if c[x] > 1 || (f.useGroups && a.groupDistinct(int(i), f.grp[x]) > 1) {
+			if c[x] > 1 || (f.useGroups && a.groupDistinct(int(i), x) > 1) {
 				return true
 			}
 		}
@@ -487,14 +580,14 @@ func (a *annealer) run(iters int, bound int, t0, t1 float64, stop func() bool) b
 				continue
 			}
 			d := a.delta(r, u, v)
-			if a.rc != nil && d >= hardCost && u/dip.BoardSize != v/dip.BoardSize && (r > 0 || a.f.nb == 0) {
+			if a.ruleSwaps && d >= hardCost && u/dip.BoardSize != v/dip.BoardSize && (r > 0 || a.f.nb == 0) {
 				it += ruleSwapWork - 1
 				if a.ruleSwap(r, u, v, d, temp); a.obj <= bound {
 					return false
 				}
 				continue
 			}
-			if d <= 0 || a.rng.Float64() < math.Exp(-float64(d)/temp) {
+			if d <= 0 || a.accept(d, temp) {
 				a.swap(r, u, v, d)
 				if a.obj <= bound {
 					return false
@@ -503,6 +596,24 @@ func (a *annealer) run(iters int, bound int, t0, t1 float64, stop func() bool) b
 		}
 	}
 	return false
+}
+
+// accept is the Metropolis test of a move that costs d > 0 at temp: it
+// draws one random number and passes it to below.
+func (a *annealer) accept(d int, temp float64) bool {
+	return below(a.rng.Float64(), d, temp)
+}
+
+// below reports u < exp(-d/temp), exactly as computing the exponential
+// would, but refuses most costly moves without it: with k = floor(x log2
+// e) - 1, at most 1000, exp(-x) < 2^-k (the one taken off covers the
+// rounding of x log2 e and of the exponential), so u >= 2^-k refuses.
+func below(u float64, d int, temp float64) bool {
+	x := float64(d) / temp
+	if k := int(x*math.Log2E) - 1; k > 0 && u >= math.Float64frombits(uint64(1023-min(k, 1000))<<52) {
+		return false
+	}
+	return u < math.Exp(-x)
 }
 
 // neighbourPairs fills pair, for a board of round r, with what each pair
@@ -564,9 +675,9 @@ func (a *annealer) polishPowers() {
 			copy(old[:], sl[b:b+dip.BoardSize])
 			for x := range dip.BoardSize {
 				i := int(old[x])
-				a.cnt[i*dip.BoardSize+x]--
-				a.cnt[i*dip.BoardSize+perm[x]]++
-				a.rc.touch(i)
+				a.play(i, x, -1)
+				a.play(i, perm[x], 1)
+				a.pc.touch(i)
 				sl[b+perm[x]] = int32(i)
 				a.pos[r][i] = int32(b + perm[x])
 				for q, p := range a.pos {

@@ -639,5 +639,12 @@ func LowerBound(p *Problem, present []int, locked []Board) (int, error) {
 	return f.bound0(), nil
 }
 
-// meet reports whether annealers of the frame keep the flat meeting table.
-func (f *frame) meet() bool { return f.pairs.dense != nil }
+// meet reports whether annealers of the frame keep the flat table of what
+// pairs pay (annealer.pay).
+func (f *frame) meet() bool { return f.pairs.dense != nil && f.n <= meetMax }
+
+// meetMax is the most players for which annealers keep the flat table of
+// what pairs pay: the heats whose search takes the time (larger heats have
+// room to avoid every conflict and end in a hundredth of their moves), and
+// where its n*n entries stay small.
+const meetMax = 140

@@ -2,7 +2,6 @@ package seeding
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -423,64 +422,14 @@ func (r PowerRule) excessDelta(cnt []int32, p, q int) int {
 	return d
 }
 
-// ruleCosts caches, under a power rule, what playing each power costs each
-// player in each round of a schedule, given the rest of the schedule:
-// ruleSwap reads 26 of them a move, and each reads the player's plays of
-// all seven powers. A player's costs are computed again after a move that
-// changed their powers (touch).
-type ruleCosts struct {
-	ver  []uint32   // player -> version of their power counts, from 1
-	seen [][]uint32 // round -> player -> version the costs were computed at
-	cost [][]int    // round -> player*7+q: the objective's change when the player plays q instead
-}
-
-// newRuleCosts makes the cache for a schedule of rounds rounds, nil (no
-// ruleSwap) when the frame has no power rule or the heat is small: up to
-// kickMax free players the best restarts re-split boards exactly, powers
-// included (repartition), and there ruleSwap raised the totals (the power
-// rules' benchmark, "Power rules" in docs/seeding.md: r_28x7_different
-// from 2748 to 2808).
-func newRuleCosts(f *frame, rounds int) *ruleCosts {
-	if f.rule == AnyPower || !f.powers || len(f.free) <= kickMax {
-		return nil
-	}
-	c := &ruleCosts{ver: make([]uint32, f.n), seen: make([][]uint32, rounds), cost: make([][]int, rounds)}
-	for i := range c.ver {
-		c.ver[i] = 1
-	}
-	for r := range rounds {
-		c.seen[r] = make([]uint32, f.n)
-		c.cost[r] = make([]int, f.n*dip.BoardSize)
-	}
-	return c
-}
-
-// touch marks player i's costs stale: their powers changed.
-func (c *ruleCosts) touch(i int) {
-	if c != nil {
-		c.ver[i]++
-	}
-}
-
-// costs returns what playing each power in round r costs player i, who
-// is seated in it, instead of the power they play now.
-func (a *annealer) costs(r, i int) []int {
-	c := a.rc
-	row := c.cost[r][i*dip.BoardSize : (i+1)*dip.BoardSize]
-	if c.seen[r][i] == c.ver[i] {
-		return row
-	}
-	f := a.f
-	from := int(a.pos[r][i]) % dip.BoardSize
-	for q := range dip.BoardSize {
-		d := totalWeight * a.powerDelta(i, from, q)
-		if r == 0 {
-			d += int(f.pow0[i*dip.BoardSize+q] - f.pow0[i*dip.BoardSize+from])
-		}
-		row[q] = d
-	}
-	c.seen[r][i] = c.ver[i]
-	return row
+// useRuleSwap reports whether annealers of the frame move with ruleSwap:
+// not when the frame has no power rule or the heat is small: up to kickMax
+// free players the best restarts re-split boards exactly, powers included
+// (repartition), and there ruleSwap raised the totals (the power rules'
+// benchmark, "Power rules" in docs/seeding.md: r_28x7_different from 2748
+// to 2808).
+func useRuleSwap(f *frame) bool {
+	return f.rule != AnyPower && f.powers && len(f.free) > kickMax
 }
 
 // ruleSwapWork is what a ruleSwap counts for in the annealing's moves:
@@ -523,7 +472,7 @@ func (a *annealer) ruleSwap(r, s, t, d int, temp float64) {
 	cx, kx := best(x, bt, t)
 	cy, ky := best(y, bs, s)
 	d += cx + cy
-	if d > 0 && a.rng.Float64() >= math.Exp(-float64(d)/temp) {
+	if d > 0 && !a.accept(d, temp) {
 		return
 	}
 	a.swap(r, s, t, 0)

@@ -21,7 +21,7 @@ const (
 // this round when neighbouring powers are charged (their cost depends on
 // the pairs seated side by side, which the split does not score).
 func (a *annealer) repartitionAll() bool {
-	if a.meet == nil {
+	if a.pay == nil {
 		return false
 	}
 	any := false
@@ -67,14 +67,13 @@ func (a *annealer) repartition(r, b1, b2 int) bool {
 	for x := range m {
 		for y := x + 1; y < m; y++ {
 			i, j := pl[x], pl[y]
-			e := f.pairs.dense[i*n+j]
-			k := int(a.meet[i*n+j])
+			c := int(a.pay[i*n+j])
 			if (x < dip.BoardSize) == (y < dip.BoardSize) {
-				k-- // their meeting in round r, which the split replaces
+				c -= f.ro // their meeting in round r, which the split replaces
 			}
-			c := totalWeight * (int(e.static) + f.ro*k)
+			c *= totalWeight
 			if r == 0 {
-				c += f.pairCost(e)
+				c += f.pairCost(f.pairs.dense[i*n+j])
 			}
 			w[x][y], w[y][x] = c, c
 		}

@@ -336,21 +336,59 @@ func TestDesignsSeatGroupsApart(t *testing.T) {
 }
 
 // TestDelta checks the annealer's incremental objective against a full
-// recomputation after random swaps.
+// recomputation after random swaps, for a heat seated alone (where delta
+// reads this round's conflict off the schedule's) and for plans of two and
+// three rounds.
 func TestDelta(t *testing.T) {
 	p := fuzzProblem()
 	var present []int
 	for i := range 35 {
 		present = append(present, i)
 	}
-	f, err := newFrame(p, present[7:], []Board{seats(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6)}, 3, nil)
-	if err != nil {
-		t.Fatal(err)
+	for rounds := 1; rounds <= 3; rounds++ {
+		f, err := newFrame(p, present[7:], []Board{seats(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6)}, rounds, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := randomSwaps(t, f)
+		a.polishPowers()
+		if got := a.objective(); got != a.obj {
+			t.Fatalf("%d rounds, after polishing: incremental objective %d, recomputed %d", rounds, a.obj, got)
+		}
 	}
-	a := randomSwaps(t, f)
-	a.polishPowers()
-	if got := a.objective(); got != a.obj {
-		t.Fatalf("after polishing: incremental objective %d, recomputed %d", a.obj, got)
+}
+
+// TestBelow checks the Metropolis test's shortcut against the exponential
+// it stands for: random draws and costs at the annealing's temperatures,
+// and draws at and next to the powers of two the shortcut compares with.
+func TestBelow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	check := func(u float64, d int, temp float64) {
+		t.Helper()
+		if got, want := below(u, d, temp), u < math.Exp(-float64(d)/temp); got != want {
+			t.Fatalf("below(%g, %d, %g) = %v, want %v", u, d, temp, got, want)
+		}
+	}
+	temps := []float64{0.3, 0.31, 1, 2.5, 12, 36, 1e-9}
+	for range 200_000 {
+		temp := temps[rng.IntN(len(temps))]
+		d := rng.IntN(1 << rng.IntN(40))
+		check(rng.Float64(), d+1, temp)
+		x := float64(d+1) / temp
+		k := min(int(x*math.Log2E)-1, 1000)
+		if k > 0 {
+			edge := math.Ldexp(1, -k)
+			check(edge, d+1, temp)
+			check(math.Nextafter(edge, 0), d+1, temp)
+			check(math.Exp(-x), d+1, temp)
+			check(math.Nextafter(math.Exp(-x), 1), d+1, temp)
+		}
+	}
+	for _, d := range []int{1, 2, 3, 1000, hardCost, 4 * hardCost, math.MaxInt32} {
+		for _, temp := range temps {
+			check(0, d, temp)
+			check(0x1p-53, d, temp)
+		}
 	}
 }
 
