@@ -32,7 +32,25 @@ func newRoster(players []Player) *roster {
 
 // canonical is a name as typed, trimmed and in Unicode's composed form
 // (NFC): "José" typed with a combining accent is the same text as with "é".
-func canonical(s string) string { return norm.NFC.String(strings.TrimSpace(s)) }
+func canonical(s string) string {
+	s = strings.TrimSpace(s)
+	if printableASCII(s) { // its own composed form
+		return s
+	}
+	return norm.NFC.String(s)
+}
+
+// printableASCII reports whether s is only printable ASCII (space to ~),
+// which no normal form, case folding aside, changes and which holds no
+// invisible character.
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' || s[i] > '~' {
+			return false
+		}
+	}
+	return true
+}
 
 // folder folds case the Unicode way ("ß" as "ss").
 var folder = cases.Fold()
@@ -42,6 +60,40 @@ var folder = cases.Fold()
 // (NFKC: a full-width "Ａ" is "A"), case folded and spacing collapsed:
 // "  ann   SMITH " -> "ann smith".
 func foldName(s string) string {
+	if printableASCII(s) {
+		return foldASCII(s)
+	}
+	return foldUnicode(s)
+}
+
+// foldASCII is foldName for printable ASCII: capitals made small, spaces
+// collapsed and trimmed, the rest as it is (every other step leaves such
+// text unchanged).
+func foldASCII(s string) string {
+	s = strings.Trim(s, " ")
+	folded := true // no capital, no run of spaces
+	for i := 0; i < len(s) && folded; i++ {
+		folded = !(s[i] >= 'A' && s[i] <= 'Z') && !(s[i] == ' ' && s[i+1] == ' ')
+	}
+	if folded {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' && s[i+1] == ' ':
+			continue // trimmed: a space is never last
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return string(b)
+}
+
+// foldUnicode is foldName for any text.
+func foldUnicode(s string) string {
 	s = strings.Map(func(r rune) rune {
 		if invisible(r) {
 			return -1

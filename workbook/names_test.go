@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+	"golang.org/x/text/unicode/norm"
 )
 
 // TestNamesAsMeant: names that look alike are one name, and a reference
@@ -90,6 +91,32 @@ func TestDidYouMeanNeverTheSameText(t *testing.T) {
 		}
 		if hint == "" {
 			t.Errorf("%q: no hint", typed)
+		}
+	}
+}
+
+// TestFoldASCII: names of printable ASCII, folded and made canonical
+// without Unicode's tables, come out as the tables make them.
+func TestFoldASCII(t *testing.T) {
+	var names []string
+	for c := byte(' '); c <= '~'; c++ {
+		names = append(names, string(c), "Ann"+string(c)+"SMITH", " a "+string(c)+string(c)+"  B ")
+	}
+	names = append(names, "", " ", "   ", "ann smith", "Ann Smith", "  ann   SMITH ", "O'Neil-Smith Jr.", "a  b", "AB CD  EF")
+	for _, s := range names {
+		if !printableASCII(s) {
+			t.Fatalf("%q is not printable ASCII", s)
+		}
+		if got, want := foldName(s), foldUnicode(s); got != want {
+			t.Errorf("foldName(%q) = %q, want %q", s, got, want)
+		}
+		if got, want := canonical(s), norm.NFC.String(strings.TrimSpace(s)); got != want {
+			t.Errorf("canonical(%q) = %q, want %q", s, got, want)
+		}
+	}
+	for _, s := range []string{"Ann\tSmith", "Ann\u00a0Smith", "José", "Ａnn", "Ann\x7f"} {
+		if printableASCII(s) {
+			t.Errorf("%q is taken for printable ASCII", s)
 		}
 	}
 }

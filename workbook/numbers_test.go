@@ -87,3 +87,15 @@ func TestNumbersRefusedAtTheirCell(t *testing.T) {
 		})
 	}
 }
+
+// TestParseWholeDigits: digits alone, read without a float, are read as
+// the float reading reads them.
+func TestParseWholeDigits(t *testing.T) {
+	for _, in := range []string{"0", "7", "007", "34", "1907", "123456789", "999999999", "1234567890", "0000000001"} {
+		got, ok := parseWhole(in)
+		v, fok := parseNumber(in)
+		if !ok || !fok || float64(got) != v {
+			t.Errorf("parseWhole(%q) = %d, %v; the float reading gives %v, %v", in, got, ok, v, fok)
+		}
+	}
+}

@@ -112,7 +112,8 @@ func (r *reader) readPlayers() bool {
 			r.t.Players = nil
 			return false
 		}
-		if f, dup := first[foldName(p.Name)]; dup {
+		folded := foldName(p.Name)
+		if f, dup := first[folded]; dup {
 			at := cellName(t.col[normalHeader(HeaderFirstName)]+1, f.row)
 			switch {
 			case canonical(f.name) == canonical(p.Name):
@@ -127,7 +128,7 @@ func (r *reader) readPlayers() bool {
 			}
 			continue
 		}
-		first[foldName(p.Name)] = firstSeen{i + 1, p.Name}
+		first[folded] = firstSeen{i + 1, p.Name}
 		if v := t.get(i, HeaderPriority); v != "" {
 			n, ok := parseNumber(v)
 			if !ok {
