@@ -158,7 +158,7 @@ func (r *reader) readHeatSheet(heat *Heat, sheet string) {
 		}
 		seat := r.readSeat(t, i, &cols)
 		if seat.Player >= 0 {
-			pl := r.t.Players[seat.Player]
+			pl := &r.t.Players[seat.Player]
 			first := seated[seat.Player]
 			switch {
 			case first.n == 0:
