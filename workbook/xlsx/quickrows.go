@@ -251,6 +251,8 @@ func (p *sheetScanner) rowCells(sst []string) ([]string, bool) {
 		if !empty {
 			if v, hasV = p.plainValue(); hasV {
 				empty = true // read to its </c>
+			} else if is, hasIS = p.plainInline(); hasIS {
+				empty = true // read to its </c>
 			} else if bytes.HasPrefix(p.data[p.i:], []byte("</c>")) {
 				p.i += len("</c>")
 				empty = true // a cell of style alone
@@ -376,6 +378,27 @@ func (p *sheetScanner) plainValue() ([]byte, bool) {
 	}
 	p.i += 3 + lt + len("</v></c>")
 	return v, true
+}
+
+// plainInline reads a cell's content of the form dtm writes text in,
+// <is><t>text</t></is></c>, to the cell's end; false leaves the scanner
+// where it was.
+func (p *sheetScanner) plainInline() ([]byte, bool) {
+	d := p.data[p.i:]
+	const head, tail = "<is><t>", "</t></is></c>"
+	if !bytes.HasPrefix(d, []byte(head)) {
+		return nil, false
+	}
+	lt := bytes.IndexByte(d[len(head):], '<')
+	if lt < 0 || !bytes.HasPrefix(d[len(head)+lt:], []byte(tail)) {
+		return nil, false
+	}
+	text, ok := unescape(d[len(head) : len(head)+lt])
+	if !ok {
+		return nil, false
+	}
+	p.i += len(head) + lt + len(tail)
+	return text, true
 }
 
 // cellValue is a cell's value as excelize gives it with RawCellValue.

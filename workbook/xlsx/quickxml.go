@@ -84,12 +84,14 @@ func quickWellFormed(data []byte, limited, lengths bool) bool {
 var (
 	cElement = []byte("c")
 	vElement = []byte("v")
+	tElement = []byte("t")
 )
 
 // usualCell reads, in a sheet held to the limits, a whole cell of the
 // usual form: <c r="B7" s="2" t="s"><v>12</v></c> (s and t optional, in
-// that order), or the same without a value, <c r="B7" s="2"></c> or <c
-// r="B7"/>. It checks what startTag, text and endTag would, tag by tag,
+// that order), the same holding text as dtm writes it, <c r="B7"
+// t="inlineStr"><is><t>Ann</t></is></c>, or without a value, <c r="B7"
+// s="2"></c> or <c r="B7"/>. It checks what startTag, text and endTag would, tag by tag,
 // and follows the limits through the same calls, in one step: most of a
 // big sheet is such cells. matched is false, and nothing read, for any
 // other form, which they read.
@@ -113,8 +115,7 @@ func (s *quickScanner) usualCell() (matched, ok bool) {
 			return false, false
 		}
 	}
-	var value []byte
-	hasValue := false
+	var value, element []byte // the value's text, and its element (none when the cell is empty)
 	switch {
 	case bytes.HasPrefix(d[i:], []byte("/>")):
 		i += len("/>")
@@ -126,26 +127,26 @@ func (s *quickScanner) usualCell() (matched, ok bool) {
 		if lt < 0 || !bytes.HasPrefix(d[i+lt:], []byte("</v></c>")) {
 			return false, false
 		}
-		value, hasValue = d[i:i+lt], true
-		for _, c := range value {
-			if c == '&' || c == ']' { // what plainChars looks at
-				if !plainChars(value) {
-					return false, false
-				}
-				break
-			}
+		value, element = d[i:i+lt], vElement
+		if !usualChars(value) {
+			return false, false
 		}
 		i += lt + len("</v></c>")
+	case bytes.HasPrefix(d[i:], []byte("><is><t>")): // text dtm writes into a sheet
+		if value, i, found = usualText(d, i+len("><is><t>"), "</t></is></c>"); !found {
+			return false, false
+		}
+		element = tElement
 	default:
 		return false, false
 	}
 	l := s.limits
 	l.start(cElement)
 	l.ref(cElement, ref)
-	if hasValue {
-		l.start(vElement)
+	if element != nil { // <is> is none of cellLimits' business
+		l.start(element)
 		l.valueLen += len(value) // as text counts it
-		if _, past := l.end(vElement); past {
+		if _, past := l.end(element); past {
 			return true, false
 		}
 	}
@@ -154,6 +155,32 @@ func (s *quickScanner) usualCell() (matched, ok bool) {
 	}
 	s.i = i
 	return true, true
+}
+
+// usualText reads a value's text from d[i:] to the next tag, which must
+// be end (its end tags): the text and the index after them; false when the
+// text is not followed by end, or is not what plainChars accepts.
+func usualText(d []byte, i int, end string) ([]byte, int, bool) {
+	lt := bytes.IndexByte(d[i:], '<')
+	if lt < 0 || !bytes.HasPrefix(d[i+lt:], []byte(end)) {
+		return nil, 0, false
+	}
+	text := d[i : i+lt]
+	if !usualChars(text) {
+		return nil, 0, false
+	}
+	return text, i + lt + len(end), true
+}
+
+// usualChars is plainChars, looking through text once when it holds
+// neither & nor ] (a number, a name), which plainChars then accepts.
+func usualChars(text []byte) bool {
+	for _, c := range text {
+		if c == '&' || c == ']' {
+			return plainChars(text)
+		}
+	}
+	return true
 }
 
 // usualAttr reads an attribute's value of the characters in, to its

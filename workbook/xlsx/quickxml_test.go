@@ -64,6 +64,12 @@ var quickCases = []struct {
 	// it, read tag by tag.
 	{"usual cells", `<w><sheetData><row r="3"><c r="A3" s="2" t="s"><v>12</v></c><c r="B3" s="2"></c><c r="C3"/><c r="D3" t="str"><v>a &amp; b&#10;</v></c><c r="E3" s="10" t="n"><v></v></c></row></sheetData></w>`, true, true},
 	{"cells close to the usual form", `<w><sheetData><row r="3"><c r="A3" t="s" s="2"><v>1</v></c><c r='B3'><v>2</v></c><c r="C3" ><v>3</v> </c><c r="D3"><f>A3</f><v>4</v></c><c  r="E3"/><c r="f3"><v>5</v></c></row></sheetData></w>`, true, true},
+	{"text as dtm writes it", `<w><sheetData><row r="1"><c r="A1" s="3" t="inlineStr"><is><t>Ann &amp; Bob</t></is></c><c r="B1" t="inlineStr"><is><t></t></is></c></row></sheetData></w>`, true, true},
+	{"text as dtm writes it, unknown entity", `<w><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>&nbsp;</t></is></c></row></sheetData></w>`, true, false},
+	{"text as dtm writes it, wrong close", `<w><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>a</t></c></row></sheetData></w>`, true, false},
+	{"text as dtm writes it, too long", `<w><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>` + strings.Repeat("x", MaxCellLength+1) + `</t></is></c></row></sheetData></w>`, true, false},
+	{"text as dtm writes it, past the last column", `<w><sheetData><row r="1"><c r="ALM1" t="inlineStr"><is><t>a</t></is></c></row></sheetData></w>`, true, false},
+	{"text as dtm writes it, empty past the last column", `<w><sheetData><row r="1"><c r="ALM1" t="inlineStr"><is><t></t></is></c></row></sheetData></w>`, true, true},
 	{"usual cell, unknown entity", `<w><sheetData><row r="1"><c r="A1"><v>&nbsp;</v></c></row></sheetData></w>`, true, false},
 	{"usual cell, cdata end", `<w><sheetData><row r="1"><c r="A1"><v>]]></v></c></row></sheetData></w>`, true, false},
 	{"usual cell, wrong close", `<w><sheetData><row r="1"><c r="A1"><v>1</v></x></row></sheetData></w>`, true, false},
