@@ -697,19 +697,12 @@ func digits(b []byte) (int, bool) {
 	return n, true
 }
 
-// wholeAttr reads a row number: digits only.
+// wholeAttr reads a row number: at most seven digits, the first not 0.
 func wholeAttr(b []byte) (int, bool) {
-	if len(b) == 0 || len(b) > 7 || b[0] == '0' {
+	if len(b) > 7 || len(b) > 0 && b[0] == '0' {
 		return 0, false
 	}
-	n := 0
-	for _, c := range b {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int(c-'0')
-	}
-	return n, true
+	return digits(b)
 }
 
 // cellColumn reads the column of a reference such as "AB12" (capital
