@@ -10,8 +10,8 @@ import (
 
 // annealer is one restart's tentative schedule: rounds of slots, slot s
 // being board s/7 and power s%7; round 0 is this round (free players only),
-// later rounds seat every player of the heat. Above meetMax players its
-// memory is linear in the players: how often two players meet in the
+// later rounds seat every player of the heat. Without the flat table pay
+// (frame.meet) its memory is linear in the players: how often two players meet in the
 // schedule is read from the rounds' seatings (brd), not kept in a matrix.
 type annealer struct {
 	f    *frame
@@ -36,11 +36,12 @@ type annealer struct {
 	aimEvery int
 	// checked marks listed boards found conflicting and untouched since.
 	checked []bool
-	// pay holds, in heats of up to meetMax players, what each pair pays
-	// for one more meeting: its static cost and a repeat for each of its
-	// meetings, before this round and in the schedule (0 for a player with
-	// itself). It is n*n, at most 77 KiB; larger heats count the meetings
-	// with planned instead.
+	// pay holds, where frame.meet says so (heats of up to meetMax players,
+	// and those of up to denseMax with few free players), what each pair
+	// pays for one more meeting: its static cost and a repeat for each of
+	// its meetings, before this round and in the schedule (0 for a player
+	// with itself). It is n*n: 77 KiB at meetMax players, 4 MiB at
+	// denseMax; other heats count the meetings with planned instead.
 	pay []int32
 	// journal, when logging, records the swaps made (round, slots), so
 	// that kickSearch can take back a kick that did not pay.

@@ -640,11 +640,17 @@ func LowerBound(p *Problem, present []int, locked []Board) (int, error) {
 }
 
 // meet reports whether annealers of the frame keep the flat table of what
-// pairs pay (annealer.pay).
-func (f *frame) meet() bool { return f.pairs.dense != nil && f.n <= meetMax }
+// pairs pay (annealer.pay): up to meetMax players, and in any heat with a
+// flat pair table whose free players are few enough for the best restarts
+// to be polished (continueBest), as repartition reads the table. A heat of
+// more players with most of them on locked boards (seating latecomers
+// around a running round) is polished as it was before the table.
+func (f *frame) meet() bool {
+	return f.pairs.dense != nil && (f.n <= meetMax || len(f.free) <= kickMax)
+}
 
 // meetMax is the most players for which annealers keep the flat table of
-// what pairs pay: the heats whose search takes the time (larger heats have
-// room to avoid every conflict and end in a hundredth of their moves), and
-// where its n*n entries stay small.
+// what pairs pay whatever the free players: the heats whose search takes
+// the time (larger heats have room to avoid every conflict and end in a
+// hundredth of their moves), and where its n*n entries stay small.
 const meetMax = 140

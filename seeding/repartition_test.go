@@ -194,3 +194,44 @@ func TestSeedSmallDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestMeetWherePolished: every heat whose best restarts are polished
+// (repartition and kicks, up to kickMax free players) keeps the flat table
+// repartition reads, however many players sit on its locked boards; a heat
+// of more than meetMax players with more free players does not.
+func TestMeetWherePolished(t *testing.T) {
+	for _, c := range []struct {
+		players, free int
+		meet          bool
+	}{
+		{35, 35, true},
+		{meetMax, meetMax, true},
+		{154, 28, true},
+		{210, kickMax, true},
+		{154, 49, false},
+		{denseMax + 5, 21, false}, // no flat pair table
+	} {
+		p := &Problem{Values: DefaultValues(), PowerGroups: DefaultPowerGroups(), AssignPowers: true}
+		for i := range c.players {
+			p.Players = append(p.Players, fmt.Sprintf("p%04d", i))
+		}
+		var locked []Board
+		for b := c.free; b < c.players; b += 7 {
+			locked = append(locked, seats(b, 0, b+1, 1, b+2, 2, b+3, 3, b+4, 4, b+5, 5, b+6, 6))
+		}
+		var present []int
+		for i := range c.free {
+			present = append(present, i)
+		}
+		f, err := newFrame(p, present, locked, 2, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.n != c.players || len(f.free) != c.free {
+			t.Fatalf("%d players, %d free: the frame has %d and %d", c.players, c.free, f.n, len(f.free))
+		}
+		if got := f.meet(); got != c.meet {
+			t.Errorf("%d players, %d free: meet() = %v, want %v", c.players, c.free, got, c.meet)
+		}
+	}
+}
