@@ -469,7 +469,8 @@ func validateEvent(e *Event) error {
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
 	np := len(e.Players)
-	if e.Heats < 1 || e.Heats > 30 {
+	heatsOK := e.Heats >= 1 && e.Heats <= 30
+	if !heatsOK {
 		bad("number of heats %d: want 1 to 30", e.Heats)
 	}
 	errs = append(errs, validateRules(e.Rules, e.Heats, e.Teams != nil)...)
@@ -483,7 +484,7 @@ func validateEvent(e *Event) error {
 		boards [2]int
 	}
 	var where []sits
-	if e.Heats >= 1 && e.Heats <= 30 {
+	if heatsOK {
 		where = make([]sits, e.Heats*np)
 	}
 	for _, g := range e.Games {
