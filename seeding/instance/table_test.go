@@ -257,6 +257,10 @@ func TestRoundSpread(t *testing.T) {
 // run in turn on the same machine:
 //
 //	go test -run X -bench Anneal -benchtime 5x ./seeding/instance/
+//
+// r_52x5_teams' round 5 is the event's last heat, which runs 32 restarts
+// since 21cb4c9 (seeding's lastHeatRestarts) and 16 before: across that
+// commit its ratio compares two different searches.
 func BenchmarkAnneal(b *testing.B) {
 	for _, h := range []struct {
 		name  string
