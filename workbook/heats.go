@@ -112,8 +112,10 @@ func (r *reader) readHeatSheet(heat *Heat, sheet string) {
 	cols := newSeatColumns(t)
 	room := len(t.rows)/7 + 1 // boards, at seven rows each
 	games := make(map[int]*Game, room)
-	firstRow := make(map[int]int, room)           // board -> its first row, for messages
-	seated := make(map[int]seatings, len(t.rows)) // player -> where they sit
+	firstRow := make(map[int]int, room) // board -> its first row, for messages
+	// player -> where they sit: no more players than the Players sheet's,
+	// however far down a stray value stretches the sheet.
+	seated := make(map[int]seatings, min(len(t.rows), len(r.t.Players)))
 	unnumbered := false
 	statusRow := make(map[int]int, room) // board -> the row whose status it has; absent while no row's is readable
 	badStatus := map[int][]int{}         // board -> the rows whose status is not a choice
