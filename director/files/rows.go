@@ -1,6 +1,7 @@
 package files
 
 import (
+	"bytes"
 	"fmt"
 	"html/template"
 	"strconv"
@@ -98,7 +99,7 @@ func (w *htmlWriter) int(n int) { w.b = strconv.AppendInt(w.b, int64(n), 10) }
 func (w *htmlWriter) num(f float64) {
 	start := len(w.b)
 	w.b = strconv.AppendFloat(w.b, f, 'g', -1, 64)
-	if strings.IndexByte(string(w.b[start:]), '+') >= 0 {
+	if bytes.IndexByte(w.b[start:], '+') >= 0 {
 		s := string(w.b[start:])
 		w.b = w.b[:start]
 		w.text(s)
