@@ -1,13 +1,17 @@
 package director
 
 import (
+	"bytes"
+	"os"
+
 	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/workbook"
 )
 
 // writeEntryPage writes the workbook's results-entry page beside it, with
 // the boards of every heat as the heat sheets stand (seated is the heat
-// just seated, whose boards are not yet read back).
+// just seated, whose boards are not yet read back), and returns its path;
+// "" when the page there holds these bytes already, and nothing was written.
 func writeEntryPage(b *workbook.Book, seated int, calls []workbook.CallBoard) (string, error) {
 	t := b.Tournament
 	boards := map[int][]workbook.CallBoard{}
@@ -22,5 +26,8 @@ func writeEntryPage(b *workbook.Book, seated int, calls []workbook.CallBoard) (s
 		return "", err
 	}
 	path := files.EntryPagePath(b.Path)
+	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, page) {
+		return "", nil
+	}
 	return path, workbook.WriteFile(path, page)
 }

@@ -32,7 +32,9 @@ type ImportResult struct {
 	// Ignored names the columns dtm does not read (a form's Timestamp).
 	Ignored []string
 	DryRun  bool
-	Written bool
+	// Written is set when the workbook was written; UpToDate when it held
+	// these results already, so that nothing was written.
+	Written, UpToDate bool
 	// Submitted counts the new submissions under two-party confirmation,
 	// and Confirmations says where each board submitted for stands.
 	Submitted     int
@@ -121,11 +123,11 @@ func Import(req ImportRequest) (*ImportResult, error) {
 			return nil, err
 		}
 	}
-	if err := b.Save(workbook.Options{Force: req.Force}); err != nil {
+	if res.Written, err = b.Save(workbook.Options{Force: req.Force}); err != nil {
 		return nil, err
 	}
-	res.Written = true
-	res.Site = refreshSite(req.Path)
+	res.UpToDate = !res.Written
+	res.Site = refreshSite(req.Path, res.Written)
 	return res, nil
 }
 
@@ -269,6 +271,8 @@ func (r *ImportResult) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "%s: no changes: every board already holds these results (%s)\n", r.Path, boards(r.Unchanged))
 	case r.Written:
 		fmt.Fprintf(w, "wrote %s: %s changed%s, %d unchanged; run dtm score to rescore\n", r.Path, boards(len(r.Boards)), subs, r.Unchanged)
+	case r.UpToDate:
+		writeUpToDate(w, r.Path, "these results")
 	default:
 		fmt.Fprintf(w, "dry run: %s would change%s, %d unchanged; nothing written\n", boards(len(r.Boards)), subs, r.Unchanged)
 	}

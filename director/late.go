@@ -53,6 +53,9 @@ type LateResult struct {
 	TimedOut    bool // the seeder's time cap ended the search for new boards
 	// EntryPage is the results-entry page written beside the workbook.
 	EntryPage string
+	// UpToDate is set when the workbook held these seats already: nothing
+	// was written.
+	UpToDate bool
 	// Site is set when the published site was refreshed (or failed to be).
 	Site *SiteRefresh
 	// calls are the heat's board calls as written.
@@ -73,7 +76,7 @@ func SeatLate(ctx context.Context, req LateRequest) (*LateResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	res.Site = refreshSite(req.Path)
+	res.Site = refreshSite(req.Path, !res.UpToDate)
 	return res, nil
 }
 
@@ -97,9 +100,11 @@ func late(ctx context.Context, req LateRequest) (*LateResult, error) {
 	if err := seatLate(ctx, b, heat, opts, res); err != nil {
 		return nil, err
 	}
-	if err := b.Save(workbook.Options{Force: req.Force}); err != nil {
+	wrote, err := b.Save(workbook.Options{Force: req.Force})
+	if err != nil {
 		return nil, err
 	}
+	res.UpToDate = !wrote
 	if res.EntryPage, err = writeEntryPage(b, heat, res.calls); err != nil {
 		return nil, err
 	}
@@ -149,7 +154,11 @@ func (r *LateResult) WriteText(w io.Writer) {
 	} else if len(r.LateBoards) > 0 {
 		what = "the new boards only"
 	}
-	fmt.Fprintf(w, "wrote %s: sheet %s (%s) and its board calls, %s\n", r.Path, workbook.HeatSheet(r.Heat), what, workbook.BoardCallsSheet(r.Heat))
+	if r.UpToDate {
+		writeUpToDate(w, r.Path, fmt.Sprintf("these seats of heat %d", r.Heat))
+	} else {
+		fmt.Fprintf(w, "wrote %s: sheet %s (%s) and its board calls, %s\n", r.Path, workbook.HeatSheet(r.Heat), what, workbook.BoardCallsSheet(r.Heat))
+	}
 	writeEntryPageNote(w, r.EntryPage)
 	r.Site.WriteText(w)
 }

@@ -111,10 +111,12 @@ func Publish(req PublishRequest) (*PublishResult, error) {
 }
 
 // refreshSite publishes a workbook again into the folder it was published
-// to, if it was; it returns nil when there is nothing to refresh.
-func refreshSite(path string) *SiteRefresh {
+// to, if it was, after a command that wrote it (wrote) or left it as it was;
+// it returns nil when there is nothing to refresh: no site, or, when the
+// command wrote nothing, a site published since the workbook last changed.
+func refreshSite(path string, wrote bool) *SiteRefresh {
 	dir := files.PublishedSite(path)
-	if dir == "" {
+	if dir == "" || !wrote && files.SiteCurrent(dir, path) {
 		return nil
 	}
 	res, err := Publish(PublishRequest{Path: path, Out: dir})

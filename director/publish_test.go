@@ -236,7 +236,7 @@ func TestPublishSwapsTheSite(t *testing.T) {
 			book := filepath.Join(filepath.Dir(dir), filepath.Base(armada))
 			c.crash(t, dir, deadPID(t))
 			if c.refresh {
-				if r := refreshSite(book); r == nil || r.Err != nil {
+				if r := refreshSite(book, true); r == nil || r.Err != nil {
 					t.Fatalf("refresh: %+v", r)
 				}
 			} else if _, err := Publish(PublishRequest{Path: book, Now: publishedAt}); err != nil {

@@ -29,6 +29,9 @@ type RefreshResult struct {
 	// EntryPage is the results-entry page written beside the workbook
 	// ("" when none was written).
 	EntryPage string
+	// UpToDate is set when the workbook held these board calls and
+	// Conflict columns already: nothing was written.
+	UpToDate bool
 	// Site is set when the published site was refreshed (or failed to be).
 	Site *SiteRefresh
 }
@@ -45,7 +48,7 @@ func Refresh(_ context.Context, req RefreshRequest) (*RefreshResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	res.Site = refreshSite(req.Path)
+	res.Site = refreshSite(req.Path, len(res.Refreshed) > 0 && !res.UpToDate)
 	return res, nil
 }
 
@@ -97,9 +100,11 @@ func refresh(req RefreshRequest) (*RefreshResult, error) {
 	if len(res.Refreshed) == 0 {
 		return res, nil
 	}
-	if err := b.Save(workbook.Options{Force: req.Force}); err != nil {
+	wrote, err := b.Save(workbook.Options{Force: req.Force})
+	if err != nil {
 		return nil, err
 	}
+	res.UpToDate = !wrote
 	if res.EntryPage, err = writeEntryPage(b, 0, nil); err != nil {
 		return nil, err
 	}
@@ -113,6 +118,11 @@ func (r *RefreshResult) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "%s: the board calls and Conflict columns match the heat sheets: nothing to refresh\n", r.Path)
 	}
 	for _, h := range r.Refreshed {
+		if r.UpToDate {
+			writeUpToDate(w, r.Path, fmt.Sprintf("%s and the Conflict columns of sheet %s as the sheet stands",
+				workbook.BoardCallsSheet(h), workbook.HeatSheet(h)))
+			continue
+		}
 		fmt.Fprintf(w, "wrote %s: %s rewritten and the Conflict columns of sheet %s, from the sheet as it stands\n",
 			r.Path, workbook.BoardCallsSheet(h), workbook.HeatSheet(h))
 	}

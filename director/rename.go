@@ -30,6 +30,9 @@ type RenameResult struct {
 	First, Last string
 	// Already is set when nothing changed: the player has the new name.
 	Already bool
+	// UpToDate is set when the save found the workbook holding the new
+	// name already: nothing was written.
+	UpToDate bool
 	// Cells counts the cells renamed, by sheet: Players first, then
 	// Conflicts, Groups, Teams and the heat sheets.
 	Cells []SheetCount
@@ -71,7 +74,7 @@ func Rename(req RenameRequest) (*RenameResult, error) {
 		return nil, err
 	}
 	if !res.Already {
-		res.Site = refreshSite(req.Path)
+		res.Site = refreshSite(req.Path, !res.UpToDate)
 	}
 	return res, nil
 }
@@ -169,9 +172,11 @@ func rename(req RenameRequest) (*RenameResult, error) {
 		res.Refreshed = append(res.Refreshed, h)
 	}
 	res.Scored = slices.Contains(sheets, workbook.SheetStandings)
-	if err := b.Save(workbook.Options{Force: req.Force}); err != nil {
+	wrote, err := b.Save(workbook.Options{Force: req.Force})
+	if err != nil {
 		return nil, err
 	}
+	res.UpToDate = !wrote
 	if _, err := os.Stat(files.EntryPagePath(req.Path)); err == nil {
 		if res.EntryPage, err = writeEntryPage(b, 0, nil); err != nil {
 			return nil, err
@@ -204,7 +209,11 @@ func (r *RenameResult) WriteText(w io.Writer) {
 	if r.Scored {
 		fmt.Fprintf(w, "dtm score's tabs (%s, %s ...) show %q until you run dtm score\n", workbook.SheetStandings, workbook.SheetAwards, r.Old)
 	}
-	fmt.Fprintf(w, "wrote %s\n", r.Path)
+	if r.UpToDate {
+		writeUpToDate(w, r.Path, "the new name")
+	} else {
+		fmt.Fprintf(w, "wrote %s\n", r.Path)
+	}
 	writeEntryPageNote(w, r.EntryPage)
 	r.Site.WriteText(w)
 }

@@ -81,6 +81,9 @@ func TestRenderings(t *testing.T) {
 			(&UnseedResult{Path: "t.xlsx", Heat: 2, Emptied: 3}).WriteText(&buf)
 			(&RefreshResult{Path: "t.xlsx", Refreshed: []int{2, 3}}).WriteText(&buf)
 			(&RefreshResult{Path: "t.xlsx", Refreshed: []int{}}).WriteText(&buf)
+			// Run again: the workbook holds all this already.
+			(&UnseedResult{Path: "t.xlsx", Heat: 2, UpToDate: true}).WriteText(&buf)
+			(&RefreshResult{Path: "t.xlsx", Refreshed: []int{2}, UpToDate: true}).WriteText(&buf)
 			return nil
 		}},
 		{"simulate", func(t *testing.T) error {

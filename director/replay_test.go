@@ -69,7 +69,7 @@ func editRecord(t *testing.T, path string, n int, edit func(r *workbook.SeedingR
 	if err := b.SetSeedingRecord(r); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Save(workbook.Options{}); err != nil {
+	if _, err := b.Save(workbook.Options{}); err != nil {
 		t.Fatal(err)
 	}
 }

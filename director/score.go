@@ -23,8 +23,11 @@ type ScoreRequest struct {
 // ScoreResult is a scored tournament: its standings and whether they were
 // written back.
 type ScoreResult struct {
-	Path    string
-	Written bool
+	Path string
+	// Written is set when the workbook was written; UpToDate when it held
+	// these standings already, so that nothing was written (neither is set
+	// by a dry run).
+	Written, UpToDate bool
 	// Heats is the number of heats; Names the players' names by id.
 	Heats int
 	Names []string
@@ -99,9 +102,10 @@ func diffStandings(old []workbook.Standing, table scoring.Table, names []string,
 
 // Score scores every finished game of a workbook under its system, ranks
 // the players, teams and awards, and (unless DryRun) rewrites the
-// Standings, Team Standings and Awards tabs and the heat sheets' scores.
-// When the workbook's site was published (dtm publish), it is refreshed
-// after the workbook is saved.
+// Standings, Team Standings and Awards tabs and the heat sheets' scores;
+// a workbook that holds them already is left as it is. When the
+// workbook's site was published (dtm publish), it is refreshed after the
+// workbook is written, or when it is older than the workbook.
 func Score(req ScoreRequest) (*ScoreResult, error) {
 	b, event, table, err := openScored(req.Path, true)
 	if err != nil {
@@ -146,11 +150,11 @@ func Score(req ScoreRequest) (*ScoreResult, error) {
 		return nil, err
 	}
 	res.Replaced = typed
-	if err := b.Save(workbook.Options{Force: req.Force}); err != nil {
+	if res.Written, err = b.Save(workbook.Options{Force: req.Force}); err != nil {
 		return nil, err
 	}
-	res.Written = true
-	res.Site = refreshSite(req.Path)
+	res.UpToDate = !res.Written
+	res.Site = refreshSite(req.Path, res.Written)
 	return res, nil
 }
 
@@ -214,6 +218,9 @@ func (r *ScoreResult) WriteText(w io.Writer, top int) {
 		}
 		tabs = append(tabs, workbook.SheetAwards)
 		fmt.Fprintf(w, "wrote %s: %s and the heat sheets' scores\n", r.Path, strings.Join(tabs, ", "))
+	}
+	if r.UpToDate {
+		writeUpToDate(w, r.Path, "these standings")
 	}
 	r.Site.WriteText(w)
 }

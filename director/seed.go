@@ -99,6 +99,9 @@ type SeedResult struct {
 	// Unchanged is set when --sit-out auto found a called heat full, with
 	// nobody to seat or bench: nothing was written.
 	Unchanged bool
+	// UpToDate is set when the workbook held this seating already (a
+	// reseed that seats as before): nothing was written.
+	UpToDate bool
 }
 
 // Seed seats one heat of a workbook: the registered players at boards of
@@ -112,8 +115,16 @@ func Seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	res.Site = refreshSite(req.Path)
+	res.Site = refreshSite(req.Path, res.wrote())
 	return res, nil
+}
+
+// wrote reports whether seeding wrote the workbook.
+func (r *SeedResult) wrote() bool {
+	if r.Late != nil {
+		return !r.Late.UpToDate
+	}
+	return !r.Unchanged && !r.UpToDate
 }
 
 // seed is Seed without refreshing the site.
@@ -136,9 +147,11 @@ func seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 			res.Unchanged = err == nil
 			return res, err
 		}
-		if err := b.Save(workbook.Options{Force: req.Force}); err != nil {
+		wrote, err := b.Save(workbook.Options{Force: req.Force})
+		if err != nil {
 			return nil, err
 		}
+		res.Late.UpToDate = !wrote
 		res.Late.EntryPage, err = writeEntryPage(b, heat, res.Late.calls)
 		return res, err
 	}
@@ -152,9 +165,11 @@ func seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 			return nil, reseedError(heat, moved, len(called))
 		}
 	}
-	if err := b.Save(workbook.Options{Force: req.Force}); err != nil {
+	wrote, err := b.Save(workbook.Options{Force: req.Force})
+	if err != nil {
 		return nil, err
 	}
+	res.UpToDate = !wrote
 	if res.EntryPage, err = writeEntryPage(b, heat, calls); err != nil {
 		return nil, err
 	}
@@ -370,7 +385,11 @@ func (r *SeedResult) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "  (%s)\n", r.BoundNote)
 	}
 	writeCapNote(w, r.TimedOut, "")
-	fmt.Fprintf(w, "wrote %s: sheet %s and its board calls, %s\n", r.Path, workbook.HeatSheet(r.Heat), workbook.BoardCallsSheet(r.Heat))
+	if r.UpToDate {
+		writeUpToDate(w, r.Path, fmt.Sprintf("this seating of heat %d", r.Heat))
+	} else {
+		fmt.Fprintf(w, "wrote %s: sheet %s and its board calls, %s\n", r.Path, workbook.HeatSheet(r.Heat), workbook.BoardCallsSheet(r.Heat))
+	}
 	writeEntryPageNote(w, r.EntryPage)
 }
 
@@ -381,6 +400,12 @@ func writeCapNote(w io.Writer, timedOut bool, where string) {
 	if timedOut {
 		fmt.Fprintf(w, "the time cap stopped the seeder before its planned work%s: run again with a longer --time for a seating that the same seed reproduces anywhere\n", where)
 	}
+}
+
+// writeUpToDate says that a save found the workbook holding what the
+// command would write (what) already, and wrote nothing.
+func writeUpToDate(w io.Writer, path, what string) {
+	fmt.Fprintf(w, "unchanged: %s already holds %s; nothing written\n", path, what)
 }
 
 // writeEntryPageNote says where the results-entry page was written, if it

@@ -597,7 +597,7 @@ func record(b *workbook.Book, req SendRequest, records []workbook.Sent, journal 
 		return err
 	}
 	res.Warnings = typed
-	if err := b.Save(workbook.Options{Force: req.Force}); err != nil {
+	if _, err := b.Save(workbook.Options{Force: req.Force}); err != nil {
 		return fmt.Errorf("%s: the messages were sent, but the %s tab could not be saved (%w): they are kept in %s, which the next dtm send records (it sends nothing twice)",
 			req.Path, workbook.SheetSent, err, journal)
 	}

@@ -147,7 +147,8 @@ func changeBook(path string, change func(*workbook.Book) error) error {
 	if err := change(b); err != nil {
 		return err
 	}
-	return b.Save(workbook.Options{})
+	_, err = b.Save(workbook.Options{})
+	return err
 }
 
 // gameSystem compiles a scoring system of the Systems sheet by name, once.

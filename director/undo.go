@@ -72,7 +72,7 @@ func Undo(req UndoRequest) (*UndoResult, error) {
 	if err != nil || req.DryRun {
 		return res, err
 	}
-	res.Site = refreshSite(req.Path)
+	res.Site = refreshSite(req.Path, true)
 	return res, nil
 }
 

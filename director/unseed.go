@@ -32,6 +32,9 @@ type UnseedResult struct {
 	CallsRemoved bool
 	// EntryPage is the results-entry page written beside the workbook.
 	EntryPage string
+	// UpToDate is set when the workbook held the heat so already (no board
+	// left to empty): nothing was written.
+	UpToDate bool
 	// Site is set when the published site was refreshed (or failed to be).
 	Site *SiteRefresh
 }
@@ -47,7 +50,7 @@ func Unseed(_ context.Context, req UnseedRequest) (*UnseedResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	res.Site = refreshSite(req.Path)
+	res.Site = refreshSite(req.Path, !res.UpToDate)
 	return res, nil
 }
 
@@ -83,9 +86,11 @@ func unseed(req UnseedRequest) (*UnseedResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := b.Save(workbook.Options{Force: req.Force}); err != nil {
+	wrote, err := b.Save(workbook.Options{Force: req.Force})
+	if err != nil {
 		return nil, err
 	}
+	res.UpToDate = !wrote
 	if res.EntryPage, err = writeEntryPage(b, heat, kept); err != nil {
 		return nil, err
 	}
@@ -98,6 +103,8 @@ func (r *UnseedResult) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "heat %d: emptied %d board(s) that had not started\n", r.Heat, r.Emptied)
 	calls := workbook.BoardCallsSheet(r.Heat)
 	switch {
+	case r.UpToDate:
+		writeUpToDate(w, r.Path, fmt.Sprintf("heat %d with no board to empty", r.Heat))
 	case r.Kept > 0:
 		fmt.Fprintf(w, "wrote %s: %s rewritten for the %d board(s) kept (started or finished)\n", r.Path, calls, r.Kept)
 	case r.CallsRemoved:

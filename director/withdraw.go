@@ -38,6 +38,9 @@ type WithdrawResult struct {
 	// Playing are the boards the player is on, from FromHeat on, that have
 	// started or finished: not touched.
 	Playing []PlayingBoard
+	// UpToDate is set when the save found the workbook holding all this
+	// already: nothing was written.
+	UpToDate bool
 	// Site is set when the published site was refreshed (or failed to be).
 	Site *SiteRefresh
 	// EntryPage is the results-entry page rewritten beside the workbook
@@ -89,7 +92,7 @@ func Withdraw(_ context.Context, req WithdrawRequest) (*WithdrawResult, error) {
 		return nil, err
 	}
 	if changed {
-		res.Site = refreshSite(req.Path)
+		res.Site = refreshSite(req.Path, true)
 	}
 	return res, nil
 }
@@ -154,8 +157,13 @@ func withdraw(req WithdrawRequest) (*WithdrawResult, bool, error) {
 	if !changed {
 		return res, false, nil
 	}
-	if err := b.Save(workbook.Options{Force: req.Force}); err != nil {
+	wrote, err := b.Save(workbook.Options{Force: req.Force})
+	if err != nil {
 		return nil, false, err
+	}
+	res.UpToDate = !wrote
+	if !wrote {
+		return res, false, nil
 	}
 	if res.entryHeat > 0 {
 		var err error
@@ -286,6 +294,10 @@ func (r *WithdrawResult) WriteText(w io.Writer) {
 			fmt.Fprint(w, " and no seat on a board that has not started")
 		}
 		fmt.Fprintln(w)
+		return
+	}
+	if r.UpToDate {
+		writeUpToDate(w, r.Path, "this withdrawal")
 		return
 	}
 	fmt.Fprintf(w, "wrote %s\n", r.Path)

@@ -171,7 +171,7 @@ func TestBoardCallsCells(t *testing.T) {
 			if err := b.WriteBoardCalls(1, seatBoards(b, 2, tc.atTables)); err != nil {
 				t.Fatal(err)
 			}
-			if err := b.Save(Options{}); err != nil {
+			if _, err := b.Save(Options{}); err != nil {
 				t.Fatal(err)
 			}
 			f, err := excelize.OpenFile(b.Path)
@@ -344,7 +344,7 @@ func TestBoardCallsRewrite(t *testing.T) {
 	if err := b.WriteOutput(Output{Sheet: "After", Header: []string{"x"}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Save(Options{}); err != nil {
+	if _, err := b.Save(Options{}); err != nil {
 		t.Fatal(err)
 	}
 	// Four boards of 27 rows, then the list: breaks after rows 27, 54, 81 and 108.
@@ -362,7 +362,7 @@ func TestBoardCallsRewrite(t *testing.T) {
 	if err := b2.WriteBoardCalls(2, one); err != nil {
 		t.Fatal(err)
 	}
-	if err := b2.Save(Options{}); err != nil {
+	if _, err := b2.Save(Options{}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := excelize.OpenFile(b.Path)
@@ -562,7 +562,7 @@ func TestLibreOfficeBoardCalls(t *testing.T) {
 		if err := b.WriteBoardCalls(1, boards); err != nil {
 			t.Fatal(err)
 		}
-		if err := b.Save(Options{}); err != nil {
+		if _, err := b.Save(Options{}); err != nil {
 			t.Fatal(err)
 		}
 		pdf := filepath.Join(t.TempDir(), "calls.pdf")
@@ -588,7 +588,7 @@ func TestLibreOfficeBoardCallsRewrite(t *testing.T) {
 	if err := b.WriteBoardCalls(1, seatBoards(b, 4, false)); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Save(Options{}); err != nil {
+	if _, err := b.Save(Options{}); err != nil {
 		t.Fatal(err)
 	}
 	lotest.Run(t, "lo-recalc", "--no-hard-recalc", b.Path)
@@ -603,7 +603,7 @@ func TestLibreOfficeBoardCallsRewrite(t *testing.T) {
 	if err := b2.WriteBoardCalls(1, seatBoards(b2, 4, false)[1:2]); err != nil {
 		t.Fatal(err)
 	}
-	if err := b2.Save(Options{}); err != nil {
+	if _, err := b2.Save(Options{}); err != nil {
 		t.Fatal(err)
 	}
 	// One board of 27 rows, then the list.
@@ -738,7 +738,7 @@ func TestBoardCallsPageBreakLimit(t *testing.T) {
 	if err := b.WriteBoardCalls(1, calls); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Save(Options{}); err != nil {
+	if _, err := b.Save(Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if got := rowBreaks(t, b.Path, BoardCallsSheet(1)).rows; len(got) != MaxPageBreaks {

@@ -162,15 +162,16 @@ func application() string { return "dtm " + version.String() }
 // Save writes the workbook back to its file safely (see xlsx.File.Save),
 // with the tournament's name as the document's title and dtm as the
 // program that saved it, and without the names of its own tabs that refer
-// to nothing (dropBrokenNames).
-func (b *Book) Save(opts Options) error {
+// to nothing (dropBrokenNames). It reports whether it wrote the file: a
+// workbook that holds all this already is left as it is, without a backup.
+func (b *Book) Save(opts Options) (wrote bool, err error) {
 	props := xlsx.Properties{Application: application()}
 	if b.Tournament != nil {
 		props.Title = b.Tournament.Settings.Name
 	}
 	b.x.SetProperties(props)
 	if err := b.dropBrokenNames(); err != nil {
-		return err
+		return false, err
 	}
 	return b.x.Save(opts)
 }

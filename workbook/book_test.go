@@ -67,7 +67,7 @@ func TestSaveKeepsBackup(t *testing.T) {
 		t.Fatal(err)
 	}
 	now := time.Date(2026, 11, 22, 10, 30, 0, 0, time.UTC)
-	if err := b.Save(Options{Now: func() time.Time { return now }}); err != nil {
+	if _, err := b.Save(Options{Now: func() time.Time { return now }}); err != nil {
 		t.Fatal(err)
 	}
 	backup := filepath.Join(filepath.Dir(b.Path), BackupDir, "Regatta 2026-11-22 103000.000.xlsx")
@@ -89,13 +89,25 @@ func TestSaveKeepsBackup(t *testing.T) {
 	// A second save works from the new state and keeps at most xlsx.KeepBackups.
 	for i := 1; i <= xlsx.KeepBackups+2; i++ {
 		now = now.Add(time.Second)
-		if err := b.Save(Options{Now: func() time.Time { return now }}); err != nil {
+		if err := b.WriteOutput(Output{Sheet: "Standings", Header: []string{"Rank", "Player"}, Rows: [][]any{{i, "Ann Smith"}}}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.Save(Options{Now: func() time.Time { return now }}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	backups, _ := os.ReadDir(filepath.Join(filepath.Dir(b.Path), BackupDir))
 	if len(backups) != xlsx.KeepBackups {
 		t.Errorf("%d backups kept, want %d", len(backups), xlsx.KeepBackups)
+	}
+	// A save with nothing new writes nothing and keeps no backup.
+	now = now.Add(time.Second)
+	if wrote, err := b.Save(Options{Now: func() time.Time { return now }}); wrote || err != nil {
+		t.Errorf("a save with nothing new: wrote %v, %v", wrote, err)
+	}
+	if again, _ := os.ReadDir(filepath.Join(filepath.Dir(b.Path), BackupDir)); len(again) != len(backups) ||
+		again[len(again)-1].Name() != backups[len(backups)-1].Name() {
+		t.Error("a save with nothing new kept a backup")
 	}
 }
 
@@ -108,14 +120,14 @@ func TestSaveRefusesLockedWorkbook(t *testing.T) {
 			if err := os.WriteFile(lockPath, []byte("x"), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			err := b.Save(Options{})
+			_, err := b.Save(Options{})
 			if !errors.Is(err, ErrOpenElsewhere) || !strings.Contains(err.Error(), "--force") || !strings.Contains(err.Error(), lock) {
 				t.Fatalf("err = %v, want ErrOpenElsewhere naming %s and --force", err, lock)
 			}
 			if !bytes.Equal(readFile(t, b.Path), before) {
 				t.Fatal("a refused save changed the workbook")
 			}
-			if err := b.Save(Options{Force: true}); err != nil {
+			if _, err := b.Save(Options{Force: true}); err != nil {
 				t.Fatalf("--force: %v", err)
 			}
 		})
@@ -128,7 +140,7 @@ func TestSaveRefusesChangedWorkbook(t *testing.T) {
 	if err := os.WriteFile(b.Path, changed, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Save(Options{}); !errors.Is(err, ErrChanged) {
+	if _, err := b.Save(Options{}); !errors.Is(err, ErrChanged) {
 		t.Fatalf("err = %v, want ErrChanged", err)
 	}
 	if !bytes.Equal(readFile(t, b.Path), changed) {
@@ -163,7 +175,7 @@ func TestSaveIntoReadOnlyDirectory(t *testing.T) {
 		t.Fatal(err)
 	}
 	readOnlyDir(t, dir)
-	if err := b.Save(Options{}); err == nil {
+	if _, err := b.Save(Options{}); err == nil {
 		t.Fatal("saving into a read-only directory succeeded")
 	}
 	if !bytes.Equal(readFile(t, b.Path), before) {
@@ -182,7 +194,7 @@ func TestSaveWithoutBackupFolder(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(filepath.Dir(b.Path), BackupDir), []byte("not a folder"), 0o444); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Save(Options{}); err == nil || !strings.Contains(err.Error(), "keep a backup") {
+	if _, err := b.Save(Options{}); err == nil || !strings.Contains(err.Error(), "keep a backup") {
 		t.Fatalf("err = %v, want a failure to keep the backup", err)
 	}
 	if !bytes.Equal(readFile(t, b.Path), before) {
@@ -269,7 +281,7 @@ func TestWriteOutputInPlace(t *testing.T) {
 		t.Fatal(err)
 	}
 	directorSheet(t, f)
-	if err := b.Save(Options{}); err != nil {
+	if _, err := b.Save(Options{}); err != nil {
 		t.Fatal(err)
 	}
 	b2, err := Open(b.Path)
@@ -281,7 +293,7 @@ func TestWriteOutputInPlace(t *testing.T) {
 		Rows: [][]any{{1, "Bob Jones", 130}, {2, "Ann Smith", 120.5}}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := b2.Save(Options{}); err != nil {
+	if _, err := b2.Save(Options{}); err != nil {
 		t.Fatal(err)
 	}
 	f3, err := excelize.OpenFile(b.Path)
@@ -375,7 +387,7 @@ func TestWriteOutputFitsCells(t *testing.T) {
 	if err := b.WriteOutput(Output{Sheet: "Standings", Header: []string{"Rank", "Note"}, Rows: [][]any{{1, long}}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Save(Options{}); err != nil {
+	if _, err := b.Save(Options{}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := excelize.OpenFile(b.Path)

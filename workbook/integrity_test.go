@@ -283,7 +283,7 @@ func TestNoExcelizeTempFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := book.Save(Options{}); err != nil {
+	if _, err := book.Save(Options{}); err != nil {
 		t.Fatal(err)
 	}
 	// Nothing spilled even while the workbook is open, so a kill leaves

@@ -121,7 +121,7 @@ func TestLibreOfficeSeesWriteBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	directorSheet(t, b.f)
-	if err := b.Save(Options{}); err != nil {
+	if _, err := b.Save(Options{}); err != nil {
 		t.Fatal(err)
 	}
 	// The director opens and saves it in LibreOffice, then dtm runs again.
@@ -138,7 +138,7 @@ func TestLibreOfficeSeesWriteBack(t *testing.T) {
 		Rows: [][]any{{1, "Bob Jones", 130}, {2, "Ann Smith", 120.5}}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := b2.Save(Options{}); err != nil {
+	if _, err := b2.Save(Options{}); err != nil {
 		t.Fatal(err)
 	}
 	notes := lotest.CSV(t, b.Path, "Notes")

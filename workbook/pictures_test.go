@@ -62,7 +62,7 @@ func TestDropPictures(t *testing.T) {
 	if err := b.WriteBoardCalls(1, boards); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Save(Options{}); err != nil {
+	if _, err := b.Save(Options{}); err != nil {
 		t.Fatal(err)
 	}
 	saved := map[bool]string{}
@@ -94,7 +94,7 @@ func TestDropPictures(t *testing.T) {
 		if err := b2.WriteBoardCalls(1, again); err != nil {
 			t.Fatal(err)
 		}
-		if err := b2.Save(Options{}); err != nil {
+		if _, err := b2.Save(Options{}); err != nil {
 			t.Fatal(err)
 		}
 		b2.Close()

@@ -122,7 +122,7 @@ func TestBrokenNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Save(Options{}); err != nil {
+	if _, err := b.Save(Options{}); err != nil {
 		t.Fatal(err)
 	}
 	b.Close()

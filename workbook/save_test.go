@@ -47,11 +47,11 @@ func TestSaveThroughSymlink(t *testing.T) {
 	if err := os.WriteFile(lock, []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Save(Options{}); !errors.Is(err, ErrOpenElsewhere) {
+	if _, err := b.Save(Options{}); !errors.Is(err, ErrOpenElsewhere) {
 		t.Fatalf("err = %v, want ErrOpenElsewhere for the lock beside the target", err)
 	}
 	os.Remove(lock)
-	if err := b.Save(Options{}); err != nil {
+	if _, err := b.Save(Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if info, err := os.Lstat(link); err != nil || info.Mode()&os.ModeSymlink == 0 {
@@ -85,14 +85,14 @@ func TestSaveRespectsTheFile(t *testing.T) {
 			tc.set(t, path)
 			info, _ := os.Stat(path)
 			b := open(t, path)
-			err := b.Save(Options{})
+			_, err := b.Save(Options{})
 			if !errors.Is(err, tc.want) || !strings.Contains(err.Error(), "--force") {
 				t.Fatalf("err = %v, want %v mentioning --force", err, tc.want)
 			}
 			if !bytes.Equal(readFile(t, path), before) {
 				t.Fatal("a refused save changed the workbook")
 			}
-			if err := b.Save(Options{Force: true}); err != nil {
+			if _, err := b.Save(Options{Force: true}); err != nil {
 				t.Fatalf("--force: %v", err)
 			}
 			if after, _ := os.Stat(path); after.Mode().Perm() != info.Mode().Perm() {
@@ -107,7 +107,7 @@ func TestBackupKeepsPermissions(t *testing.T) {
 		t.Run(perm.String(), func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "Regatta.xlsx")
 			savedAt(t, path, perm)
-			if err := open(t, path).Save(Options{}); err != nil {
+			if _, err := open(t, path).Save(Options{}); err != nil {
 				t.Fatal(err)
 			}
 			backups, _ := filepath.Glob(filepath.Join(filepath.Dir(path), BackupDir, "*.xlsx"))

@@ -102,7 +102,7 @@ func TestLibreOfficeKeepsSent(t *testing.T) {
 	if _, err := b.WriteSent(rows); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Save(Options{}); err != nil {
+	if _, err := b.Save(Options{}); err != nil {
 		t.Fatal(err)
 	}
 	b.Close()

@@ -41,7 +41,7 @@ func TestChartRebuiltBesideDirectorsChart(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if err := b.Save(Options{}); err != nil {
+		if _, err := b.Save(Options{}); err != nil {
 			t.Fatal(err)
 		}
 		b.Close()

@@ -179,6 +179,18 @@ func PublishedSite(path string) string {
 	return dir
 }
 
+// SiteCurrent reports whether the site in dir was published after the
+// workbook at book last changed: its marker is newer than the workbook's
+// file (of the same time, as a coarse clock may date both, it is not).
+func SiteCurrent(dir, book string) bool {
+	site, err := os.Stat(filepath.Join(dir, SiteMarker))
+	if err != nil {
+		return false
+	}
+	info, err := os.Stat(book)
+	return err == nil && site.ModTime().After(info.ModTime())
+}
+
 // A SiteWriter writes a new version of a site into a folder beside the
 // site's own, then swaps it in whole: a reader of the folder (a web server)
 // and a crash only ever see the old version or the new one. The files of

@@ -468,7 +468,8 @@ func scoreCommand() *cli.Command {
 		Description: "Checks the workbook, scores every finished game under its scoring system, and rewrites the\n" +
 			"Standings, Team Standings and Awards tabs and the heat sheets' Score column. Games not finished are\n" +
 			"left out. Then prints the top of the standings. Nothing else in the workbook changes; the previous\n" +
-			"version is kept in the dtm-backups folder. docs/score.md describes the rules and the --json fields.",
+			"version is kept in the dtm-backups folder. Run again with nothing to change, it writes nothing and says\n" +
+			"so. docs/score.md describes the rules and the --json fields.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "dry-run", Usage: "compute and print, but write nothing"},
 			&cli.BoolFlag{Name: "json", Usage: "print the standings, team standings and awards as one JSON object"},

@@ -64,8 +64,8 @@ func TestBackups(t *testing.T) {
 	stamp := time.Date(2026, 3, 14, 10, 15, 2, 311e6, time.Local)
 	for k := range 3 {
 		at := stamp.Add(time.Duration(k) * time.Minute)
-		f.PatchCell("Clock", 50, 1, k) // a save that changes nothing but its date keeps the file as it was
-		if err := f.Save(Options{Now: func() time.Time { return at }}); err != nil {
+		f.PatchCell("Clock", 50, 1, k) // a save that changes nothing writes nothing, and keeps no backup
+		if _, err := f.Save(Options{Now: func() time.Time { return at }}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -114,7 +114,8 @@ func TestLongNameBackups(t *testing.T) {
 		stamp := time.Date(2026, 3, 14, 10, 15, 2, 0, time.Local)
 		for k := range 3 {
 			at := stamp.Add(time.Duration(k) * time.Minute)
-			if err := f.Save(Options{Now: func() time.Time { return at }}); err != nil {
+			f.PatchCell("Clock", 50, 1, k) // a save that changes nothing writes nothing, and keeps no backup
+			if _, err := f.Save(Options{Now: func() time.Time { return at }}); err != nil {
 				t.Fatalf("%d-byte name, save %d: %v", len(name), k+1, err)
 			}
 		}

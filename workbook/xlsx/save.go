@@ -44,7 +44,15 @@ const KeepBackups = 20
 // read; it writes a temporary file in the same directory, syncs it, keeps the
 // current file as a backup in BackupDir, then renames the new file over the
 // old one. If anything fails, the original file is left as it was.
-func (f *File) Save(opts Options) error {
+//
+// A save that would write the bytes the file holds (nothing changed but the
+// save's date) writes nothing: no temporary file, no backup, no rename; it
+// reports wrote false. It still refuses a file changed since it was read (the
+// command's result would not be what the file holds) and, unless opts.Force,
+// one open in a spreadsheet program (what is typed there and not saved is not
+// in the file); it does not refuse a read-only or hard-linked file, which it
+// leaves as it is.
+func (f *File) Save(opts Options) (wrote bool, err error) {
 	props := f.props
 	if props.Modified.IsZero() {
 		props.Modified = time.Now()
@@ -54,17 +62,43 @@ func (f *File) Save(opts Options) error {
 	}
 	data, err := f.pack(props)
 	if err != nil {
-		return fmt.Errorf("save %s: %w", f.Path, err)
+		return false, fmt.Errorf("save %s: %w", f.Path, err)
 	}
 	if onlyCoreDiffers(f.raw, data) {
 		data = f.raw // nothing but the save's date would change: a second run writes the same bytes
 	}
+	if bytes.Equal(data, f.raw) {
+		return false, f.unchanged(opts)
+	}
 	if _, err := f.replace(data, opts); err != nil {
-		return err
+		return false, err
 	}
 	f.src, f.raw, f.hash = data, data, sha256.Sum256(data)
 	if Wrote != nil {
 		Wrote(f.Path, data)
+	}
+	return true, nil
+}
+
+// unchanged checks a save that has nothing to write: the workbook must not
+// be open in a spreadsheet program (unless opts.Force) and must still be
+// the version read.
+func (f *File) unchanged(opts Options) error {
+	target, err := workbookFile(f.Path)
+	if err != nil {
+		return fmt.Errorf("save %s: %w", f.Path, err)
+	}
+	if !opts.Force {
+		if lock := f.lockFile(target); lock != "" {
+			return f.openElsewhere(lock)
+		}
+	}
+	current, err := os.ReadFile(target)
+	if err != nil {
+		return fmt.Errorf("save %s: %w", f.Path, err)
+	}
+	if sha256.Sum256(current) != f.hash {
+		return f.changed()
 	}
 	return nil
 }

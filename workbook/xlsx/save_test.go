@@ -86,6 +86,80 @@ func TestWriteNewFileNeverOverwrites(t *testing.T) {
 	}
 }
 
+// TestSaveUnchanged: a save that would write the bytes the file holds
+// writes nothing (no temporary file, no backup, no rename: the file is the
+// same file, with the same time) and says so; it still refuses a file
+// changed since it was read, and one open in a spreadsheet program unless
+// forced, but not a read-only one, which it leaves as it is.
+func TestSaveUnchanged(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		set   func(t *testing.T, f *File) // after the file is read
+		force bool
+		wrote bool
+		want  error
+	}{
+		{name: "nothing changed"},
+		{name: "a cell changed", set: func(t *testing.T, f *File) { f.PatchCell("Tournament", 2, 2, "Changed") }, wrote: true},
+		{name: "read-only", set: func(t *testing.T, f *File) {
+			if err := os.Chmod(f.Path, 0o444); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{name: "open in LibreOffice", set: lockBeside, want: ErrOpenElsewhere},
+		{name: "open in LibreOffice, forced", set: lockBeside, force: true},
+		{name: "saved by another program since", set: func(t *testing.T, f *File) {
+			if err := os.WriteFile(f.Path, append(readBytes(t, f.Path), ' '), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, want: ErrChanged},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := sample(t)
+			if tc.set != nil {
+				tc.set(t, f)
+			}
+			before := readBytes(t, f.Path)
+			info, err := os.Stat(f.Path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			entries, _ := os.ReadDir(filepath.Dir(f.Path))
+			wrote, err := f.Save(Options{Force: tc.force})
+			if !errors.Is(err, tc.want) || wrote != tc.wrote {
+				t.Fatalf("Save = %v, %v; want %v, %v", wrote, err, tc.wrote, tc.want)
+			}
+			if tc.wrote {
+				if backups, _ := Backups(f.Path); len(backups) != 1 || !bytes.Equal(readBytes(t, backups[0]), before) {
+					t.Errorf("backups %v, want the version replaced", backups)
+				}
+				return
+			}
+			after, err := os.Stat(f.Path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(readBytes(t, f.Path), before) || !os.SameFile(info, after) || !after.ModTime().Equal(info.ModTime()) ||
+				after.Mode() != info.Mode() {
+				t.Error("a save that wrote nothing replaced or touched the workbook")
+			}
+			if now, _ := os.ReadDir(filepath.Dir(f.Path)); len(now) != len(entries) {
+				t.Errorf("the folder holds %d entries, was %d: a backup or a temporary file was left", len(now), len(entries))
+			}
+		})
+	}
+}
+
+// lockBeside puts LibreOffice's lock file beside a workbook, as when it has
+// the workbook open.
+func lockBeside(t *testing.T, f *File) {
+	t.Helper()
+	lock := filepath.Join(filepath.Dir(f.Path), ".~lock."+filepath.Base(f.Path)+"#")
+	if err := os.WriteFile(lock, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestChangedAtTheLastMoment: a version saved by another program after
 // dtm's first check, while dtm writes its backup, is not overwritten.
 func TestChangedAtTheLastMoment(t *testing.T) {
@@ -98,7 +172,8 @@ func TestChangedAtTheLastMoment(t *testing.T) {
 		}
 	}
 	defer func() { beforeLastCheck = nil }()
-	if err := b.Save(Options{}); !errors.Is(err, ErrChanged) {
+	b.PatchCell("Tournament", 2, 2, "Changed") // a save with something to write
+	if _, err := b.Save(Options{}); !errors.Is(err, ErrChanged) {
 		t.Fatalf("err = %v, want ErrChanged", err)
 	}
 	if !bytes.Equal(readBytes(t, path), theirs) {
@@ -142,7 +217,7 @@ func TestExcelHoldsTheFile(t *testing.T) {
 				return &os.LinkError{Op: "rename", Old: old, New: new, Err: tc.fail}
 			}
 			defer func() { heldOpenErrnos, rename = nil, os.Rename }()
-			err := b.Save(Options{})
+			_, err := b.Save(Options{})
 			if err == nil {
 				t.Fatal("the save succeeded although the rename failed")
 			}
@@ -200,7 +275,7 @@ func TestUnresolvablePathOnWindows(t *testing.T) {
 				return "", errors.New("GetFinalPathNameByHandle: Incorrect function")
 			}
 			defer func() { trustPathWhenUnresolved, evalSymlinks = false, filepath.EvalSymlinks }()
-			err := b.Save(Options{})
+			_, err := b.Save(Options{})
 			if saved := err == nil; saved != tc.saved {
 				t.Fatalf("Save: %v, want saved %v", err, tc.saved)
 			}
@@ -241,7 +316,7 @@ func TestPartsDatedAtSave(t *testing.T) {
 	}
 	at := time.Date(2026, 3, 14, 10, 15, 3, 0, time.FixedZone("CET", 3600))
 	f.PatchCell("Players", 2, 1, "Renamed")
-	if err := f.Save(Options{Now: func() time.Time { return at }}); err != nil {
+	if _, err := f.Save(Options{Now: func() time.Time { return at }}); err != nil {
 		t.Fatal(err)
 	}
 	after := readBytes(t, f.Path)
@@ -264,7 +339,7 @@ func TestPartsDatedAtSave(t *testing.T) {
 	if anew == 0 {
 		t.Fatal("the save wrote no part anew")
 	}
-	if err := f.Save(Options{Now: func() time.Time { return at.Add(time.Hour) }}); err != nil {
+	if _, err := f.Save(Options{Now: func() time.Time { return at.Add(time.Hour) }}); err != nil {
 		t.Fatal(err)
 	}
 	if again := readBytes(t, f.Path); !bytes.Equal(again, after) {
@@ -282,7 +357,7 @@ func TestCustomPropertySavedRelative(t *testing.T) {
 	if err := SetCustomProps(f.Excelize(), excelize.CustomProperty{Name: "dtm test", Value: "1"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Save(Options{Now: at}); err != nil {
+	if _, err := f.Save(Options{Now: at}); err != nil {
 		t.Fatal(err)
 	}
 	first := readBytes(t, f.Path)
@@ -307,7 +382,7 @@ func TestCustomPropertySavedRelative(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer again.Close()
-	if err := again.Save(Options{Now: at}); err != nil {
+	if _, err := again.Save(Options{Now: at}); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(readBytes(t, f.Path), first) {

@@ -160,8 +160,9 @@ func TestPublishEscapes(t *testing.T) {
 }
 
 // TestPublishRefresh: after a publish (into a folder of the director's
-// choice), dtm score and dtm seed refresh the site; a workbook never
-// published has none refreshed.
+// choice), dtm score and dtm seed refresh the site; with nothing to write,
+// only a site older than the workbook (saved in a spreadsheet since). A
+// workbook never published has none refreshed.
 func TestPublishRefresh(t *testing.T) {
 	t.Parallel()
 	book := fixture.Copy(t, clitest.SamplePath)
@@ -184,8 +185,18 @@ func TestPublishRefresh(t *testing.T) {
 		t.Errorf("score did not refresh the site: the withheld standings are still there")
 	}
 	code, out, errOut = clitest.Dtm(t, "seed", "--refresh", book)
+	if code != 0 || !strings.Contains(out, "nothing to refresh") || strings.Contains(out, "refreshed the site") {
+		t.Errorf("dtm seed --refresh, the site current: exit %d\n%s%s", code, out, errOut)
+	}
+	f = clitest.OpenXLSX(t, book)
+	fixture.SetSetting(t, f, "Publish: withhold final standings", "No")
+	clitest.SaveXLSX(t, f)
+	code, out, errOut = clitest.Dtm(t, "seed", "--refresh", book)
 	if code != 0 || !strings.Contains(out, "refreshed the site in "+site) {
-		t.Errorf("dtm seed --refresh: exit %d\n%s%s", code, out, errOut)
+		t.Errorf("dtm seed --refresh, the workbook saved since: exit %d\n%s%s", code, out, errOut)
+	}
+	if !exists(filepath.Join(site, "standings.html")) {
+		t.Errorf("seed did not refresh the site: the standings released are not there")
 	}
 }
 

@@ -19,7 +19,8 @@ import (
 )
 
 // TestScoreSample scores the bundled tournament, compares every output tab
-// with its golden dump, and scores again: nothing changes.
+// with its golden dump, and scores again: nothing changes, nothing is
+// written (no second backup), and the second run says so.
 func TestScoreSample(t *testing.T) {
 	t.Parallel()
 	path := fixture.Copy(t, clitest.SamplePath)
@@ -33,19 +34,24 @@ func TestScoreSample(t *testing.T) {
 	}
 	first := clitest.OutputDump(t, path)
 	golden.Check(t, "testdata/score-armada-open.txt", first)
-	if code, _, errOut := clitest.Dtm(t, "score", path); code != 0 {
+	written, _ := os.ReadFile(path)
+	code, out, errOut = clitest.Dtm(t, "score", path)
+	if code != 0 {
 		t.Fatalf("second dtm score: %s", errOut)
 	}
-	if again := clitest.OutputDump(t, path); again != first {
-		t.Errorf("a second dtm score changed the output")
+	if again, _ := os.ReadFile(path); !bytes.Equal(again, written) {
+		t.Errorf("a second dtm score changed the workbook")
+	}
+	if want := "unchanged: " + path + " already holds these standings; nothing written\n"; !strings.HasSuffix(out, want) || strings.Contains(out, "wrote ") {
+		t.Errorf("a second dtm score said\n%s\nwant it to end %q", out, want)
 	}
 	// The director's override (heat 3, board 3, Austria: computed 22 - 8 = 14, override 20) is kept.
 	if !strings.Contains(first, "16: 3 | Austria | Quinn Quade | 14 | 20") {
 		t.Errorf("override row lost or rescored:\n%s", first)
 	}
 	backups, _ := os.ReadDir(filepath.Join(filepath.Dir(path), "dtm-backups"))
-	if len(backups) != 2 {
-		t.Errorf("%d backups after two runs, want 2", len(backups))
+	if len(backups) != 1 {
+		t.Errorf("%d backups after two runs, want 1 (the second run writes nothing)", len(backups))
 	}
 }
 
