@@ -225,8 +225,6 @@ func (r *ScoreResult) WriteText(w io.Writer, top int) {
 	r.Site.WriteText(w)
 }
 
-// number prints a score as a director reads it: no trailing zeros.
-
 // WriteText prints what moved: one line a player (rank and total before and after), or that nothing did.
 func (d *StandingsDiff) WriteText(w io.Writer) {
 	switch {
