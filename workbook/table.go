@@ -257,7 +257,7 @@ func decimal(s string) bool {
 // 7.0000000001. A whole number of a tournament is never written with an
 // exponent: "1e5" typed as text is refused.
 func parseWhole(s string) (int, bool) {
-	if n, ok := digitsOnly(s); ok {
+	if n, ok := xlsx.Digits(s); ok {
 		return n, true
 	}
 	if strings.ContainsAny(s, "eE") {
@@ -268,22 +268,6 @@ func parseWhole(s string) (int, bool) {
 		return 0, false
 	}
 	return int(math.Round(v)), true
-}
-
-// digitsOnly reads one to nine digits, the usual form of a whole number,
-// without reading them as a float first; false for anything else.
-func digitsOnly(s string) (int, bool) {
-	if len(s) == 0 || len(s) > 9 {
-		return 0, false
-	}
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, false
-		}
-		n = n*10 + int(s[i]-'0')
-	}
-	return n, true
 }
 
 // parseYesNo reads Yes/No, TRUE/FALSE or 1/0 as LibreOffice and Excel store

@@ -14,7 +14,7 @@ import (
 // refers to a shared text (t="s") of a table of n: nil when v is one of
 // them (or empty, as excelize reads it).
 func sharedTextDamage(col, row int, v []byte, n int) *DamageError {
-	if i, ok := digits(v); ok && i < n { // the usual form, read without a copy
+	if i, ok := Digits(v); ok && i < n { // the usual form, read without a copy
 		return nil
 	}
 	ref := strings.TrimSpace(string(v))

@@ -408,7 +408,7 @@ func cellValue(kind string, v, is []byte, hasIS bool, sst []string) (string, boo
 		if len(v) == 0 {
 			return "", true
 		}
-		i, ok := digits(v)
+		i, ok := Digits(v)
 		if !ok {
 			i, _ = strconv.Atoi(strings.TrimSpace(string(v)))
 		}
@@ -681,28 +681,12 @@ func sheetCellKind(b []byte) string {
 	return string(b)
 }
 
-// digits reads a number of one to nine digits, without a copy; false for
-// anything else.
-func digits(b []byte) (int, bool) {
-	if len(b) == 0 || len(b) > 9 {
-		return 0, false
-	}
-	n := 0
-	for _, c := range b {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int(c-'0')
-	}
-	return n, true
-}
-
 // wholeAttr reads a row number: at most seven digits, the first not 0.
 func wholeAttr(b []byte) (int, bool) {
 	if len(b) > 7 || len(b) > 0 && b[0] == '0' {
 		return 0, false
 	}
-	return digits(b)
+	return Digits(b)
 }
 
 // cellColumn reads the column of a reference such as "AB12" (capital

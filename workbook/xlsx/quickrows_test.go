@@ -134,3 +134,32 @@ func TestQuickSheetDamage(t *testing.T) {
 		}
 	}
 }
+
+// TestDigits: the usual form of a whole number, one to nine digits, read
+// the same from a string and from bytes; anything else is left to a slower
+// reading.
+func TestDigits(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int
+		ok   bool
+	}{
+		{"0", 0, true},
+		{"7", 7, true},
+		{"007", 7, true},
+		{"123456789", 123456789, true},
+		{"1234567890", 0, false}, // ten digits
+		{"", 0, false},
+		{"-1", 0, false},
+		{"+1", 0, false},
+		{"1.0", 0, false},
+		{" 1", 0, false},
+		{"1e3", 0, false},
+	} {
+		n, ok := Digits(tc.in)
+		m, bok := Digits([]byte(tc.in))
+		if n != tc.want || ok != tc.ok || m != n || bok != ok {
+			t.Errorf("Digits(%q) = %d, %v (bytes: %d, %v); want %d, %v", tc.in, n, ok, m, bok, tc.want, tc.ok)
+		}
+	}
+}
