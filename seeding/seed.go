@@ -58,6 +58,10 @@ type Options struct {
 	// Now is the clock, called from several goroutines; nil means time.Now.
 	// It only measures Elapsed and enforces the Time cap.
 	Now func() time.Time
+
+	// ahead marks the seating of a next heat for lookAhead, which does
+	// not look further ahead.
+	ahead bool
 }
 
 // DefaultTimeCap is the wall time after which Seed stops searching when
@@ -82,6 +86,9 @@ type Result struct {
 	Conflict int
 	// Bound is LowerBound for the heat: no seating has less conflict.
 	Bound int
+	// Ahead is what the look ahead found, nil when Seed did not look
+	// ahead (see Seed).
+	Ahead *Ahead
 	// TimedOut is true when the Time cap, not the planned work, ended the
 	// search: the seating may then differ from one machine or run to
 	// another, and a longer cap (or a lower Effort) gives a reproducible one.
@@ -152,6 +159,11 @@ const lastHeatRestarts = 32
 // The result's plan holds the locked boards first, verbatim, then the
 // seeded boards, as round (last history round + 1). When ctx is cancelled
 // or the Time cap runs out it returns the best seating found so far.
+//
+// A heat of 43 to 70 players to seat, seated alone while the next heat's
+// players are known (Options.Later), keeps of its best four seatings the
+// one that leaves the next heat the least conflict with its own
+// (lookAhead), which may cost this heat a little more.
 //
 // The problem's PowerRule is kept as a hard rule: a heat where it allows a
 // player to seat no power at all is refused at once, and a seating that
@@ -280,20 +292,29 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 	// A result is read only after its worker reported it on done; ties go
 	// to the lower restart index, whatever the order of arrival.
 	count := 0
-	// Small heats keep their best few restarts for continueBest.
+	// Small heats keep their best few restarts for continueBest, heats
+	// that look ahead theirs for lookAhead.
 	polish := len(f.free) <= kickMax && f.meet()
+	look := looksAhead(f, opts)
+	keep := 0
+	switch {
+	case polish:
+		keep = kickTop
+	case look:
+		keep = lookTop
+	}
 	var kept []*annealer
 	for k := range done {
 		count++
 		if r := results[k]; best == nil || better(r, best) || (!better(best, r) && k < best.restart) {
 			best = r
 		}
-		if polish {
+		if keep > 0 {
 			kept = append(kept, results[k])
 			slices.SortFunc(kept, first)
-			kept = kept[:min(len(kept), kickTop)]
+			kept = kept[:min(len(kept), keep)]
 		}
-		results[k] = nil // only the best (kickTop in small heats) are kept: memory does not grow with the restarts
+		results[k] = nil // only the best (keep of them) are kept: memory does not grow with the restarts
 		if opts.Progress != nil {
 			opts.Progress(Progress{Restart: count, Restarts: restarts, Best: best.roundCost(0),
 				Bound: bound0, Elapsed: opts.now().Sub(start)})
@@ -302,7 +323,15 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 	if polish && best.roundCost(0) > bound0 && best.obj > bound {
 		best = continueBest(kept, first, bound, bound0, workers, func() bool { return ctx.Err() != nil || capped() })
 	}
-	res := Result{Plan: best.plan(), Conflict: best.roundCost(0), Bound: bound0, TimedOut: timedOut.Load()}
+	var ahead *Ahead
+	if look && len(kept) > 1 && best.obj > bound {
+		var cut bool
+		best, ahead, cut = lookAhead(ctx, p, kept, opts, deadline)
+		if cut {
+			timedOut.Store(true)
+		}
+	}
+	res := Result{Plan: best.plan(), Conflict: best.roundCost(0), Bound: bound0, TimedOut: timedOut.Load(), Ahead: ahead}
 	if p.Method == LowestRankedFirst && f.powers && len(p.Preferences) > 0 {
 		chooseInTurn(p, &res.Plan)
 		ex, err := Explain(p, res.Plan)
