@@ -83,6 +83,9 @@ type SeedResult struct {
 	// TimedOut is set when the seeder's time cap, not its planned work,
 	// ended the search: the same seed may then seat differently elsewhere.
 	TimedOut bool
+	// Ahead is what the seeder found looking one heat ahead, nil when it
+	// did not (seeding.Seed).
+	Ahead *seeding.Ahead
 	// Site is set when the published site was refreshed (or failed to be).
 	Site *SiteRefresh
 	// EntryPage is the results-entry page written beside the workbook
@@ -287,7 +290,7 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 	if req.Pool.set() {
 		seeded.Conflict = res.Explanation.Total // the two seedings' conflicts, and what joins them: none
 	}
-	res.Bound, res.BoundNote, res.TimedOut = seeded.Bound, seeded.BoundNote(), seeded.TimedOut
+	res.Bound, res.BoundNote, res.TimedOut, res.Ahead = seeded.Bound, seeded.BoundNote(), seeded.TimedOut, seeded.Ahead
 	if req.Pool.set() {
 		res.BoundNote = "with the pool kept on its own boards, which the bound takes as given: " + res.BoundNote
 	}
@@ -384,6 +387,7 @@ func (r *SeedResult) WriteText(w io.Writer) {
 	if r.BoundNote != "" {
 		fmt.Fprintf(w, "  (%s)\n", r.BoundNote)
 	}
+	writeAhead(w, r.Ahead, r.Heat)
 	writeCapNote(w, r.TimedOut, "")
 	if r.UpToDate {
 		writeUpToDate(w, r.Path, fmt.Sprintf("this seating of heat %d", r.Heat))
@@ -391,6 +395,24 @@ func (r *SeedResult) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "wrote %s: sheet %s and its board calls, %s\n", r.Path, workbook.HeatSheet(r.Heat), workbook.BoardCallsSheet(r.Heat))
 	}
 	writeEntryPageNote(w, r.EntryPage)
+}
+
+// writeAhead says what the seeder found looking one heat ahead, if it did:
+// what heat+1 can then cost, and what the heat's best seating alone would
+// have cost both heats when the seating kept is another.
+func writeAhead(w io.Writer, a *seeding.Ahead, heat int) {
+	switch {
+	case a == nil:
+	case a.Kept == a.Alone && a.Next == a.AloneNext:
+		fmt.Fprintf(w, "  looked one heat ahead: heat %d, as registered, can then be seated at conflict %d or less\n", heat+1, a.Next)
+	case a.AloneNext < 0:
+		fmt.Fprintf(w, "  looked one heat ahead: heat %d, as registered, can then be seated at conflict %d or less; "+
+			"after this heat's least seating alone (conflict %d) the power rule left it no seating\n", heat+1, a.Next, a.Alone)
+	default:
+		fmt.Fprintf(w, "  looked one heat ahead: heat %d, as registered, can then be seated at conflict %d or less; "+
+			"this heat's least seating alone (conflict %d) would have left it %d, %d more for the two heats\n",
+			heat+1, a.Next, a.Alone, a.AloneNext, a.Alone+a.AloneNext-a.Kept-a.Next)
+	}
 }
 
 // writeCapNote says, when the time cap cut the seeder's search (in the
