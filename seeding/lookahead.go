@@ -31,7 +31,7 @@ const (
 // seven. A look ahead's own seating of the next heat does not look
 // further.
 func looksAhead(f *frame, opts Options) bool {
-	return !opts.ahead && f.rounds == 1 && opts.RoundsLeft > 1 && len(f.free) > kickMax && f.n <= smallHeat &&
+	return !opts.ahead && f.rounds == 1 && opts.RoundsLeft > 1 && len(f.free) > kickMax && len(f.free) <= smallHeat &&
 		len(opts.Later) > 0 && len(opts.Later[0]) > 0 && len(opts.Later[0])%dip.BoardSize == 0
 }
 

@@ -48,8 +48,8 @@ type Options struct {
 	// Effort scales the number of moves tried per restart; 0 means 1.
 	Effort float64
 	// Restarts is the number of independent restarts; 0 means 16 up to 70
-	// players (32 in the event's last heat when more than 42 are to seat),
-	// 8 up to 140, 2 above.
+	// players to seat (32 in the event's last heat when more than 42 are),
+	// else 8 up to 140 players, 2 above.
 	Restarts int
 	// Workers is the number of restarts run at once; 0 means GOMAXPROCS.
 	Workers int
@@ -130,11 +130,16 @@ const (
 	maxMovesLarge = 4_000_000
 )
 
-// smallHeat is the most players of a heat that gets twice the restarts:
-// small heats are where repeats are forced and the result varies most from
-// one restart to another, and their restarts are cheap (measured on the
-// forced-repeat events of seeding/instance/testdata/bench, four seeds: 16
-// restarts gave a lower mean total than 8, and 24 no lower than 16).
+// smallHeat is the most players to seat of a heat that gets twice the
+// restarts: small heats are where repeats are forced and the result varies
+// most from one restart to another, and their restarts are cheap (measured
+// on the forced-repeat events of seeding/instance/testdata/bench, four
+// seeds: 16 restarts gave a lower mean total than 8, and 24 no lower than
+// 16). The players to seat are counted, as for seating a heat alone
+// (knownHorizon) and looking ahead (lookAhead): until issue 29's ninth step
+// the restarts counted the players registered too, so that r_72x3_day2's
+// heats of 70 to seat among 72 were seated alone with 8 restarts and no
+// look ahead (seeds 1-16: median total 238, now 234.5).
 const smallHeat = 70
 
 // lastHeatRestarts is the restarts of an event's last heat of more than
@@ -186,9 +191,9 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 		switch {
 		case large:
 			restarts = 2
-		case f.n <= smallHeat && len(f.free) > kickMax && opts.RoundsLeft <= 1:
+		case len(f.free) <= smallHeat && len(f.free) > kickMax && opts.RoundsLeft <= 1:
 			restarts = lastHeatRestarts
-		case f.n <= smallHeat:
+		case len(f.free) <= smallHeat:
 			restarts = 16
 		default:
 			restarts = 8
