@@ -59,7 +59,8 @@ type BoardChange struct {
 // does, and (unless DryRun, or nothing changes) saves it. Every problem, in
 // the file or in what it would make of the workbook, is reported at the
 // file's line, and nothing is written. When the workbook's site was
-// published, it is refreshed after the workbook is saved.
+// published, it is refreshed after the workbook is written, or, when the
+// import changes nothing, if it is older than the workbook.
 func Import(req ImportRequest) (*ImportResult, error) {
 	f, err := files.OpenInput(req.CSV, "results file", files.MaxResultsBytes)
 	if err != nil {
@@ -115,7 +116,11 @@ func Import(req ImportRequest) (*ImportResult, error) {
 	if len(ps) > 0 {
 		return nil, &ProblemsError{Path: req.CSV, Problems: files.ByLine(ps), Again: "dtm import"}
 	}
-	if req.DryRun || (len(res.Boards) == 0 && res.Submitted == 0) {
+	if req.DryRun {
+		return res, nil
+	}
+	if len(res.Boards) == 0 && res.Submitted == 0 {
+		res.Site = refreshSite(req.Path, false)
 		return res, nil
 	}
 	if res.Submitted > 0 {

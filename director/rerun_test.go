@@ -157,3 +157,47 @@ func TestUnchangedScoreRefreshesAStaleSite(t *testing.T) {
 		}
 	}
 }
+
+// TestUnchangedImportRefreshesAStaleSite: dtm import that changes nothing
+// (the same file again) refreshes the published site only when it is older
+// than the workbook, as dtm score does (docs/publish.md).
+func TestUnchangedImportRefreshesAStaleSite(t *testing.T) {
+	t.Parallel()
+	path := importFixture(t)
+	pub, err := Publish(PublishRequest{Path: path, Now: publishedAt})
+	if err != nil {
+		t.Fatal(err)
+	}
+	csv := filepath.Join("testdata", "import", "solo.csv")
+	for _, step := range []struct {
+		name   string
+		before func(t *testing.T)
+		wrote  bool
+		site   bool // refreshed
+	}{
+		{name: "the first import writes", wrote: true, site: true},
+		{name: "the second finds the site current"},
+		{name: "a site older than the workbook", before: func(t *testing.T) {
+			info, err := os.Stat(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			old := info.ModTime().Add(-time.Hour)
+			if err := os.Chtimes(filepath.Join(pub.Dir, files.SiteMarker), old, old); err != nil {
+				t.Fatal(err)
+			}
+		}, site: true},
+		{name: "then current again"},
+	} {
+		if step.before != nil {
+			step.before(t)
+		}
+		res, err := Import(ImportRequest{CSV: csv, Path: path})
+		if err != nil {
+			t.Fatalf("%s: %v", step.name, err)
+		}
+		if res.Written != step.wrote || (res.Site != nil) != step.site || res.Site != nil && res.Site.Err != nil {
+			t.Errorf("%s: written %v, site %+v; want written %v, site refreshed %v", step.name, res.Written, res.Site, step.wrote, step.site)
+		}
+	}
+}
