@@ -70,7 +70,8 @@ type LateResult struct {
 // else (seatLate says how), and saves the workbook.
 //
 // When the workbook's site was published (dtm publish), it is refreshed
-// after the workbook is saved.
+// after the workbook is written, or, when the save finds nothing to write,
+// if it is older than the workbook (refreshSite).
 func SeatLate(ctx context.Context, req LateRequest) (*LateResult, error) {
 	res, err := late(ctx, req)
 	if err != nil {

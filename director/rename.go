@@ -67,7 +67,8 @@ type SheetCount struct {
 // Run again, it changes nothing.
 //
 // When the workbook's site was published (dtm publish), it is refreshed
-// after the workbook is saved.
+// after the workbook is written, or, when the save finds nothing to write,
+// if it is older than the workbook (refreshSite).
 func Rename(req RenameRequest) (*RenameResult, error) {
 	res, err := rename(req)
 	if err != nil {

@@ -112,7 +112,8 @@ type SeedResult struct {
 // It writes the heat's sheet and its board calls and saves the workbook.
 //
 // When the workbook's site was published (dtm publish), it is refreshed
-// after the workbook is saved.
+// after the workbook is written, or, when the save finds nothing to write,
+// if it is older than the workbook (refreshSite).
 func Seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 	res, err := seed(ctx, req)
 	if err != nil {

@@ -44,7 +44,8 @@ type UnseedResult struct {
 // kept, or removes them when none is, and saves the workbook.
 //
 // When the workbook's site was published (dtm publish), it is refreshed
-// after the workbook is saved.
+// after the workbook is written, or, when the save finds nothing to write,
+// if it is older than the workbook (refreshSite).
 func Unseed(_ context.Context, req UnseedRequest) (*UnseedResult, error) {
 	res, err := unseed(req)
 	if err != nil {

@@ -85,7 +85,7 @@ type PlayingBoard struct {
 // has started or finished is not touched. Run again, it changes nothing.
 //
 // When the workbook's site was published (dtm publish), it is refreshed
-// after the workbook is saved.
+// after the workbook is written.
 func Withdraw(_ context.Context, req WithdrawRequest) (*WithdrawResult, error) {
 	res, changed, err := withdraw(req)
 	if err != nil {

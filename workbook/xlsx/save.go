@@ -65,7 +65,7 @@ func (f *File) Save(opts Options) (wrote bool, err error) {
 		return false, fmt.Errorf("save %s: %w", f.Path, err)
 	}
 	if onlyCoreDiffers(f.raw, data) {
-		data = f.raw // nothing but the save's date would change: a second run writes the same bytes
+		data = f.raw // nothing but the save's date would change: the file as it is, so nothing is written
 	}
 	if bytes.Equal(data, f.raw) {
 		return false, f.unchanged(opts)
