@@ -66,7 +66,7 @@ type swapRec struct{ r, s, t int32 }
 
 func newAnnealer(f *frame, rng *rand.Rand, seat [][]int32) *annealer {
 	a := &annealer{f: f, rng: rng, seat: seat, aimEvery: 4}
-	if f.n > 140 {
+	if f.n > largeHeat {
 		a.aimEvery = 2
 	}
 	a.cnt = append([]int32(nil), f.histPow...)

@@ -2,6 +2,8 @@ package seeding
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"slices"
 	"time"
 
@@ -27,11 +29,14 @@ const (
 
 // looksAhead reports whether Seed compares its best seatings by the next
 // heat: a heat of more than kickMax and at most smallHeat players to seat,
-// planned alone, before a heat whose players are known and make boards of
-// seven. A look ahead's own seating of the next heat does not look
-// further.
-func looksAhead(f *frame, opts Options) bool {
+// not large, planned alone, before a heat whose players are known and make
+// boards of seven. A look ahead's own seating of the next heat does not
+// look further. Nor does a heat whose players then choose their powers in
+// turn (LowestRankedFirst): the seatings compared would not be the one
+// returned.
+func looksAhead(p *Problem, f *frame, opts Options) bool {
 	return !opts.ahead && f.rounds == 1 && opts.RoundsLeft > 1 && len(f.free) > kickMax && len(f.free) <= smallHeat &&
+		f.n <= largeHeat && !choosing(p, f) &&
 		len(opts.Later) > 0 && len(opts.Later[0]) > 0 && len(opts.Later[0])%dip.BoardSize == 0
 }
 
@@ -50,12 +55,15 @@ type Ahead struct {
 // heat is seated as Seed will seat it (its seed is HeatSeed(opts.Seed, 1),
 // the next heat's seed in dtm seed and dtm simulate) with its first
 // lookRestarts restarts only: when that heat comes with the players
-// foreseen and no board locked, the best of its restarts costs at most
-// what the look ahead found. A candidate after which the power rule leaves
-// the next heat no seating is passed over. When the time cap or ctx ends
-// the look ahead, or no candidate leaves the next heat a seating, it returns the first
-// candidate and a nil Ahead, and cut true when the cap ended it.
-func lookAhead(ctx context.Context, p *Problem, cands []*annealer, opts Options, deadline time.Time) (best *annealer, ahead *Ahead, cut bool) {
+// foreseen, no board locked and the same seed, and is seated alone too,
+// its best seating costs at most what the look ahead found (a heat that
+// plans the heats after it keeps its best plan, whose first heat may cost
+// more). A candidate after which the power rule leaves the next heat no
+// seating is passed over. When the time cap or ctx ends the look ahead, or
+// no candidate leaves the next heat a seating, it returns the first
+// candidate and a nil Ahead, and cut true when the cap ended it; any other
+// error of the next heat's seating is returned.
+func lookAhead(ctx context.Context, p *Problem, cands []*annealer, opts Options, deadline time.Time) (best *annealer, ahead *Ahead, cut bool, err error) {
 	q := *p
 	o := Options{Seed: HeatSeed(opts.Seed, 1), RoundsLeft: opts.RoundsLeft - 1, Later: opts.Later[1:],
 		Horizon: opts.Horizon, Effort: opts.Effort, Restarts: lookRestarts, Workers: opts.Workers, Now: opts.Now, ahead: true}
@@ -67,17 +75,21 @@ func lookAhead(ctx context.Context, p *Problem, cands []*annealer, opts Options,
 	for k, c := range cands {
 		o.Time = deadline.Sub(opts.now())
 		if o.Time <= 0 || ctx.Err() != nil {
-			return cands[0], nil, o.Time <= 0
+			return cands[0], nil, o.Time <= 0, nil
 		}
 		q.History = append(slices.Clip(p.History), c.plan())
 		res, err := Seed(ctx, &q, opts.Later[0], nil, o)
 		if res.TimedOut || ctx.Err() != nil {
-			return cands[0], nil, res.TimedOut
+			return cands[0], nil, res.TimedOut, nil
 		}
-		if err != nil {
-			// The power rule leaves a player of the next heat no power
-			// after this seating: not a candidate.
+		var broken *PowerRuleError
+		switch {
+		case errors.As(err, &broken):
+			// The power rule leaves the next heat no seating after this
+			// one: not a candidate.
 			continue
+		case err != nil:
+			return nil, nil, false, fmt.Errorf("look one heat ahead, after restart %d: %w", c.restart, err)
 		}
 		if k == 0 {
 			ahead.AloneNext = res.Conflict
@@ -87,7 +99,7 @@ func lookAhead(ctx context.Context, p *Problem, cands []*annealer, opts Options,
 		}
 	}
 	if least < 0 {
-		return cands[0], nil, false
+		return cands[0], nil, false, nil
 	}
-	return best, ahead, false
+	return best, ahead, false, nil
 }

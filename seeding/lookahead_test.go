@@ -108,7 +108,7 @@ func TestLookAheadCut(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.setHorizon(0)
-	if !looksAhead(f, opts) {
+	if !looksAhead(p, f, opts) {
 		t.Fatal("round 4 does not look ahead")
 	}
 	var cands []*annealer
@@ -117,14 +117,37 @@ func TestLookAheadCut(t *testing.T) {
 	}
 	clock := time.Unix(100, 0)
 	opts.Now = func() time.Time { return clock }
-	best, ahead, cut := lookAhead(context.Background(), p, cands, opts, clock.Add(-time.Second))
+	best, ahead, cut, err := lookAhead(context.Background(), p, cands, opts, clock.Add(-time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if best != cands[0] || ahead != nil || !cut {
 		t.Errorf("past the cap: candidate %d, %v, cut %v; want the first, nil, true", best.restart, ahead, cut)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	best, ahead, cut = lookAhead(ctx, p, cands, opts, clock.Add(time.Minute))
+	best, ahead, cut, err = lookAhead(ctx, p, cands, opts, clock.Add(time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if best != cands[0] || ahead != nil || cut {
 		t.Errorf("cancelled: candidate %d, %v, cut %v; want the first, nil, false", best.restart, ahead, cut)
+	}
+}
+
+// TestLookAheadNotWhenChoosing checks that a heat whose players choose
+// their powers in turn (lowest-ranked first) does not look ahead: the
+// seatings it would compare are not the one it returns, whose conflict
+// counts the powers chosen.
+func TestLookAheadNotWhenChoosing(t *testing.T) {
+	p, present, opts := aheadCase(t)
+	p.Method = LowestRankedFirst
+	p.Preferences = map[int][]int{present[0]: {2, 3, 4}, present[1]: {0, 1}}
+	res, err := Seed(context.Background(), p, present, nil, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Ahead != nil {
+		t.Errorf("a heat whose players choose their powers looked ahead: %+v", *res.Ahead)
 	}
 }

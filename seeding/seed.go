@@ -130,6 +130,11 @@ const (
 	maxMovesLarge = 4_000_000
 )
 
+// largeHeat is the most players of a heat that is not large: a large heat
+// runs two restarts from a cool start, aims every second move at a
+// conflicting board, and does not look ahead.
+const largeHeat = 140
+
 // smallHeat is the most players to seat of a heat that gets twice the
 // restarts: small heats are where repeats are forced and the result varies
 // most from one restart to another, and their restarts are cheap (measured
@@ -185,7 +190,7 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 	f.setHorizon(opts.Horizon)
 	bound0 := f.bound0()
 	bound := totalWeight*f.boundTotal() + bound0
-	large := f.n > 140
+	large := f.n > largeHeat
 	restarts := opts.Restarts
 	if restarts <= 0 {
 		switch {
@@ -300,7 +305,7 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 	// Small heats keep their best few restarts for continueBest, heats
 	// that look ahead theirs for lookAhead.
 	polish := len(f.free) <= kickMax && f.meet()
-	look := looksAhead(f, opts)
+	look := looksAhead(p, f, opts)
 	keep := 0
 	switch {
 	case polish:
@@ -331,13 +336,15 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 	var ahead *Ahead
 	if look && len(kept) > 1 && best.obj > bound {
 		var cut bool
-		best, ahead, cut = lookAhead(ctx, p, kept, opts, deadline)
+		if best, ahead, cut, err = lookAhead(ctx, p, kept, opts, deadline); err != nil {
+			return Result{}, err
+		}
 		if cut {
 			timedOut.Store(true)
 		}
 	}
 	res := Result{Plan: best.plan(), Conflict: best.roundCost(0), Bound: bound0, TimedOut: timedOut.Load(), Ahead: ahead}
-	if p.Method == LowestRankedFirst && f.powers && len(p.Preferences) > 0 {
+	if choosing(p, f) {
 		chooseInTurn(p, &res.Plan)
 		ex, err := Explain(p, res.Plan)
 		if err != nil {
@@ -434,6 +441,13 @@ func (a *annealer) plan() Plan {
 		pl.Boards = append(pl.Boards, Board{Seats: seats})
 	}
 	return pl
+}
+
+// choosing reports whether the players of each seeded board choose their
+// powers in turn once the boards are seated (LowestRankedFirst, with
+// preferences).
+func choosing(p *Problem, f *frame) bool {
+	return p.Method == LowestRankedFirst && f.powers && len(p.Preferences) > 0
 }
 
 // HeatSeed is the random seed used for heat (or round) n of an event whose
