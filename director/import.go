@@ -60,7 +60,8 @@ type BoardChange struct {
 // the file or in what it would make of the workbook, is reported at the
 // file's line, and nothing is written. When the workbook's site was
 // published, it is refreshed after the workbook is written, or, when the
-// import changes nothing, if it is older than the workbook.
+// import changes nothing, if it was not published from the workbook's
+// file as it is (refreshSite).
 func Import(req ImportRequest) (*ImportResult, error) {
 	f, err := files.OpenInput(req.CSV, "results file", files.MaxResultsBytes)
 	if err != nil {

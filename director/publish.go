@@ -73,6 +73,7 @@ func Publish(req PublishRequest) (*PublishResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	digest := b.Digest()
 	if err := b.Release(); err != nil {
 		return nil, err
 	}
@@ -96,7 +97,7 @@ func Publish(req PublishRequest) (*PublishResult, error) {
 	if err := s.Render(b.Tournament.Settings.Publication, site.Write); err != nil {
 		return nil, err
 	}
-	removed, err := site.Commit(req.Path)
+	removed, err := site.Commit(req.Path, digest)
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +114,8 @@ func Publish(req PublishRequest) (*PublishResult, error) {
 // refreshSite publishes a workbook again into the folder it was published
 // to, if it was, after a command that wrote it (wrote) or left it as it was;
 // it returns nil when there is nothing to refresh: no site, or, when the
-// command wrote nothing, a site published since the workbook last changed.
+// command wrote nothing, a site published from the workbook's file as it
+// is (files.SiteCurrent).
 func refreshSite(path string, wrote bool) *SiteRefresh {
 	dir := files.PublishedSite(path)
 	if dir == "" || !wrote && files.SiteCurrent(dir, path) {

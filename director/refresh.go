@@ -42,8 +42,8 @@ type RefreshResult struct {
 // only when something was rewritten.
 //
 // When the workbook's site was published (dtm publish), it is refreshed
-// after the workbook is written, or, when nothing is written, if it is
-// older than the workbook (refreshSite).
+// after the workbook is written, or, when nothing is written, if it was
+// not published from the workbook's file as it is (refreshSite).
 func Refresh(_ context.Context, req RefreshRequest) (*RefreshResult, error) {
 	res, err := refresh(req)
 	if err != nil {

@@ -105,7 +105,8 @@ func diffStandings(old []workbook.Standing, table scoring.Table, names []string,
 // Standings, Team Standings and Awards tabs and the heat sheets' scores;
 // a workbook that holds them already is left as it is. When the
 // workbook's site was published (dtm publish), it is refreshed after the
-// workbook is written, or when it is older than the workbook.
+// workbook is written, or when it was not published from the workbook's
+// file as it is (refreshSite).
 func Score(req ScoreRequest) (*ScoreResult, error) {
 	b, event, table, err := openScored(req.Path, true)
 	if err != nil {

@@ -1,6 +1,7 @@
 package workbook
 
 import (
+	"encoding/hex"
 	"regexp"
 
 	"github.com/armada-dtm/dtm/internal/version"
@@ -134,6 +135,17 @@ func (b *Book) Release() error {
 	err := b.Close()
 	b.x, b.f = nil, nil
 	return err
+}
+
+// Digest is the hex SHA-256 of the workbook's file as read (or last
+// saved), "" once the book is released: what a published site records to
+// tell whether it was made from the file as it is.
+func (b *Book) Digest() string {
+	if b.x == nil {
+		return ""
+	}
+	d := b.x.Digest()
+	return hex.EncodeToString(d[:])
 }
 
 // Options controls a Save.

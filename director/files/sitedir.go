@@ -3,6 +3,8 @@ package files
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -39,11 +41,15 @@ func SitePointer(path string) string {
 	return strings.TrimSuffix(path, filepath.Ext(path)) + sitePointerExt
 }
 
-// SiteMarkerText is the marker's contents for a site published from book:
-// a comment, then the files written, one a line.
-func SiteMarkerText(book string, names []string) []byte {
+// SiteMarkerText is the marker's contents for a site published from book,
+// whose file's hex SHA-256 is digest: a comment, the digest as another
+// (none when digest is ""), then the files written, one a line.
+func SiteMarkerText(book, digest string, names []string) []byte {
 	var marker bytes.Buffer
 	fmt.Fprintf(&marker, "# dtm publish wrote this folder from %s; publishing again replaces these files (and nothing else).\n", filepath.Base(book))
+	if digest != "" {
+		fmt.Fprintf(&marker, "%s%s\n", digestLine, digest)
+	}
 	for _, name := range names {
 		fmt.Fprintln(&marker, name)
 	}
@@ -179,11 +185,33 @@ func PublishedSite(path string) string {
 	return dir
 }
 
-// SiteCurrent reports whether the site in dir was published after the
-// workbook at book last changed: its marker is newer than the workbook's
-// file (of the same time, as a coarse clock may date both, it is not).
+// digestLine starts the marker's line that holds the SHA-256 of the
+// workbook's file the site was published from.
+const digestLine = "# workbook SHA-256: "
+
+// SiteCurrent reports whether the site in dir was published from the
+// workbook at book as its file is now: the SHA-256 its marker records is
+// the file's. A marker of an older dtm, without it, is current when it is
+// newer than the workbook's file (of the same time, as a coarse clock may
+// date both, it is not), which misses a workbook put back with its older
+// date kept.
 func SiteCurrent(dir, book string) bool {
-	site, err := os.Stat(filepath.Join(dir, SiteMarker))
+	marker := filepath.Join(dir, SiteMarker)
+	data, err := readSmall(marker, "list of the site's files", maxSiteList)
+	if err != nil {
+		return false
+	}
+	for line := range strings.Lines(string(data)) {
+		if digest, ok := strings.CutPrefix(strings.TrimSpace(line), digestLine); ok {
+			f, err := os.ReadFile(book)
+			if err != nil {
+				return false
+			}
+			sum := sha256.Sum256(f)
+			return digest == hex.EncodeToString(sum[:])
+		}
+	}
+	site, err := os.Stat(marker)
 	if err != nil {
 		return false
 	}
@@ -264,10 +292,11 @@ func (w *SiteWriter) Files() []string {
 
 // Commit finishes the new version and swaps it in: it carries over the
 // files of the folder dtm did not write, writes the marker naming the
-// files written for book, makes it all durable with one sync, and puts it
+// files written for book and digest, the hex SHA-256 of its file as read
+// (SiteCurrent), makes it all durable with one sync, and puts it
 // in the site's place. It returns the files of the old version no longer
 // published.
-func (w *SiteWriter) Commit(book string) (removed []string, err error) {
+func (w *SiteWriter) Commit(book, digest string) (removed []string, err error) {
 	for _, name := range w.foreign(w.dir) {
 		if _, err := os.Lstat(filepath.Join(w.tmp, name)); errors.Is(err, fs.ErrNotExist) {
 			if err := carry(filepath.Join(w.dir, name), filepath.Join(w.tmp, name)); err != nil {
@@ -275,7 +304,7 @@ func (w *SiteWriter) Commit(book string) (removed []string, err error) {
 			}
 		}
 	}
-	if err := os.WriteFile(filepath.Join(w.tmp, SiteMarker), SiteMarkerText(book, w.Files()), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(w.tmp, SiteMarker), SiteMarkerText(book, digest, w.Files()), 0o644); err != nil {
 		return nil, fmt.Errorf("publish: %w", err)
 	}
 	w.closeOut()

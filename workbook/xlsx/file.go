@@ -57,6 +57,9 @@ type File struct {
 	props   Properties // written on save (see props.go)
 }
 
+// Digest is the SHA-256 of the file's bytes as read (or last saved).
+func (f *File) Digest() [sha256.Size]byte { return f.hash }
+
 // ErrNotWorkbook reports a file that is not an .xlsx workbook.
 var ErrNotWorkbook = errors.New("not an .xlsx workbook")
 

@@ -13,12 +13,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/armada-dtm/dtm/director/files"
 	"github.com/armada-dtm/dtm/internal/clitest"
 )
 
 // siteSnapshot reads a published site: each file's contents by name, the
-// time of publishing taken out (it changes from run to run); nil when the
-// folder does not exist.
+// time of publishing taken out (it changes from run to run), and the
+// SHA-256 of the workbook in the marker (a site published from the new
+// workbook before or after dtm score wrote it is the same site); nil when
+// the folder does not exist.
 func siteSnapshot(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	entries, err := os.ReadDir(dir)
@@ -29,13 +32,15 @@ func siteSnapshot(t *testing.T, dir string) map[string]string {
 		t.Fatal(err)
 	}
 	updated := regexp.MustCompile(`updated [^<·]*`)
+	digest := regexp.MustCompile(`(?m)^# workbook SHA-256: .*$`)
 	out := map[string]string{}
 	for _, e := range entries {
 		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
 		if err != nil {
 			t.Fatal(err)
 		}
-		out[e.Name()] = updated.ReplaceAllString(string(data), "updated (time)")
+		page := updated.ReplaceAllString(string(data), "updated (time)")
+		out[e.Name()] = digest.ReplaceAllString(page, "# workbook SHA-256: (the workbook's)")
 	}
 	return out
 }
@@ -181,6 +186,9 @@ func TestKillDuringPublish(t *testing.T) {
 				}
 				if got := siteSnapshot(t, site); !sameSite(got, newSite) {
 					t.Fatalf("%s: after the next run the site is not the new one: %s", what, siteDiff(got, newSite))
+				}
+				if !files.SiteCurrent(site, path) {
+					t.Fatalf("%s: after the next run the site does not record the workbook's file as it is", what)
 				}
 			}
 			t.Logf("%s: %d kills over a %v run: %d left no site, %d the old site, %d the new; %d left temporary files or folders, all cleaned by the next run",
