@@ -49,9 +49,11 @@ type SeedRequest struct {
 }
 
 // Progress is how far seeding a heat has got: the seeder's restart of
-// Restarts, and the best conflict so far with its lower bound.
+// Restarts, then the seating Ahead of Aheads that looking one heat ahead
+// has compared (0 of 0 before it), and the best conflict so far with its
+// lower bound.
 type Progress struct {
-	Heat, Restart, Restarts, Best, Bound int
+	Heat, Restart, Restarts, Ahead, Aheads, Best, Bound int
 }
 
 // SeedResult is what seeding a heat did.
@@ -238,7 +240,7 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 		Effort: req.Effort, Restarts: req.Restarts}
 	if req.Progress != nil {
 		opts.Progress = func(p seeding.Progress) {
-			req.Progress(Progress{Heat: n, Restart: p.Restart, Restarts: p.Restarts, Best: p.Best, Bound: p.Bound})
+			req.Progress(Progress{Heat: n, Restart: p.Restart, Restarts: p.Restarts, Ahead: p.Ahead, Aheads: p.Aheads, Best: p.Best, Bound: p.Bound})
 		}
 	}
 	rec := workbook.SeedingRecord{Heat: n, Seed: opts.Seed, Version: version.String(), Mode: seedMode, Kept: hs.Numbers,

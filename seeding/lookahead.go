@@ -62,8 +62,9 @@ type Ahead struct {
 // seating is passed over. When the time cap or ctx ends the look ahead, or
 // no candidate leaves the next heat a seating, it returns the first
 // candidate and a nil Ahead, and cut true when the cap ended it; any other
-// error of the next heat's seating is returned.
-func lookAhead(ctx context.Context, p *Problem, cands []*annealer, opts Options, deadline time.Time) (best *annealer, ahead *Ahead, cut bool, err error) {
+// error of the next heat's seating is returned. It calls report after
+// each candidate's next heat, with how many of the n it has seated.
+func lookAhead(ctx context.Context, p *Problem, cands []*annealer, opts Options, deadline time.Time, report func(k, n int)) (best *annealer, ahead *Ahead, cut bool, err error) {
 	q := *p
 	o := Options{Seed: HeatSeed(opts.Seed, 1), RoundsLeft: opts.RoundsLeft - 1, Later: opts.Later[1:],
 		Horizon: opts.Horizon, Effort: opts.Effort, Restarts: lookRestarts, Workers: opts.Workers, Now: opts.Now, ahead: true}
@@ -79,6 +80,7 @@ func lookAhead(ctx context.Context, p *Problem, cands []*annealer, opts Options,
 		}
 		q.History = append(slices.Clip(p.History), c.plan())
 		res, err := Seed(ctx, &q, opts.Later[0], nil, o)
+		report(k+1, len(cands))
 		if res.TimedOut || ctx.Err() != nil {
 			return cands[0], nil, res.TimedOut, nil
 		}
@@ -94,6 +96,7 @@ func lookAhead(ctx context.Context, p *Problem, cands []*annealer, opts Options,
 		if k == 0 {
 			ahead.AloneNext = res.Conflict
 		}
+
 		if sum := c.roundCost(0) + res.Conflict; least < 0 || sum < least {
 			best, least, ahead.Kept, ahead.Next = c, sum, c.roundCost(0), res.Conflict
 		}

@@ -54,13 +54,32 @@ func after(t *testing.T, p *Problem, plan Plan, opts Options, restarts int) Resu
 // result does not depend on the number of workers.
 func TestLookAhead(t *testing.T) {
 	p, present, opts := aheadCase(t)
+	var seen []Progress // Progress is called from Seed's goroutine
+	opts.Progress = func(pr Progress) { seen = append(seen, pr) }
 	res, err := Seed(context.Background(), p, present, nil, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
+	opts.Progress = nil
 	checkPlan(t, p, present, nil, res.Plan)
 	if res.Ahead == nil {
 		t.Fatalf("round 4 (conflict %d, bound %d) did not look ahead", res.Conflict, res.Bound)
+	}
+	// The restarts, then each seating the look ahead compared, in turn.
+	var aheads []int
+	for k, pr := range seen {
+		switch {
+		case pr.Aheads == 0 && len(aheads) > 0:
+			t.Errorf("progress %d: a restart (%+v) after the look ahead began", k, pr)
+		case pr.Aheads != 0:
+			aheads = append(aheads, pr.Ahead)
+			if pr.Aheads != lookTop || pr.Restart != pr.Restarts {
+				t.Errorf("progress %d: %+v; want %d seatings compared, after every restart", k, pr, lookTop)
+			}
+		}
+	}
+	if want := []int{1, 2, 3, 4}; !reflect.DeepEqual(aheads, want) {
+		t.Errorf("the look ahead reported seatings %v; want %v", aheads, want)
 	}
 	greedyOpts := opts
 	greedyOpts.ahead = true // as the look ahead's own seatings: no look ahead
@@ -117,7 +136,7 @@ func TestLookAheadCut(t *testing.T) {
 	}
 	clock := time.Unix(100, 0)
 	opts.Now = func() time.Time { return clock }
-	best, ahead, cut, err := lookAhead(context.Background(), p, cands, opts, clock.Add(-time.Second))
+	best, ahead, cut, err := lookAhead(context.Background(), p, cands, opts, clock.Add(-time.Second), func(int, int) {})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +145,7 @@ func TestLookAheadCut(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	best, ahead, cut, err = lookAhead(ctx, p, cands, opts, clock.Add(time.Minute))
+	best, ahead, cut, err = lookAhead(ctx, p, cands, opts, clock.Add(time.Minute), func(int, int) {})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -68,9 +68,13 @@ type Options struct {
 // Options.Time is 0. The default work ends long before it.
 const DefaultTimeCap = time.Minute
 
-// Progress reports a finished restart.
+// Progress reports a finished restart, or, once they are all done, a
+// seating the look ahead has compared (Ahead of Aheads; see Seed).
 type Progress struct {
 	Restart, Restarts int
+	// Ahead counts the seatings the look ahead has compared, of Aheads;
+	// both are 0 before it, and in a heat that does not look ahead.
+	Ahead, Aheads int
 	// Best is the conflict of this round in the best schedule so far.
 	Best int
 	// Bound is LowerBound for this round.
@@ -336,7 +340,13 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 	var ahead *Ahead
 	if look && len(kept) > 1 && best.obj > bound {
 		var cut bool
-		if best, ahead, cut, err = lookAhead(ctx, p, kept, opts, deadline); err != nil {
+		report := func(k, n int) {
+			if opts.Progress != nil {
+				opts.Progress(Progress{Restart: count, Restarts: restarts, Ahead: k, Aheads: n, Best: kept[0].roundCost(0),
+					Bound: bound0, Elapsed: opts.now().Sub(start)})
+			}
+		}
+		if best, ahead, cut, err = lookAhead(ctx, p, kept, opts, deadline, report); err != nil {
 			return Result{}, err
 		}
 		if cut {

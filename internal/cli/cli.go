@@ -374,7 +374,11 @@ func seed(c *cli.Context, path string) error {
 		}
 		if isTerminal(c.App.ErrWriter) {
 			req.Progress = func(p director.Progress) {
-				fmt.Fprintf(c.App.ErrWriter, "\rseeding heat %d: restart %d of %d, best conflict %d (lower bound %d) ", p.Heat, p.Restart, p.Restarts, p.Best, p.Bound)
+				ahead := ""
+				if p.Aheads > 0 {
+					ahead = fmt.Sprintf(", looking one heat ahead: %d of %d", p.Ahead, p.Aheads)
+				}
+				fmt.Fprintf(c.App.ErrWriter, "\rseeding heat %d: restart %d of %d, best conflict %d (lower bound %d)%s ", p.Heat, p.Restart, p.Restarts, p.Best, p.Bound, ahead)
 			}
 		}
 		res, err := director.Seed(c.Context, req)
