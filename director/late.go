@@ -71,8 +71,8 @@ type LateResult struct {
 //
 // When the workbook's site was published (dtm publish), it is refreshed
 // after the workbook is written, or, when the save finds nothing to write,
-// if it was not published from the
-// workbook's file as it is (refreshSite).
+// if it was not published from the workbook's file as it is
+// (refreshSite).
 func SeatLate(ctx context.Context, req LateRequest) (*LateResult, error) {
 	res, err := late(ctx, req)
 	if err != nil {

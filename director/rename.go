@@ -68,8 +68,8 @@ type SheetCount struct {
 //
 // When the workbook's site was published (dtm publish), it is refreshed
 // after the workbook is written, or, when the save finds nothing to write,
-// if it was not published from the
-// workbook's file as it is (refreshSite).
+// if it was not published from the workbook's file as it is
+// (refreshSite).
 func Rename(req RenameRequest) (*RenameResult, error) {
 	res, err := rename(req)
 	if err != nil {

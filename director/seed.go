@@ -115,8 +115,8 @@ type SeedResult struct {
 //
 // When the workbook's site was published (dtm publish), it is refreshed
 // after the workbook is written, or, when the save finds nothing to write,
-// if it was not published from the
-// workbook's file as it is (refreshSite).
+// if it was not published from the workbook's file as it is
+// (refreshSite).
 func Seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 	res, err := seed(ctx, req)
 	if err != nil {

@@ -45,8 +45,8 @@ type UnseedResult struct {
 //
 // When the workbook's site was published (dtm publish), it is refreshed
 // after the workbook is written, or, when the save finds nothing to write,
-// if it was not published from the
-// workbook's file as it is (refreshSite).
+// if it was not published from the workbook's file as it is
+// (refreshSite).
 func Unseed(_ context.Context, req UnseedRequest) (*UnseedResult, error) {
 	res, err := unseed(req)
 	if err != nil {

@@ -177,7 +177,9 @@ const lastHeatRestarts = 32
 // A heat of 43 to 70 players to seat, seated alone while the next heat's
 // players are known (Options.Later), keeps of its best four seatings the
 // one that leaves the next heat the least conflict with its own
-// (lookAhead), which may cost this heat a little more.
+// (lookAhead), which may cost this heat a little more; not when its
+// players then choose their powers in turn, nor in a heat of more than
+// largeHeat players (looksAhead).
 //
 // The problem's PowerRule is kept as a hard rule: a heat where it allows a
 // player to seat no power at all is refused at once, and a seating that

@@ -1,7 +1,6 @@
 package files
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
@@ -89,18 +88,28 @@ func siteFiles(dir string) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("publish: %w", err)
 	}
-	var out []string
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		name := strings.TrimSpace(sc.Text())
+	names, _ := parseMarker(data)
+	return names, nil
+}
+
+// parseMarker reads a site's marker (SiteMarkerText): the files it names,
+// and the SHA-256 of the workbook's file it records ("" for a marker of an
+// older dtm).
+func parseMarker(data []byte) (names []string, digest string) {
+	for line := range strings.Lines(string(data)) {
+		name := strings.TrimSpace(line)
+		if d, ok := strings.CutPrefix(name, digestLine); ok {
+			digest = d
+			continue
+		}
 		// Only a plain file name dtm writes: never a path elsewhere.
 		if name == "" || strings.HasPrefix(name, "#") || name != filepath.Base(name) || strings.ContainsAny(name, `/\`) ||
 			!(strings.HasSuffix(name, ".html") || strings.HasSuffix(name, ".css")) {
 			continue
 		}
-		out = append(out, name)
+		names = append(names, name)
 	}
-	return out, nil
+	return names, digest
 }
 
 // interruptedSite recognises the folder of a first publish that an older
@@ -201,15 +210,13 @@ func SiteCurrent(dir, book string) bool {
 	if err != nil {
 		return false
 	}
-	for line := range strings.Lines(string(data)) {
-		if digest, ok := strings.CutPrefix(strings.TrimSpace(line), digestLine); ok {
-			f, err := os.ReadFile(book)
-			if err != nil {
-				return false
-			}
-			sum := sha256.Sum256(f)
-			return digest == hex.EncodeToString(sum[:])
+	if _, digest := parseMarker(data); digest != "" {
+		f, err := os.ReadFile(book)
+		if err != nil {
+			return false
 		}
+		sum := sha256.Sum256(f)
+		return digest == hex.EncodeToString(sum[:])
 	}
 	site, err := os.Stat(marker)
 	if err != nil {
