@@ -172,7 +172,12 @@ func fixDimension(raw []byte) []byte {
 // setDimension returns a worksheet part (or the start of one, up to its
 // sheet data) declaring the range ref: its dimension element's reference
 // replaced, or the element added where the schema puts it (after sheetPr)
-// when it has none; raw itself when it declares ref already.
+// when it has none; raw itself when it declares ref already, in the empty
+// element's form. The form is kept one: an element with an end tag (as
+// excelize writes it) becomes empty, so that a sheet reads the same
+// whether it passed through excelize or was copied as another program
+// saved it, and a second run finds nothing to write (a sheet saved by
+// LibreOffice took two runs of dtm score to settle).
 func setDimension(raw []byte, ref string) []byte {
 	if i := elementAt(raw, "dimension"); i >= 0 {
 		end := bytes.IndexByte(raw[i:], '>')
@@ -180,7 +185,7 @@ func setDimension(raw []byte, ref string) []byte {
 			return raw
 		}
 		tag, to := raw[i:i+end+1], i+end+1
-		if string(attr(tag, "ref")) == ref {
+		if string(attr(tag, "ref")) == ref && tag[len(tag)-2] == '/' {
 			return raw
 		}
 		if tag[len(tag)-2] != '/' { // <dimension ...></dimension>

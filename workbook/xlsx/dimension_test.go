@@ -38,6 +38,7 @@ func TestSetDimension(t *testing.T) {
 		{"replaced", `<worksheet><sheetPr/><dimension ref="A1"/>` + data, `<worksheet><sheetPr/><dimension ref="A1:C2"/>` + data},
 		{"replaced, written with an end tag", `<worksheet><dimension ref="A1"></dimension><sheetViews/>` + data, `<worksheet><dimension ref="A1:C2"/><sheetViews/>` + data},
 		{"right already", `<worksheet><dimension ref="A1:C2"/>` + data, `<worksheet><dimension ref="A1:C2"/>` + data},
+		{"right already, written with an end tag", `<worksheet><dimension ref="A1:C2"></dimension>` + data, `<worksheet><dimension ref="A1:C2"/>` + data},
 		{"added after sheetPr", `<worksheet><sheetPr/><sheetViews/><cols/>` + data, `<worksheet><sheetPr/><dimension ref="A1:C2"/><sheetViews/><cols/>` + data},
 		{"added before the cells", `<worksheet>` + data, `<worksheet><dimension ref="A1:C2"/>` + data},
 		{"cells it cannot read", `<worksheet><dimension ref="A1"/><sheetData><row r="2"><c r="C3"/></row></sheetData></worksheet>`, `<worksheet><dimension ref="A1"/><sheetData><row r="2"><c r="C3"/></row></sheetData></worksheet>`},

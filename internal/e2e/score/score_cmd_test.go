@@ -55,6 +55,29 @@ func TestScoreSample(t *testing.T) {
 	}
 }
 
+// TestScoreAfterALibreOfficeEdit: a director types a note in a column of
+// their own in LibreOffice and saves; the next dtm score writes its tabs
+// again (LibreOffice rewrote them in its own way), and the one after finds
+// nothing to write. Until the dimension element took one form, a sheet
+// saved by LibreOffice took two runs to settle.
+func TestScoreAfterALibreOfficeEdit(t *testing.T) {
+	t.Parallel()
+	path := fixture.Copy(t, clitest.SamplePath)
+	if code, _, errOut := clitest.Dtm(t, "score", path); code != 0 {
+		t.Fatalf("dtm score: %s", errOut)
+	}
+	clitest.LoEdits(t, path, []clitest.Edit{{"op": "set", "sheet": "Players", "cell": "Z1", "value": "my note"}})
+	for k, want := range []string{"wrote ", "unchanged: "} {
+		code, out, errOut := clitest.Dtm(t, "score", path)
+		if code != 0 {
+			t.Fatalf("dtm score %d after the edit: %s", k+1, errOut)
+		}
+		if lines := strings.Split(strings.TrimSpace(out), "\n"); !strings.HasPrefix(lines[len(lines)-1], want) {
+			t.Errorf("dtm score %d after the edit ends %q; want it to start %q", k+1, lines[len(lines)-1], want)
+		}
+	}
+}
+
 func TestScoreDryRunWritesNothing(t *testing.T) {
 	t.Parallel()
 	path := fixture.Copy(t, clitest.SamplePath)
