@@ -52,132 +52,16 @@ func (a *annealer) repartitionAll() bool {
 // which the annealing's single swaps reach only through worse seatings.
 func (a *annealer) repartition(r, b1, b2 int) bool {
 	a.moved = a.moved[:0]
-	f := a.f
-	n := f.n
 	sl := a.seat[r]
-	const m = 2 * dip.BoardSize
+	const m = twoBoards
 	var pl [m]int
 	for x := range dip.BoardSize {
 		pl[x] = int(sl[b1*dip.BoardSize+x])
 		pl[dip.BoardSize+x] = int(sl[b2*dip.BoardSize+x])
 	}
-	// w[x][y]: what x and y pay in the objective for sharing a board of
-	// round r, the other rounds as they are.
-	var w [m][m]int
-	for x := range m {
-		for y := x + 1; y < m; y++ {
-			i, j := pl[x], pl[y]
-			c := int(a.pay[i*n+j])
-			if (x < dip.BoardSize) == (y < dip.BoardSize) {
-				c -= f.ro // their meeting in round r, which the split replaces
-			}
-			c *= totalWeight
-			if r == 0 {
-				c += f.pairCost(f.pairs.dense[i*n+j])
-			}
-			w[x][y], w[y][x] = c, c
-		}
-	}
-	// pc[x][q]: the change of x's power cost when x plays q instead of
-	// the power it has now; lb is the least the fourteen can gain.
-	var pc [m][dip.BoardSize]int
-	lb := 0
-	if f.powers {
-		for x := range m {
-			i, cur := pl[x], x%dip.BoardSize
-			low := 0
-			for q := range dip.BoardSize {
-				c := totalWeight * a.powerDelta(i, cur, q)
-				if r == 0 {
-					c += int(f.pow0[i*dip.BoardSize+q] - f.pow0[i*dip.BoardSize+cur])
-				}
-				pc[x][q] = c
-				low = min(low, c)
-			}
-			lb += low
-		}
-	}
-	now := 0
-	for x := range m {
-		for y := x + 1; y < m; y++ {
-			if (x < dip.BoardSize) == (y < dip.BoardSize) {
-				now += w[x][y]
-			}
-		}
-	}
-	// Player 0 stays on the first board: the other six of it are chosen
-	// from the thirteen others (1,716 splits), depth first. With W all
-	// the pairs' weights and row[x] x's weights to the thirteen others, a
-	// first board A costs, with its complement, W + 2 within(A) - the sum
-	// of row over A.
-	var row [m]int
-	all := 0
-	for x := range m {
-		for y := range m {
-			row[x] += w[x][y]
-		}
-		all += row[x]
-	}
-	all /= 2
-	best, bestGain := [m]int{}, 0
-	found := false
-	var members [dip.BoardSize]int
-	var split func(next, k, within, rows int)
-	split = func(next, k, within, rows int) {
-		if k == dip.BoardSize {
-			c := all + 2*within - rows
-			if c+lb >= now-bestGain {
-				return
-			}
-			var in [m]bool
-			for _, x := range members {
-				in[x] = true
-			}
-			var sa, sb [dip.BoardSize]int
-			na, nb := 0, 0
-			for x := range m {
-				if in[x] {
-					sa[na] = x
-					na++
-				} else {
-					sb[nb] = x
-					nb++
-				}
-			}
-			gain := now - c
-			var order [m]int
-			if f.powers {
-				var ca, cb [dip.BoardSize][dip.BoardSize]int
-				for u := range dip.BoardSize {
-					ca[u], cb[u] = pc[sa[u]], pc[sb[u]]
-				}
-				pa, ta := assign(&ca)
-				pb, tb := assign(&cb)
-				gain -= ta + tb
-				for u := range dip.BoardSize {
-					order[pa[u]] = sa[u]
-					order[dip.BoardSize+pb[u]] = sb[u]
-				}
-			} else {
-				order = [m]int{}
-				copy(order[:dip.BoardSize], sa[:])
-				copy(order[dip.BoardSize:], sb[:])
-			}
-			if gain > bestGain {
-				best, bestGain, found = order, gain, true
-			}
-			return
-		}
-		for v := next; v <= m-(dip.BoardSize-k); v++ {
-			add := 0
-			for _, u := range members[:k] {
-				add += w[u][v]
-			}
-			members[k] = v
-			split(v+1, k+1, within+add, rows+row[v])
-		}
-	}
-	split(1, 1, 0, row[0])
+	var sp splitter
+	a.weigh(&sp, r, &pl)
+	best, found := sp.search()
 	if !found {
 		return false
 	}
@@ -289,5 +173,48 @@ func (a *annealer) markMoved(dirty []bool, r int, moved []int32) {
 				dirty[q*a.stride+int(p[i])/dip.BoardSize] = true
 			}
 		}
+	}
+}
+
+// weigh fills sp with what the fourteen players pl of two boards of round
+// r pay, the rest of the schedule as it is: each pair for sharing a
+// board, each player for each power, and the boards as seated.
+func (a *annealer) weigh(sp *splitter, r int, pl *[twoBoards]int) {
+	const m = twoBoards
+	f := a.f
+	n := f.n
+	for x := range m {
+		for y := x + 1; y < m; y++ {
+			i, j := pl[x], pl[y]
+			c := int(a.pay[i*n+j])
+			if (x < dip.BoardSize) == (y < dip.BoardSize) {
+				c -= f.ro // their meeting in round r, which the split replaces
+			}
+			c *= totalWeight
+			if r == 0 {
+				c += f.pairCost(f.pairs.dense[i*n+j])
+			}
+			sp.w[x][y], sp.w[y][x] = c, c
+			if (x < dip.BoardSize) == (y < dip.BoardSize) {
+				sp.now += c
+			}
+		}
+	}
+	sp.powers = f.powers
+	if !f.powers {
+		return
+	}
+	for x := range m {
+		i, cur := pl[x], x%dip.BoardSize
+		low := 0
+		for q := range dip.BoardSize {
+			c := totalWeight * a.powerDelta(i, cur, q)
+			if r == 0 {
+				c += int(f.pow0[i*dip.BoardSize+q] - f.pow0[i*dip.BoardSize+cur])
+			}
+			sp.pc[x][q] = c
+			low = min(low, c)
+		}
+		sp.lb += low
 	}
 }
