@@ -398,3 +398,32 @@ func BenchmarkSplit(b *testing.B) {
 		}
 	})
 }
+
+// TestAssignBound checks that assignBound never exceeds the least
+// assignment, and reaches it where the rows' or the columns' least
+// entries can all be taken at once.
+func TestAssignBound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 11))
+	for c := range 2000 {
+		var m [7][7]int
+		for x := range 7 {
+			for q := range 7 {
+				m[x][q] = rng.IntN(41) - 20
+			}
+		}
+		_, total := assign(&m)
+		if b := assignBound(&m); b > total {
+			t.Fatalf("case %d: bound %d above the least assignment %d of %v", c, b, total, m)
+		}
+	}
+	var diag [7][7]int // every row's least entry in another column
+	for x := range 7 {
+		for q := range 7 {
+			diag[x][q] = 5
+		}
+		diag[x][x] = -x
+	}
+	if b, want := assignBound(&diag), -21; b != want {
+		t.Errorf("bound %d, want %d (the diagonal)", b, want)
+	}
+}

@@ -155,6 +155,9 @@ func (s *splitter) leaf(c int) {
 		for u := range dip.BoardSize {
 			ca[u], cb[u] = s.pc[sa[u]], s.pc[sb[u]]
 		}
+		if c+assignBound(&ca)+assignBound(&cb) >= s.now-s.bestGain {
+			return // the powers cannot gain enough
+		}
 		pa, ta := assign(&ca)
 		pb, tb := assign(&cb)
 		gain -= ta + tb
@@ -169,4 +172,25 @@ func (s *splitter) leaf(c int) {
 	if gain > s.bestGain {
 		s.best, s.bestGain, s.found = order, gain, true
 	}
+}
+
+// assignBound is at most the least total of an assignment of cost: the
+// greater of the sums of its rows' and of its columns' least entries.
+func assignBound(cost *[dip.BoardSize][dip.BoardSize]int) int {
+	rows, cols := 0, 0
+	var col [dip.BoardSize]int
+	for x, r := range cost {
+		low := r[0]
+		for q, c := range r {
+			low = min(low, c)
+			if x == 0 || c < col[q] {
+				col[q] = c
+			}
+		}
+		rows += low
+	}
+	for _, c := range col {
+		cols += c
+	}
+	return max(rows, cols)
 }
