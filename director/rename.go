@@ -67,17 +67,15 @@ type SheetCount struct {
 // Run again, it changes nothing.
 //
 // When the workbook's site was published (dtm publish), it is refreshed
-// after the workbook is written, or, when the save finds nothing to write,
-// if it was not published from the workbook's file as it is
-// (refreshSite).
+// after the workbook is written, or, when nothing is written (the save
+// finds nothing to write, or the player has the new name already), if it
+// was not published from the workbook's file as it is (refreshSite).
 func Rename(req RenameRequest) (*RenameResult, error) {
 	res, err := rename(req)
 	if err != nil {
 		return nil, err
 	}
-	if !res.Already {
-		res.Site = refreshSite(req.Path, !res.UpToDate)
-	}
+	res.Site = refreshSite(req.Path, !res.Already && !res.UpToDate)
 	return res, nil
 }
 
@@ -191,6 +189,7 @@ func rename(req RenameRequest) (*RenameResult, error) {
 func (r *RenameResult) WriteText(w io.Writer) {
 	if r.Already {
 		fmt.Fprintf(w, "%s: nothing changed: the player is named %q already\n", r.Path, r.New)
+		r.Site.WriteText(w)
 		return
 	}
 	var parts []string

@@ -229,3 +229,55 @@ func TestUnchangedImportRefreshesAStaleSite(t *testing.T) {
 		}
 	}
 }
+
+// TestUnchangedWithdrawAndRenameRefreshAStaleSite: dtm withdraw and dtm
+// rename run again (the player withdrawn, or renamed, already) refresh the
+// published site only when it was not published from the workbook's file
+// as it is, as dtm score does, and say so (rerunSteps; docs/publish.md).
+func TestUnchangedWithdrawAndRenameRefreshAStaleSite(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		run  func(path string, w io.Writer) (*SiteRefresh, error)
+	}{
+		{"withdraw", func(path string, w io.Writer) (*SiteRefresh, error) {
+			res, err := Withdraw(context.Background(), WithdrawRequest{Path: path, Name: "P03 Player"})
+			if err != nil {
+				return nil, err
+			}
+			res.WriteText(w)
+			return res.Site, nil
+		}},
+		{"rename", func(path string, w io.Writer) (*SiteRefresh, error) {
+			res, err := Rename(RenameRequest{Path: path, Old: "P03 Player", New: "Anne Other"})
+			if err != nil {
+				return nil, err
+			}
+			res.WriteText(w)
+			return res.Site, nil
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			path, _ := lateWorkbook(t, 21)
+			pub, err := Publish(PublishRequest{Path: path, Now: publishedAt})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, step := range rerunSteps(pub.Dir, path) {
+				if step.before != nil {
+					step.before(t)
+				}
+				var out bytes.Buffer
+				site, err := tc.run(path, &out)
+				if err != nil {
+					t.Fatalf("%s: %v", step.name, err)
+				}
+				said := strings.Contains(out.String(), "refreshed the site in "+pub.Dir)
+				if (site != nil) != step.site || site != nil && site.Err != nil || said != step.site {
+					t.Errorf("%s: site %+v, want refreshed %v; printed:\n%s", step.name, site, step.site, out.String())
+				}
+			}
+		})
+	}
+}

@@ -85,15 +85,14 @@ type PlayingBoard struct {
 // has started or finished is not touched. Run again, it changes nothing.
 //
 // When the workbook's site was published (dtm publish), it is refreshed
-// after the workbook is written.
+// after the workbook is written, or, when nothing is written, if it was
+// not published from the workbook's file as it is (refreshSite).
 func Withdraw(_ context.Context, req WithdrawRequest) (*WithdrawResult, error) {
 	res, changed, err := withdraw(req)
 	if err != nil {
 		return nil, err
 	}
-	if changed {
-		res.Site = refreshSite(req.Path, true)
-	}
+	res.Site = refreshSite(req.Path, changed)
 	return res, nil
 }
 
@@ -294,13 +293,11 @@ func (r *WithdrawResult) WriteText(w io.Writer) {
 			fmt.Fprint(w, " and no seat on a board that has not started")
 		}
 		fmt.Fprintln(w)
-		return
-	}
-	if r.UpToDate {
+	} else if r.UpToDate {
 		writeUpToDate(w, r.Path, "this withdrawal")
-		return
+	} else {
+		fmt.Fprintf(w, "wrote %s\n", r.Path)
+		writeEntryPageNote(w, r.EntryPage)
 	}
-	fmt.Fprintf(w, "wrote %s\n", r.Path)
-	writeEntryPageNote(w, r.EntryPage)
 	r.Site.WriteText(w)
 }
