@@ -49,7 +49,9 @@ type Options struct {
 	Effort float64
 	// Restarts is the number of independent restarts; 0 means 16 up to 70
 	// players to seat (32 in the event's last heat when more than 42 are),
-	// else 8 up to 140 players, 2 above.
+	// else 8 up to 140 players, 2 above, of which a heat planning
+	// designRounds heats or more from a construction runs only the half
+	// that start from it.
 	Restarts int
 	// Workers is the number of restarts run at once; 0 means GOMAXPROCS.
 	Workers int
