@@ -411,7 +411,11 @@ func spreadRow(in *seeding.Instance, totals, bounds []int, mean, slowest float64
 	for _, b := range bounds {
 		sumBounds += b
 	}
-	return fmt.Sprintf("| %s | %v | %d (%s) | %d | %g | %d - %d | %s (%+d) | %.2f (%.2f) |", in.Name, in.Bounds["lower_bound_total"],
+	bound := "-" // a generated instance has none
+	if b, ok := in.Bounds["lower_bound_total"]; ok {
+		bound = fmt.Sprint(b)
+	}
+	return fmt.Sprintf("| %s | %s | %d (%s) | %d | %g | %d - %d | %s (%+d) | %.2f (%.2f) |", in.Name, bound,
 		best, how, sumBounds, median, lo, hi, above, hi-best, mean, slowest)
 }
 
