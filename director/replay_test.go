@@ -224,9 +224,9 @@ func TestVerifyReplaysTwoBoards(t *testing.T) {
 		path, line string
 		seeding    files.SeedingReport
 	}{
-		{base, "seating of heat 1: seed 2, dtm " + version.String() + ", mode two boards; dtm verify can seat it again\n",
+		{base, "seating of heat 1: heat seed 2, dtm " + version.String() + ", mode two boards; dtm verify can seat it again\n",
 			files.SeedingReport{Recorded: true, Seed: 2, DTM: version.String(), Mode: "two boards", Replayable: true}},
-		{old, "seating of heat 1: seed 2, dtm " + version.String() + ", mode two boards; seeded with --two-boards auto by a dtm that did not record who plays two boards: not replayed\n",
+		{old, "seating of heat 1: heat seed 2, dtm " + version.String() + ", mode two boards; seeded with --two-boards auto by a dtm that did not record who plays two boards: not replayed\n",
 			files.SeedingReport{Recorded: true, Seed: 2, DTM: version.String(), Mode: "two boards",
 				WhyNot: "seeded with --two-boards auto by a dtm that did not record who plays two boards: not replayed"}},
 	} {

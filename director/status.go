@@ -352,9 +352,9 @@ func (r *StatusResult) WriteText(w io.Writer) {
 		case !sr.Recorded:
 			fmt.Fprintf(w, "seating of heat %d: %s\n", i+1, sr.WhyNot)
 		case sr.Replayable:
-			fmt.Fprintf(w, "seating of heat %d: seed %d, dtm %s, mode %s; dtm verify can seat it again\n", i+1, sr.Seed, sr.DTM, sr.Mode)
+			fmt.Fprintf(w, "seating of heat %d: heat seed %d, dtm %s, mode %s; dtm verify can seat it again\n", i+1, sr.Seed, sr.DTM, sr.Mode)
 		default:
-			fmt.Fprintf(w, "seating of heat %d: seed %d, dtm %s, mode %s; %s\n", i+1, sr.Seed, sr.DTM, sr.Mode, sr.WhyNot)
+			fmt.Fprintf(w, "seating of heat %d: heat seed %d, dtm %s, mode %s; %s\n", i+1, sr.Seed, sr.DTM, sr.Mode, sr.WhyNot)
 		}
 	}
 	for _, u := range r.Unseated {
