@@ -20,6 +20,9 @@ const plane = dip.BoardSize
 const vertical = plane
 
 // constructionFits reports whether constructionStart applies to the heat.
+// Whether it does depends on the heat alone, not on the random numbers:
+// the labels drawn before two complete rounds are always distinct and fit
+// the round played, and those read back from two or more draw none.
 func constructionFits(f *frame) bool {
 	_, ok := constructionStart(f, rand.New(rand.NewPCG(0, 0)))
 	return ok
