@@ -73,6 +73,9 @@ const DefaultTimeCap = time.Minute
 // Progress reports a finished restart, or, once they are all done, a
 // seating the look ahead has compared (Ahead of Aheads; see Seed).
 type Progress struct {
+	// Restart counts the restarts finished, of the Restarts the heat runs:
+	// Options.Restarts, or without it the default, of which a heat that
+	// plans designRounds heats or more from a construction runs half.
 	Restart, Restarts int
 	// Ahead counts the seatings the look ahead has compared, of Aheads;
 	// both are 0 before it, and in a heat that does not look ahead.

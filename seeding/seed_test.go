@@ -3,6 +3,7 @@ package seeding
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -702,4 +703,43 @@ func randomSwaps(t *testing.T, f *frame) *annealer {
 		t.Fatalf("incremental objective %d, recomputed %d", a.obj, got)
 	}
 	return a
+}
+
+// TestHalfRestartsWhereAConstructionFits: a heat that plans designRounds
+// heats or more and that a construction fits (49 players: the affine
+// plane; 56: a transversal design) runs only its even restarts, those that
+// start from the construction, and its progress counts those; planning
+// fewer heats, with no construction (70 players), or given
+// Options.Restarts, it runs every restart (16 in a heat of 43 to 70
+// players to seat, 32 in the event's last).
+func TestHalfRestartsWhereAConstructionFits(t *testing.T) {
+	for _, tc := range []struct {
+		players, roundsLeft, restarts int
+		want                          int
+	}{
+		{49, 8, 0, 8},
+		{49, designRounds, 0, 8},
+		{56, designRounds, 0, 8},
+		{49, designRounds - 1, 0, 16},
+		{49, designRounds, 16, 16},
+		{49, 1, 0, 32},
+		{70, designRounds, 0, 16},
+	} {
+		p := &Problem{Values: DefaultValues(), PowerGroups: DefaultPowerGroups(), AssignPowers: true}
+		var present []int
+		for i := range tc.players {
+			p.Players = append(p.Players, fmt.Sprint(i))
+			present = append(present, i)
+		}
+		got := map[int]bool{}
+		opts := Options{Seed: 1, Effort: 0.05, Restarts: tc.restarts, RoundsLeft: tc.roundsLeft,
+			Progress: func(pr Progress) { got[pr.Restarts] = true }}
+		if _, err := Seed(context.Background(), p, present, nil, opts); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 1 || !got[tc.want] {
+			t.Errorf("%d players, %d heats left, Restarts %d: progress counted of %v restarts, want %d",
+				tc.players, tc.roundsLeft, tc.restarts, slices.Sorted(maps.Keys(got)), tc.want)
+		}
+	}
 }
