@@ -42,7 +42,8 @@ type splitter struct {
 
 // search returns the best split as an order of the fourteen (the first
 // seven the first board, each board in the order of its powers), when one
-// lowers the objective.
+// lowers the objective. It runs once on a splitter filled by weigh: it
+// adds to the fields it derives (all, row, pre) and keeps the best so far.
 func (s *splitter) search() ([twoBoards]int, bool) {
 	const m = twoBoards
 	w := &s.w
