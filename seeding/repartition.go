@@ -44,10 +44,11 @@ func (a *annealer) repartitionAll() bool {
 	return any
 }
 
-// repartition tries every split of the fourteen players of boards b1 and
-// b2 of round r into two boards of seven, each board's powers assigned
-// optimally, the rest of the schedule fixed, and seats the best split
-// when it lowers the objective (it reports whether it did). Every
+// repartition finds the best of every split of the fourteen players of
+// boards b1 and b2 of round r into two boards of seven, each board's
+// powers assigned optimally, the rest of the schedule fixed (splitter,
+// which bounds away the splits that cannot be best), and seats it when it
+// lowers the objective (it reports whether it did). Every
 // 2-for-2, 3-for-3 ... exchange between the boards is one of the splits,
 // which the annealing's single swaps reach only through worse seatings.
 func (a *annealer) repartition(r, b1, b2 int) bool {
