@@ -326,12 +326,20 @@ func (f *frame) playerPowerCost(cnt []int32) int {
 // still plan.
 const knownHorizon = 3
 
+// midHeat reports whether the heat has more than kickMax and at most
+// smallHeat players to seat: too many for the exact re-splits and kicks,
+// few enough to be seated alone (knownHorizon), to look ahead (lookAhead)
+// and to get lastHeatRestarts as an event's last heat.
+func (f *frame) midHeat() bool {
+	return len(f.free) > kickMax && len(f.free) <= smallHeat
+}
+
 // setHorizon limits the rounds planned (see Options.Horizon).
 func (f *frame) setHorizon(h int) {
 	switch {
 	case h > 0:
 		f.rounds = min(f.rounds, h)
-	case f.known && len(f.free) > kickMax && len(f.free) <= smallHeat:
+	case f.known && f.midHeat():
 		f.rounds = 1
 	case f.known:
 		f.rounds = min(f.rounds, knownHorizon)

@@ -35,7 +35,7 @@ const (
 // turn (LowestRankedFirst): the seatings compared would not be the one
 // returned.
 func looksAhead(p *Problem, f *frame, opts Options) bool {
-	return !opts.ahead && f.rounds == 1 && opts.RoundsLeft > 1 && len(f.free) > kickMax && len(f.free) <= smallHeat &&
+	return !opts.ahead && f.rounds == 1 && opts.RoundsLeft > 1 && f.midHeat() &&
 		f.n <= largeHeat && !choosing(p, f) &&
 		len(opts.Later) > 0 && len(opts.Later[0]) > 0 && len(opts.Later[0])%dip.BoardSize == 0
 }

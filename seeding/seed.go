@@ -220,7 +220,7 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 		switch {
 		case large:
 			restarts = 2
-		case len(f.free) <= smallHeat && len(f.free) > kickMax && opts.RoundsLeft <= 1:
+		case f.midHeat() && opts.RoundsLeft <= 1:
 			restarts = lastHeatRestarts
 		case len(f.free) <= smallHeat:
 			restarts = 16

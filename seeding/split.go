@@ -10,8 +10,8 @@ const twoBoards = 2 * dip.BoardSize
 // board; the other six of it are chosen from the thirteen others (1,716
 // splits), depth first in increasing order, and the first split of the
 // greatest gain is kept. A split's pairs cost, with W all the pairs'
-// weights and row[x] x's weights to the thirteen others, W + 2 within(A)
-// - the sum of row over A, where A is its first board.
+// weights and pre[x][14] x's weights to the thirteen others, W + 2
+// within(A) - the sum of pre[x][14] over A, where A is its first board.
 //
 // A partial choice whose every completion costs at least what the best
 // gain so far allows is not followed (branch and bound): such a split
@@ -27,7 +27,6 @@ type splitter struct {
 	now    int // what the pairs of the boards as seated cost
 
 	all int                           // W: every pair's weight
-	row [twoBoards]int                // each player's weights to the thirteen others
 	pre [twoBoards][twoBoards + 1]int // pre[x][t]: x's weights to players 0..t-1
 	in  [twoBoards + 1]int            // in[t]: the weights of the pairs among 0..t-1
 	neg [twoBoards + 1]int            // neg[t]: the negative weights of the pairs among t..13
@@ -43,16 +42,15 @@ type splitter struct {
 // search returns the best split as an order of the fourteen (the first
 // seven the first board, each board in the order of its powers), when one
 // lowers the objective. It runs once on a splitter filled by weigh: it
-// adds to the fields it derives (all, row, pre) and keeps the best so far.
+// adds to the fields it derives (all, pre) and keeps the best so far.
 func (s *splitter) search() ([twoBoards]int, bool) {
 	const m = twoBoards
 	w := &s.w
 	for x := range m {
 		for y := range m {
-			s.row[x] += w[x][y]
 			s.pre[x][y+1] = s.pre[x][y] + w[x][y]
 		}
-		s.all += s.row[x]
+		s.all += s.pre[x][m]
 	}
 	s.all /= 2
 	for t := 1; t <= m; t++ {
@@ -65,12 +63,13 @@ func (s *splitter) search() ([twoBoards]int, bool) {
 		}
 	}
 	s.toA[1] = w[0]
-	s.split(1, 1, 0, s.row[0])
+	s.split(1, 1, 0, s.pre[0][m])
 	return s.best, s.found
 }
 
 // split chooses the members of the first board from next on, k chosen,
-// within the weights of their pairs and rows the sum of their rows.
+// within the weights of their pairs and rows the sum of their weights to
+// the thirteen others.
 func (s *splitter) split(next, k, within, rows int) {
 	const m = twoBoards
 	if k == dip.BoardSize {
@@ -87,7 +86,7 @@ func (s *splitter) split(next, k, within, rows int) {
 				s.toA[k+1][x] = s.toA[k][x] + s.w[v][x]
 			}
 		}
-		s.split(v+1, k+1, within+s.toA[k][v], rows+s.row[v])
+		s.split(v+1, k+1, within+s.toA[k][v], rows+s.pre[v][m])
 	}
 }
 
