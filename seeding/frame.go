@@ -307,8 +307,9 @@ func (f *frame) playerPowerCost(cnt []int32) int {
 	return c
 }
 
-// knownHorizon is the default horizon when the later rounds' known
-// players differ from this heat's (Options.Later): the heats' absences
+// knownHorizon is the default horizon of a heat of at most kickMax players
+// to seat when the later rounds' known players differ from this heat's
+// (Options.Later): the heats' absences
 // force repeats that only a plan seeing them can spread (measured on
 // f_45x3_sitout, seeds 1-5: 90, the optimum, on each at 3 rounds; 90-100
 // at 2).
@@ -323,7 +324,11 @@ func (f *frame) playerPowerCost(cnt []int32) int {
 // and 257 to 240.5 on r_72x3_day2, the worst of r_66x5_rule from 179 to 166
 // (its median rose from 159 to 162.5), at less CPU; r_90x4_teams_clubs
 // (84 players) did worse alone, 48-56 against 44-50, so larger heats
-// still plan.
+// still plan, and they plan the whole event: there the cost that is left
+// is mostly powers, and who plays Germany in the first heats decides what
+// the last one pays, which a plan that stops short of it cannot see
+// (r_90x4_teams_clubs, seeds 1-8: 42, the optimum, on every seed, where
+// three planned heats gave 44-50).
 const knownHorizon = 3
 
 // midHeat reports whether the heat has more than kickMax and at most
@@ -341,8 +346,10 @@ func (f *frame) setHorizon(h int) {
 		f.rounds = min(f.rounds, h)
 	case f.known && f.midHeat():
 		f.rounds = 1
-	case f.known:
+	case f.known && len(f.free) <= kickMax:
 		f.rounds = min(f.rounds, knownHorizon)
+	case f.known:
+		// More than smallHeat players: the whole event (knownHorizon).
 	case !constructionFits(f):
 		f.rounds = min(f.rounds, 2)
 	}

@@ -36,7 +36,7 @@ type Options struct {
 	// or a prime power of at least 8, no locked board, the complete rounds
 	// so far classes of the same design), 3 when Later tells of players
 	// absent from this heat or from a later one (1 for heats of 43 to 70
-	// players to seat), else 2:
+	// players to seat, all of RoundsLeft for heats of more than 70), else 2:
 	// measured on the benchmark's kinds, a long tentative schedule that the
 	// optimiser cannot solve well misleads it more than it helps.
 	Horizon int
