@@ -188,14 +188,26 @@ func (o ownInstance) generate(t *testing.T) *seeding.Instance {
 // in the three groups of two, so pays at least 2(k - 3) (a second power of
 // a group costs 2, the same power again 4); one Germany lowers that by 2,
 // a second costs 4 more. Germany has one seat a board, so at most that
-// many players of four rounds or more save their 2.
+// many players of four rounds or more save their 2. A locked board's
+// conflict is not counted (Explanation.Locked), so the players of locked
+// boards, which ownInstance puts in the last round only, count that round
+// as not played: what their other rounds cost comes before it.
 func germanyBound(in *seeding.Instance) (int, string) {
 	played := make(map[int]int)
-	seats := 0
+	seats, lockedSeats := 0, 0
 	for _, r := range in.Rounds {
-		seats += len(r.Present) / dip.BoardSize
+		seats += len(r.Present)/dip.BoardSize - len(r.Locked)
+		locked := make(map[int]bool)
+		for _, b := range r.Locked {
+			for _, st := range b.Seats {
+				locked[st.Player] = true
+				lockedSeats++
+			}
+		}
 		for _, p := range r.Present {
-			played[p]++
+			if !locked[p] {
+				played[p]++
+			}
 		}
 	}
 	byRounds := make(map[int]int)
@@ -212,6 +224,9 @@ func germanyBound(in *seeding.Instance) (int, string) {
 		if byRounds[k] > 0 {
 			counts = append(counts, fmt.Sprintf("%d play %d rounds", byRounds[k], k))
 		}
+	}
+	if lockedSeats > 0 {
+		counts = append(counts, fmt.Sprintf("the %d seats of locked boards not counted, as their conflict is not", lockedSeats))
 	}
 	bound := pay - 2*min(seats, many)
 	why := fmt.Sprintf("Event bound %d, from the powers alone: %s; a player of k >= 4 rounds pays at least "+
@@ -273,10 +288,16 @@ func TestGermanyBound(t *testing.T) {
 		{"two boards", [][]int{all[:14], all[:14], all[:14], all[:14]}, 12},
 		// Three rounds: nobody need pay.
 		{"three rounds", [][]int{all, all, all}, 0},
+		// A locked board in round 4: its 7 players count 3 rounds, the
+		// other 14 pay 28, and the 11 seats of the other boards save 22.
+		{"locked", [][]int{all, all, all, all}, 6},
 	} {
 		in := &seeding.Instance{}
 		for _, p := range c.present {
 			in.Rounds = append(in.Rounds, seeding.Heat{Present: p})
+		}
+		if c.name == "locked" {
+			in.Rounds[3].Locked = seatBoards(all[:dip.BoardSize], true)
 		}
 		if got, why := germanyBound(in); got != c.want {
 			t.Errorf("%s: bound %d, want %d (%s)", c.name, got, c.want, why)
