@@ -2,6 +2,7 @@ package director
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 
 	"github.com/armada-dtm/dtm/director/files"
@@ -30,4 +31,14 @@ func writeEntryPage(b *workbook.Book, seated int, calls []workbook.CallBoard) (s
 		return "", nil
 	}
 	return path, workbook.WriteFile(path, page)
+}
+
+// entryPageAfterSave is writeEntryPage once the workbook is saved: a
+// failure is a *SavedError, which says that the workbook was saved.
+func entryPageAfterSave(b *workbook.Book, seated int, calls []workbook.CallBoard) (string, error) {
+	page, err := writeEntryPage(b, seated, calls)
+	if err != nil {
+		return "", &SavedError{Path: b.Path, Err: fmt.Errorf("the results-entry page %s was not written: %w", files.EntryPagePath(b.Path), err)}
+	}
+	return page, nil
 }

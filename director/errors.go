@@ -58,6 +58,29 @@ func writeIgnored(w io.Writer, ignored workbook.Problems) {
 	}
 }
 
+// SavedError is a failure after the workbook was saved: the workbook holds
+// what the command changed, and its result, returned with the error, says
+// what that was. What failed is the results-entry page that dtm writes
+// beside the workbook; dtm seed --refresh writes it again.
+type SavedError struct {
+	// Path is the workbook's.
+	Path string
+	Err  error
+}
+
+func (e *SavedError) Error() string {
+	return fmt.Sprintf("%s was saved, but %v; once that is fixed, dtm seed --refresh %s writes it", e.Path, e.Err, e.Path)
+}
+
+func (e *SavedError) Unwrap() error { return e.Err }
+
+// afterSave reports whether err is a *SavedError: the use case then still
+// refreshes the site and returns its result.
+func afterSave(err error) bool {
+	var s *SavedError
+	return errors.As(err, &s)
+}
+
 // ErrNoHeat reports that no heat has players waiting to be seated.
 var ErrNoHeat = errors.New("no heat to seat: every player registered in the Players sheet's Heat columns is seated; " +
 	"register players for the next heat, or reseed a heat's boards that have not started with --heat N")

@@ -75,11 +75,11 @@ type LateResult struct {
 // (refreshSite).
 func SeatLate(ctx context.Context, req LateRequest) (*LateResult, error) {
 	res, err := late(ctx, req)
-	if err != nil {
+	if err != nil && !afterSave(err) {
 		return nil, err
 	}
 	res.Site = refreshSite(req.Path, !res.UpToDate)
-	return res, nil
+	return res, err
 }
 
 // late is SeatLate without refreshing the site.
@@ -107,10 +107,8 @@ func late(ctx context.Context, req LateRequest) (*LateResult, error) {
 		return nil, err
 	}
 	res.UpToDate = !wrote
-	if res.EntryPage, err = writeEntryPage(b, heat, res.calls); err != nil {
-		return nil, err
-	}
-	return res, nil
+	res.EntryPage, err = entryPageAfterSave(b, heat, res.calls)
+	return res, err
 }
 
 // WriteText prints who took which seat, the new boards, the heat's

@@ -39,18 +39,20 @@ type RefreshResult struct {
 // Refresh rewrites heat req.Heat's board calls and Conflict columns from
 // its sheet as it stands (after swaps by hand), without reseeding, or, with
 // no heat given, those of every heat where they no longer match; it saves
-// only when something was rewritten.
+// only when something was rewritten. Either way it brings the results-entry
+// page beside the workbook up to date, when some heat is seated: this is how
+// a page that failed to be written (SavedError) is written.
 //
 // When the workbook's site was published (dtm publish), it is refreshed
 // after the workbook is written, or, when nothing is written, if it was
 // not published from the workbook's file as it is (refreshSite).
 func Refresh(_ context.Context, req RefreshRequest) (*RefreshResult, error) {
 	res, err := refresh(req)
-	if err != nil {
+	if err != nil && !afterSave(err) {
 		return nil, err
 	}
 	res.Site = refreshSite(req.Path, len(res.Refreshed) > 0 && !res.UpToDate)
-	return res, nil
+	return res, err
 }
 
 // refresh is Refresh without refreshing the site.
@@ -99,17 +101,20 @@ func refresh(req RefreshRequest) (*RefreshResult, error) {
 		return nil, fmt.Errorf("heat %d has no boards on its sheet: nothing to refresh; seat it with dtm seed --heat %d", req.Heat, req.Heat)
 	}
 	if len(res.Refreshed) == 0 {
-		return res, nil
+		// Nothing to save: the results-entry page is still brought up to
+		// date, as after a failure to write it (SavedError).
+		if seated(t) {
+			res.EntryPage, err = writeEntryPage(b, 0, nil)
+		}
+		return res, err
 	}
 	wrote, err := b.Save(workbook.Options{Force: req.Force})
 	if err != nil {
 		return nil, err
 	}
 	res.UpToDate = !wrote
-	if res.EntryPage, err = writeEntryPage(b, 0, nil); err != nil {
-		return nil, err
-	}
-	return res, nil
+	res.EntryPage, err = entryPageAfterSave(b, 0, nil)
+	return res, err
 }
 
 // WriteText says which heats were rewritten, or that none needed it, and
@@ -129,4 +134,14 @@ func (r *RefreshResult) WriteText(w io.Writer) {
 	}
 	writeEntryPageNote(w, r.EntryPage)
 	r.Site.WriteText(w)
+}
+
+// seated reports whether some heat of t has boards on its sheet.
+func seated(t *workbook.Tournament) bool {
+	for _, h := range t.Heats {
+		if len(h.Games) > 0 {
+			return true
+		}
+	}
+	return false
 }

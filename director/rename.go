@@ -72,11 +72,11 @@ type SheetCount struct {
 // was not published from the workbook's file as it is (refreshSite).
 func Rename(req RenameRequest) (*RenameResult, error) {
 	res, err := rename(req)
-	if err != nil {
+	if err != nil && !afterSave(err) {
 		return nil, err
 	}
 	res.Site = refreshSite(req.Path, !res.Already && !res.UpToDate)
-	return res, nil
+	return res, err
 }
 
 // rename is Rename without refreshing the site.
@@ -178,9 +178,8 @@ func rename(req RenameRequest) (*RenameResult, error) {
 	}
 	res.UpToDate = !wrote
 	if _, err := os.Stat(files.EntryPagePath(req.Path)); err == nil {
-		if res.EntryPage, err = writeEntryPage(b, 0, nil); err != nil {
-			return nil, err
-		}
+		res.EntryPage, err = entryPageAfterSave(b, 0, nil)
+		return res, err
 	}
 	return res, nil
 }

@@ -119,11 +119,11 @@ type SeedResult struct {
 // (refreshSite).
 func Seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 	res, err := seed(ctx, req)
-	if err != nil {
+	if err != nil && !afterSave(err) {
 		return nil, err
 	}
 	res.Site = refreshSite(req.Path, res.wrote())
-	return res, nil
+	return res, err
 }
 
 // wrote reports whether seeding wrote the workbook.
@@ -159,7 +159,7 @@ func seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 			return nil, err
 		}
 		res.Late.UpToDate = !wrote
-		res.Late.EntryPage, err = writeEntryPage(b, heat, res.Late.calls)
+		res.Late.EntryPage, err = entryPageAfterSave(b, heat, res.Late.calls)
 		return res, err
 	}
 	calls, boards, err := seatHeat(ctx, b, heat, req, res)
@@ -177,10 +177,8 @@ func seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 		return nil, err
 	}
 	res.UpToDate = !wrote
-	if res.EntryPage, err = writeEntryPage(b, heat, calls); err != nil {
-		return nil, err
-	}
-	return res, nil
+	res.EntryPage, err = entryPageAfterSave(b, heat, calls)
+	return res, err
 }
 
 // heatToSeat is the heat a seating use case works on: heat, or with heat 0

@@ -49,11 +49,11 @@ type UnseedResult struct {
 // (refreshSite).
 func Unseed(_ context.Context, req UnseedRequest) (*UnseedResult, error) {
 	res, err := unseed(req)
-	if err != nil {
+	if err != nil && !afterSave(err) {
 		return nil, err
 	}
 	res.Site = refreshSite(req.Path, !res.UpToDate)
-	return res, nil
+	return res, err
 }
 
 // unseed is Unseed without refreshing the site.
@@ -93,10 +93,8 @@ func unseed(req UnseedRequest) (*UnseedResult, error) {
 		return nil, err
 	}
 	res.UpToDate = !wrote
-	if res.EntryPage, err = writeEntryPage(b, heat, kept); err != nil {
-		return nil, err
-	}
-	return res, nil
+	res.EntryPage, err = entryPageAfterSave(b, heat, kept)
+	return res, err
 }
 
 // WriteText says how many boards were emptied, and what became of the

@@ -89,11 +89,11 @@ type PlayingBoard struct {
 // not published from the workbook's file as it is (refreshSite).
 func Withdraw(_ context.Context, req WithdrawRequest) (*WithdrawResult, error) {
 	res, changed, err := withdraw(req)
-	if err != nil {
+	if err != nil && !afterSave(err) {
 		return nil, err
 	}
 	res.Site = refreshSite(req.Path, changed)
-	return res, nil
+	return res, err
 }
 
 // withdraw is Withdraw without refreshing the site; it reports whether
@@ -165,12 +165,9 @@ func withdraw(req WithdrawRequest) (*WithdrawResult, bool, error) {
 		return res, false, nil
 	}
 	if res.entryHeat > 0 {
-		var err error
-		if res.EntryPage, err = writeEntryPage(b, res.entryHeat, res.entryCalls); err != nil {
-			return nil, false, err
-		}
+		res.EntryPage, err = entryPageAfterSave(b, res.entryHeat, res.entryCalls)
 	}
-	return res, true, nil
+	return res, true, err
 }
 
 // playing returns the boards of a heat that have started or finished with

@@ -336,19 +336,13 @@ func seed(c *cli.Context, path string) error {
 			return usageError{Err: errors.New("--refresh rewrites what the heat sheet says as it stands: it cannot be combined with --sit-out, --unseed, --pool or --late")}
 		}
 		res, err := director.Refresh(c.Context, director.RefreshRequest{Path: path, Heat: c.Int("heat"), Force: c.Bool("force")})
-		if err != nil {
-			return err
-		}
-		res.WriteText(w)
+		return report(w, res, err)
 	case unseed:
 		if late || sitOut || twoBoards || pool != "" {
 			return usageError{Err: errors.New("--unseed empties the heat's boards that have not started: it cannot be combined with --late, --sit-out, --two-boards or --pool")}
 		}
 		res, err := director.Unseed(c.Context, director.UnseedRequest{Path: path, Heat: c.Int("heat"), Force: c.Bool("force")})
-		if err != nil {
-			return err
-		}
-		res.WriteText(w)
+		return report(w, res, err)
 	case twoBoards && sitOut:
 		return usageError{Err: errors.New("--two-boards and --sit-out are two ways to fill boards of seven: choose one (never mixing sitters and doublers)")}
 	case twoBoards && (pool != "" || late):
@@ -358,10 +352,7 @@ func seed(c *cli.Context, path string) error {
 			return usageError{Err: errors.New("--late seats only the late players, moving nobody else: it cannot be combined with --sit-out or --pool")}
 		}
 		res, err := director.SeatLate(c.Context, director.LateRequest{Path: path, Heat: c.Int("heat"), Seed: seedFlag, Time: c.Duration("time"), Force: c.Bool("force")})
-		if err != nil {
-			return err
-		}
-		res.WriteText(w)
+		return report(w, res, err)
 	default:
 		req := director.SeedRequest{Path: path, Heat: c.Int("heat"), Seed: seedFlag, Time: c.Duration("time"),
 			SitOutAuto: sitOut, TwoBoardsAuto: twoBoards, Reseed: c.Bool("reseed"), Force: c.Bool("force")}
@@ -385,12 +376,18 @@ func seed(c *cli.Context, path string) error {
 		if req.Progress != nil {
 			fmt.Fprintln(c.App.ErrWriter)
 		}
-		if err != nil {
-			return err
-		}
+		return report(w, res, err)
+	}
+}
+
+// report prints what a use case did, also when it failed after saving the
+// workbook (director.SavedError), and returns its error.
+func report[R interface{ WriteText(io.Writer) }](w io.Writer, res R, err error) error {
+	var saved *director.SavedError
+	if err == nil || errors.As(err, &saved) {
 		res.WriteText(w)
 	}
-	return nil
+	return err
 }
 
 // isTerminal reports whether w is a terminal, where a progress line helps.
@@ -852,11 +849,7 @@ func withdrawCommand() *cli.Command {
 			}
 			res, err := director.Withdraw(c.Context, director.WithdrawRequest{Path: c.Args().First(), Name: strings.Join(c.Args().Tail(), " "),
 				FromHeat: c.Int("from-heat"), Force: c.Bool("force")})
-			if err != nil {
-				return err
-			}
-			res.WriteText(c.App.Writer)
-			return nil
+			return report(c.App.Writer, res, err)
 		},
 	}
 }
@@ -879,11 +872,7 @@ func renameCommand() *cli.Command {
 				return usageError{Err: errors.New("rename needs a workbook, the player's name and the new name: dtm rename WORKBOOK.xlsx \"Old Name\" \"New Name\" (quote each name)")}
 			}
 			res, err := director.Rename(director.RenameRequest{Path: c.Args().Get(0), Old: c.Args().Get(1), New: c.Args().Get(2), Force: c.Bool("force")})
-			if err != nil {
-				return err
-			}
-			res.WriteText(c.App.Writer)
-			return nil
+			return report(c.App.Writer, res, err)
 		},
 	}
 }
