@@ -24,14 +24,9 @@ func TestKnownAbsencesSeededAlone(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		total, p := 0, in.Problem
-		for _, r := range rounds {
-			ex, err := Explain(&p, r.Plan)
-			if err != nil {
-				t.Fatal(err)
-			}
-			total += ex.Total
-			p.History = append(p.History, r.Plan)
+		total := 0
+		for _, x := range roundConflicts(t, in, rounds) {
+			total += x
 		}
 		if total > c.most {
 			t.Errorf("seed %d: total %d, want at most %d", c.seed, total, c.most)
@@ -56,19 +51,30 @@ func TestLargeHeatsPlanTheWholeEvent(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		total, p := 0, in.Problem
-		var per []int
-		for _, r := range rounds {
-			ex, err := Explain(&p, r.Plan)
-			if err != nil {
-				t.Fatal(err)
-			}
-			total += ex.Total
-			per = append(per, ex.Total)
-			p.History = append(p.History, r.Plan)
+		per := roundConflicts(t, in, rounds)
+		total := 0
+		for _, x := range per {
+			total += x
 		}
 		if total != 42 {
 			t.Errorf("seed %d: total %d (rounds %v), want 42", seed, total, per)
 		}
 	}
+}
+
+// roundConflicts is each simulated round's conflict, the rounds before it
+// as its history.
+func roundConflicts(t *testing.T, in *Instance, rounds []SimRound) []int {
+	t.Helper()
+	p := in.Problem
+	var out []int
+	for _, r := range rounds {
+		ex, err := Explain(&p, r.Plan)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, ex.Total)
+		p.History = append(p.History, r.Plan)
+	}
+	return out
 }
