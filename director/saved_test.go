@@ -9,7 +9,10 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/director/files"
+	"github.com/armada-dtm/dtm/internal/fixture"
+	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/workbook"
+	"github.com/xuri/excelize/v2"
 )
 
 // TestEntryPageFailureAfterSave: when the results-entry page cannot be
@@ -23,50 +26,84 @@ func TestEntryPageFailureAfterSave(t *testing.T) {
 		site *SiteRefresh
 		text interface{ WriteText(io.Writer) }
 	}
+	fresh := func(t *testing.T) string {
+		path, _ := lateWorkbook(t, 21)
+		return path
+	}
+	seeded := func(t *testing.T) string {
+		path := fresh(t)
+		if _, err := Seed(t.Context(), SeedRequest{Path: path, Heat: 1, Time: uncapped}); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	// late: 14 seated, standbys P05 and P12 among them, then P14 registered.
+	late := func(t *testing.T) string {
+		path := seededWithStandbys(t, nil)
+		f, err := excelize.OpenFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fixture.Set(t, f, workbook.SheetPlayers, fixture.PlayersColumn(t, f, workbook.HeatSheet(1))+"16", "Registered")
+		if err := xlsxcheck.Save(f); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		return path
+	}
 	for _, tc := range []struct {
 		name   string
-		seeded bool // heat 1 seated before the page is blocked
+		book   func(t *testing.T) string
 		run    func(t *testing.T, path string) (done, error)
 		says   string // in what the command reports
 		boards int    // heat 1's boards in the saved workbook
 	}{
-		{"seed", false, func(t *testing.T, path string) (done, error) {
+		{"seed", fresh, func(t *testing.T, path string) (done, error) {
 			r, err := Seed(t.Context(), SeedRequest{Path: path, Heat: 1, Time: uncapped})
 			if r == nil {
 				return done{}, err
 			}
 			return done{r.Site, r}, err
 		}, "heat 1", 3},
-		{"rename", true, func(t *testing.T, path string) (done, error) {
+		{"rename", seeded, func(t *testing.T, path string) (done, error) {
 			r, err := Rename(RenameRequest{Path: path, Old: "P03 Player", New: "Pia Player"})
 			if r == nil {
 				return done{}, err
 			}
 			return done{r.Site, r}, err
 		}, "Pia Player", 3},
-		{"seed --unseed", true, func(t *testing.T, path string) (done, error) {
+		{"seed --unseed", seeded, func(t *testing.T, path string) (done, error) {
 			r, err := Unseed(t.Context(), UnseedRequest{Path: path, Heat: 1})
 			if r == nil {
 				return done{}, err
 			}
 			return done{r.Site, r}, err
 		}, "emptied 3 board(s)", 0},
-		{"seed --refresh --heat 1", true, func(t *testing.T, path string) (done, error) {
+		{"seed --refresh --heat 1", seeded, func(t *testing.T, path string) (done, error) {
 			r, err := Refresh(t.Context(), RefreshRequest{Path: path, Heat: 1})
 			if r == nil {
 				return done{}, err
 			}
 			return done{r.Site, r}, err
 		}, "Heat 1 calls", 3},
+		{"seed --late", late, func(t *testing.T, path string) (done, error) {
+			r, err := SeatLate(t.Context(), LateRequest{Path: path})
+			if r == nil {
+				return done{}, err
+			}
+			return done{r.Site, r}, err
+		}, "P14 Player takes the seat of standby P12 Player", 2},
+		{"withdraw", late, func(t *testing.T, path string) (done, error) {
+			r, err := Withdraw(t.Context(), WithdrawRequest{Path: path, Name: "P03 Player"})
+			if r == nil {
+				return done{}, err
+			}
+			return done{r.Site, r}, err
+		}, "P14 Player", 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			path, _ := lateWorkbook(t, 21)
-			if tc.seeded {
-				if _, err := Seed(t.Context(), SeedRequest{Path: path, Heat: 1, Time: uncapped}); err != nil {
-					t.Fatal(err)
-				}
-			}
+			path := tc.book(t)
 			if _, err := Publish(PublishRequest{Path: path}); err != nil {
 				t.Fatal(err)
 			}
