@@ -333,8 +333,8 @@ const knownHorizon = 3
 
 // midHeat reports whether the heat has more than kickMax and at most
 // smallHeat players to seat: too many for the exact re-splits and kicks,
-// few enough to be seated alone (knownHorizon), to look ahead (lookAhead)
-// and to get lastHeatRestarts as an event's last heat.
+// few enough to be seated alone (knownHorizon) and to look ahead
+// (lookAhead).
 func (f *frame) midHeat() bool {
 	return len(f.free) > kickMax && len(f.free) <= smallHeat
 }

@@ -49,9 +49,9 @@ type Options struct {
 	Effort float64
 	// Restarts is the number of independent restarts; 0 means 16 up to 70
 	// players to seat (32 in the event's last heat when more than 42 are),
-	// else 8 up to 140 players, 2 above, of which a heat planning
-	// designRounds heats or more from a construction runs only the half
-	// that start from it.
+	// else 6 up to 140 players (16 in the event's last heat), 2 above. A heat planning
+	// designRounds heats or more from a construction runs only the half of
+	// them that start from it.
 	Restarts int
 	// Workers is the number of restarts run at once; 0 means GOMAXPROCS.
 	Workers int
@@ -156,6 +156,23 @@ const largeHeat = 140
 // look ahead (seeds 1-16: median total 238, now 234.5).
 const smallHeat = 70
 
+// mediumRestarts is the restarts of a heat of more than smallHeat players
+// to seat that is not large. Issue 29's eleventh step cut them from 8,
+// when such a heat began to plan the whole event (setHorizon) and its first
+// heats no longer stopped early at their bound: 140 x 6 and 133 x 5 events
+// took 1.10 and 1.29 CPU-s in their slowest heat. With 6, seeds 1-8 of every
+// event of 71 to 140 tried gave the same totals (r_90x4, r_100x5, r_140x6,
+// r_133x5 and 98 x 5, each at its bound, and 120 x 5), or within the spread
+// between seeds (84 x 6 with everyone present: median 387 with 8, 388 with
+// 6; 91 x 7: 538.5 and 534.5), at a quarter less CPU. An event's last heat
+// of that size runs 16, as a small heat: nothing is planned after it, so its
+// restarts decide its seating alone. Given seed 1's first five heats of
+// r_84x6_everyone, its last heat (84 players) cost 164-176 over seeds 1-8
+// with 6 restarts (0.14 CPU-s), 160-172 with 16 (0.36) and 156-166 with 32
+// (0.71), but 32 took a heat that reached its bound only at the end of its
+// restarts, r_90x4's last, from 0.15 CPU-s to 0.77.
+const mediumRestarts = 6
+
 // lastHeatRestarts is the restarts of an event's last heat of more than
 // kickMax and at most smallHeat players to seat: twice a small heat's, in
 // about the CPU that 16 took before issue 29's eighth step made a move
@@ -222,10 +239,10 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 			restarts = 2
 		case f.midHeat() && opts.RoundsLeft <= 1:
 			restarts = lastHeatRestarts
-		case len(f.free) <= smallHeat:
+		case len(f.free) <= smallHeat || opts.RoundsLeft <= 1:
 			restarts = 16
 		default:
-			restarts = 8
+			restarts = mediumRestarts
 		}
 	}
 	// runs is how many restarts are run: every one, or, when the heat
