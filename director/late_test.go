@@ -26,15 +26,7 @@ func TestSeedLate(t *testing.T) {
 		!strings.Contains(err.Error(), "is seated") {
 		t.Errorf("--late with everyone seated: %v", err)
 	}
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fixture.Set(t, f, workbook.SheetPlayers, fixture.PlayersColumn(t, f, workbook.HeatSheet(1))+"16", "Registered")
-	if err := xlsxcheck.Save(f); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	registerP14(t, path)
 	res, err := SeatLate(context.Background(), LateRequest{Path: path})
 	if err != nil {
 		t.Fatal(err)
@@ -418,6 +410,21 @@ func TestSeedLateKeepsTypedPowers(t *testing.T) {
 			t.Errorf("%s!%s = %q (%v) after --late, want %q as typed", workbook.HeatSheet(1), cell, got, err, want)
 		}
 	}
+}
+
+// registerP14 registers P14 (row 16 of the Players sheet) for heat 1, as a
+// late arrival at seededWithStandbys's heat.
+func registerP14(t *testing.T, path string) {
+	t.Helper()
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixture.Set(t, f, workbook.SheetPlayers, fixture.PlayersColumn(t, f, workbook.HeatSheet(1))+"16", "Registered")
+	if err := xlsxcheck.Save(f); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
 }
 
 // seededWithStandbys seeds heat 1 of a 15-player workbook (settings as

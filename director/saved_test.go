@@ -9,10 +9,7 @@ import (
 	"testing"
 
 	"github.com/armada-dtm/dtm/director/files"
-	"github.com/armada-dtm/dtm/internal/fixture"
-	"github.com/armada-dtm/dtm/internal/xlsxcheck"
 	"github.com/armada-dtm/dtm/workbook"
-	"github.com/xuri/excelize/v2"
 )
 
 // TestEntryPageFailureAfterSave: when the results-entry page cannot be
@@ -40,15 +37,7 @@ func TestEntryPageFailureAfterSave(t *testing.T) {
 	// late: 14 seated, standbys P05 and P12 among them, then P14 registered.
 	late := func(t *testing.T) string {
 		path := seededWithStandbys(t, nil)
-		f, err := excelize.OpenFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fixture.Set(t, f, workbook.SheetPlayers, fixture.PlayersColumn(t, f, workbook.HeatSheet(1))+"16", "Registered")
-		if err := xlsxcheck.Save(f); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
+		registerP14(t, path)
 		return path
 	}
 	for _, tc := range []struct {
