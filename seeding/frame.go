@@ -309,10 +309,9 @@ func (f *frame) playerPowerCost(cnt []int32) int {
 
 // knownHorizon is the default horizon of a heat of at most kickMax players
 // to seat when the later rounds' known players differ from this heat's
-// (Options.Later): the heats' absences
-// force repeats that only a plan seeing them can spread (measured on
-// f_45x3_sitout, seeds 1-5: 90, the optimum, on each at 3 rounds; 90-100
-// at 2).
+// (Options.Later): the heats' absences force repeats that only a plan
+// seeing them can spread (measured on f_45x3_sitout, seeds 1-5: 90, the
+// optimum, on each at 3 rounds; 90-100 at 2).
 //
 // Heats of more than kickMax and at most smallHeat players to seat are
 // seeded alone instead (horizon 1): there the annealing does not solve a
@@ -339,8 +338,14 @@ func (f *frame) midHeat() bool {
 	return len(f.free) > kickMax && len(f.free) <= smallHeat
 }
 
-// setHorizon limits the rounds planned (see Options.Horizon).
-func (f *frame) setHorizon(h int) {
+// setHorizon limits the rounds planned (see Options.Horizon) and returns
+// how many of them the moves are counted for: all, but knownHorizon for a
+// heat of more than smallHeat players that plans the whole event (its
+// moves are those it had planning no more: seeing the later heats is what
+// pays, and the moves of five heats of 100 players took its first heat past
+// 1 CPU-s; r_100x5_teams_clubs reaches its optimum on seeds 1-8 either way).
+func (f *frame) setHorizon(h int) (paid int) {
+	paid = -1
 	switch {
 	case h > 0:
 		f.rounds = min(f.rounds, h)
@@ -350,10 +355,15 @@ func (f *frame) setHorizon(h int) {
 		f.rounds = min(f.rounds, knownHorizon)
 	case f.known:
 		// More than smallHeat players: the whole event (knownHorizon).
+		paid = min(f.rounds, knownHorizon)
 	case !constructionFits(f):
 		f.rounds = min(f.rounds, 2)
 	}
 	f.later = f.later[:max(f.rounds-1, 0)]
+	if paid < 0 {
+		paid = f.rounds
+	}
+	return paid
 }
 
 // roundPlayers lists the local players seated in planned round r (0: this

@@ -228,7 +228,7 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 		return Result{}, err
 	}
 	start := opts.now()
-	f.setHorizon(opts.Horizon)
+	paid := f.setHorizon(opts.Horizon)
 	bound0 := f.bound0()
 	bound := totalWeight*f.boundTotal() + bound0
 	large := f.n > largeHeat
@@ -273,15 +273,6 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 	effort := opts.Effort
 	if effort <= 0 {
 		effort = 1
-	}
-	// A heat of more than smallHeat players that plans the whole event
-	// (setHorizon) gets the moves of knownHorizon heats, as when it
-	// planned no more: seeing the later heats is what pays, and the moves
-	// of five heats of 100 players took its first heat past 1 CPU-s
-	// (r_100x5_teams_clubs reaches its optimum on seeds 1-8 either way).
-	paid := f.rounds
-	if opts.Horizon <= 0 && f.known && len(f.free) > smallHeat {
-		paid = min(paid, knownHorizon)
 	}
 	slots := 0
 	for r := range paid {
