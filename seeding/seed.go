@@ -48,8 +48,8 @@ type Options struct {
 	// Effort scales the number of moves tried per restart; 0 means 1.
 	Effort float64
 	// Restarts is the number of independent restarts; 0 means 16 up to 70
-	// players to seat (32 in the event's last heat when more than 42 are),
-	// else 6 up to 140 players (16 in the event's last heat), 2 above. A heat planning
+	// players to seat, else 6 up to 140 players, 2 above; an event's last
+	// heat of 43 to 140 players to seat runs 32. A heat planning
 	// designRounds heats or more from a construction runs only the half of
 	// them that start from it.
 	Restarts int
@@ -165,16 +165,12 @@ const smallHeat = 70
 // r_133x5 and 98 x 5, each at its bound, and 120 x 5), or within the spread
 // between seeds (84 x 6 with everyone present: median 387 with 8, 388 with
 // 6; 91 x 7: 538.5 and 534.5), at a quarter less CPU. An event's last heat
-// of that size runs 16, as a small heat: nothing is planned after it, so its
-// restarts decide its seating alone. Given seed 1's first five heats of
-// r_84x6_everyone, its last heat (84 players) cost 164-176 over seeds 1-8
-// with 6 restarts (0.14 CPU-s), 160-172 with 16 (0.36) and 156-166 with 32
-// (0.71), but 32 took a heat that reached its bound only at the end of its
-// restarts, r_90x4's last, from 0.15 CPU-s to 0.77.
+// of that size runs lastHeatRestarts.
 const mediumRestarts = 6
 
 // lastHeatRestarts is the restarts of an event's last heat of more than
-// kickMax and at most smallHeat players to seat: twice a small heat's, in
+// kickMax and at most largeHeat players to seat. Up to smallHeat it is
+// twice a small heat's, in
 // about the CPU that 16 took before issue 29's eighth step made a move
 // cheaper. Nothing is planned after the last heat, so its restarts decide
 // its seating alone, and the first 16 are those a small heat runs: the best
@@ -186,7 +182,13 @@ const mediumRestarts = 6
 // r_61x5_top, 164 to 154 on r_66x5_rule and 240 to 238 on r_72x3_day2, no
 // seed's total rose, and the last heat takes up to 0.96 CPU-s. Twice the
 // moves in the heats of 43 to 70 players seated alone before the last did
-// worse: a better round gives the next another history.
+// worse: a better round gives the next another history. Heats of 71 to
+// 140 players ran 16 in their last heat until issue 29's twelfth step,
+// when a heat seated alone began to stop its restarts at its own bound
+// (flatRound): given seed 1's first five heats of r_84x6_everyone, its
+// last heat (84 players) cost 160-172 over seeds 1-8 with 16 (0.36 CPU-s)
+// and 156-166 with 32 (0.74), and r_90x4's last heat, which reaches its
+// bound, takes 0.03 CPU-s with 32, against 0.15 with 16 before.
 const lastHeatRestarts = 32
 
 // designRounds is the fewest heats planned at once for which a heat that a
@@ -230,14 +232,21 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 	start := opts.now()
 	paid := f.setHorizon(opts.Horizon)
 	bound0 := f.bound0()
+	// Small heats keep their best few restarts for continueBest, heats
+	// that look ahead theirs for lookAhead.
+	polish := len(f.free) <= kickMax && f.meet()
+	look := looksAhead(p, f, opts)
 	bound := totalWeight*f.boundTotal() + bound0
+	if !polish && !look && flatRound(p, f) {
+		bound = max(bound, (totalWeight+1)*bound0)
+	}
 	large := f.n > largeHeat
 	restarts := opts.Restarts
 	if restarts <= 0 {
 		switch {
 		case large:
 			restarts = 2
-		case f.midHeat() && opts.RoundsLeft <= 1:
+		case len(f.free) > kickMax && opts.RoundsLeft <= 1:
 			restarts = lastHeatRestarts
 		case len(f.free) <= smallHeat || opts.RoundsLeft <= 1:
 			restarts = 16
@@ -350,10 +359,6 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 	// A result is read only after its worker reported it on done; ties go
 	// to the lower restart index, whatever the order of arrival.
 	count := 0
-	// Small heats keep their best few restarts for continueBest, heats
-	// that look ahead theirs for lookAhead.
-	polish := len(f.free) <= kickMax && f.meet()
-	look := looksAhead(p, f, opts)
 	keep := 0
 	switch {
 	case polish:
@@ -473,6 +478,28 @@ func unruled(f *frame, rng *rand.Rand, k int) (seat [][]int32, built bool) {
 		}
 	}
 	return seat, false
+}
+
+// flatRound reports whether the frame plans its heat alone and charges
+// nothing but pairs and powers, with no power rule: the annealing's
+// objective is then (totalWeight+1) times the heat's conflict, so that
+// (totalWeight+1) times the heat's bound bounds it too, tighter than
+// boundTotal, which counts each player's cheapest powers whatever the
+// seats (TestFlatRoundObjective). A heat that looks ahead or continues its
+// best restarts keeps the weaker bound: stopping its restarts at the bound
+// would change the seatings it compares.
+func flatRound(p *Problem, f *frame) bool {
+	if f.rounds != 1 || f.nb > 0 || f.rule != AnyPower {
+		return false
+	}
+	for i := range f.free {
+		for q := range dip.BoardSize {
+			if c, _ := p.preferenceCost(f.glob[f.free[i]], q); c != 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // plan converts round 0 of the schedule into the heat's plan.

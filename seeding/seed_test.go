@@ -743,3 +743,72 @@ func TestHalfRestartsWhereAConstructionFits(t *testing.T) {
 		}
 	}
 }
+
+// TestFlatRoundObjective checks what flatRound's bound rests on: in a heat
+// planned alone that charges only pairs and powers, the annealing's
+// objective is (totalWeight+1) times the heat's conflict, seating after
+// seating, so (totalWeight+1) times the heat's bound bounds the objective.
+// The fuzz problem's second heat is seated with a repeat-laden history of
+// two rounds, with and without a locked board; preferences, a second
+// planned round, a neighbour cost or a power rule turn flatRound off.
+func TestFlatRoundObjective(t *testing.T) {
+	r2 := Plan{Round: 2}
+	for b := range 5 {
+		r2.Boards = append(r2.Boards, board(b, b+5, b+10, b+15, b+20, b+25, b+30))
+	}
+	locked := []Board{seats(0, Germany, 6, Austria, 12, England, 18, France, 24, Italy, 29, Russia, 33, Turkey)}
+	for _, tc := range []struct {
+		name   string
+		locked []Board
+	}{{"every board seeded", nil}, {"a board locked", locked}} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := fuzzProblem()
+			p.History = append(p.History, r2)
+			f, err := newFrame(p, span(0, 35), tc.locked, 1, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !flatRound(p, f) {
+				t.Fatal("flatRound is false for a heat planned alone with pairs and powers only")
+			}
+			a := randomSwaps(t, f)
+			rng := rand.New(rand.NewPCG(3, 4))
+			for k := range 200 {
+				if got, want := a.objective(), (totalWeight+1)*a.roundCost(0); got != want {
+					t.Fatalf("seating %d: objective %d, want %d times the conflict %d", k, got, totalWeight+1, a.roundCost(0))
+				}
+				for range 10 {
+					s, u := rng.IntN(len(a.seat[0])), rng.IntN(len(a.seat[0]))
+					if s != u {
+						a.swap(0, s, u, a.delta(0, s, u))
+					}
+				}
+			}
+		})
+	}
+	for _, tc := range []struct {
+		name   string
+		change func(p *Problem)
+		rounds int
+	}{
+		{"preferences", func(p *Problem) {
+			p.Values.Preference = 1
+			p.Preferences = map[int][]int{4: {Germany, Austria}}
+		}, 1},
+		{"two rounds planned", func(*Problem) {}, 2},
+		{"a neighbour cost", func(p *Problem) { p.Values.Neighbour = 3 }, 1},
+		{"a power rule", func(p *Problem) { p.PowerRule = DifferentPowers }, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := fuzzProblem()
+			tc.change(p)
+			f, err := newFrame(p, span(0, 35), nil, tc.rounds, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if flatRound(p, f) {
+				t.Error("flatRound is true")
+			}
+		})
+	}
+}
