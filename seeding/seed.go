@@ -48,8 +48,9 @@ type Options struct {
 	// Effort scales the number of moves tried per restart; 0 means 1.
 	Effort float64
 	// Restarts is the number of independent restarts; 0 means 16 up to 70
-	// players to seat, else 6 up to 140 players, 2 above; an event's last
-	// heat of 43 to 140 players to seat runs 32. A heat planning
+	// players to seat (32 in the event's last heat when more than 42 are),
+	// else 6 up to 140 players (16 of twice the moves in the event's last
+	// heat), 2 above. A heat planning
 	// designRounds heats or more from a construction runs only the half of
 	// them that start from it.
 	Restarts int
@@ -169,8 +170,7 @@ const smallHeat = 70
 const mediumRestarts = 6
 
 // lastHeatRestarts is the restarts of an event's last heat of more than
-// kickMax and at most largeHeat players to seat. Up to smallHeat it is
-// twice a small heat's, in
+// kickMax and at most smallHeat players to seat: twice a small heat's, in
 // about the CPU that 16 took before issue 29's eighth step made a move
 // cheaper. Nothing is planned after the last heat, so its restarts decide
 // its seating alone, and the first 16 are those a small heat runs: the best
@@ -182,14 +182,20 @@ const mediumRestarts = 6
 // r_61x5_top, 164 to 154 on r_66x5_rule and 240 to 238 on r_72x3_day2, no
 // seed's total rose, and the last heat takes up to 0.96 CPU-s. Twice the
 // moves in the heats of 43 to 70 players seated alone before the last did
-// worse: a better round gives the next another history. Heats of 71 to
-// 140 players ran 16 in their last heat until issue 29's twelfth step,
-// when a heat seated alone began to stop its restarts at its own bound
-// (flatRound): given seed 1's first five heats of r_84x6_everyone, its
-// last heat (84 players) cost 160-172 over seeds 1-8 with 16 (0.36 CPU-s)
-// and 156-166 with 32 (0.74), and r_90x4's last heat, which reaches its
-// bound, takes 0.03 CPU-s with 32, against 0.15 with 16 before.
+// worse: a better round gives the next another history.
 const lastHeatRestarts = 32
+
+// lastMediumMoves multiplies the moves of each restart in an event's last
+// heat of more than smallHeat players to seat, not large, which runs 16
+// restarts. Given seed 1's first five heats of r_84x6_everyone, its last
+// heat (84 players) cost 160-172 over seeds 1-8 with 16 restarts of the
+// usual moves (0.36 CPU-s), 156-166 with 32 (0.74) and 152-163 with 16 of
+// twice the moves (0.72; 12 of three times: 154-162, 0.81). Such a heat
+// stops at its own bound (flatRound), so r_90x4's last heat, which reaches
+// it, took 0.05 CPU-s, against 0.15 when its restarts ran to the end. In
+// the last heats of 43 to 70 players, 16 restarts of twice the moves did
+// no better than 32 (r_52x5, r_61x5, r_66x5, r_72x3).
+const lastMediumMoves = 2
 
 // designRounds is the fewest heats planned at once for which a heat that a
 // construction fits (an affine plane or a transversal design: affine.go,
@@ -241,12 +247,15 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 		bound = max(bound, (totalWeight+1)*bound0)
 	}
 	large := f.n > largeHeat
+	// lastMedium is an event's last heat of more than smallHeat players to
+	// seat, not large: it anneals longer (lastMediumMoves).
+	lastMedium := !large && len(f.free) > smallHeat && opts.RoundsLeft <= 1
 	restarts := opts.Restarts
 	if restarts <= 0 {
 		switch {
 		case large:
 			restarts = 2
-		case len(f.free) > kickMax && opts.RoundsLeft <= 1:
+		case f.midHeat() && opts.RoundsLeft <= 1:
 			restarts = lastHeatRestarts
 		case len(f.free) <= smallHeat || opts.RoundsLeft <= 1:
 			restarts = 16
@@ -290,6 +299,9 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 	iters := int(effort * float64(min(max(movesPerSlot*slots, minMoves), maxMoves)))
 	if large {
 		iters = int(effort * float64(min(movesPerSlot*slots, maxMovesLarge)))
+	}
+	if lastMedium {
+		iters *= lastMediumMoves
 	}
 	t0 := float64(totalWeight*max(f.ro, f.sp, 1)) * 0.6
 	if large {
