@@ -204,11 +204,16 @@ const lastMediumMoves = 2
 // heats of a_49x8, f_63x5_fam_clubs and r_49x5_clubs, which plan 5 to 8
 // heats, the best random restart ends at 4,196 to 4,840 against 980 to
 // 1,022 from the affine plane (a_49x8), at 464 against 324 (f_63x5) and
-// at 817 against 252 (r_49x5) in the seeder's objective; planning 4 heats
+// at 817 against 252 (r_49x5) in the seeder's objective. Planning 4 heats
 // or fewer, a random restart can win (a_49x8's fifth heat: 980 against
-// the plane's 984). Their seatings are those of every restart, in half
-// the time (issue 29's tenth step).
-const designRounds = 5
+// the plane's 984), but issue 29's twelfth step found no total that it
+// changes: with 4 rather than 5, seeds 1-8 of a_49x8, f_63x5 and r_49x5
+// reach their optima (490, 162, 126) as before, and the slowest heat of
+// f_63x5, its second, which plans four heats, fell from 1.17 CPU-s to 0.92
+// (a_49x8 0.89 to 0.69, r_49x5 0.98 to 0.80). With 3, the totals were the
+// same again, but a random restart wins more often the fewer heats are
+// planned, and no heat planning three was above 0.8 CPU-s.
+const designRounds = 4
 
 // Seed seats the present players (those on locked boards may be listed or
 // not) at boards of seven around the locked boards, assigning powers when
