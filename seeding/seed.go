@@ -509,9 +509,9 @@ func flatRound(p *Problem, f *frame) bool {
 	if f.rounds != 1 || f.nb > 0 || f.rule != AnyPower {
 		return false
 	}
-	for i := range f.free {
+	for _, i := range f.free {
 		for q := range dip.BoardSize {
-			if c, _ := p.preferenceCost(f.glob[f.free[i]], q); c != 0 {
+			if c, _ := p.preferenceCost(f.glob[i], q); c != 0 {
 				return false
 			}
 		}
