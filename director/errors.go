@@ -74,9 +74,10 @@ func (e *SavedError) Error() string {
 
 func (e *SavedError) Unwrap() error { return e.Err }
 
-// afterSave reports whether err is a *SavedError: the use case then still
-// refreshes the site and returns its result.
-func afterSave(err error) bool {
+// Saved reports whether err is a *SavedError: the command saved the
+// workbook before it failed, and still returns its result (and refreshes
+// the site), which says what it did.
+func Saved(err error) bool {
 	var s *SavedError
 	return errors.As(err, &s)
 }

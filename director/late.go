@@ -75,7 +75,7 @@ type LateResult struct {
 // (refreshSite).
 func SeatLate(ctx context.Context, req LateRequest) (*LateResult, error) {
 	res, err := late(ctx, req)
-	if err != nil && !afterSave(err) {
+	if err != nil && !Saved(err) {
 		return nil, err
 	}
 	res.Site = refreshSite(req.Path, !res.UpToDate)

@@ -48,7 +48,7 @@ type RefreshResult struct {
 // not published from the workbook's file as it is (refreshSite).
 func Refresh(_ context.Context, req RefreshRequest) (*RefreshResult, error) {
 	res, err := refresh(req)
-	if err != nil && !afterSave(err) {
+	if err != nil && !Saved(err) {
 		return nil, err
 	}
 	res.Site = refreshSite(req.Path, len(res.Refreshed) > 0 && !res.UpToDate)

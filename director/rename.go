@@ -72,7 +72,7 @@ type SheetCount struct {
 // was not published from the workbook's file as it is (refreshSite).
 func Rename(req RenameRequest) (*RenameResult, error) {
 	res, err := rename(req)
-	if err != nil && !afterSave(err) {
+	if err != nil && !Saved(err) {
 		return nil, err
 	}
 	res.Site = refreshSite(req.Path, !res.Already && !res.UpToDate)

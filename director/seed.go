@@ -119,7 +119,7 @@ type SeedResult struct {
 // (refreshSite).
 func Seed(ctx context.Context, req SeedRequest) (*SeedResult, error) {
 	res, err := seed(ctx, req)
-	if err != nil && !afterSave(err) {
+	if err != nil && !Saved(err) {
 		return nil, err
 	}
 	res.Site = refreshSite(req.Path, res.wrote())

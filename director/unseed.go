@@ -49,7 +49,7 @@ type UnseedResult struct {
 // (refreshSite).
 func Unseed(_ context.Context, req UnseedRequest) (*UnseedResult, error) {
 	res, err := unseed(req)
-	if err != nil && !afterSave(err) {
+	if err != nil && !Saved(err) {
 		return nil, err
 	}
 	res.Site = refreshSite(req.Path, !res.UpToDate)

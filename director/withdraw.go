@@ -89,7 +89,7 @@ type PlayingBoard struct {
 // not published from the workbook's file as it is (refreshSite).
 func Withdraw(_ context.Context, req WithdrawRequest) (*WithdrawResult, error) {
 	res, changed, err := withdraw(req)
-	if err != nil && !afterSave(err) {
+	if err != nil && !Saved(err) {
 		return nil, err
 	}
 	res.Site = refreshSite(req.Path, changed)

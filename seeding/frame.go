@@ -345,7 +345,7 @@ func (f *frame) midHeat() bool {
 // pays, and the moves of five heats of 100 players took its first heat past
 // 1 CPU-s; r_100x5_teams_clubs reaches its optimum on seeds 1-8 either way).
 func (f *frame) setHorizon(h int) (paid int) {
-	paid = -1
+	whole := false // more than smallHeat players: the whole event
 	switch {
 	case h > 0:
 		f.rounds = min(f.rounds, h)
@@ -354,16 +354,15 @@ func (f *frame) setHorizon(h int) (paid int) {
 	case f.known && len(f.free) <= kickMax:
 		f.rounds = min(f.rounds, knownHorizon)
 	case f.known:
-		// More than smallHeat players: the whole event (knownHorizon).
-		paid = min(f.rounds, knownHorizon)
+		whole = true
 	case !constructionFits(f):
 		f.rounds = min(f.rounds, 2)
 	}
 	f.later = f.later[:max(f.rounds-1, 0)]
-	if paid < 0 {
-		paid = f.rounds
+	if whole {
+		return min(f.rounds, knownHorizon)
 	}
-	return paid
+	return f.rounds
 }
 
 // roundPlayers lists the local players seated in planned round r (0: this

@@ -262,7 +262,7 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 			restarts = 2
 		case f.midHeat() && opts.RoundsLeft <= 1:
 			restarts = lastHeatRestarts
-		case len(f.free) <= smallHeat || opts.RoundsLeft <= 1:
+		case len(f.free) <= smallHeat || lastMedium:
 			restarts = 16
 		default:
 			restarts = mediumRestarts

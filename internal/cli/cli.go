@@ -383,8 +383,7 @@ func seed(c *cli.Context, path string) error {
 // report prints what a use case did, also when it failed after saving the
 // workbook (director.SavedError), and returns its error.
 func report[R interface{ WriteText(io.Writer) }](w io.Writer, res R, err error) error {
-	var saved *director.SavedError
-	if err == nil || errors.As(err, &saved) {
+	if err == nil || director.Saved(err) {
 		res.WriteText(w)
 	}
 	return err

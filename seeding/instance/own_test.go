@@ -288,28 +288,29 @@ func TestGermanyBound(t *testing.T) {
 		all[i] = i
 	}
 	for _, c := range []struct {
-		name    string
-		present [][]int
-		want    int
+		name       string
+		present    [][]int
+		lockedLast bool // the last round's first board locked
+		want       int
 	}{
 		// 21 players x 4 rounds: 21 x 2 to pay, 12 Germany seats save 24.
-		{"everyone", [][]int{all, all, all, all}, 18},
+		{"everyone", [][]int{all, all, all, all}, false, 18},
 		// 7 sit out round 4: 14 x 2 to pay, 11 seats save 22.
-		{"sit-outs", [][]int{all, all, all, all[:14]}, 6},
+		{"sit-outs", [][]int{all, all, all, all[:14]}, false, 6},
 		// 14 players x 4 rounds: 8 seats save 16 of 28.
-		{"two boards", [][]int{all[:14], all[:14], all[:14], all[:14]}, 12},
+		{"two boards", [][]int{all[:14], all[:14], all[:14], all[:14]}, false, 12},
 		// Three rounds: nobody need pay.
-		{"three rounds", [][]int{all, all, all}, 0},
+		{"three rounds", [][]int{all, all, all}, false, 0},
 		// A locked board in round 4: its 7 players count 3 rounds, the
 		// other 14 pay 28, and the 11 seats of the other boards save 22.
-		{"locked", [][]int{all, all, all, all}, 6},
+		{"locked", [][]int{all, all, all, all}, true, 6},
 	} {
 		in := &seeding.Instance{}
 		for _, p := range c.present {
 			in.Rounds = append(in.Rounds, seeding.Heat{Present: p})
 		}
-		if c.name == "locked" {
-			in.Rounds[3].Locked = seatBoards(all[:dip.BoardSize], true)
+		if c.lockedLast {
+			in.Rounds[len(in.Rounds)-1].Locked = seatBoards(all[:dip.BoardSize], true)
 		}
 		if got, why := germanyBound(in); got != c.want {
 			t.Errorf("%s: bound %d, want %d (%s)", c.name, got, c.want, why)
