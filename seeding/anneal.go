@@ -59,6 +59,11 @@ type annealer struct {
 	// distinct powers of a group a player has played are one popcount.
 	played []uint8
 	mates  [dip.BoardSize]uint8
+	// unsplit, when not nil, holds the keys of the splits (splitter.key)
+	// that repartition found no gain in, so that it does not search them
+	// again: continueBest's kicks return to seatings already searched
+	// (a third of the searches on r_47x5_fam_clubs).
+	unsplit map[[2]uint64]struct{}
 }
 
 // swapRec is a swap of slots s and t of round r.

@@ -62,8 +62,21 @@ func (a *annealer) repartition(r, b1, b2 int) bool {
 	}
 	var sp splitter
 	a.weigh(&sp, r, &pl)
+	var key [2]uint64
+	if a.unsplit != nil {
+		key = sp.key()
+		if _, ok := a.unsplit[key]; ok {
+			return false
+		}
+	}
 	best, found := sp.search()
 	if !found {
+		if a.unsplit != nil {
+			if len(a.unsplit) >= unsplitMax {
+				clear(a.unsplit)
+			}
+			a.unsplit[key] = struct{}{}
+		}
 		return false
 	}
 	// Seat the split by swaps, each charged exactly as the annealing's.

@@ -127,6 +127,83 @@ func TestKickSearch(t *testing.T) {
 	}
 }
 
+// TestUnsplitKeepsSeats runs the same kicks on two copies of a schedule,
+// one remembering the splits that found no gain (annealer.unsplit) and one
+// searching every split again: remembering must change no seat. A key that
+// missed part of what the search reads would skip a split that gains, and
+// the seats would part.
+func TestUnsplitKeepsSeats(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		frame func(t *testing.T) *frame
+	}{
+		{"fuzz problem, 2 heats", func(t *testing.T) *frame { return fuzzFrame(t, 2) }},
+		{"42 players, 4 heats", func(t *testing.T) *frame {
+			p, present := benchRound(t, 42, 5, 4, 3)
+			f, err := newFrame(p, present, nil, 4, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return f
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := tc.frame(t)
+			plain, remembering := randomSwaps(t, f), randomSwaps(t, f)
+			remembering.unsplit = make(map[[2]uint64]struct{})
+			for _, a := range []*annealer{plain, remembering} {
+				a.repartitionAll()
+				a.kickSearch(400, 0, func() bool { return false })
+			}
+			if len(remembering.unsplit) == 0 {
+				t.Fatal("no split remembered: the test does not exercise the cache")
+			}
+			if plain.obj != remembering.obj || !slices.EqualFunc(plain.seat, remembering.seat, slices.Equal) {
+				t.Fatalf("objective %d remembering the splits, %d searching them all; the seats differ", remembering.obj, plain.obj)
+			}
+			if got := remembering.objective(); got != remembering.obj {
+				t.Fatalf("incremental objective %d, recomputed %d", remembering.obj, got)
+			}
+		})
+	}
+}
+
+// TestSplitKey checks that the key of a split changes with any weight,
+// power cost, now or lb, and not with a copy.
+func TestSplitKey(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var s splitter
+	s.powers = true
+	for x := range twoBoards {
+		for y := x + 1; y < twoBoards; y++ {
+			s.w[x][y] = rng.IntN(7) * 30
+			s.w[y][x] = s.w[x][y]
+		}
+		for q := range 7 {
+			s.pc[x][q] = rng.IntN(9) - 4
+		}
+	}
+	s.now, s.lb = 420, -12
+	base := s.key()
+	if c := s; c.key() != base {
+		t.Fatal("a copy has another key")
+	}
+	for _, change := range []func(c *splitter){
+		func(c *splitter) { c.w[0][1]++; c.w[1][0]++ },
+		func(c *splitter) { c.w[12][13] -= 30; c.w[13][12] -= 30 },
+		func(c *splitter) { c.pc[0][0]++ },
+		func(c *splitter) { c.pc[13][6]-- },
+		func(c *splitter) { c.now++ },
+		func(c *splitter) { c.lb-- },
+	} {
+		c := s
+		change(&c)
+		if c.key() == base {
+			t.Errorf("a change left the key %x", base)
+		}
+	}
+}
+
 // TestContinueBestDeterministic continues the same four schedules with one
 // worker and with three: the winner and its seating must not depend on
 // which continuation ends first.

@@ -568,8 +568,10 @@ func continueBest(kept []*annealer, first func(a, b *annealer) int, bound, bound
 		wg.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
+			a.unsplit = make(map[[2]uint64]struct{})
 			a.repartitionAll()
 			a.kickSearch(kicks, bound, stop)
+			a.unsplit = nil
 		})
 	}
 	wg.Wait()

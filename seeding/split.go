@@ -194,3 +194,43 @@ func assignBound(cost *[dip.BoardSize][dip.BoardSize]int) int {
 	}
 	return max(rows, cols)
 }
+
+// unsplitMax caps the splits an annealer remembers as not gaining
+// (annealer.unsplit), at 16 bytes a key and the map's overhead about a
+// megabyte and a half; the cache starts again empty when it is full.
+const unsplitMax = 1 << 15
+
+// key is a 128-bit digest of what search depends on (the weights, the
+// power costs, now and lb), as weigh fills them: two splitters with the
+// same inputs find the same split, so a search that found none need not
+// run again while the schedule gives its fourteen players the same
+// weights and costs. Two keys of different inputs agree only if both
+// 64-bit hashes collide; that would skip one re-split that might have
+// gained, and the seating would still be a function of the seed.
+func (s *splitter) key() [2]uint64 {
+	h1, h2 := uint64(0x243f6a8885a308d3), uint64(0x13198a2e03707344)
+	for x := range twoBoards {
+		for _, v := range s.w[x][x+1:] {
+			h1, h2 = mix(h1, h2, v)
+		}
+	}
+	if s.powers {
+		for x := range twoBoards {
+			for _, v := range s.pc[x] {
+				h1, h2 = mix(h1, h2, v)
+			}
+		}
+	}
+	h1, h2 = mix(h1, h2, s.now)
+	h1, h2 = mix(h1, h2, s.lb)
+	return [2]uint64{h1, h2}
+}
+
+// mix adds v to two running hashes, each a multiply and shift with its own
+// odd constant.
+func mix(h1, h2 uint64, v int) (uint64, uint64) {
+	x := uint64(v)
+	h1 = (h1 ^ x) * 0x9e3779b97f4a7c15
+	h2 = (h2 ^ x) * 0xbf58476d1ce4e5b9
+	return h1 ^ h1>>29, h2 ^ h2>>31
+}
