@@ -48,11 +48,10 @@ type Options struct {
 	// Effort scales the number of moves tried per restart; 0 means 1.
 	Effort float64
 	// Restarts is the number of independent restarts; 0 means 16 up to 70
-	// players to seat (32 in the event's last heat when more than 42 are),
-	// else 6 up to 140 players (16 of twice the moves in the event's last
-	// heat), 2 above. A heat planning
-	// designRounds heats or more from a construction runs only the half of
-	// them that start from it.
+	// players to seat, else 6 up to 140 players (16 of twice the moves in
+	// the event's last heat), 2 above. A heat planning designRounds heats
+	// or more from a construction runs only the half of them that start
+	// from it.
 	Restarts int
 	// Workers is the number of restarts run at once; 0 means GOMAXPROCS.
 	Workers int
@@ -166,24 +165,29 @@ const smallHeat = 70
 // r_133x5 and 98 x 5, each at its bound, and 120 x 5), or within the spread
 // between seeds (84 x 6 with everyone present: median 387 with 8, 388 with
 // 6; 91 x 7: 538.5 and 534.5), at a quarter less CPU. An event's last heat
-// of that size runs lastHeatRestarts.
+// of that size runs 16 restarts of lastMediumMoves times the moves.
 const mediumRestarts = 6
 
-// lastHeatRestarts is the restarts of an event's last heat of more than
-// kickMax and at most smallHeat players to seat: twice a small heat's, in
-// about the CPU that 16 took before issue 29's eighth step made a move
-// cheaper. Nothing is planned after the last heat, so its restarts decide
-// its seating alone, and the first 16 are those a small heat runs: the best
-// of 32 has an objective no higher than the best of 16 (three times the
-// heat's conflict, without power preferences or a neighbour cost), and the
-// rounds before it are seated as before. Measured on the realistic events
-// of seeding/instance/testdata/bench (seeds 1-16, default settings), the
-// median total fell from 249 to 248 on r_52x5_teams, 146 to 141.5 on
-// r_61x5_top, 164 to 154 on r_66x5_rule and 240 to 238 on r_72x3_day2, no
-// seed's total rose, and the last heat takes up to 0.96 CPU-s. Twice the
-// moves in the heats of 43 to 70 players seated alone before the last did
-// worse: a better round gives the next another history.
-const lastHeatRestarts = 32
+// continuesBest reports whether Seed continues the heat's best kickTop
+// restarts with re-splits and kicks (continueBest), where the annealers
+// keep the flat table of what pairs pay (frame.meet): in a heat of at most
+// kickMax players to seat, and in an event's last heat of at most
+// smallHeat, which runs a small heat's 16 restarts. Nothing is planned
+// after the last heat, so its own search decides its seating. Until issue
+// 29's thirteenth step it ran 32 restarts and no kicks. Given seed 1's
+// earlier heats, over seeds 1-8, the last heat of r_72x3_day2 (70 players
+// to seat) cost 130 to 150 (mean 142.9) with 32 restarts and 129 to 138
+// (134.4) with 16 and the kicks; that of r_66x5_rule 112 to 122 (115.1)
+// against 102 to 117 (111.0); r_52x5_teams' and r_61x5_top's kept their
+// means. Each took a quarter less CPU (0.60 to 0.74 CPU-s a heat), because
+// a re-split that found nothing is not searched again (annealer.unsplit):
+// without that, r_72x3's took 0.96. The look ahead's seating of a last
+// heat (Options.ahead) does not continue: it compares the heat before's
+// seatings by the next heat's first restarts, and the kicks that the next
+// heat then runs on its best restarts only lower what it foresaw.
+func continuesBest(f *frame, opts Options) bool {
+	return f.meet() && (len(f.free) <= kickMax || f.midHeat() && opts.RoundsLeft <= 1 && !opts.ahead)
+}
 
 // lastMediumMoves multiplies the moves of each restart in an event's last
 // heat of more than smallHeat players to seat, not large, which runs 16
@@ -243,12 +247,12 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 	start := opts.now()
 	paid := f.setHorizon(opts.Horizon)
 	bound0 := f.bound0()
-	// Small heats keep their best few restarts for continueBest, heats
-	// that look ahead theirs for lookAhead.
-	polish := len(f.free) <= kickMax && f.meet()
+	// Heats that continue their best restarts keep a few for continueBest,
+	// heats that look ahead theirs for lookAhead.
+	polish := continuesBest(f, opts)
 	look := looksAhead(p, f, opts)
 	bound := totalWeight*f.boundTotal() + bound0
-	if !polish && !look && flatRound(p, f) {
+	if (!polish || len(f.free) > kickMax) && !look && flatRound(p, f) {
 		bound = max(bound, (totalWeight+1)*bound0)
 	}
 	large := f.n > largeHeat
@@ -260,8 +264,6 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 		switch {
 		case large:
 			restarts = 2
-		case f.midHeat() && opts.RoundsLeft <= 1:
-			restarts = lastHeatRestarts
 		case len(f.free) <= smallHeat || lastMedium:
 			restarts = 16
 		default:
@@ -502,9 +504,11 @@ func unruled(f *frame, rng *rand.Rand, k int) (seat [][]int32, built bool) {
 // objective is then (totalWeight+1) times the heat's conflict, so that
 // (totalWeight+1) times the heat's bound bounds it too, tighter than
 // boundTotal, which counts each player's cheapest powers whatever the
-// seats (TestFlatRoundObjective). A heat that looks ahead or continues its
-// best restarts keeps the weaker bound: stopping its restarts at the bound
-// would change the seatings it compares.
+// seats (TestFlatRoundObjective). A heat that looks ahead, or a heat of
+// at most kickMax players to seat that continues its best restarts, keeps
+// the weaker bound: stopping its restarts at the bound would change the
+// seatings it compares (an event's last heat of more does stop there: a
+// restart at the bound is optimal, and nothing is continued).
 func flatRound(p *Problem, f *frame) bool {
 	if f.rounds != 1 || f.nb > 0 || f.rule != AnyPower {
 		return false

@@ -711,7 +711,7 @@ func randomSwaps(t *testing.T, f *frame) *annealer {
 // start from the construction, and its progress counts those; planning
 // fewer heats, with no construction (70 players), or given
 // Options.Restarts, it runs every restart (16 in a heat of 43 to 70
-// players to seat, 32 in the event's last).
+// players to seat, the event's last too).
 func TestHalfRestartsWhereAConstructionFits(t *testing.T) {
 	for _, tc := range []struct {
 		players, roundsLeft, restarts int
@@ -722,7 +722,7 @@ func TestHalfRestartsWhereAConstructionFits(t *testing.T) {
 		{56, designRounds, 0, 8},
 		{49, designRounds - 1, 0, 16},
 		{49, designRounds, 16, 16},
-		{49, 1, 0, 32},
+		{49, 1, 0, 16},
 		{70, designRounds, 0, 16},
 	} {
 		p := &Problem{Values: DefaultValues(), PowerGroups: DefaultPowerGroups(), AssignPowers: true}
@@ -740,6 +740,51 @@ func TestHalfRestartsWhereAConstructionFits(t *testing.T) {
 		if len(got) != 1 || !got[tc.want] {
 			t.Errorf("%d players, %d heats left, Restarts %d: progress counted of %v restarts, want %d",
 				tc.players, tc.roundsLeft, tc.restarts, slices.Sorted(maps.Keys(got)), tc.want)
+		}
+	}
+}
+
+// TestContinuesBest checks which heats continue their best restarts with
+// re-splits and kicks: those of at most kickMax players to seat, and an
+// event's last heat of at most smallHeat; not an earlier heat of 43 to 70,
+// a heat of more than 70, or the look ahead's seating of a last heat of 43
+// to 70.
+func TestContinuesBest(t *testing.T) {
+	for _, tc := range []struct {
+		players, locked, roundsLeft int
+		ahead                       bool
+		want                        bool
+	}{
+		{35, 0, 3, false, true},
+		{42, 0, 1, false, true},
+		{49, 0, 2, false, false},
+		{49, 0, 1, false, true},
+		{49, 1, 2, false, true}, // 42 to seat around a locked board
+		{70, 0, 1, false, true},
+		{70, 0, 3, false, false},
+		{77, 0, 1, false, false},
+		{49, 0, 1, true, false}, // the look ahead's seating of a last heat
+		{42, 0, 1, true, true},
+	} {
+		p := &Problem{Values: DefaultValues(), PowerGroups: DefaultPowerGroups(), AssignPowers: true}
+		var present []int
+		for i := range tc.players {
+			p.Players = append(p.Players, fmt.Sprint(i))
+			present = append(present, i)
+		}
+		var locked []Board
+		for b := range tc.locked {
+			locked = append(locked, board(7*b, 7*b+1, 7*b+2, 7*b+3, 7*b+4, 7*b+5, 7*b+6))
+		}
+		opts := Options{RoundsLeft: tc.roundsLeft, ahead: tc.ahead}
+		f, err := newFrame(p, present, locked, opts.RoundsLeft, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.setHorizon(0)
+		if got := continuesBest(f, opts); got != tc.want {
+			t.Errorf("%d players, %d locked boards, %d heats left, ahead %v: continuesBest %v, want %v",
+				tc.players, tc.locked, tc.roundsLeft, tc.ahead, got, tc.want)
 		}
 	}
 }
