@@ -196,8 +196,8 @@ func assignBound(cost *[dip.BoardSize][dip.BoardSize]int) int {
 }
 
 // unsplitMax caps the splits an annealer remembers as not gaining
-// (annealer.unsplit), at 16 bytes a key and the map's overhead about a
-// megabyte and a half; the cache starts again empty when it is full.
+// (annealer.unsplit): with 16 bytes a key and the map's overhead, about a
+// megabyte. The cache starts again empty when it is full.
 const unsplitMax = 1 << 15
 
 // key is a 128-bit digest of what search depends on (the weights, the
