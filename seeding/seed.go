@@ -48,7 +48,7 @@ type Options struct {
 	// Effort scales the number of moves tried per restart; 0 means 1.
 	Effort float64
 	// Restarts is the number of independent restarts; 0 means 16 up to 70
-	// players to seat, else 6 up to 140 players (16 of twice the moves in
+	// players to seat, else 6 up to 140 players (8 of twice the moves in
 	// the event's last heat), 2 above. A heat planning designRounds heats
 	// or more from a construction runs only the half of them that start
 	// from it.
@@ -171,35 +171,48 @@ const mediumRestarts = 6
 // continuesBest reports whether Seed continues the heat's best kickTop
 // restarts with re-splits and kicks (continueBest), where the annealers
 // keep the flat table of what pairs pay (frame.meet): in a heat of at most
-// kickMax players to seat, and in an event's last heat of at most
-// smallHeat, which runs a small heat's 16 restarts. Nothing is planned
-// after the last heat, so its own search decides its seating. Until issue
-// 29's thirteenth step it ran 32 restarts and no kicks. Given seed 1's
-// earlier heats, over seeds 1-8, the last heat of r_72x3_day2 (70 players
-// to seat) cost 130 to 150 (mean 142.9) with 32 restarts and 129 to 138
-// (134.4) with 16 and the kicks; that of r_66x5_rule 112 to 122 (115.1)
-// against 102 to 117 (111.0); r_52x5_teams' and r_61x5_top's kept their
-// means. Each took a quarter less CPU (0.60 to 0.74 CPU-s a heat), because
-// a re-split that found nothing is not searched again (annealer.unsplit):
-// without that, r_72x3's took 0.96. The look ahead's seating of a last
-// heat (Options.ahead) does not continue: it compares the heat before's
-// seatings by the next heat's first restarts, and the kicks that the next
-// heat then runs on its best restarts only lower what it foresaw.
+// kickMax players to seat, and in an event's last heat that is not large.
+// Nothing is planned after the last heat, so its own search decides its
+// seating. Until issue 29's thirteenth step it ran 32 restarts and no
+// kicks (16 of twice the moves above smallHeat players to seat); it now
+// runs 16 (lastMediumRestarts of twice the moves). Given seed 1's earlier
+// heats, over seeds 1-8, the last heat of r_72x3_day2 (70 players to seat)
+// cost 130 to 150 (mean 142.9) before and 129 to 138 (134.4) after; that
+// of r_66x5_rule 112 to 122 (115.1) against 102 to 117 (111.0); that of
+// r_84x6_everyone (84) 152 to 163 (158) against 144 to 161 (151.9);
+// r_52x5_teams' and r_61x5_top's kept their means. Each took a quarter
+// less CPU (0.57 to 0.74 CPU-s a heat), because a re-split that found
+// nothing is not searched again (annealer.unsplit): without that, r_72x3's
+// took 0.96. The look ahead's seating of a last heat (Options.ahead) does
+// not continue: it compares the heat before's seatings by the next heat's
+// first restarts, and the kicks that the next heat then runs on its best
+// restarts only lower what it foresaw.
 func continuesBest(f *frame, opts Options) bool {
-	return f.meet() && (len(f.free) <= kickMax || f.midHeat() && opts.RoundsLeft <= 1 && !opts.ahead)
+	last := opts.RoundsLeft <= 1 && !opts.ahead && f.n <= largeHeat
+	return f.meet() && (len(f.free) <= kickMax || last)
 }
 
 // lastMediumMoves multiplies the moves of each restart in an event's last
-// heat of more than smallHeat players to seat, not large, which runs 16
-// restarts. Given seed 1's first five heats of r_84x6_everyone, its last
-// heat (84 players) cost 160-172 over seeds 1-8 with 16 restarts of the
-// usual moves (0.36 CPU-s), 156-166 with 32 (0.74) and 152-163 with 16 of
-// twice the moves (0.72; 12 of three times: 154-162, 0.81). Such a heat
-// stops at its own bound (flatRound), so r_90x4's last heat, which reaches
-// it, took 0.05 CPU-s, against 0.15 when its restarts ran to the end. In
-// the last heats of 43 to 70 players, 16 restarts of twice the moves did
-// no better than 32 (r_52x5, r_61x5, r_66x5, r_72x3).
+// heat of more than smallHeat players to seat, not large, which runs
+// lastMediumRestarts. Given seed 1's first five heats of r_84x6_everyone,
+// its last heat (84 players) cost 160-172 over seeds 1-8 with 16 restarts
+// of the usual moves (0.36 CPU-s), 156-166 with 32 (0.74) and 152-163 with
+// 16 of twice the moves (0.72; 12 of three times: 154-162, 0.81). Such a
+// heat stops at its own bound (flatRound), so r_90x4's last heat, which
+// reaches it, took 0.05 CPU-s, against 0.15 when its restarts ran to the
+// end. In the last heats of 43 to 70 players, 16 restarts of twice the
+// moves did no better than 32 (r_52x5, r_61x5, r_66x5, r_72x3), nor 8 of
+// twice the moves with the kicks better than 16 with them (means 169.8,
+// 101.3, 110.8, 135.8 against 169.8, 100.1, 111.0, 134.4).
 const lastMediumMoves = 2
+
+// lastMediumRestarts is the restarts of that heat, whose best kickTop are
+// then continued (continuesBest). Given seed 1's first five heats of
+// r_84x6_everyone, seeds 1-8, the last heat cost a mean of 152.5 with 6
+// restarts and the kicks (0.56 CPU-s), 151.9 with 8 (0.64), 150.9 with 10
+// or 12 (0.76, 0.83) and 152.4 with 16 (0.98), against 158 with 16 and no
+// kicks (0.71).
+const lastMediumRestarts = 8
 
 // designRounds is the fewest heats planned at once for which a heat that a
 // construction fits (an affine plane or a transversal design: affine.go,
@@ -264,7 +277,9 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 		switch {
 		case large:
 			restarts = 2
-		case len(f.free) <= smallHeat || lastMedium:
+		case lastMedium:
+			restarts = lastMediumRestarts
+		case len(f.free) <= smallHeat:
 			restarts = 16
 		default:
 			restarts = mediumRestarts

@@ -746,9 +746,8 @@ func TestHalfRestartsWhereAConstructionFits(t *testing.T) {
 
 // TestContinuesBest checks which heats continue their best restarts with
 // re-splits and kicks: those of at most kickMax players to seat, and an
-// event's last heat of at most smallHeat; not an earlier heat of 43 to 70,
-// a heat of more than 70, or the look ahead's seating of a last heat of 43
-// to 70.
+// event's last heat that is not large; not an earlier heat of more than
+// kickMax, a large heat, or the look ahead's seating of a last heat.
 func TestContinuesBest(t *testing.T) {
 	for _, tc := range []struct {
 		players, locked, roundsLeft int
@@ -762,8 +761,10 @@ func TestContinuesBest(t *testing.T) {
 		{49, 1, 2, false, true}, // 42 to seat around a locked board
 		{70, 0, 1, false, true},
 		{70, 0, 3, false, false},
-		{77, 0, 1, false, false},
-		{49, 0, 1, true, false}, // the look ahead's seating of a last heat
+		{77, 0, 1, false, true},
+		{77, 0, 2, false, false},
+		{147, 0, 1, false, false}, // a large heat
+		{49, 0, 1, true, false},   // the look ahead's seating of a last heat
 		{42, 0, 1, true, true},
 	} {
 		p := &Problem{Values: DefaultValues(), PowerGroups: DefaultPowerGroups(), AssignPowers: true}
