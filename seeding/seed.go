@@ -180,10 +180,10 @@ const mediumRestarts = 6
 // cost 130 to 150 (mean 142.9) before and 129 to 138 (134.4) after; that
 // of r_66x5_rule 112 to 122 (115.1) against 102 to 117 (111.0); that of
 // r_84x6_everyone (84) 152 to 163 (158) against 144 to 161 (151.9);
-// r_52x5_teams' and r_61x5_top's kept their means. Each took a quarter
-// less CPU (0.57 to 0.74 CPU-s a heat), because a re-split that found
-// nothing is not searched again (annealer.unsplit): without that, r_72x3's
-// took 0.96. The look ahead's seating of a last heat (Options.ahead) does
+// r_52x5_teams' and r_61x5_top's kept their means. Each took less CPU
+// (0.59 to 0.74 CPU-s a heat, against 0.71 to 0.98), because a re-split
+// that found nothing is not searched again (annealer.unsplit): without
+// that, r_72x3's took 0.96. The look ahead's seating of a last heat (Options.ahead) does
 // not continue: it compares the heat before's seatings by the next heat's
 // first restarts, and the kicks that the next heat then runs on its best
 // restarts only lower what it foresaw.
