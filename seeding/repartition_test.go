@@ -238,36 +238,54 @@ func TestContinueBestDeterministic(t *testing.T) {
 	}
 }
 
-// TestSeedSmallDeterministic seeds a heat of five boards after four random
-// rounds, with a short annealing that the continuation of the best
-// restarts finishes, with one and with two workers: the same seating.
+// TestSeedSmallDeterministic seeds a heat after three random rounds, with a
+// short annealing that the continuation of the best restarts finishes,
+// with one and with two workers: the same seating. The heats are one of
+// five boards planning three heats and an event's last heat of seven
+// boards (continuesBest).
 func TestSeedSmallDeterministic(t *testing.T) {
-	p := fuzzProblem()
-	present := make([]int, 35)
-	for i := range present {
-		present[i] = i
-	}
-	rng := rand.New(rand.NewPCG(9, 9))
-	for r := 2; r <= 4; r++ {
-		pl := Plan{Round: r}
-		perm := rng.Perm(35)
-		for b := range 5 {
-			pl.Boards = append(pl.Boards, board(perm[b*7:b*7+7]...))
+	for _, tc := range []struct{ players, roundsLeft int }{{35, 3}, {49, 1}} {
+		p := fuzzProblem()
+		for i := len(p.Players); i < tc.players; i++ {
+			p.Players = append(p.Players, fmt.Sprintf("p%02d", i))
 		}
-		p.History = append(p.History, pl)
-	}
-	var got []Result
-	for _, w := range []int{1, 2} {
-		res, err := Seed(context.Background(), p, present, nil, Options{Seed: 3, RoundsLeft: 3, Effort: 0.002, Workers: w})
+		present := make([]int, tc.players)
+		for i := range present {
+			present[i] = i
+		}
+		rng := rand.New(rand.NewPCG(9, 9))
+		for r := 2; r <= 4; r++ {
+			pl := Plan{Round: r}
+			perm := rng.Perm(tc.players)
+			for b := range tc.players / 7 {
+				pl.Boards = append(pl.Boards, board(perm[b*7:b*7+7]...))
+			}
+			p.History = append(p.History, pl)
+		}
+		opts := Options{Seed: 3, RoundsLeft: tc.roundsLeft, Effort: 0.002}
+		f, err := newFrame(p, present, nil, opts.RoundsLeft, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkPlan(t, p, present, nil, res.Plan)
-		got = append(got, res)
-	}
-	for _, r := range got[1:] {
-		if !reflect.DeepEqual(r, got[0]) {
-			t.Errorf("same seed, different seating: conflict %d and %d", got[0].Conflict, r.Conflict)
+		f.setHorizon(0)
+		if !continuesBest(f, opts) {
+			t.Fatalf("%d players, %d heats left: the heat does not continue its best restarts", tc.players, tc.roundsLeft)
+		}
+		var got []Result
+		for _, w := range []int{1, 2} {
+			opts.Workers = w
+			res, err := Seed(context.Background(), p, present, nil, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkPlan(t, p, present, nil, res.Plan)
+			got = append(got, res)
+		}
+		for _, r := range got[1:] {
+			if !reflect.DeepEqual(r, got[0]) {
+				t.Errorf("%d players, %d heats left: same seed, different seating: conflict %d and %d",
+					tc.players, tc.roundsLeft, got[0].Conflict, r.Conflict)
+			}
 		}
 	}
 }
