@@ -183,10 +183,10 @@ const mediumRestarts = 6
 // r_52x5_teams' and r_61x5_top's kept their means. Each took less CPU
 // (0.59 to 0.74 CPU-s a heat, against 0.71 to 0.98), because a re-split
 // that found nothing is not searched again (annealer.unsplit): without
-// that, r_72x3's took 0.96. The look ahead's seating of a last heat (Options.ahead) does
-// not continue: it compares the heat before's seatings by the next heat's
-// first restarts, and the kicks that the next heat then runs on its best
-// restarts only lower what it foresaw.
+// that, r_72x3's took 0.96. The look ahead's seating of a last heat
+// (Options.ahead) does not continue: it compares the heat before's
+// seatings by the next heat's first restarts, and the kicks that the next
+// heat then runs on its best restarts only lower what it foresaw.
 func continuesBest(f *frame, opts Options) bool {
 	last := opts.RoundsLeft <= 1 && !opts.ahead && f.n <= largeHeat
 	return f.meet() && (len(f.free) <= kickMax || last)
