@@ -57,6 +57,9 @@ type frame struct {
 	// firstPower is each player's power in full[0], -1 if none.
 	firstPower []int
 	round      int
+	// blank is true when no two players have a static cost or an earlier
+	// meeting (history or locked boards).
+	blank bool
 }
 
 // newFrame checks the heat and indexes its players.
@@ -201,6 +204,7 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int, later [
 		addBoard(b)
 	}
 	f.pairs = newPairTable(n, pm)
+	f.blank = len(pm) == 0
 	if f.nb > 0 {
 		f.metBefore = make([]bool, n)
 		for k, e := range pm {
@@ -338,6 +342,39 @@ func (f *frame) midHeat() bool {
 	return len(f.free) > kickMax && len(f.free) <= smallHeat
 }
 
+// interchangeable reports whether the heat's players are alike in all the
+// seeder charges: no pair has a static cost or an earlier meeting, no
+// player has played or prefers a power, and every later round planned
+// seats all of the heat's players or none of them. Renumbering the players
+// then maps any seating of the heat onto any other, with the later heats'
+// costs, so every seating is as good as the best: the heat is planned
+// alone (setHorizon) and its first restart, at cost 0, ends the search.
+// An event's first heat without groups, teams or conflicts is such a heat:
+// b_21x4 and f_21x7 (seeding/instance) planned three heats in it for about
+// 1 CPU-s, their slowest heat.
+func (f *frame) interchangeable() bool {
+	if !f.blank || slices.ContainsFunc(f.histPow, func(c int32) bool { return c != 0 }) ||
+		slices.ContainsFunc(f.pow0, func(c int32) bool { return c != 0 }) {
+		return false
+	}
+	in := make([]bool, f.n)
+	for _, i := range f.free {
+		in[i] = true
+	}
+	for _, pl := range f.later {
+		k := 0
+		for _, i := range pl {
+			if in[i] {
+				k++
+			}
+		}
+		if k != 0 && k != len(f.free) {
+			return false
+		}
+	}
+	return true
+}
+
 // setHorizon limits the rounds planned (see Options.Horizon) and returns
 // how many of them the moves are counted for: all, but knownHorizon for a
 // heat of more than smallHeat players that plans the whole event (its
@@ -349,6 +386,8 @@ func (f *frame) setHorizon(h int) (paid int) {
 	switch {
 	case h > 0:
 		f.rounds = min(f.rounds, h)
+	case f.interchangeable():
+		f.rounds = 1
 	case f.known && f.midHeat():
 		f.rounds = 1
 	case f.known && len(f.free) <= kickMax:

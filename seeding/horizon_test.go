@@ -2,6 +2,7 @@ package seeding
 
 import (
 	"context"
+	"fmt"
 	"testing"
 )
 
@@ -77,4 +78,74 @@ func roundConflicts(t *testing.T, in *Instance, rounds []SimRound) []int {
 		p.History = append(p.History, r.Plan)
 	}
 	return out
+}
+
+// TestInterchangeable checks which heats are seated alone because their
+// players are alike (frame.interchangeable): an event's first heat without
+// groups, teams, conflicts or power preferences, whose players all play the
+// later rounds planned (newcomers may join them), and no other.
+func TestInterchangeable(t *testing.T) {
+	met := Plan{Round: 1, Boards: []Board{board(0, 1, 2, 3, 4, 5, 6)}}
+	for _, tc := range []struct {
+		name   string
+		change func(p *Problem)
+		later  [][]int
+		locked []Board
+		want   bool
+	}{
+		{name: "a first heat of players alike", want: true},
+		{name: "newcomers in the next heat", later: [][]int{span(0, 28)}, want: true},
+		{name: "one absent from the next heat", later: [][]int{span(1, 22)}},
+		{name: "a conflict", change: func(p *Problem) { p.Conflicts = []Conflict{{A: 3, B: 9, Value: 20}} }},
+		{name: "a group", change: func(p *Problem) { p.Groups = []Group{{Name: "club", Members: []int{1, 2}, Value: 5}} }},
+		{name: "a team", change: func(p *Problem) { p.Teams = []Team{{Name: "A", Members: []int{4, 5, 6}}} }},
+		{name: "a power preference", change: func(p *Problem) { p.Values.Preference, p.Preferences = 3, map[int][]int{2: {Germany}} }},
+		{name: "an earlier round", change: func(p *Problem) { p.History = []Plan{met} }},
+		{name: "a locked board", locked: []Board{board(14, 15, 16, 17, 18, 19, 20)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := &Problem{Values: DefaultValues(), PowerGroups: DefaultPowerGroups(), AssignPowers: true}
+			for i := range 28 {
+				p.Players = append(p.Players, fmt.Sprint(i))
+			}
+			if tc.change != nil {
+				tc.change(p)
+			}
+			f, err := newFrame(p, span(0, 21), tc.locked, 4, tc.later)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := f.interchangeable(); got != tc.want {
+				t.Fatalf("interchangeable %v, want %v", got, tc.want)
+			}
+			f.setHorizon(0)
+			if tc.want && f.rounds != 1 {
+				t.Errorf("%d heats planned, want 1", f.rounds)
+			}
+		})
+	}
+}
+
+// TestInterchangeableHeatStops seeds the first heat of an event of 21
+// players x 7 heats on one worker: any seating is as good as any other,
+// so the first restart, at cost 0, ends the search (the one already
+// queued behind it stops at its first check), where 16 restarts planned
+// three heats before.
+func TestInterchangeableHeatStops(t *testing.T) {
+	p := &Problem{Values: DefaultValues(), PowerGroups: DefaultPowerGroups(), AssignPowers: true}
+	for i := range 21 {
+		p.Players = append(p.Players, fmt.Sprint(i))
+	}
+	var restarts []Progress
+	res, err := Seed(context.Background(), p, span(0, 21), nil, Options{Seed: 1, RoundsLeft: 7, Workers: 1,
+		Progress: func(pr Progress) { restarts = append(restarts, pr) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Conflict != 0 || len(res.Plan.Boards) != 3 {
+		t.Errorf("conflict %d on %d boards, want 0 on 3", res.Conflict, len(res.Plan.Boards))
+	}
+	if len(restarts) > 2 {
+		t.Errorf("%d restarts ran, want at most 2", len(restarts))
+	}
 }

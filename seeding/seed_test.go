@@ -711,7 +711,8 @@ func randomSwaps(t *testing.T, f *frame) *annealer {
 // start from the construction, and its progress counts those; planning
 // fewer heats, with no construction (70 players), or given
 // Options.Restarts, it runs every restart (16 in a heat of 43 to 70
-// players to seat, the event's last too).
+// players to seat, the event's last too). Two players have a conflict, so
+// that the first heat's players are not interchangeable (planned alone).
 func TestHalfRestartsWhereAConstructionFits(t *testing.T) {
 	for _, tc := range []struct {
 		players, roundsLeft, restarts int
@@ -725,7 +726,8 @@ func TestHalfRestartsWhereAConstructionFits(t *testing.T) {
 		{49, 1, 0, 16},
 		{70, designRounds, 0, 16},
 	} {
-		p := &Problem{Values: DefaultValues(), PowerGroups: DefaultPowerGroups(), AssignPowers: true}
+		p := &Problem{Values: DefaultValues(), PowerGroups: DefaultPowerGroups(), AssignPowers: true,
+			Conflicts: []Conflict{{A: 0, B: 1, Value: 20}}}
 		var present []int
 		for i := range tc.players {
 			p.Players = append(p.Players, fmt.Sprint(i))
