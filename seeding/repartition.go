@@ -9,10 +9,20 @@ import "github.com/armada-dtm/dtm/internal/dip"
 // mean total over seeds 1-4 from 973.5 to 958; heats of more boards
 // (f_63x5_fam_clubs) gained nothing there for several times the work, as a
 // kick and its descent cost grows with the pairs of boards.
+//
+// A plan of several heats runs planKicks: a kick there re-splits the boards
+// of every planned heat where its three players sit, and 200 of them took
+// r_47x5_fam_clubs' third heat (a plan of three) to 0.99-1.15 CPU-s. With
+// 100, seeds 1-16 of r_47x5 gave a median total of 363 (335-388) against
+// 366.5 (353-387), its third heat 0.78-0.93 CPU-s; seeds 1-24 of
+// f_42x6_nogroups a mean of 965.3 (938-982) against 964.6 (944-988); r_38x5,
+// f_45x3, b_21x4 and f_21x7 the same totals on seeds 1-8 (issue 29's
+// fourteenth step).
 const (
-	kickMax = 6 * dip.BoardSize
-	kickTop = 4
-	kicks   = 200
+	kickMax   = 6 * dip.BoardSize
+	kickTop   = 4
+	kicks     = 200
+	planKicks = 100
 )
 
 // repartitionAll re-splits pairs of boards of every planned round (see

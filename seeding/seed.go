@@ -574,9 +574,9 @@ func HeatSeed(base int64, n int) int64 { return base + int64(n) }
 
 // continueBest continues the kept schedules (the best restarts, in the
 // order first) that stay above the heat's bound bound0 with
-// repartitionAll and kickSearch, workers at a time, each with its own
-// restart's random state, and returns the best schedule: the same whatever
-// the order in which they end.
+// repartitionAll and kickSearch (kicks, or planKicks in a plan of several
+// heats), workers at a time, each with its own restart's random state, and
+// returns the best schedule: the same whatever the order in which they end.
 func continueBest(kept []*annealer, first func(a, b *annealer) int, bound, bound0, workers int, stop func() bool) *annealer {
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, workers)
@@ -589,7 +589,11 @@ func continueBest(kept []*annealer, first func(a, b *annealer) int, bound, bound
 			defer func() { <-sem }()
 			a.unsplit = make(map[[2]uint64]struct{})
 			a.repartitionAll()
-			a.kickSearch(kicks, bound, stop)
+			n := kicks
+			if len(a.seat) > 1 {
+				n = planKicks
+			}
+			a.kickSearch(n, bound, stop)
 			a.unsplit = nil
 		})
 	}
