@@ -232,6 +232,14 @@ const lastMediumRestarts = 8
 // planned, and no heat planning three was above 0.8 CPU-s.
 const designRounds = 4
 
+// designRuns is the most restarts run from a construction in such a heat
+// (of 8 of its 16: the annealing seldom improves on the construction, and
+// the even restarts differ only by its labelling). On seeds 1-8 of a_49x8,
+// f_63x5_fam_clubs and r_49x5_clubs, 4 gave the same totals as 8 (490,
+// 162, 126, the optima), and f_63x5's first heat, which plans five heats,
+// took 0.43-0.50 CPU-s against 0.85-1.18 (issue 29's fourteenth step).
+const designRuns = 4
+
 // Seed seats the present players (those on locked boards may be listed or
 // not) at boards of seven around the locked boards, assigning powers when
 // the problem does, with the least conflict given the problem's history.
@@ -290,6 +298,7 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 	// that start from it (step 2).
 	runs, step := restarts, 1
 	if opts.Restarts <= 0 && f.rounds >= designRounds && constructionFits(f) {
+		restarts = min(restarts, 2*designRuns)
 		runs, step = (restarts+1)/2, 2
 	}
 	workers := opts.Workers

@@ -707,8 +707,9 @@ func randomSwaps(t *testing.T, f *frame) *annealer {
 
 // TestHalfRestartsWhereAConstructionFits: a heat that plans designRounds
 // heats or more and that a construction fits (49 players: the affine
-// plane; 56: a transversal design) runs only its even restarts, those that
-// start from the construction, and its progress counts those; planning
+// plane; 56: a transversal design) runs only even restarts, those that
+// start from the construction, designRuns of them, and its progress counts
+// those; planning
 // fewer heats, with no construction (70 players), or given
 // Options.Restarts, it runs every restart (16 in a heat of 43 to 70
 // players to seat, the event's last too). Two players have a conflict, so
@@ -718,9 +719,9 @@ func TestHalfRestartsWhereAConstructionFits(t *testing.T) {
 		players, roundsLeft, restarts int
 		want                          int
 	}{
-		{49, 8, 0, 8},
-		{49, designRounds, 0, 8},
-		{56, designRounds, 0, 8},
+		{49, 8, 0, designRuns},
+		{49, designRounds, 0, designRuns},
+		{56, designRounds, 0, designRuns},
 		{49, designRounds - 1, 0, 16},
 		{49, designRounds, 16, 16},
 		{49, 1, 0, 16},
