@@ -232,12 +232,12 @@ const lastMediumRestarts = 8
 // planned, and no heat planning three was above 0.8 CPU-s.
 const designRounds = 4
 
-// designRuns is the most restarts run from a construction in such a heat
-// (of 8 of its 16: the annealing seldom improves on the construction, and
-// the even restarts differ only by its labelling). On seeds 1-8 of a_49x8,
-// f_63x5_fam_clubs and r_49x5_clubs, 4 gave the same totals as 8 (490,
-// 162, 126, the optima), and f_63x5's first heat, which plans five heats,
-// took 0.43-0.50 CPU-s against 0.85-1.18 (issue 29's fourteenth step).
+// designRuns is the most restarts that such a heat runs, each from the
+// construction under another labelling: the annealing seldom improves on
+// it. Until issue 29's fourteenth step it ran the even 8 of its 16 restarts.
+// On seeds 1-8 of a_49x8, f_63x5_fam_clubs and r_49x5_clubs, 4 gave the
+// same totals as 8 (490, 162, 126, the optima), and f_63x5's first heat,
+// which plans five heats, took 0.43-0.50 CPU-s against 0.85-1.18.
 const designRuns = 4
 
 // Seed seats the present players (those on locked boards may be listed or
