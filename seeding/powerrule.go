@@ -433,8 +433,14 @@ func useRuleSwap(f *frame) bool {
 }
 
 // ruleSwapWork is what a ruleSwap counts for in the annealing's moves:
-// it reads the costs of fourteen seats where a plain swap reads two.
-const ruleSwapWork = 2
+// it reads the costs of fourteen seats where a plain swap reads two. It
+// counted for 2 until issue 29's fourteenth step, when ruleSwap took 42% of
+// the CPU of r_66x5_rule's last two heats and its fourth heat, which looks
+// ahead, 0.92-1.06 CPU-s. Counted for 3, seeds 1-16 of r_66x5 gave a mean
+// total of 151.25 and a median of 150 (149-156), against 151.4 and 154
+// (144-161), and the fourth heat took 0.68-0.72 CPU-s against 0.91-0.96;
+// counted for 4, a mean of 150.8 (144-159), the fourth heat 0.55-0.58.
+const ruleSwapWork = 3
 
 // ruleSwap is the move that keeps players moving between boards under a
 // power rule. Swapping slots s and t of different boards of round r hands
