@@ -294,8 +294,8 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 		}
 	}
 	// runs is how many restarts are run: every one, or, when the heat
-	// plans designRounds heats or more from a construction, only those
-	// that start from it (step 2).
+	// plans designRounds heats or more from a construction, designRuns of
+	// those that start from it (step 2).
 	runs, step := restarts, 1
 	if opts.Restarts <= 0 && f.rounds >= designRounds && constructionFits(f) {
 		restarts = min(restarts, 2*designRuns)

@@ -705,16 +705,15 @@ func randomSwaps(t *testing.T, f *frame) *annealer {
 	return a
 }
 
-// TestHalfRestartsWhereAConstructionFits: a heat that plans designRounds
-// heats or more and that a construction fits (49 players: the affine
-// plane; 56: a transversal design) runs only even restarts, those that
-// start from the construction, designRuns of them, and its progress counts
-// those; planning
-// fewer heats, with no construction (70 players), or given
+// TestRestartsWhereAConstructionFits: a heat that plans designRounds heats
+// or more and that a construction fits (49 players: the affine plane; 56: a
+// transversal design) runs only even restarts, those that start from the
+// construction, designRuns of them, and its progress counts those;
+// planning fewer heats, with no construction (70 players), or given
 // Options.Restarts, it runs every restart (16 in a heat of 43 to 70
 // players to seat, the event's last too). Two players have a conflict, so
 // that the first heat's players are not interchangeable (planned alone).
-func TestHalfRestartsWhereAConstructionFits(t *testing.T) {
+func TestRestartsWhereAConstructionFits(t *testing.T) {
 	for _, tc := range []struct {
 		players, roundsLeft, restarts int
 		want                          int
