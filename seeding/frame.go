@@ -57,9 +57,6 @@ type frame struct {
 	// firstPower is each player's power in full[0], -1 if none.
 	firstPower []int
 	round      int
-	// blank is true when no two players have a static cost or an earlier
-	// meeting (history or locked boards).
-	blank bool
 }
 
 // newFrame checks the heat and indexes its players.
@@ -204,7 +201,6 @@ func newFrame(p *Problem, present []int, locked []Board, roundsLeft int, later [
 		addBoard(b)
 	}
 	f.pairs = newPairTable(n, pm)
-	f.blank = len(pm) == 0
 	if f.nb > 0 {
 		f.metBefore = make([]bool, n)
 		for k, e := range pm {
@@ -353,7 +349,8 @@ func (f *frame) midHeat() bool {
 // b_21x4 and f_21x7 (seeding/instance) planned three heats in it for about
 // 1 CPU-s, their slowest heat.
 func (f *frame) interchangeable() bool {
-	if !f.blank || slices.ContainsFunc(f.histPow, func(c int32) bool { return c != 0 }) ||
+	if slices.ContainsFunc(f.pairs.adj, func(o []int32) bool { return len(o) > 0 }) ||
+		slices.ContainsFunc(f.histPow, func(c int32) bool { return c != 0 }) ||
 		slices.ContainsFunc(f.pow0, func(c int32) bool { return c != 0 }) {
 		return false
 	}

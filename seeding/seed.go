@@ -50,8 +50,8 @@ type Options struct {
 	// Restarts is the number of independent restarts; 0 means 16 up to 70
 	// players to seat, else 6 up to 140 players (8 of twice the moves in
 	// the event's last heat), 2 above. A heat planning designRounds heats
-	// or more from a construction runs only the half of them that start
-	// from it.
+	// or more from a construction runs only designRuns of them, each
+	// starting from it.
 	Restarts int
 	// Workers is the number of restarts run at once; 0 means GOMAXPROCS.
 	Workers int
@@ -165,7 +165,7 @@ const smallHeat = 70
 // r_133x5 and 98 x 5, each at its bound, and 120 x 5), or within the spread
 // between seeds (84 x 6 with everyone present: median 387 with 8, 388 with
 // 6; 91 x 7: 538.5 and 534.5), at a quarter less CPU. An event's last heat
-// of that size runs 16 restarts of lastMediumMoves times the moves.
+// of that size runs lastMediumRestarts of lastMediumMoves times the moves.
 const mediumRestarts = 6
 
 // continuesBest reports whether Seed continues the heat's best kickTop
@@ -216,8 +216,8 @@ const lastMediumRestarts = 8
 
 // designRounds is the fewest heats planned at once for which a heat that a
 // construction fits (an affine plane or a transversal design: affine.go,
-// design.go) runs only the restarts that start from it, the even ones,
-// the odd ones from a random seating being hopeless there: on the first
+// design.go) runs only restarts that start from it (even ones, designRuns
+// of them), the odd ones from a random seating being hopeless there: on the first
 // heats of a_49x8, f_63x5_fam_clubs and r_49x5_clubs, which plan 5 to 8
 // heats, the best random restart ends at 4,196 to 4,840 against 980 to
 // 1,022 from the affine plane (a_49x8), at 464 against 324 (f_63x5) and
