@@ -16,7 +16,7 @@ import (
 // lookRestarts restarts, and keeps the seating whose two heats cost least
 // together. Seating a heat alone is greedy: its best seating may leave the
 // next heat repeats that a seating a little dearer avoids (issue 29's
-// fourth and fifth steps; docs/seeding.md, "Looking one heat ahead").
+// fourth and fifth steps; docs/seeding-log.md, "Looking one heat ahead").
 // Measured on the realistic events of seeding/instance/testdata/bench
 // (seeds 1-32, default settings), the median total fell from 248 to 238 on
 // r_52x5_teams, 143 to 142.5 on r_61x5_top and stayed 154 on r_66x5_rule,
