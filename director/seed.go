@@ -88,6 +88,9 @@ type SeedResult struct {
 	// Ahead is what the seeder found looking one heat ahead, nil when it
 	// did not (seeding.Seed).
 	Ahead *seeding.Ahead
+	// Planned is set when the heat follows the seeder's plan of the whole
+	// event with fillers (seeding.Result.Planned).
+	Planned bool
 	// Site is set when the published site was refreshed (or failed to be).
 	Site *SiteRefresh
 	// EntryPage is the results-entry page written beside the workbook
@@ -293,6 +296,7 @@ func seatHeat(ctx context.Context, b *workbook.Book, n int, req SeedRequest, res
 		seeded.Conflict = res.Explanation.Total // the two seedings' conflicts, and what joins them: none
 	}
 	res.Bound, res.BoundNote, res.TimedOut, res.Ahead = seeded.Bound, seeded.BoundNote(), seeded.TimedOut, seeded.Ahead
+	res.Planned = seeded.Planned
 	if req.Pool.set() {
 		res.BoundNote = "with the pool kept on its own boards, which the bound takes as given: " + res.BoundNote
 	}
@@ -390,6 +394,10 @@ func (r *SeedResult) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "  (%s)\n", r.BoundNote)
 	}
 	writeAhead(w, r.Ahead, r.Heat)
+	if r.Planned {
+		fmt.Fprintln(w, "  follows a plan of the whole event, in which those who miss a heat fill the places left: "+
+			"any seed gives this seating; after a change to a heat played, the next heats are seeded as usual")
+	}
 	writeCapNote(w, r.TimedOut, "")
 	if r.UpToDate {
 		writeUpToDate(w, r.Path, fmt.Sprintf("this seating of heat %d", r.Heat))

@@ -2,6 +2,7 @@ package seeding
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/armada-dtm/dtm/internal/dip"
 )
@@ -32,6 +33,13 @@ func constructionFits(f *frame) bool {
 // players) or a transversal design (7q players), when one fits the heat
 // and every planned round seats the heat's players.
 func constructionStart(f *frame, rng *rand.Rand) ([][]int32, bool) {
+	if f.fill != nil {
+		seat := make([][]int32, len(f.fill))
+		for r := range seat {
+			seat[r] = slices.Clone(f.fill[r])
+		}
+		return seat, true
+	}
 	if f.known {
 		return nil, false
 	}

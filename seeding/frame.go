@@ -57,6 +57,9 @@ type frame struct {
 	// firstPower is each player's power in full[0], -1 if none.
 	firstPower []int
 	round      int
+	// fill is the plan of the heat and the later heats on the plane with
+	// fillers (fillerPlan), nil when none fits.
+	fill [][]int32
 }
 
 // newFrame checks the heat and indexes its players.
@@ -383,6 +386,8 @@ func (f *frame) setHorizon(h int) (paid int) {
 	switch {
 	case h > 0:
 		f.rounds = min(f.rounds, h)
+	case f.fill != nil:
+		// The plan covers the whole event.
 	case f.interchangeable():
 		f.rounds = 1
 	case f.known && f.midHeat():

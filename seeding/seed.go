@@ -102,6 +102,10 @@ type Result struct {
 	// search: the seating may then differ from one machine or run to
 	// another, and a longer cap (or a lower Effort) gives a reproducible one.
 	TimedOut bool
+	// Planned is true when the heat follows a plan of the whole event on a
+	// design in which the players who miss some heat fill the places left
+	// (fillerPlan): a function of the event's heats, not of Options.Seed.
+	Planned bool
 }
 
 // Optimal reports whether the seating is proven as good as any: its
@@ -266,6 +270,9 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 		return Result{}, err
 	}
 	start := opts.now()
+	if opts.Horizon <= 0 {
+		f.fill = fillerPlan(p, f, present, opts.Later)
+	}
 	paid := f.setHorizon(opts.Horizon)
 	bound0 := f.bound0()
 	// Heats that continue their best restarts keep a few for continueBest,
@@ -301,6 +308,17 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 		restarts = min(restarts, 2*designRuns)
 		runs, step = (restarts+1)/2, 2
 	}
+	// A heat planned with fillers before the last seats the plan's heat as
+	// built: the later heats go on with the plan only if this heat is it.
+	following := f.fill != nil && f.rounds > 1
+	switch {
+	case following:
+		restarts, runs, step = 1, 1, 1
+	case f.fill != nil && opts.Restarts <= 0:
+		// The last heat of a plan with fillers: the plan's last heat is
+		// where the search starts, and its build took part of the time.
+		restarts, runs = fillerLastRestarts, fillerLastRestarts
+	}
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -333,6 +351,9 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 	}
 	if lastMedium {
 		iters *= lastMediumMoves
+	}
+	if following {
+		iters = 0
 	}
 	t0 := float64(totalWeight*max(f.ro, f.sp, 1)) * 0.6
 	if large {
@@ -445,7 +466,8 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 			timedOut.Store(true)
 		}
 	}
-	res := Result{Plan: best.plan(), Conflict: best.roundCost(0), Bound: bound0, TimedOut: timedOut.Load(), Ahead: ahead}
+	res := Result{Plan: best.plan(), Conflict: best.roundCost(0), Bound: bound0, TimedOut: timedOut.Load(), Ahead: ahead,
+		Planned: f.fill != nil}
 	if choosing(p, f) {
 		chooseInTurn(p, &res.Plan)
 		ex, err := Explain(p, res.Plan)
@@ -473,7 +495,7 @@ func restart(f *frame, seed int64, k, iters, bound int, t0, t1 float64, stop fun
 	a.restart = k
 	var kept [][]int32
 	if built {
-		if len(f.full) == 0 || len(f.full) == 1 && f.n == plane*plane {
+		if f.fill == nil && (len(f.full) == 0 || len(f.full) == 1 && f.n == plane*plane) {
 			a.relabel(relabelTries * len(f.free))
 		}
 		kept = make([][]int32, len(seat))

@@ -100,7 +100,7 @@ var ownInstances = []ownInstance{
 		bounds:  realistic("2 absent a round after the first, 4 family pairs, 5 clubs of 5 (value 5)", 335, "dtm, seed 1, default settings (issue 29's fourteenth step: 100 kicks in a plan of several heats)")},
 	{name: "r_52x5_teams", spec: seeding.Spec{Players: 52, Rounds: 5, Absent: 2, Families: 2, Teams: 8, Powers: true, Seed: 29},
 		germany: true,
-		bounds:  realistic("2 absent a round after the first, 2 family pairs, 8 teams of 3", 198, "dtm, seed 4's rounds 1-3 at default settings, then rounds 4 and 5 seated again in turn, each with the other as an earlier round (8 restarts; an experiment of issue 29's eleventh step); 208 with seed 1 at Effort 30")},
+		bounds:  realistic("2 absent a round after the first, 2 family pairs, 8 teams of 3", 118, "dtm, default settings, seeds 1-8 (issue 29's fifteenth step: the affine plane with fillers; 198 before, from an experiment of the eleventh step)")},
 	{name: "r_61x5_top", spec: seeding.Spec{Players: 61, Rounds: 5, Absent: 3, Families: 2, Clubs: 4, Powers: true, Seed: 29},
 		topBoard: true,
 		germany:  true,

@@ -1,0 +1,545 @@
+package seeding
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/armada-dtm/dtm/internal/dip"
+)
+
+// A resolvable design seats 7q players for several rounds without a
+// repeat: the affine plane 49 for up to 8 rounds, a transversal design
+// TD(7, q) 7q for q rounds (affine.go, design.go). Both need the same
+// players in every heat. An event whose absences or sit-outs leave 7q to
+// seat in every heat, but not always the same 7q, changes its players from
+// heat to heat, and seated heat by heat it paid 11 to 14 repeats
+// (r_52x5_teams, seeds 1-8). fillerPlan seats such an event on the design
+// as a whole: every player present in every heat keeps one point, and in
+// each heat the players who miss some heat fill the points left, each heat
+// being one parallel class. Which player takes which point, and who fills
+// which point in each heat, is searched by annealing on the event's pair
+// costs (repeats, conflicts, groups, team-mates); then the powers of the
+// boards' seats on the players' power costs over the event. On
+// r_52x5_teams the plan pays 1 repeat and the powers' bound, 108, where the
+// seeder heat by heat gave 218 to 250.
+//
+// Later heats follow the plan without reading it back: the plan is a
+// function of the event's heats alone (who plays each one, the pair costs,
+// the powers), not of the seed, so each heat builds it again and goes on
+// with it when the heats played are the plan's. When they are not (a
+// director's change, a withdrawal, boards changed by hand), the heat is
+// seeded as any other.
+
+// fillerMax is the most players a heat of such an event seats: each heat
+// builds the plan again, and its search grows with the points.
+const fillerMax = largeHeat
+
+// fillerRuns is how many annealings of the seating search the plan runs,
+// each from its own labelling, of fillerMoves moves; the best is kept.
+// fillerPowerMoves are the moves of the powers' search. Measured on
+// r_52x5_teams with eight random streams: 2 runs of 600,000 moves from a
+// start temperature of 1.6 (a repeat costs 10) kept 1 or 2 repeats, at
+// 0.45 CPU-s a plan; 4 runs of 300,000 from 20 kept 2 or 3; one run of
+// 1,200,000 from 3 kept 0 to 3. The powers' search reaches the event's
+// bound there, 108 (docs/seeding-log.md, the fifteenth step).
+const (
+	fillerRuns       = 2
+	fillerMoves      = 600_000
+	fillerPowerMoves = 200_000
+)
+
+// fillerLastRestarts is the restarts of an event's last heat planned with
+// fillers, the even ones from the plan's last heat; the best are then
+// continued with kicks as in any last heat. On r_52x5_teams 4 gave the
+// same last heat as 16 (76), at 0.8 CPU-s with the plan's build against 1.1.
+const fillerLastRestarts = 4
+
+// fillerEvent is the event that a plan seats: its heats' players as
+// indices into players (global numbers, sorted).
+type fillerEvent struct {
+	players []int
+	rounds  [][]int // players of each heat, as indices into players
+	fixed   []bool  // plays every heat
+}
+
+// fillerPlan returns the schedule of the heat and the later heats planned
+// (local players, boards of seven in seat order, a seat's place on its
+// board its power) when the heat's event fits a design with fillers and
+// the earlier heats are the plan's, else nil.
+func fillerPlan(p *Problem, f *frame, present []int, later [][]int) [][]int32 {
+	if !fillerFits(p, f, present, later) {
+		return nil
+	}
+	var ev fillerEvent
+	index := make(map[int]int)
+	var rounds [][]int
+	for _, pl := range p.History {
+		var in []int
+		for _, b := range pl.Boards {
+			for _, s := range b.all() {
+				in = append(in, s.Player)
+			}
+		}
+		rounds = append(rounds, in)
+	}
+	rounds = append(rounds, present)
+	rounds = append(rounds, later[:f.rounds-1]...)
+	g := fillerGeometry(len(f.free))
+	if len(rounds) > g.classes {
+		return nil
+	}
+	for _, r := range rounds {
+		for _, pl := range r {
+			index[pl] = 0
+		}
+	}
+	for pl := range index {
+		ev.players = append(ev.players, pl)
+	}
+	slices.Sort(ev.players)
+	for i, pl := range ev.players {
+		index[pl] = i
+	}
+	count := make([]int, len(ev.players))
+	for _, r := range rounds {
+		in := make([]int, len(r))
+		for k, pl := range r {
+			in[k] = index[pl]
+			count[in[k]]++
+		}
+		slices.Sort(in)
+		ev.rounds = append(ev.rounds, in)
+	}
+	ev.fixed = make([]bool, len(ev.players))
+	for i, c := range count {
+		ev.fixed[i] = c == len(rounds)
+	}
+	d := newFillerDesign(p, f, g, &ev)
+	d.seat()
+	if f.powers {
+		d.assignPowers()
+	}
+	// The heats played must be the plan's boards.
+	for r, pl := range p.History {
+		for _, b := range pl.Boards {
+			seats := b.all()
+			line := d.lineOfPlayer(r, index[seats[0].Player])
+			for _, s := range seats[1:] {
+				if d.lineOfPlayer(r, index[s.Player]) != line {
+					return nil
+				}
+			}
+		}
+	}
+	loc := make(map[int]int32, f.n)
+	for l, pl := range f.glob {
+		loc[pl] = int32(l)
+	}
+	h := len(p.History)
+	out := make([][]int32, f.rounds)
+	for r := range out {
+		out[r] = d.schedule(h+r, func(i int) int32 { return loc[ev.players[i]] })
+	}
+	return out
+}
+
+// fillerFits reports whether the heat's event can be planned on a design
+// with fillers: 7q players to seat (q = 7 or a prime power of at least 8,
+// at most fillerMax players) in this heat and in every later heat (all of
+// them known), as many seated on boards of seven in every earlier heat, no
+// locked boards, and nothing charged but pairs and powers.
+func fillerFits(p *Problem, f *frame, present []int, later [][]int) bool {
+	seated := len(f.free)
+	if fillerGeometry(seated) == nil || len(f.locked) > 0 || len(present) != seated || f.rule != AnyPower || f.nb > 0 ||
+		len(p.Preferences) > 0 || len(later) < f.rounds-1 {
+		return false
+	}
+	if !f.known && samePlayers(p, present) {
+		return false // the same players in every heat: affineStart's
+	}
+	for _, pl := range later[:f.rounds-1] {
+		if len(pl) != seated {
+			return false
+		}
+	}
+	for _, pl := range p.History {
+		n := 0
+		for _, b := range pl.Boards {
+			if len(b.all()) != dip.BoardSize {
+				return false
+			}
+			n += dip.BoardSize
+		}
+		if n != seated {
+			return false
+		}
+	}
+	return true
+}
+
+// fillerDesign is the search state of a plan: occ[r][pt] is the player at
+// point pt in heat r (heat r's boards are the lines of class r), pos[r][i]
+// player i's point in heat r (-1 when absent), meet the times each pair
+// shares a board, power[r][pt] the power of the seat at point pt.
+type fillerDesign struct {
+	f      *frame
+	g      *geometry
+	ev     *fillerEvent
+	n, ro  int
+	least  int // the least pair cost possible: 0 unless some pair gains by meeting
+	occ    [][]int
+	pos    [][]int
+	meet   []int32
+	static []int32
+	power  [][]int
+	rng    *rand.Rand
+}
+
+func newFillerDesign(p *Problem, f *frame, g *geometry, ev *fillerEvent) *fillerDesign {
+	n := len(ev.players)
+	d := &fillerDesign{f: f, g: g, ev: ev, n: n, ro: f.ro, static: make([]int32, n*n),
+		rng: rand.New(rand.NewPCG(uint64(g.points), uint64(len(ev.rounds))))}
+	index := make(map[int]int, n)
+	for i, g := range ev.players {
+		index[g] = i
+	}
+	for k, v := range p.staticPairs() {
+		a, aok := index[k[0]]
+		b, bok := index[k[1]]
+		if v < 0 {
+			d.least = math.MinInt
+		}
+		if aok && bok {
+			d.static[a*n+b] += int32(v)
+			d.static[b*n+a] += int32(v)
+		}
+	}
+	return d
+}
+
+// geometry tables a resolvable design of blocks of seven: blockAt[c][pt]
+// is the block through point pt in class c, blockPts[c][b] the points of
+// block b of class c.
+type geometry struct {
+	points, classes, blocks int
+	blockAt                 [][]int32
+	blockPts                [][][dip.BoardSize]int32
+}
+
+// fillerGeometry returns the design for a heat of seated players: the
+// affine plane for 49 (its lines, slopes 0..6 then the vertical ones), the
+// transversal design TD(7, q) for 7q, q a prime power from 8 (point (i, x)
+// is on block b of class a when x = a*i + b); nil for any other count.
+func fillerGeometry(seated int) *geometry {
+	q := seated / dip.BoardSize
+	if seated%dip.BoardSize != 0 || seated > fillerMax || q < plane {
+		return nil
+	}
+	g := &geometry{points: seated, blocks: q}
+	var block func(c, pt int) int
+	if q == plane {
+		g.classes = plane + 1
+		block = func(c, pt int) int {
+			x, y := pt/plane, pt%plane
+			if c == vertical {
+				return x
+			}
+			return ((y-c*x)%plane + plane) % plane
+		}
+	} else {
+		gf, ok := newField(q)
+		if !ok {
+			return nil
+		}
+		g.classes = q
+		block = func(a, pt int) int {
+			i, x := pt/q, pt%q
+			for b := range q {
+				if gf.add[gf.mul[a][i]][b] == x {
+					return b
+				}
+			}
+			panic("seeding: a point on no block of its class")
+		}
+	}
+	g.blockAt = make([][]int32, g.classes)
+	g.blockPts = make([][][dip.BoardSize]int32, g.classes)
+	for c := range g.classes {
+		g.blockAt[c] = make([]int32, seated)
+		g.blockPts[c] = make([][dip.BoardSize]int32, q)
+		k := make([]int, q)
+		for pt := range seated {
+			b := block(c, pt)
+			g.blockAt[c][pt] = int32(b)
+			g.blockPts[c][b][k[b]] = int32(pt)
+			k[b]++
+		}
+	}
+	return g
+}
+
+func (d *fillerDesign) lineOfPlayer(r, i int) int { return int(d.g.blockAt[r][d.pos[r][i]]) }
+
+// pairCost is what a pair that shares m boards pays over the event.
+func (d *fillerDesign) pairCost(a, b, m int) int {
+	return int(d.static[a*d.n+b])*m + d.f.ro*m*(m-1)/2
+}
+
+// meetOnce adds one meeting of players a and b and returns its cost: the
+// pair's static cost and a repeat for each earlier meeting.
+func (d *fillerDesign) meetOnce(a, b int) int {
+	k := a*d.n + b
+	m := d.meet[k]
+	d.meet[k], d.meet[b*d.n+a] = m+1, m+1
+	return int(d.static[k]) + d.ro*int(m)
+}
+
+// partOnce takes one meeting of players a and b away and returns the
+// change of cost.
+func (d *fillerDesign) partOnce(a, b int) int {
+	k := a*d.n + b
+	m := d.meet[k] - 1
+	d.meet[k], d.meet[b*d.n+a] = m, m
+	return -int(d.static[k]) - d.ro*int(m)
+}
+
+// place puts the players on points at random: those of every heat on
+// the same point throughout, the others on the points left in each heat.
+func (d *fillerDesign) place() {
+	rounds := len(d.ev.rounds)
+	d.occ = make([][]int, rounds)
+	d.pos = make([][]int, rounds)
+	d.meet = make([]int32, d.n*d.n)
+	pts := d.rng.Perm(d.g.points)
+	next := 0
+	home := make([]int, d.n)
+	for i := range d.n {
+		home[i] = -1
+		if d.ev.fixed[i] {
+			home[i] = pts[next]
+			next++
+		}
+	}
+	for r, in := range d.ev.rounds {
+		d.occ[r] = make([]int, d.g.points)
+		d.pos[r] = make([]int, d.n)
+		for i := range d.pos[r] {
+			d.pos[r][i] = -1
+		}
+		free := slices.Clone(pts[next:])
+		d.rng.Shuffle(len(free), func(a, b int) { free[a], free[b] = free[b], free[a] })
+		k := 0
+		for _, i := range in {
+			pt := home[i]
+			if pt < 0 {
+				pt, k = free[k], k+1
+			}
+			d.occ[r][pt], d.pos[r][i] = i, pt
+		}
+		for _, ps := range d.g.blockPts[r] {
+			for x, a := range ps {
+				for _, b := range ps[x+1:] {
+					u, v := d.occ[r][a], d.occ[r][b]
+					d.meet[u*d.n+v]++
+					d.meet[v*d.n+u]++
+				}
+			}
+		}
+	}
+}
+
+// cost is the plan's pair cost over the event.
+func (d *fillerDesign) cost() int {
+	c := 0
+	for a := range d.n {
+		for b := a + 1; b < d.n; b++ {
+			if m := int(d.meet[a*d.n+b]); m > 0 {
+				c += d.pairCost(a, b, m)
+			}
+		}
+	}
+	return c
+}
+
+// swap exchanges the players at points a and b in heat r and returns the
+// change of the pair cost.
+func (d *fillerDesign) swap(r, a, b int) int {
+	la, lb := d.g.blockAt[r][a], d.g.blockAt[r][b]
+	u, v := d.occ[r][a], d.occ[r][b]
+	delta := 0
+	if la != lb {
+		occ := d.occ[r]
+		for _, q := range d.g.blockPts[r][la] {
+			if int(q) != a {
+				w := occ[q]
+				delta += d.partOnce(u, w) + d.meetOnce(v, w)
+			}
+		}
+		for _, q := range d.g.blockPts[r][lb] {
+			if int(q) != b {
+				w := occ[q]
+				delta += d.partOnce(v, w) + d.meetOnce(u, w)
+			}
+		}
+	}
+	d.occ[r][a], d.occ[r][b] = v, u
+	d.pos[r][u], d.pos[r][v] = b, a
+	return delta
+}
+
+// seat anneals the points: a move exchanges two points in every heat (a
+// relabelling, which keeps the players of every heat on their points) or
+// two players who miss some heat in one heat. It keeps the best of
+// fillerRuns runs.
+func (d *fillerDesign) seat() {
+	rounds := len(d.ev.rounds)
+	// parts holds, per heat, the players who miss some heat.
+	parts := make([][]int, rounds)
+	for r, in := range d.ev.rounds {
+		for _, i := range in {
+			if !d.ev.fixed[i] {
+				parts[r] = append(parts[r], i)
+			}
+		}
+	}
+	var best [][]int
+	bestCost := math.MaxInt
+	for range fillerRuns {
+		d.place()
+		cur := d.cost()
+		t0, t1 := 0.16*float64(d.f.ro), 0.005*float64(d.f.ro)
+		for it := 0; it < fillerMoves && cur > d.least; it++ {
+			temp := t0 + (t1-t0)*float64(it)/fillerMoves
+			r := d.rng.IntN(rounds)
+			// every: exchange two points in every heat; else two players
+			// who miss some heat, in heat r.
+			every := len(parts[r]) < 2 || d.rng.IntN(2) == 0
+			var a, b, delta int
+			if every {
+				a, b = d.rng.IntN(d.g.points), d.rng.IntN(d.g.points)
+				for s := range rounds {
+					delta += d.swap(s, a, b)
+				}
+			} else {
+				u, v := parts[r][d.rng.IntN(len(parts[r]))], parts[r][d.rng.IntN(len(parts[r]))]
+				a, b = d.pos[r][u], d.pos[r][v]
+				delta = d.swap(r, a, b)
+			}
+			if delta <= 0 || d.rng.Float64() < math.Exp(-float64(delta)/temp) {
+				cur += delta
+				continue
+			}
+			if every {
+				for s := range rounds {
+					d.swap(s, a, b)
+				}
+			} else {
+				d.swap(r, a, b)
+			}
+		}
+		if cur < bestCost {
+			bestCost = cur
+			best = make([][]int, rounds)
+			for r := range best {
+				best[r] = slices.Clone(d.occ[r])
+			}
+		}
+	}
+	d.occ = best
+	for r := range rounds {
+		for i := range d.pos[r] {
+			d.pos[r][i] = -1
+		}
+		for pt, i := range d.occ[r] {
+			d.pos[r][i] = pt
+		}
+	}
+}
+
+// assignPowers anneals the powers of the plan's seats: a move exchanges
+// the powers of two players on one board, scored by the players' power
+// costs over the event (frame.playerPowerCost, which does not depend on
+// the order of the heats).
+func (d *fillerDesign) assignPowers() {
+	rounds := len(d.ev.rounds)
+	d.power = make([][]int, rounds)
+	cnt := make([]int32, d.n*dip.BoardSize)
+	for r := range rounds {
+		d.power[r] = make([]int, d.g.points)
+		for _, ps := range d.g.blockPts[r] {
+			for x, q := range d.rng.Perm(dip.BoardSize) {
+				d.power[r][ps[x]] = q
+				cnt[d.occ[r][ps[x]]*dip.BoardSize+q]++
+			}
+		}
+	}
+	cost := func(i int) int { return d.f.playerPowerCost(cnt[i*dip.BoardSize : (i+1)*dip.BoardSize]) }
+	t0, t1 := float64(d.f.sp), 0.01*float64(d.f.sp)
+	for it := range fillerPowerMoves {
+		temp := t0 + (t1-t0)*float64(it)/fillerPowerMoves
+		r, l := d.rng.IntN(rounds), d.rng.IntN(d.g.blocks)
+		ps := d.g.blockPts[r][l]
+		a, b := ps[d.rng.IntN(dip.BoardSize)], ps[d.rng.IntN(dip.BoardSize)]
+		if a == b {
+			continue
+		}
+		u, v := d.occ[r][a], d.occ[r][b]
+		pu, pv := d.power[r][a], d.power[r][b]
+		move := func(i, from, to int) {
+			cnt[i*dip.BoardSize+from]--
+			cnt[i*dip.BoardSize+to]++
+		}
+		before := cost(u) + cost(v)
+		move(u, pu, pv)
+		move(v, pv, pu)
+		delta := cost(u) + cost(v) - before
+		if delta <= 0 || d.rng.Float64() < math.Exp(-float64(delta)/temp) {
+			d.power[r][a], d.power[r][b] = pv, pu
+			continue
+		}
+		move(u, pv, pu)
+		move(v, pu, pv)
+	}
+}
+
+// schedule is heat r of the plan as the annealer's seats: board l holds
+// the players on line l, each at the seat of its power (in point order
+// without powers); local maps a player to the frame's numbering.
+func (d *fillerDesign) schedule(r int, local func(i int) int32) []int32 {
+	seat := make([]int32, d.g.points)
+	for l, ps := range d.g.blockPts[r] {
+		for x, pt := range ps {
+			at := x
+			if d.power != nil {
+				at = d.power[r][pt]
+			}
+			seat[l*dip.BoardSize+at] = local(d.occ[r][pt])
+		}
+	}
+	return seat
+}
+
+// samePlayers reports whether every earlier heat seated exactly the
+// players present now.
+func samePlayers(p *Problem, present []int) bool {
+	in := make(map[int]bool, len(present))
+	for _, g := range present {
+		in[g] = true
+	}
+	for _, pl := range p.History {
+		n := 0
+		for _, b := range pl.Boards {
+			for _, s := range b.all() {
+				if !in[s.Player] {
+					return false
+				}
+				n++
+			}
+		}
+		if n != len(present) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,212 @@
+package seeding
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// absencesEvent is an event of 52 registered x 5 heats in which three
+// players miss each heat (49 seated: 0-2 miss heat 2, 3-5 heat 3 and so
+// on, 49-51 heat 1), with eight teams of three and a family pair: the
+// shape of seeding/instance's r_52x5_teams.
+func absencesEvent() (*Problem, [][]int) {
+	p := &Problem{Values: DefaultValues(), PowerGroups: DefaultPowerGroups(), AssignPowers: true}
+	for i := range 52 {
+		p.Players = append(p.Players, fmt.Sprint("p", i))
+	}
+	for k := range 8 {
+		p.Teams = append(p.Teams, Team{Name: fmt.Sprint("team", k), Members: []int{12 + 3*k, 13 + 3*k, 14 + 3*k}})
+	}
+	p.Conflicts = []Conflict{{A: 1, B: 40, Value: 100}}
+	var heats [][]int
+	for h := range 5 {
+		out := []int{49, 50, 51}
+		if h > 0 {
+			out = []int{3*h - 3, 3*h - 2, 3*h - 1}
+		}
+		var in []int
+		for i := range 52 {
+			if !slices.Contains(out, i) {
+				in = append(in, i)
+			}
+		}
+		heats = append(heats, in)
+	}
+	return p, heats
+}
+
+// seedHeat seeds heat h of the event after the heats in p.History, as
+// dtm seed does: knowing who plays the later heats.
+func seedHeat(t *testing.T, p *Problem, heats [][]int, h int, seed int64) Result {
+	t.Helper()
+	res, err := Seed(context.Background(), p, heats[h], nil, Options{Seed: HeatSeed(seed, h+1),
+		RoundsLeft: len(heats) - h, Later: heats[h+1:], Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// TestFillersSeatAnEventWithAbsences seats the absences event heat by
+// heat. Every heat before the last follows the plan on the plane with
+// fillers (fillerPlan finds it again from the heats played), no team-mates
+// or family meet, and the event pays at most 3 repeats: seated heat by
+// heat without the plan, it paid 14.
+func TestFillersSeatAnEventWithAbsences(t *testing.T) {
+	p, heats := absencesEvent()
+	for h := range heats {
+		f, err := newFrame(p, heats[h], nil, len(heats)-h, heats[h+1:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fillerPlan(p, f, heats[h], heats[h+1:]) == nil {
+			t.Fatalf("heat %d: no plan with fillers", h+1)
+		}
+		res := seedHeat(t, p, heats, h, 1)
+		p.History = append(p.History, res.Plan)
+	}
+	var sum Breakdown
+	q := *p
+	q.History = nil
+	for _, pl := range p.History {
+		ex, err := Explain(&q, pl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum.Repeat += ex.Breakdown.Repeat
+		sum.Team += ex.Breakdown.Team
+		sum.Conflict += ex.Breakdown.Conflict
+		q.History = append(q.History, pl)
+	}
+	t.Logf("over the event: %+v", sum)
+	if sum.Team != 0 || sum.Conflict != 0 || sum.Repeat > 3*p.Values.RepeatOpponent {
+		t.Errorf("team-mates %d, family %d, repeats %d: want 0, 0 and at most 30", sum.Team, sum.Conflict, sum.Repeat)
+	}
+}
+
+// TestFillerPlanIsTheEvents checks that the plan depends on the event, not
+// on the seed: two seeds seat heat 1 the same way.
+func TestFillerPlanIsTheEvents(t *testing.T) {
+	p, heats := absencesEvent()
+	a, b := seedHeat(t, p, heats, 0, 1), seedHeat(t, p, heats, 0, 7)
+	if !slices.EqualFunc(a.Plan.Boards, b.Plan.Boards, func(x, y Board) bool { return slices.Equal(x.Seats, y.Seats) }) {
+		t.Error("seeds 1 and 7 seat heat 1 apart")
+	}
+}
+
+// TestFillerPlanFallsBack checks that a heat whose earlier heats are not
+// the plan's (two players exchanged between boards by hand) is seeded as
+// any other, and still pays no team-mate or family conflict.
+func TestFillerPlanFallsBack(t *testing.T) {
+	p, heats := absencesEvent()
+	first := seedHeat(t, p, heats, 0, 1).Plan
+	b0, b1 := &first.Boards[0].Seats[0], &first.Boards[1].Seats[0]
+	b0.Player, b1.Player = b1.Player, b0.Player
+	p.History = []Plan{first}
+	f, err := newFrame(p, heats[1], nil, len(heats)-1, heats[2:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fillerPlan(p, f, heats[1], heats[2:]) != nil {
+		t.Fatal("a plan with fillers after a heat that is not the plan's")
+	}
+	res := seedHeat(t, p, heats, 1, 1)
+	ex, err := Explain(p, res.Plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ex.Breakdown.Team != 0 || ex.Breakdown.Conflict != 0 {
+		t.Errorf("heat 2 after a change by hand: %+v", ex.Breakdown)
+	}
+}
+
+// TestFillerFits lists the events the plan with fillers is for: 49 to seat
+// in every heat, whose players change, with nothing charged but pairs and
+// powers.
+func TestFillerFits(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		change func(p *Problem, heats [][]int) [][]int
+		locked []Board
+		want   bool
+	}{
+		{name: "absences, 49 seated a heat", want: true},
+		{name: "the same 49 every heat", change: func(p *Problem, heats [][]int) [][]int {
+			return [][]int{heats[1], heats[1], heats[1], heats[1], heats[1]}
+		}},
+		{name: "42 in a later heat", change: func(p *Problem, heats [][]int) [][]int {
+			heats[2] = heats[2][:42]
+			return heats
+		}},
+		{name: "a later heat unknown", change: func(p *Problem, heats [][]int) [][]int { return heats[:3] }},
+		{name: "a locked board", locked: []Board{board(0, 1, 2, 3, 4, 5, 6)}},
+		{name: "a power rule", change: func(p *Problem, heats [][]int) [][]int {
+			p.PowerRule = DifferentPowers
+			return heats
+		}},
+		{name: "power preferences", change: func(p *Problem, heats [][]int) [][]int {
+			p.Values.Preference, p.Preferences = 3, map[int][]int{2: {Germany}}
+			return heats
+		}},
+		{name: "neighbours charged", change: func(p *Problem, heats [][]int) [][]int {
+			p.Values.Neighbour = 5
+			return heats
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, heats := absencesEvent()
+			if tc.change != nil {
+				heats = tc.change(p, heats)
+			}
+			f, err := newFrame(p, heats[0], tc.locked, 5, heats[1:])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := fillerFits(p, f, heats[0], heats[1:]); got != tc.want {
+				t.Errorf("fits %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestFillerGeometry checks the designs a plan with fillers is built on:
+// each class splits the points into blocks of seven, two points share a
+// block in at most one class (so players who keep their points never meet
+// twice), and counts with no design have none.
+func TestFillerGeometry(t *testing.T) {
+	for _, tc := range []struct{ seated, classes int }{{49, 8}, {56, 8}, {63, 9}, {77, 11}, {112, 16}, {42, 0}, {70, 0}, {147, 0}} {
+		g := fillerGeometry(tc.seated)
+		if tc.classes == 0 {
+			if g != nil {
+				t.Errorf("%d seated: a design with %d classes, want none", tc.seated, g.classes)
+			}
+			continue
+		}
+		if g == nil || g.classes != tc.classes || g.blocks != tc.seated/7 {
+			t.Errorf("%d seated: %+v, want %d classes of %d blocks", tc.seated, g, tc.classes, tc.seated/7)
+			continue
+		}
+		met := make(map[[2]int32]int)
+		for c := range g.classes {
+			seen := make([]bool, g.points)
+			for b, pts := range g.blockPts[c] {
+				for x, a := range pts {
+					if seen[a] || g.blockAt[c][a] != int32(b) {
+						t.Fatalf("%d seated, class %d: point %d twice or on the wrong block", tc.seated, c, a)
+					}
+					seen[a] = true
+					for _, o := range pts[x+1:] {
+						met[[2]int32{min(a, o), max(a, o)}]++
+					}
+				}
+			}
+		}
+		for k, m := range met {
+			if m > 1 {
+				t.Fatalf("%d seated: points %v share %d blocks", tc.seated, k, m)
+			}
+		}
+	}
+}
