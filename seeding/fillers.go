@@ -43,6 +43,8 @@ const fillerMax = largeHeat
 // 0.45 CPU-s a plan; 4 runs of 300,000 from 20 kept 2 or 3; one run of
 // 1,200,000 from 3 kept 0 to 3. The powers' search reaches the event's
 // bound there, 108 (docs/seeding-log.md, the fifteenth step).
+// Options.Effort scales the moves of both searches: at Effort 30 the plan
+// of r_52x5_teams has no repeat, and the event costs its bound, 108.
 const (
 	fillerRuns       = 2
 	fillerMoves      = 600_000
@@ -67,7 +69,7 @@ type fillerEvent struct {
 // (local players, boards of seven in seat order, a seat's place on its
 // board its power) when the heat's event fits a design with fillers and
 // the earlier heats are the plan's, else nil.
-func fillerPlan(p *Problem, f *frame, present []int, later [][]int) [][]int32 {
+func fillerPlan(p *Problem, f *frame, present []int, later [][]int, effort float64) [][]int32 {
 	if !fillerFits(p, f, present, later) {
 		return nil
 	}
@@ -116,6 +118,9 @@ func fillerPlan(p *Problem, f *frame, present []int, later [][]int) [][]int32 {
 		ev.fixed[i] = c == len(rounds)
 	}
 	d := newFillerDesign(p, f, g, &ev)
+	if effort > 0 {
+		d.effort = effort
+	}
 	d.seat()
 	if f.powers {
 		d.assignPowers()
@@ -188,6 +193,7 @@ type fillerDesign struct {
 	ev     *fillerEvent
 	n, ro  int
 	least  int // the least pair cost possible: 0 unless some pair gains by meeting
+	effort float64 // scales the moves (Options.Effort)
 	occ    [][]int
 	pos    [][]int
 	meet   []int32
@@ -198,7 +204,7 @@ type fillerDesign struct {
 
 func newFillerDesign(p *Problem, f *frame, g *geometry, ev *fillerEvent) *fillerDesign {
 	n := len(ev.players)
-	d := &fillerDesign{f: f, g: g, ev: ev, n: n, ro: f.ro, static: make([]int32, n*n),
+	d := &fillerDesign{f: f, g: g, ev: ev, n: n, ro: f.ro, effort: 1, static: make([]int32, n*n),
 		rng: rand.New(rand.NewPCG(uint64(g.points), uint64(len(ev.rounds))))}
 	index := make(map[int]int, n)
 	for i, g := range ev.players {
@@ -409,8 +415,9 @@ func (d *fillerDesign) seat() {
 		d.place()
 		cur := d.cost()
 		t0, t1 := 0.16*float64(d.f.ro), 0.005*float64(d.f.ro)
-		for it := 0; it < fillerMoves && cur > d.least; it++ {
-			temp := t0 + (t1-t0)*float64(it)/fillerMoves
+		moves := int(d.effort * fillerMoves)
+		for it := 0; it < moves && cur > d.least; it++ {
+			temp := t0 + (t1-t0)*float64(it)/float64(moves)
 			r := d.rng.IntN(rounds)
 			// every: exchange two points in every heat; else two players
 			// who miss some heat, in heat r.
@@ -476,8 +483,9 @@ func (d *fillerDesign) assignPowers() {
 	}
 	cost := func(i int) int { return d.f.playerPowerCost(cnt[i*dip.BoardSize : (i+1)*dip.BoardSize]) }
 	t0, t1 := float64(d.f.sp), 0.01*float64(d.f.sp)
-	for it := range fillerPowerMoves {
-		temp := t0 + (t1-t0)*float64(it)/fillerPowerMoves
+	moves := int(d.effort * fillerPowerMoves)
+	for it := range moves {
+		temp := t0 + (t1-t0)*float64(it)/float64(moves)
 		r, l := d.rng.IntN(rounds), d.rng.IntN(d.g.blocks)
 		ps := d.g.blockPts[r][l]
 		a, b := ps[d.rng.IntN(dip.BoardSize)], ps[d.rng.IntN(dip.BoardSize)]

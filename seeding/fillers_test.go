@@ -61,7 +61,7 @@ func TestFillersSeatAnEventWithAbsences(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if fillerPlan(p, f, heats[h], heats[h+1:]) == nil {
+		if fillerPlan(p, f, heats[h], heats[h+1:], 0) == nil {
 			t.Fatalf("heat %d: no plan with fillers", h+1)
 		}
 		res := seedHeat(t, p, heats, h, 1)
@@ -109,7 +109,7 @@ func TestFillerPlanFallsBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fillerPlan(p, f, heats[1], heats[2:]) != nil {
+	if fillerPlan(p, f, heats[1], heats[2:], 0) != nil {
 		t.Fatal("a plan with fillers after a heat that is not the plan's")
 	}
 	res := seedHeat(t, p, heats, 1, 1)

@@ -271,7 +271,7 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 	}
 	start := opts.now()
 	if opts.Horizon <= 0 {
-		f.fill = fillerPlan(p, f, present, opts.Later)
+		f.fill = fillerPlan(p, f, present, opts.Later, opts.Effort)
 	}
 	paid := f.setHorizon(opts.Horizon)
 	bound0 := f.bound0()
