@@ -2,8 +2,6 @@ package simulated_test
 
 import (
 	"bytes"
-	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -20,16 +18,8 @@ import (
 // 11 to 14), and dtm verify seats every heat again from its record to the
 // same seats.
 func TestFillersEvent(t *testing.T) {
-	dir := t.TempDir()
-	req := director.SimulateRequest{Players: 52, Rounds: 5, Absent: 2, Families: 2, Teams: 8, Seed: 3, Effort: 0.1,
-		Workbook: filepath.Join(dir, "fillers.xlsx")}
-	ev, err := director.SimulateEvent(context.Background(), req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(ev.Heats) != req.Rounds {
-		t.Fatalf("%d heats seated; want %d", len(ev.Heats), req.Rounds)
-	}
+	req := director.SimulateRequest{Players: 52, Rounds: 5, Absent: 2, Families: 2, Teams: 8, Seed: 3, Effort: 0.1}
+	ev := walkEvent(t, &req)
 	var sum seeding.Breakdown
 	for _, h := range ev.Heats {
 		if seated := 7 * (h.Boards - h.Kept); seated != 49 {
@@ -49,14 +39,5 @@ func TestFillersEvent(t *testing.T) {
 	if sum.Team != 0 || sum.Conflict != 0 || sum.Repeat > 30 {
 		t.Errorf("over the event: team-mates %d, family %d, repeats %d; want 0, 0 and at most 30", sum.Team, sum.Conflict, sum.Repeat)
 	}
-	verified, err := director.Verify(director.VerifyRequest{Path: req.Workbook})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range verified.Differences {
-		t.Errorf("dtm verify: %s", d)
-	}
-	if verified.Replayed != req.Rounds || len(verified.Notes) > 0 {
-		t.Errorf("dtm verify seated %d of %d heats again; notes: %q", verified.Replayed, req.Rounds, verified.Notes)
-	}
+	verifyReplays(t, req)
 }

@@ -19,16 +19,8 @@ import (
 // dearer one for the heat after it), and dtm verify seats every heat again
 // from its record, the look ahead included, to the same seats.
 func TestLookAheadEvent(t *testing.T) {
-	dir := t.TempDir()
-	req := director.SimulateRequest{Players: 72, Rounds: 5, Absent: 2, Families: 2, Teams: 8, Seed: 3, Effort: 0.1,
-		Workbook: filepath.Join(dir, "ahead.xlsx")}
-	ev, err := director.SimulateEvent(context.Background(), req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(ev.Heats) != req.Rounds {
-		t.Fatalf("%d heats seated; want %d", len(ev.Heats), req.Rounds)
-	}
+	req := director.SimulateRequest{Players: 72, Rounds: 5, Absent: 2, Families: 2, Teams: 8, Seed: 3, Effort: 0.1}
+	ev := walkEvent(t, &req)
 	looked := 0
 	for k, h := range ev.Heats {
 		var out bytes.Buffer
@@ -59,6 +51,28 @@ func TestLookAheadEvent(t *testing.T) {
 	if looked == 0 {
 		t.Fatal("no heat looked ahead")
 	}
+	verifyReplays(t, req)
+}
+
+// walkEvent simulates the event of req through a workbook in a temporary
+// directory, each heat seeded by dtm seed, and checks that every heat was.
+func walkEvent(t *testing.T, req *director.SimulateRequest) *director.SimulatedEvent {
+	t.Helper()
+	req.Workbook = filepath.Join(t.TempDir(), "event.xlsx")
+	ev, err := director.SimulateEvent(context.Background(), *req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ev.Heats) != req.Rounds {
+		t.Fatalf("%d heats seated; want %d", len(ev.Heats), req.Rounds)
+	}
+	return ev
+}
+
+// verifyReplays checks that dtm verify seats every heat of the event's
+// workbook again from its record, to the same seats.
+func verifyReplays(t *testing.T, req director.SimulateRequest) {
+	t.Helper()
 	verified, err := director.Verify(director.VerifyRequest{Path: req.Workbook})
 	if err != nil {
 		t.Fatal(err)
