@@ -192,7 +192,7 @@ type fillerDesign struct {
 	g      *geometry
 	ev     *fillerEvent
 	n, ro  int
-	least  int // the least pair cost possible: 0 unless some pair gains by meeting
+	least  int     // the least pair cost possible: 0 unless some pair gains by meeting
 	effort float64 // scales the moves (Options.Effort)
 	occ    [][]int
 	pos    [][]int
@@ -234,24 +234,26 @@ type geometry struct {
 }
 
 // fillerGeometry returns the design for a heat of seated players: the
-// affine plane for 49 (its lines, slopes 0..6 then the vertical ones), the
+// affine plane for 49 (point (x, y) is x*7 + y, on line b of slope c when
+// y = c*x + b, classes 0..6, and on line x of the vertical class 7), the
 // transversal design TD(7, q) for 7q, q a prime power from 8 (point (i, x)
-// is on block b of class a when x = a*i + b); nil for any other count.
+// is i*q + x, on block b of class a when x = a*i + b); nil for any other
+// count.
 func fillerGeometry(seated int) *geometry {
 	q := seated / dip.BoardSize
 	if seated%dip.BoardSize != 0 || seated > fillerMax || q < plane {
 		return nil
 	}
 	g := &geometry{points: seated, blocks: q}
-	var block func(c, pt int) int
+	// point is the k-th point of block b of class c.
+	var point func(c, b, k int) int
 	if q == plane {
 		g.classes = plane + 1
-		block = func(c, pt int) int {
-			x, y := pt/plane, pt%plane
+		point = func(c, b, k int) int {
 			if c == vertical {
-				return x
+				return b*plane + k // the line x = b
 			}
-			return ((y-c*x)%plane + plane) % plane
+			return k*plane + (c*k+b)%plane // y = c*x + b, x = k
 		}
 	} else {
 		gf, ok := newField(q)
@@ -259,27 +261,19 @@ func fillerGeometry(seated int) *geometry {
 			return nil
 		}
 		g.classes = q
-		block = func(a, pt int) int {
-			i, x := pt/q, pt%q
-			for b := range q {
-				if gf.add[gf.mul[a][i]][b] == x {
-					return b
-				}
-			}
-			panic("seeding: a point on no block of its class")
-		}
+		point = func(a, b, i int) int { return i*q + gf.add[gf.mul[a][i]][b] }
 	}
 	g.blockAt = make([][]int32, g.classes)
 	g.blockPts = make([][][dip.BoardSize]int32, g.classes)
 	for c := range g.classes {
 		g.blockAt[c] = make([]int32, seated)
 		g.blockPts[c] = make([][dip.BoardSize]int32, q)
-		k := make([]int, q)
-		for pt := range seated {
-			b := block(c, pt)
-			g.blockAt[c][pt] = int32(b)
-			g.blockPts[c][b][k[b]] = int32(pt)
-			k[b]++
+		for b := range q {
+			for k := range dip.BoardSize {
+				pt := point(c, b, k)
+				g.blockAt[c][pt] = int32(b)
+				g.blockPts[c][b][k] = int32(pt)
+			}
 		}
 	}
 	return g
