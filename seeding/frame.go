@@ -57,7 +57,7 @@ type frame struct {
 	// firstPower is each player's power in full[0], -1 if none.
 	firstPower []int
 	round      int
-	// fill is the plan of the heat and the later heats on the plane with
+	// fill is the plan of the heat and the later heats on a design with
 	// fillers (fillerPlan), nil when none fits.
 	fill [][]int32
 }
