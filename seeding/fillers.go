@@ -29,7 +29,10 @@ import (
 // the powers), not of the seed, so each heat builds it again and goes on
 // with it when the heats played are the plan's. When they are not (a
 // director's change, a withdrawal, boards changed by hand), the heat is
-// seeded as any other.
+// seeded as any other, after the half CPU-second the build takes (on an
+// event of 52 seated 49 a heat, heat 4 then took 1.35 CPU-s against 0.82
+// without the build); the look ahead's seatings of the next heat do not
+// build it, as a heat seeded without the plan leaves none to follow.
 
 // fillerMax is the most players a heat of such an event seats: each heat
 // builds the plan again, and its search grows with the points.
@@ -122,9 +125,6 @@ func fillerPlan(p *Problem, f *frame, present []int, later [][]int, effort float
 		d.effort = effort
 	}
 	d.seat()
-	if f.powers {
-		d.assignPowers()
-	}
 	// The heats played must be the plan's boards.
 	for r, pl := range p.History {
 		for _, b := range pl.Boards {
@@ -136,6 +136,9 @@ func fillerPlan(p *Problem, f *frame, present []int, later [][]int, effort float
 				}
 			}
 		}
+	}
+	if f.powers {
+		d.assignPowers()
 	}
 	loc := make(map[int]int32, f.n)
 	for l, pl := range f.glob {

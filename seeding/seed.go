@@ -270,7 +270,9 @@ func Seed(ctx context.Context, p *Problem, present []int, locked []Board, opts O
 		return Result{}, err
 	}
 	start := opts.now()
-	if opts.Horizon <= 0 {
+	if opts.Horizon <= 0 && !opts.ahead {
+		// The look ahead seats the next heat after a heat seeded without
+		// the plan, so that heat cannot follow it either.
 		f.fill = fillerPlan(p, f, present, opts.Later, opts.Effort)
 	}
 	paid := f.setHorizon(opts.Horizon)
