@@ -391,6 +391,31 @@ func (d *fillerDesign) swap(r, a, b int) int {
 	return delta
 }
 
+// swapDelta is what swap(r, a, b) would change, without making the
+// change: in one heat each pair it touches is touched once.
+func (d *fillerDesign) swapDelta(r, a, b int) int {
+	la, lb := d.g.blockAt[r][a], d.g.blockAt[r][b]
+	if la == lb {
+		return 0
+	}
+	occ, n := d.occ[r], d.n
+	u, v := occ[a], occ[b]
+	delta := 0
+	for _, q := range d.g.blockPts[r][la] {
+		if int(q) != a {
+			w := occ[q]
+			delta += int(d.static[v*n+w]-d.static[u*n+w]) + d.ro*int(d.meet[v*n+w]-d.meet[u*n+w]+1)
+		}
+	}
+	for _, q := range d.g.blockPts[r][lb] {
+		if int(q) != b {
+			w := occ[q]
+			delta += int(d.static[u*n+w]-d.static[v*n+w]) + d.ro*int(d.meet[u*n+w]-d.meet[v*n+w]+1)
+		}
+	}
+	return delta
+}
+
 // seat anneals the points: a move exchanges two points in every heat (a
 // relabelling, which keeps the players of every heat on their points) or
 // two players who miss some heat in one heat. It keeps the best of
@@ -428,18 +453,19 @@ func (d *fillerDesign) seat() {
 			} else {
 				u, v := parts[r][d.rng.IntN(len(parts[r]))], parts[r][d.rng.IntN(len(parts[r]))]
 				a, b = d.pos[r][u], d.pos[r][v]
-				delta = d.swap(r, a, b)
+				delta = d.swapDelta(r, a, b)
 			}
-			if delta <= 0 || d.rng.Float64() < math.Exp(-float64(delta)/temp) {
-				cur += delta
-				continue
-			}
-			if every {
+			accept := delta <= 0 || d.rng.Float64() < math.Exp(-float64(delta)/temp)
+			switch {
+			case accept && !every:
+				d.swap(r, a, b)
+			case !accept && every:
 				for s := range rounds {
 					d.swap(s, a, b)
 				}
-			} else {
-				d.swap(r, a, b)
+			}
+			if accept {
+				cur += delta
 			}
 		}
 		if cur < bestCost {
