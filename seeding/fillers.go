@@ -64,8 +64,9 @@ const fillerLastRestarts = 4
 // indices into players (global numbers, sorted).
 type fillerEvent struct {
 	players []int
-	rounds  [][]int // players of each heat, as indices into players
-	fixed   []bool  // plays every heat
+	index   map[int]int // a global number's place in players
+	rounds  [][]int     // players of each heat, as indices into players
+	fixed   []bool      // plays every heat
 }
 
 // fillerPlan returns the schedule of the heat and the later heats planned
@@ -73,11 +74,12 @@ type fillerEvent struct {
 // board its power) when the heat's event fits a design with fillers and
 // the earlier heats are the plan's, else nil.
 func fillerPlan(p *Problem, f *frame, present []int, later [][]int, effort float64) [][]int32 {
-	if !fillerFits(p, f, present, later) {
+	g := fillerFits(p, f, present, later)
+	if g == nil {
 		return nil
 	}
-	var ev fillerEvent
-	index := make(map[int]int)
+	ev := fillerEvent{index: make(map[int]int)}
+	index := ev.index
 	var rounds [][]int
 	for _, pl := range p.History {
 		var in []int
@@ -90,10 +92,6 @@ func fillerPlan(p *Problem, f *frame, present []int, later [][]int, effort float
 	}
 	rounds = append(rounds, present)
 	rounds = append(rounds, later[:f.rounds-1]...)
-	g := fillerGeometry(len(f.free))
-	if len(rounds) > g.classes {
-		return nil
-	}
 	for _, r := range rounds {
 		for _, pl := range r {
 			index[pl] = 0
@@ -152,38 +150,40 @@ func fillerPlan(p *Problem, f *frame, present []int, later [][]int, effort float
 	return out
 }
 
-// fillerFits reports whether the heat's event can be planned on a design
-// with fillers: 7q players to seat (q = 7 or a prime power of at least 8,
-// at most fillerMax players) in this heat and in every later heat (all of
-// them known), as many seated on boards of seven in every earlier heat, no
-// locked boards, and nothing charged but pairs and powers.
-func fillerFits(p *Problem, f *frame, present []int, later [][]int) bool {
+// fillerFits returns the design on which the heat's event can be planned
+// with fillers, or nil: 7q players to seat (q = 7 or a prime power of at
+// least 8, at most fillerMax players) in this heat and in every later heat
+// (all of them known), as many seated on boards of seven in every earlier
+// heat, no more heats than the design has classes, no locked boards, and
+// nothing charged but pairs and powers.
+func fillerFits(p *Problem, f *frame, present []int, later [][]int) *geometry {
 	seated := len(f.free)
-	if fillerGeometry(seated) == nil || len(f.locked) > 0 || len(present) != seated || f.rule != AnyPower || f.nb > 0 ||
-		len(p.Preferences) > 0 || len(later) < f.rounds-1 {
-		return false
+	g := fillerGeometry(seated)
+	if g == nil || len(p.History)+f.rounds > g.classes || len(f.locked) > 0 || len(present) != seated ||
+		f.rule != AnyPower || f.nb > 0 || len(p.Preferences) > 0 || len(later) < f.rounds-1 {
+		return nil
 	}
 	if !f.known && samePlayers(p, present) {
-		return false // the same players in every heat: affineStart's
+		return nil // the same players in every heat: affineStart's
 	}
 	for _, pl := range later[:f.rounds-1] {
 		if len(pl) != seated {
-			return false
+			return nil
 		}
 	}
 	for _, pl := range p.History {
 		n := 0
 		for _, b := range pl.Boards {
 			if len(b.all()) != dip.BoardSize {
-				return false
+				return nil
 			}
 			n += dip.BoardSize
 		}
 		if n != seated {
-			return false
+			return nil
 		}
 	}
-	return true
+	return g
 }
 
 // fillerDesign is the search state of a plan: occ[r][pt] is the player at
@@ -209,13 +209,9 @@ func newFillerDesign(p *Problem, f *frame, g *geometry, ev *fillerEvent) *filler
 	n := len(ev.players)
 	d := &fillerDesign{f: f, g: g, ev: ev, n: n, ro: f.ro, effort: 1, static: make([]int32, n*n),
 		rng: rand.New(rand.NewPCG(uint64(g.points), uint64(len(ev.rounds))))}
-	index := make(map[int]int, n)
-	for i, g := range ev.players {
-		index[g] = i
-	}
 	for k, v := range p.staticPairs() {
-		a, aok := index[k[0]]
-		b, bok := index[k[1]]
+		a, aok := ev.index[k[0]]
+		b, bok := ev.index[k[1]]
 		if v < 0 {
 			d.least = math.MinInt
 		}
@@ -286,7 +282,7 @@ func (d *fillerDesign) lineOfPlayer(r, i int) int { return int(d.g.blockAt[r][d.
 
 // pairCost is what a pair that shares m boards pays over the event.
 func (d *fillerDesign) pairCost(a, b, m int) int {
-	return int(d.static[a*d.n+b])*m + d.f.ro*m*(m-1)/2
+	return int(d.static[a*d.n+b])*m + d.ro*m*(m-1)/2
 }
 
 // meetOnce adds one meeting of players a and b and returns its cost: the
@@ -436,7 +432,7 @@ func (d *fillerDesign) seat() {
 	for range fillerRuns {
 		d.place()
 		cur := d.cost()
-		t0, t1 := 0.16*float64(d.f.ro), 0.005*float64(d.f.ro)
+		t0, t1 := 0.16*float64(d.ro), 0.005*float64(d.ro)
 		moves := int(d.effort * fillerMoves)
 		for it := 0; it < moves && cur > d.least; it++ {
 			temp := t0 + (t1-t0)*float64(it)/float64(moves)

@@ -164,7 +164,7 @@ func TestFillerFits(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := fillerFits(p, f, heats[0], heats[1:]); got != tc.want {
+			if got := fillerFits(p, f, heats[0], heats[1:]) != nil; got != tc.want {
 				t.Errorf("fits %v, want %v", got, tc.want)
 			}
 		})
