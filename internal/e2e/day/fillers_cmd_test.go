@@ -1,0 +1,77 @@
+package day
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/armada-dtm/dtm/internal/clitest"
+	"github.com/armada-dtm/dtm/internal/fixture"
+	"github.com/armada-dtm/dtm/workbook"
+)
+
+// planned is what dtm seed says of a heat that follows the plan of the
+// whole event with fillers.
+const planned = "follows a plan of the whole event"
+
+// TestPlanWithFillers walks an event planned with fillers as a director
+// runs it: 52 players, three of them not registered for each heat (typed
+// in LibreOffice), so 49 a heat. dtm seed seats heat 1 from the plan and
+// says so; run again, it writes nothing. After two players of boards 1 and
+// 2 are exchanged by hand in LibreOffice, dtm status says heat 1's calls
+// are stale, seating heat 1 again is refused with what it would move, and
+// heat 2 is seeded as usual, without the plan and without saying it
+// follows one. dtm status runs after each step.
+func TestPlanWithFillers(t *testing.T) {
+	t.Parallel()
+	book := fixture.Build(t, fixture.Tournament{Players: fixture.Numbered(52), Heats: 5})
+	// The director types the absences: three players a heat, their Heat
+	// cells emptied (players 50-52 miss heat 1, 1-3 heat 2, 4-6 heat 3 ...).
+	f := clitest.OpenXLSX(t, book)
+	var absences []clitest.Edit
+	for h := 1; h <= 5; h++ {
+		first := 51
+		if h > 1 {
+			first = 3*(h-2) + 2
+		}
+		col := fixture.PlayersColumn(t, f, fmt.Sprintf("Heat %d", h))
+		absences = append(absences, clitest.Edit{"op": "set_rows", "sheet": workbook.SheetPlayers, "cell": fmt.Sprintf("%s%d", col, first),
+			"rows": [][]any{{""}, {""}, {""}}})
+	}
+	clitest.LoEdits(t, book, absences)
+	tr := &clitest.Transcript{Dir: filepath.Dir(book)}
+	if out := tr.StepStatus(t, book, "seed", book); !strings.Contains(out, planned) || !strings.Contains(out, "49 players on 7 boards") {
+		t.Fatalf("heat 1 does not follow the plan with fillers, or does not say so:\n%s", out)
+	}
+	before, err := os.ReadFile(book)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again := tr.StepStatus(t, book, "seed", "--heat", "1", book)
+	after, err := os.ReadFile(book)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(again, "nothing written") || !bytes.Equal(before, after) {
+		t.Errorf("dtm seed run again on heat 1 changed the workbook or did not say it left it:\n%s", again)
+	}
+	seats := clitest.HeatSeats(t, book, 1)
+	a, b := seats[0], seats[7]
+	if a.Board != 1 || b.Board != 2 {
+		t.Fatalf("heat 1's seats: %+v", seats)
+	}
+	clitest.LoEdits(t, book, []clitest.Edit{
+		{"op": "set_rows", "sheet": "Heat 1", "cell": fmt.Sprintf("E%d", a.Row), "rows": [][]any{{b.Player}}},
+		{"op": "set_rows", "sheet": "Heat 1", "cell": fmt.Sprintf("E%d", b.Row), "rows": [][]any{{a.Player}}},
+	})
+	if status := tr.Step(t, "status", book); !strings.Contains(status, "stale: 'Heat 1 calls'") {
+		t.Errorf("dtm status after the change by hand does not say heat 1's calls are stale:\n%s", status)
+	}
+	tr.Refused(t, "would move 2 of 49 seats", "seed", "--heat", "1", book)
+	if out := tr.StepStatus(t, book, "seed", "--heat", "2", book); strings.Contains(out, planned) {
+		t.Errorf("heat 2 says it follows the plan after heat 1 was changed by hand:\n%s", out)
+	}
+}
