@@ -290,14 +290,21 @@ func patchRow(out, body []byte, mine []cellPatch, rowStyle int, colStyle map[int
 			out = appendCell(out, mine[0], newStyle(mine[0].col, rowStyle, colStyle))
 			mine = mine[1:]
 		}
-		if len(mine) > 0 && mine[0].col == col {
+		switch {
+		case len(mine) > 0 && mine[0].col == col && mine[0].value == "" && emptyCell(body[at:end], tagEnd-at):
+			// Emptied again: the cell as it is, however its writer
+			// closed it, so that a save writing nothing new leaves the
+			// sheet's bytes alone (excelize writes <c ...></c>).
+			out = append(out, body[at:end]...)
+			mine = mine[1:]
+		case len(mine) > 0 && mine[0].col == col:
 			style := 0
 			if s := styleRe.FindSubmatch(tag); s != nil {
 				style, _ = strconv.Atoi(string(s[1]))
 			}
 			out = appendCell(out, mine[0], style)
 			mine = mine[1:]
-		} else {
+		default:
 			out = append(out, body[at:end]...)
 		}
 		i = end
@@ -307,6 +314,15 @@ func patchRow(out, body []byte, mine []cellPatch, rowStyle int, colStyle map[int
 		out = appendCell(out, p, newStyle(p.col, rowStyle, colStyle))
 	}
 	return out, nil
+}
+
+// emptyCell reports whether a cell element, its start tag ending at
+// tagEnd, holds no value and no formula: self-closed, or closed at once.
+func emptyCell(cell []byte, tagEnd int) bool {
+	if cell[tagEnd-1] == '/' {
+		return true
+	}
+	return len(bytes.TrimSpace(cell[tagEnd+1:len(cell)-len("</c>")])) == 0
 }
 
 // attr returns the value of a start tag's attribute; nil when absent.

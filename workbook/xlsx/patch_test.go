@@ -39,6 +39,14 @@ func TestPatchSheet(t *testing.T) {
 			[]cellPatch{{1, 0, "", false, 60}, {2, 0, "", false, 30}, {3, 0, "", false, -1}, {4, 0, "", false, 45}, {4, 1, "4", false, 0}, {5, 0, "", false, -1}},
 			`<sheetData><row r="1" ht="60" customHeight="1"><c r="A1"><v>1</v></c></row><row r="2" spans="1:3" ht="30" customHeight="1"></row><row r="3"><c r="A3"><v>3</v></c></row>` +
 				`<row r="4" ht="45" customHeight="1"><c r="A4"><v>4</v></c></row></sheetData>`},
+		{"an empty cell emptied again keeps its bytes, however closed; a cell with a value or a formula is emptied",
+			`<sheetData><row r="2"><c r="A2" s="2"></c><c r="B2" s="2"/><c r="C2" s="2"> </c><c r="D2" s="2"><v>1</v></c><c r="E2"><f>A2</f></c></row></sheetData>`,
+			[]cellPatch{{2, 1, "", false, 0}, {2, 2, "", false, 0}, {2, 3, "", false, 0}, {2, 4, "", false, 0}, {2, 5, "", false, 0}},
+			`<sheetData><row r="2"><c r="A2" s="2"></c><c r="B2" s="2"/><c r="C2" s="2"> </c><c r="D2" s="2"/><c r="E2"/></row></sheetData>`},
+		{"an empty cell given a value",
+			`<sheetData><row r="2"><c r="A2" s="2"></c></row></sheetData>`,
+			[]cellPatch{{2, 1, "3", false, 0}},
+			`<sheetData><row r="2"><c r="A2" s="2"><v>3</v></c></row></sheetData>`},
 		{"the last patch of a cell wins", `<sheetData></sheetData>`, []cellPatch{{1, 1, "4", false, 0}, {1, 1, "5", false, 0}},
 			`<sheetData><row r="1"><c r="A1"><v>5</v></c></row></sheetData>`},
 	}

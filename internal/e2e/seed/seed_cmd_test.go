@@ -84,6 +84,23 @@ func TestSeedCommand(t *testing.T) {
 	first := heatBoards(t, path, 1)
 	checkSeating(t, first, 28)
 
+	// The same heat and seed again, on a workbook excelize wrote and no
+	// spreadsheet program saved since: nothing to write, the file's bytes
+	// as they were (the calls sheet's empty cells kept as excelize closed
+	// them).
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = clitest.Dtm(t, "seed", "--heat", "1", "--seed", "7", path)
+	after, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code != 0 || !strings.Contains(out, "nothing written") || !bytes.Equal(before, after) {
+		t.Errorf("the same seed of heat 1 again: exit %d, file unchanged %v\n%s%s", code, bytes.Equal(before, after), out, errOut)
+	}
+
 	// The same seed gives the same seating.
 	again := clitest.SeedTournament(t, 28)
 	if code, _, errOut := clitest.Dtm(t, "seed", "--seed", "7", again); code != 0 {
