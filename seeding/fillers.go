@@ -52,6 +52,7 @@ const (
 	fillerRuns       = 2
 	fillerMoves      = 600_000
 	fillerPowerMoves = 200_000
+	fillerDeferMoves = 100_000 // deferPowers' moves
 )
 
 // fillerLastRestarts is the restarts of an event's last heat planned with
@@ -67,6 +68,9 @@ type fillerEvent struct {
 	index   map[int]int // a global number's place in players
 	rounds  [][]int     // players of each heat, as indices into players
 	fixed   []bool      // plays every heat
+	// played[r][i] is the power player i played in heat r played
+	// (NoPower when absent or chosen at the table).
+	played [][]int
 }
 
 // fillerPlan returns the schedule of the heat and the later heats planned
@@ -78,7 +82,47 @@ func fillerPlan(p *Problem, f *frame, present []int, later [][]int, effort float
 	if g == nil {
 		return nil
 	}
-	ev := fillerEvent{index: make(map[int]int)}
+	d := newFillerDesign(p, f, g, newFillerEvent(p, f, present, later))
+	if effort > 0 {
+		d.effort = effort
+	}
+	d.seat()
+	// The heats played must be the plan's boards.
+	index := d.ev.index
+	for r, pl := range p.History {
+		for _, b := range pl.Boards {
+			seats := b.all()
+			line := d.lineOfPlayer(r, index[seats[0].Player])
+			for _, s := range seats[1:] {
+				if d.lineOfPlayer(r, index[s.Player]) != line {
+					return nil
+				}
+			}
+		}
+	}
+	if f.powers {
+		d.assignPowers()
+		d.deferPowers(0)
+		if d.keepPlayed() {
+			d.deferPowers(len(p.History))
+		}
+	}
+	loc := make(map[int]int32, f.n)
+	for l, pl := range f.glob {
+		loc[pl] = int32(l)
+	}
+	h := len(p.History)
+	out := make([][]int32, f.rounds)
+	for r := range out {
+		out[r] = d.schedule(h+r, func(i int) int32 { return loc[d.ev.players[i]] })
+	}
+	return out
+}
+
+// newFillerEvent is the event a plan seats: the players of the heats
+// played, of this heat and of the later heats planned.
+func newFillerEvent(p *Problem, f *frame, present []int, later [][]int) *fillerEvent {
+	ev := &fillerEvent{index: make(map[int]int)}
 	index := ev.index
 	var rounds [][]int
 	for _, pl := range p.History {
@@ -118,36 +162,19 @@ func fillerPlan(p *Problem, f *frame, present []int, later [][]int, effort float
 	for i, c := range count {
 		ev.fixed[i] = c == len(rounds)
 	}
-	d := newFillerDesign(p, f, g, &ev)
-	if effort > 0 {
-		d.effort = effort
-	}
-	d.seat()
-	// The heats played must be the plan's boards.
-	for r, pl := range p.History {
+	for _, pl := range p.History {
+		played := make([]int, len(ev.players))
+		for i := range played {
+			played[i] = NoPower
+		}
 		for _, b := range pl.Boards {
-			seats := b.all()
-			line := d.lineOfPlayer(r, index[seats[0].Player])
-			for _, s := range seats[1:] {
-				if d.lineOfPlayer(r, index[s.Player]) != line {
-					return nil
-				}
+			for _, st := range b.all() {
+				played[index[st.Player]] = st.Power
 			}
 		}
+		ev.played = append(ev.played, played)
 	}
-	if f.powers {
-		d.assignPowers()
-	}
-	loc := make(map[int]int32, f.n)
-	for l, pl := range f.glob {
-		loc[pl] = int32(l)
-	}
-	h := len(p.History)
-	out := make([][]int32, f.rounds)
-	for r := range out {
-		out[r] = d.schedule(h+r, func(i int) int32 { return loc[ev.players[i]] })
-	}
-	return out
+	return ev
 }
 
 // fillerFits returns the design on which the heat's event can be planned
@@ -528,6 +555,87 @@ func (d *fillerDesign) assignPowers() {
 		move(u, pv, pu)
 		move(v, pu, pv)
 	}
+}
+
+// deferPowers moves the plan's power costs to its later heats without
+// raising its total: a descent on (total, sum of the costs of the heats up
+// to each heat before the last), exchanging the powers of two seats of a
+// board in heat from or later. A cost planned for a later heat may never
+// be paid (a withdrawal, a top board seated by hand, a change that ends
+// the plan); one paid is paid. On r_61x5_top, whose last heat's top board
+// ends the plan, heats 1-4 paid 53 without it and 23 with it, and the
+// event 150 to 155 against 142 to 147 (seeds 1-8); r_52x5_teams pays 118
+// either way, its heats 1-3 nothing for powers where they paid 14.
+func (d *fillerDesign) deferPowers(from int) {
+	rounds := len(d.ev.rounds)
+	// pre[h] counts each player's powers in heats 0..h.
+	pre := make([][]int32, rounds)
+	for h := range pre {
+		pre[h] = make([]int32, d.n*dip.BoardSize)
+	}
+	for r := range rounds {
+		for pt, q := range d.power[r] {
+			i := d.occ[r][pt]
+			for h := r; h < rounds && q != NoPower; h++ {
+				pre[h][i*dip.BoardSize+q]++
+			}
+		}
+	}
+	cost := func(h, i int) int { return d.f.playerPowerCost(pre[h][i*dip.BoardSize : (i+1)*dip.BoardSize]) }
+	// costs returns player i's total and the sum of its prefixes from heat r.
+	costs := func(r, i int) (total, early int) {
+		for h := r; h < rounds-1; h++ {
+			early += cost(h, i)
+		}
+		return cost(rounds-1, i), early
+	}
+	move := func(r, i, from, to int) {
+		for h := r; h < rounds; h++ {
+			pre[h][i*dip.BoardSize+from]--
+			pre[h][i*dip.BoardSize+to]++
+		}
+	}
+	moves := int(d.effort * fillerDeferMoves)
+	for range moves {
+		r, l := from+d.rng.IntN(rounds-from), d.rng.IntN(d.g.blocks)
+		ps := d.g.blockPts[r][l]
+		a, b := ps[d.rng.IntN(dip.BoardSize)], ps[d.rng.IntN(dip.BoardSize)]
+		if a == b {
+			continue
+		}
+		u, v := d.occ[r][a], d.occ[r][b]
+		pu, pv := d.power[r][a], d.power[r][b]
+		tu, eu := costs(r, u)
+		tv, ev := costs(r, v)
+		move(r, u, pu, pv)
+		move(r, v, pv, pu)
+		tu2, eu2 := costs(r, u)
+		tv2, ev2 := costs(r, v)
+		dt, de := tu2+tv2-tu-tv, eu2+ev2-eu-ev
+		if dt < 0 || dt == 0 && de <= 0 {
+			d.power[r][a], d.power[r][b] = pv, pu
+			continue
+		}
+		move(r, u, pv, pu)
+		move(r, v, pu, pv)
+	}
+}
+
+// keepPlayed gives the seats of the heats played the powers played, and
+// reports whether any differed from the plan's: a heat that follows the
+// plan may still exchange powers on a board (its polish), and the later
+// heats' powers must be planned after the powers as played, not as
+// planned, or they could pay more than planned.
+func (d *fillerDesign) keepPlayed() bool {
+	changed := false
+	for r, played := range d.ev.played {
+		for pt, i := range d.occ[r] {
+			if q := played[i]; d.power[r][pt] != q {
+				d.power[r][pt], changed = q, true
+			}
+		}
+	}
+	return changed
 }
 
 // schedule is heat r of the plan as the annealer's seats: board l holds

@@ -86,6 +86,59 @@ func TestFillersSeatAnEventWithAbsences(t *testing.T) {
 	}
 }
 
+// TestDeferPowers checks on the absences event's plan that deferPowers
+// keeps the powers' total and moves their cost to later heats: the costs
+// of heats 1..h, summed over the heats h before the last, fall.
+func TestDeferPowers(t *testing.T) {
+	p, heats := absencesEvent()
+	f, err := newFrame(p, heats[0], nil, len(heats), heats[1:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := fillerFits(p, f, heats[0], heats[1:])
+	if g == nil {
+		t.Fatal("no plan with fillers")
+	}
+	d := newFillerDesign(p, f, g, newFillerEvent(p, f, heats[0], heats[1:]))
+	d.seat()
+	d.assignPowers()
+	// upTo[h] is the powers' cost of heats 1..h+1 over every player.
+	upTo := func() []int {
+		out := make([]int, len(heats))
+		for h := range heats {
+			cnt := make([]int32, d.n*7)
+			for r := 0; r <= h; r++ {
+				for pt, q := range d.power[r] {
+					cnt[d.occ[r][pt]*7+q]++
+				}
+			}
+			for i := range d.n {
+				out[h] += f.playerPowerCost(cnt[i*7 : (i+1)*7])
+			}
+		}
+		return out
+	}
+	before := upTo()
+	d.deferPowers(0)
+	after := upTo()
+	t.Logf("the powers' cost of heats 1..h by h: %v before, %v after", before, after)
+	last := len(heats) - 1
+	if after[last] > before[last] {
+		t.Errorf("the total rose: %d, was %d", after[last], before[last])
+	}
+	if a, b := sum(after[:last]), sum(before[:last]); a >= b {
+		t.Errorf("the costs of the heats up to each heat before the last sum to %d, were %d: nothing moved later", a, b)
+	}
+}
+
+func sum(xs []int) int {
+	s := 0
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+
 // TestFillerPlanIsTheEvents checks that the plan depends on the event, not
 // on the seed: two seeds seat heat 1 the same way.
 func TestFillerPlanIsTheEvents(t *testing.T) {

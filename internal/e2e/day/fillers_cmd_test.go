@@ -28,20 +28,7 @@ const planned = "follows a plan of the whole event"
 func TestPlanWithFillers(t *testing.T) {
 	t.Parallel()
 	book := fixture.Build(t, fixture.Tournament{Players: fixture.Numbered(52), Heats: 5})
-	// The director types the absences: three players a heat, their Heat
-	// cells emptied (players 50-52 miss heat 1, 1-3 heat 2, 4-6 heat 3 ...).
-	f := clitest.OpenXLSX(t, book)
-	var absences []clitest.Edit
-	for h := 1; h <= 5; h++ {
-		first := 51
-		if h > 1 {
-			first = 3*(h-2) + 2
-		}
-		col := fixture.PlayersColumn(t, f, fmt.Sprintf("Heat %d", h))
-		absences = append(absences, clitest.Edit{"op": "set_rows", "sheet": workbook.SheetPlayers, "cell": fmt.Sprintf("%s%d", col, first),
-			"rows": [][]any{{""}, {""}, {""}}})
-	}
-	clitest.LoEdits(t, book, absences)
+	clitest.LoEdits(t, book, absences(t, book))
 	tr := &clitest.Transcript{Dir: filepath.Dir(book)}
 	if out := tr.StepStatus(t, book, "seed", book); !strings.Contains(out, planned) || !strings.Contains(out, "49 players on 7 boards") {
 		t.Fatalf("heat 1 does not follow the plan with fillers, or does not say so:\n%s", out)
@@ -74,4 +61,24 @@ func TestPlanWithFillers(t *testing.T) {
 	if out := tr.StepStatus(t, book, "seed", "--heat", "2", book); strings.Contains(out, planned) {
 		t.Errorf("heat 2 says it follows the plan after heat 1 was changed by hand:\n%s", out)
 	}
+}
+
+// absences are the edits of a director typing three absences a heat into
+// a 52-player, 5-heat workbook: their Heat cells emptied (players 50-52
+// miss heat 1, 1-3 heat 2, 4-6 heat 3 ...), so 49 play each heat.
+func absences(t *testing.T, book string) []clitest.Edit {
+	t.Helper()
+	f := clitest.OpenXLSX(t, book)
+	defer f.Close()
+	var edits []clitest.Edit
+	for h := 1; h <= 5; h++ {
+		first := 51
+		if h > 1 {
+			first = 3*(h-2) + 2
+		}
+		col := fixture.PlayersColumn(t, f, fmt.Sprintf("Heat %d", h))
+		edits = append(edits, clitest.Edit{"op": "set_rows", "sheet": workbook.SheetPlayers, "cell": fmt.Sprintf("%s%d", col, first),
+			"rows": [][]any{{""}, {""}, {""}}})
+	}
+	return edits
 }
