@@ -20,9 +20,11 @@ import (
 // being one parallel class. Which player takes which point, and who fills
 // which point in each heat, is searched by annealing on the event's pair
 // costs (repeats, conflicts, groups, team-mates); then the powers of the
-// boards' seats on the players' power costs over the event. On
-// r_52x5_teams the plan pays 1 repeat and the powers' bound, 108, where the
-// seeder heat by heat gave 218 to 250.
+// boards' seats on the players' power costs over the event, under the
+// power rule if there is one. On r_52x5_teams the plan pays 1 repeat and
+// the powers' bound, 108, where the seeder heat by heat gave 218 to 250;
+// on r_66x5_rule (63 a heat, "different power every heat") the event's
+// optimum, 144, on every seed, where it gave 149 to 154.
 //
 // Later heats follow the plan without reading it back: the plan is a
 // function of the event's heats alone (who plays each one, the pair costs,
@@ -106,6 +108,9 @@ func fillerPlan(p *Problem, f *frame, present []int, later [][]int, effort float
 		if d.keepPlayed() {
 			d.deferPowers(len(p.History))
 		}
+		if d.breaksRule() {
+			return nil // seeded as any heat, whose search keeps the rule or says why it cannot
+		}
 	}
 	loc := make(map[int]int32, f.n)
 	for l, pl := range f.glob {
@@ -182,12 +187,12 @@ func newFillerEvent(p *Problem, f *frame, present []int, later [][]int) *fillerE
 // least 8, at most fillerMax players) in this heat and in every later heat
 // (all of them known), as many seated on boards of seven in every earlier
 // heat, no more heats than the design has classes, no locked boards, and
-// nothing charged but pairs and powers.
+// nothing charged but pairs and powers (under a power rule or none).
 func fillerFits(p *Problem, f *frame, present []int, later [][]int) *geometry {
 	seated := len(f.free)
 	g := fillerGeometry(seated)
 	if g == nil || len(p.History)+f.rounds > g.classes || len(f.locked) > 0 || len(present) != seated ||
-		f.rule != AnyPower || f.nb > 0 || len(p.Preferences) > 0 || len(later) < f.rounds-1 {
+		f.nb > 0 || len(p.Preferences) > 0 || len(later) < f.rounds-1 {
 		return nil
 	}
 	if !f.known && samePlayers(p, present) {
@@ -513,7 +518,8 @@ func (d *fillerDesign) seat() {
 // assignPowers anneals the powers of the plan's seats: a move exchanges
 // the powers of two players on one board, scored by the players' power
 // costs over the event (frame.playerPowerCost, which does not depend on
-// the order of the heats).
+// the order of the heats, and charges a play against the power rule more
+// than any seating's conflicts).
 func (d *fillerDesign) assignPowers() {
 	rounds := len(d.ev.rounds)
 	d.power = make([][]int, rounds)
@@ -625,7 +631,7 @@ func (d *fillerDesign) deferPowers(from int) {
 // reports whether any differed from the plan's: a heat that follows the
 // plan may still exchange powers on a board (its polish), and the later
 // heats' powers must be planned after the powers as played, not as
-// planned, or they could pay more than planned.
+// planned, or they could pay more than planned, or break a power rule.
 func (d *fillerDesign) keepPlayed() bool {
 	changed := false
 	for r, played := range d.ev.played {
@@ -636,6 +642,34 @@ func (d *fillerDesign) keepPlayed() bool {
 		}
 	}
 	return changed
+}
+
+// breaksRule reports whether the plan's powers break the power rule where
+// the powers played did not.
+func (d *fillerDesign) breaksRule() bool {
+	if d.f.rule == AnyPower {
+		return false
+	}
+	played, all := make([]int32, d.n*dip.BoardSize), make([]int32, d.n*dip.BoardSize)
+	for r := range d.ev.rounds {
+		for pt, q := range d.power[r] {
+			if q == NoPower {
+				continue
+			}
+			i := d.occ[r][pt]*dip.BoardSize + q
+			all[i]++
+			if r < len(d.ev.played) {
+				played[i]++
+			}
+		}
+	}
+	for i := range d.n {
+		at := i * dip.BoardSize
+		if d.f.rule.excess(all[at:at+dip.BoardSize]) > d.f.rule.excess(played[at:at+dip.BoardSize]) {
+			return true
+		}
+	}
+	return false
 }
 
 // schedule is heat r of the plan as the annealer's seats: board l holds

@@ -139,6 +139,69 @@ func sum(xs []int) int {
 	return s
 }
 
+// TestFillersUnderAPowerRule seats the absences event under "different
+// power every heat" with two powers of heat 1 exchanged on a board by hand
+// (the boards still the plan's): every heat follows the plan, the later
+// heats' powers planned after the powers as played, no player plays a
+// power twice, and the event pays the powers' bound, 108, and at most 3
+// repeats.
+func TestFillersUnderAPowerRule(t *testing.T) {
+	p, heats := absencesEvent()
+	p.PowerRule = DifferentPowers
+	var total int
+	for h := range heats {
+		res := seedHeat(t, p, heats, h, 1)
+		if !res.Planned {
+			t.Fatalf("heat %d does not follow the plan", h+1)
+		}
+		if h == 0 {
+			s := res.Plan.Boards[0].Seats
+			s[0].Power, s[1].Power = s[1].Power, s[0].Power
+		}
+		ex, err := Explain(p, res.Plan)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += ex.Total
+		p.History = append(p.History, res.Plan)
+	}
+	played := map[[2]int]int{}
+	for _, pl := range p.History {
+		for _, b := range pl.Boards {
+			for _, s := range b.Seats {
+				if played[[2]int{s.Player, s.Power}]++; played[[2]int{s.Player, s.Power}] > 1 {
+					t.Errorf("heat %d: player %d plays power %d again", pl.Round, s.Player, s.Power)
+				}
+			}
+		}
+	}
+	if total > 108+3*p.Values.RepeatOpponent {
+		t.Errorf("the event pays %d, want at most 138", total)
+	}
+
+	// A plan whose powers broke the rule would not be followed.
+	p.History = nil
+	f, err := newFrame(p, heats[0], nil, len(heats), heats[1:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newFillerDesign(p, f, fillerFits(p, f, heats[0], heats[1:]), newFillerEvent(p, f, heats[0], heats[1:]))
+	d.seat()
+	d.assignPowers()
+	if d.breaksRule() {
+		t.Fatal("the plan's powers break the rule")
+	}
+	for pt, i := range d.occ[1] {
+		if at := d.pos[0][i]; at >= 0 {
+			d.power[1][pt] = d.power[0][at] // heat 2: a player plays their heat-1 power again
+			break
+		}
+	}
+	if !d.breaksRule() {
+		t.Error("a power played twice is not seen")
+	}
+}
+
 // TestFillerPlanIsTheEvents checks that the plan depends on the event, not
 // on the seed: two seeds seat heat 1 the same way.
 func TestFillerPlanIsTheEvents(t *testing.T) {
@@ -177,7 +240,7 @@ func TestFillerPlanFallsBack(t *testing.T) {
 
 // TestFillerFits lists the events the plan with fillers is for: 49 to seat
 // in every heat, whose players change, with nothing charged but pairs and
-// powers.
+// powers, under a power rule or none.
 func TestFillerFits(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -198,7 +261,7 @@ func TestFillerFits(t *testing.T) {
 		{name: "a power rule", change: func(p *Problem, heats [][]int) [][]int {
 			p.PowerRule = DifferentPowers
 			return heats
-		}},
+		}, want: true},
 		{name: "power preferences", change: func(p *Problem, heats [][]int) [][]int {
 			p.Values.Preference, p.Preferences = 3, map[int][]int{2: {Germany}}
 			return heats

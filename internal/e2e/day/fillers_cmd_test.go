@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -81,4 +82,59 @@ func absences(t *testing.T, book string) []clitest.Edit {
 			"rows": [][]any{{""}, {""}, {""}}})
 	}
 	return edits
+}
+
+// TestPlanWithFillersUnderAPowerRule walks the same event to its end under
+// the power rule "Different power every heat", typed with the absences in
+// LibreOffice. After heat 1 is seated from the plan, the director
+// exchanges two players of board 1 (so their powers), which leaves the
+// boards the plan's: every heat still follows the plan, the later heats'
+// powers planned after the powers as played. Each heat is finished in
+// LibreOffice before the next is seeded, dtm status runs after each step,
+// and no player plays a power twice.
+func TestPlanWithFillersUnderAPowerRule(t *testing.T) {
+	t.Parallel()
+	book := fixture.Build(t, fixture.Tournament{Players: fixture.Numbered(52), Heats: 5})
+	edits := absences(t, book)
+	for i, r := range clitest.SheetRows(t, book, "Tournament") {
+		if len(r) > 0 && r[0] == "Power rule" {
+			edits = append(edits, clitest.Edit{"op": "set_rows", "sheet": "Tournament", "cell": fmt.Sprintf("B%d", i+1),
+				"rows": [][]any{{"Different power every heat"}}})
+		}
+	}
+	if len(edits) != 6 {
+		t.Fatal("no Power rule setting on the Tournament sheet")
+	}
+	clitest.LoEdits(t, book, edits)
+	tr := &clitest.Transcript{Dir: filepath.Dir(book)}
+	powers := map[string][]string{}
+	for h := 1; h <= 5; h++ {
+		out := tr.StepStatus(t, book, "seed", book)
+		if !strings.Contains(out, planned) || !strings.Contains(out, fmt.Sprintf("heat %d: 49 players on 7 boards", h)) {
+			t.Fatalf("heat %d does not follow the plan with fillers, or does not say so:\n%s", h, out)
+		}
+		if h == 1 {
+			seats := clitest.HeatSeats(t, book, 1)
+			a, b := seats[0], seats[1]
+			if a.Board != 1 || b.Board != 1 {
+				t.Fatalf("heat 1's seats: %+v", seats)
+			}
+			clitest.LoEdits(t, book, []clitest.Edit{
+				{"op": "set_rows", "sheet": "Heat 1", "cell": fmt.Sprintf("E%d", a.Row), "rows": [][]any{{b.Player}}},
+				{"op": "set_rows", "sheet": "Heat 1", "cell": fmt.Sprintf("E%d", b.Row), "rows": [][]any{{a.Player}}},
+			})
+			tr.Status(t, book)
+		}
+		for _, s := range clitest.HeatSeats(t, book, h) {
+			if slices.Contains(powers[s.Player], s.Power) {
+				t.Errorf("heat %d: %s plays %s again (played %v)", h, s.Player, s.Power, powers[s.Player])
+			}
+			powers[s.Player] = append(powers[s.Player], s.Power)
+		}
+		clitest.FinishHeat(t, book, h)
+		tr.Status(t, book)
+	}
+	if len(powers) != 52 {
+		t.Errorf("%d players played, want 52", len(powers))
+	}
 }
