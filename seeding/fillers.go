@@ -10,8 +10,10 @@ import (
 
 // A resolvable design seats 7q players for several rounds without a
 // repeat: the affine plane 49 for up to 8 rounds, a transversal design
-// TD(7, q) 7q for q rounds (affine.go, design.go). Both need the same
-// players in every heat. An event whose absences or sit-outs leave 7q to
+// TD(7, q) 7q for q rounds (affine.go, design.go), and for q = 10, 12, 14,
+// 15, 18 and 20, where neither exists, a packing found by search
+// (packing.go) for 5 to 11 rounds. The seeder's constructions need the
+// same players in every heat. An event whose absences or sit-outs leave 7q to
 // seat in every heat, but not always the same 7q, changes its players from
 // heat to heat, and seated heat by heat it paid 11 to 14 repeats
 // (r_52x5_teams, seeds 1-8). fillerPlan seats such an event on the design
@@ -24,7 +26,10 @@ import (
 // power rule if there is one. On r_52x5_teams the plan pays 1 repeat and
 // the powers' bound, 108, where the seeder heat by heat gave 218 to 250;
 // on r_66x5_rule (63 a heat, "different power every heat") the event's
-// optimum, 144, on every seed, where it gave 149 to 154.
+// optimum, 144, on every seed, where it gave 149 to 154. For the counts
+// that only a packing seats, an event with the same players in every heat
+// is planned so too, every player keeping a point: r_84x6_everyone pays
+// the powers' bound, 360, on every seed, where it gave 364 to 378.
 //
 // Later heats follow the plan without reading it back: the plan is a
 // function of the event's heats alone (who plays each one, the pair costs,
@@ -183,20 +188,28 @@ func newFillerEvent(p *Problem, f *frame, present []int, later [][]int) *fillerE
 }
 
 // fillerFits returns the design on which the heat's event can be planned
-// with fillers, or nil: 7q players to seat (q = 7 or a prime power of at
-// least 8, at most fillerMax players) in this heat and in every later heat
+// with fillers, or nil: 7q players to seat (49 to fillerMax players, for
+// which fillerGeometry has a design) in this heat and in every later heat
 // (all of them known), as many seated on boards of seven in every earlier
-// heat, no more heats than the design has classes, no locked boards, and
-// nothing charged but pairs and powers (under a power rule or none).
+// heat, no more heats than the design has classes, no locked boards, no
+// two players of every heat who met twice, and nothing charged but pairs
+// and powers (under a power rule or none). With the same players in every
+// heat the plan is for the counts that only a packing seats: affineStart
+// and designStart seat the others.
 func fillerFits(p *Problem, f *frame, present []int, later [][]int) *geometry {
 	seated := len(f.free)
-	g := fillerGeometry(seated)
-	if g == nil || len(p.History)+f.rounds > g.classes || len(f.locked) > 0 || len(present) != seated ||
-		f.nb > 0 || len(p.Preferences) > 0 || len(later) < f.rounds-1 {
+	if len(f.locked) > 0 || len(present) != seated || f.nb > 0 || len(p.Preferences) > 0 || len(later) < f.rounds-1 {
 		return nil
 	}
-	if !f.known && samePlayers(p, present) {
+	g := fillerGeometry(seated)
+	if g == nil || len(p.History)+f.rounds > g.classes {
+		return nil
+	}
+	if !g.packed && !f.known && samePlayers(p, present) {
 		return nil // the same players in every heat: affineStart's
+	}
+	if metTwice(p, present, later[:f.rounds-1]) {
+		return nil
 	}
 	for _, pl := range later[:f.rounds-1] {
 		if len(pl) != seated {
@@ -262,14 +275,16 @@ type geometry struct {
 	points, classes, blocks int
 	blockAt                 [][]int32
 	blockPts                [][][dip.BoardSize]int32
+	packed                  bool // found by search (packedGeometry), not built
 }
 
 // fillerGeometry returns the design for a heat of seated players: the
 // affine plane for 49 (point (x, y) is x*7 + y, on line b of slope c when
 // y = c*x + b, classes 0..6, and on line x of the vertical class 7), the
 // transversal design TD(7, q) for 7q, q a prime power from 8 (point (i, x)
-// is i*q + x, on block b of class a when x = a*i + b); nil for any other
-// count.
+// is i*q + x, on block b of class a when x = a*i + b), the packing found
+// by search for 70, 84, 98, 105, 126 and 140 (packedGeometry); nil for any
+// other count.
 func fillerGeometry(seated int) *geometry {
 	q := seated / dip.BoardSize
 	if seated%dip.BoardSize != 0 || seated > fillerMax || q < plane {
@@ -289,7 +304,7 @@ func fillerGeometry(seated int) *geometry {
 	} else {
 		gf, ok := newField(q)
 		if !ok {
-			return nil
+			return packedGeometry(seated)
 		}
 		g.classes = q
 		point = func(a, b, i int) int { return i*q + gf.add[gf.mul[a][i]][b] }
@@ -687,6 +702,46 @@ func (d *fillerDesign) schedule(r int, local func(i int) int32) []int32 {
 		}
 	}
 	return seat
+}
+
+// metTwice reports whether two players of every heat of the event (the
+// heats played, this one and the later ones) met twice in the heats
+// played, which they never do in a plan, where they keep their points: a
+// second day after random boards, say, is then not planned at all.
+func metTwice(p *Problem, present []int, later [][]int) bool {
+	heats := make(map[int]int)
+	for _, pl := range p.History {
+		for _, b := range pl.Boards {
+			for _, s := range b.all() {
+				heats[s.Player]++
+			}
+		}
+	}
+	for _, r := range append([][]int{present}, later...) {
+		for _, pl := range r {
+			heats[pl]++
+		}
+	}
+	every := len(p.History) + 1 + len(later)
+	met := make(map[[2]int]bool)
+	for _, pl := range p.History {
+		for _, b := range pl.Boards {
+			seats := b.all()
+			for x, s := range seats {
+				for _, o := range seats[x+1:] {
+					if heats[s.Player] != every || heats[o.Player] != every {
+						continue
+					}
+					k := [2]int{min(s.Player, o.Player), max(s.Player, o.Player)}
+					if met[k] {
+						return true
+					}
+					met[k] = true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // samePlayers reports whether every earlier heat seated exactly the

@@ -202,6 +202,47 @@ func TestFillersUnderAPowerRule(t *testing.T) {
 	}
 }
 
+// TestFillersSeatEveryoneOnAPacking seats 84 players, everyone in every
+// heat, over 6 heats, with a family pair and four teams of three: a count
+// no algebraic design seats, so the plan is on the packing for 84
+// (packings.go). Every heat follows it, nobody meets anyone twice, no
+// family or team-mates meet, and the event pays its bound, 360, from the
+// powers alone: a player of six games pays at least 6, or 4 with a
+// Germany, and the 72 Germany seats save 2 each (84 x 6 - 72 x 2).
+func TestFillersSeatEveryoneOnAPacking(t *testing.T) {
+	p := &Problem{Values: DefaultValues(), PowerGroups: DefaultPowerGroups(), AssignPowers: true}
+	var all []int
+	for i := range 84 {
+		p.Players = append(p.Players, fmt.Sprint("p", i))
+		all = append(all, i)
+	}
+	for k := range 4 {
+		p.Teams = append(p.Teams, Team{Name: fmt.Sprint("team", k), Members: []int{10 + 3*k, 11 + 3*k, 12 + 3*k}})
+	}
+	p.Conflicts = []Conflict{{A: 1, B: 70, Value: 100}}
+	heats := [][]int{all, all, all, all, all, all}
+	var sum Breakdown
+	total := 0
+	for h := range heats {
+		res := seedHeat(t, p, heats, h, 3)
+		if !res.Planned {
+			t.Fatalf("heat %d does not follow the plan", h+1)
+		}
+		ex, err := Explain(p, res.Plan)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum.Repeat += ex.Breakdown.Repeat
+		sum.Team += ex.Breakdown.Team
+		sum.Conflict += ex.Breakdown.Conflict
+		total += ex.Total
+		p.History = append(p.History, res.Plan)
+	}
+	if sum.Repeat != 0 || sum.Team != 0 || sum.Conflict != 0 || total != 360 {
+		t.Errorf("repeats %d, team-mates %d, family %d, in all %d: want 0, 0, 0 and 360", sum.Repeat, sum.Team, sum.Conflict, total)
+	}
+}
+
 // TestFillerPlanIsTheEvents checks that the plan depends on the event, not
 // on the seed: two seeds seat heat 1 the same way.
 func TestFillerPlanIsTheEvents(t *testing.T) {
@@ -270,13 +311,24 @@ func TestFillerFits(t *testing.T) {
 			p.Values.Neighbour = 5
 			return heats
 		}},
+		{name: "two players of every heat met twice in the heats played", change: func(p *Problem, heats [][]int) [][]int {
+			// Boards of seven in order: players 21-23 share a board in both.
+			for h := range 2 {
+				pl := Plan{Round: h + 1}
+				for b := 0; b < len(heats[h]); b += 7 {
+					pl.Boards = append(pl.Boards, board(heats[h][b:b+7]...))
+				}
+				p.History = append(p.History, pl)
+			}
+			return heats[2:]
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, heats := absencesEvent()
 			if tc.change != nil {
 				heats = tc.change(p, heats)
 			}
-			f, err := newFrame(p, heats[0], tc.locked, 5, heats[1:])
+			f, err := newFrame(p, heats[0], tc.locked, 5-len(p.History), heats[1:])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -290,9 +342,14 @@ func TestFillerFits(t *testing.T) {
 // TestFillerGeometry checks the designs a plan with fillers is built on:
 // each class splits the points into blocks of seven, two points share a
 // block in at most one class (so players who keep their points never meet
-// twice), and counts with no design have none.
+// twice), and counts with no design have none: the algebraic designs, and
+// the packings found by search.
 func TestFillerGeometry(t *testing.T) {
-	for _, tc := range []struct{ seated, classes int }{{49, 8}, {56, 8}, {63, 9}, {77, 11}, {112, 16}, {42, 0}, {70, 0}, {147, 0}} {
+	cases := []struct{ seated, classes int }{{49, 8}, {56, 8}, {63, 9}, {77, 11}, {112, 16}, {42, 0}, {35, 0}, {147, 0}}
+	for _, seated := range packingSizes {
+		cases = append(cases, struct{ seated, classes int }{seated, len(packings[seated])})
+	}
+	for _, tc := range cases {
 		g := fillerGeometry(tc.seated)
 		if tc.classes == 0 {
 			if g != nil {

@@ -35,30 +35,44 @@ func TestKnownAbsencesSeededAlone(t *testing.T) {
 	}
 }
 
-// TestLargeHeatsPlanTheWholeEvent seeds an event of 90 players x 4 rounds,
-// five absent a round after the first, with teams and clubs (the
-// benchmark's r_90x4_teams_clubs), each round knowing who plays the later
-// ones. What is left to pay is powers, which the last heat pays for who
-// played Germany in the first: planning three heats at a time gave 44-50
-// over seeds 1-8, the whole event 42, the least the powers allow (69
-// players play four rounds, 48 Germany seats: the instance's note).
+// TestLargeHeatsPlanTheWholeEvent seeds two events of more than 70
+// players a heat, each round knowing who plays the later ones, whose
+// powers are what is left to pay: the last heat pays for who played
+// Germany in the first, so the event is planned as a whole. 100 players x
+// 5 rounds, four absent a round after the first, with families, teams and
+// clubs (the benchmark's r_100x5_teams_clubs), seat 98 in heat 1 and 91
+// in the others, so the annealer plans the whole event, at half the work:
+// 192, its optimum. 90 players x 4 rounds, five absent a round after the
+// first, with teams and clubs (r_90x4_teams_clubs), seat 84 in every heat,
+// planned with fillers on the packing for 84: 42, the least the powers
+// allow (69 players play four rounds, 48 Germany seats: the instance's
+// note); planning three heats at a time gave 44-50 over seeds 1-8.
 func TestLargeHeatsPlanTheWholeEvent(t *testing.T) {
-	in, err := Generate(Spec{Players: 90, Rounds: 4, Absent: 5, Teams: 10, Clubs: 6, Powers: true, Seed: 29})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, seed := range []int64{1, 2} {
-		rounds, err := SimulateKnowing(context.Background(), in, Options{Seed: seed, Effort: 0.5, Workers: 1})
+	for _, c := range []struct {
+		spec   Spec
+		effort float64
+		want   int
+	}{
+		{Spec{Players: 100, Rounds: 5, Absent: 4, Families: 3, Teams: 5, Clubs: 4, Powers: true, Seed: 29}, 0.5, 192},
+		{Spec{Players: 90, Rounds: 4, Absent: 5, Teams: 10, Clubs: 6, Powers: true, Seed: 29}, 1, 42},
+	} {
+		in, err := Generate(c.spec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		per := roundConflicts(t, in, rounds)
-		total := 0
-		for _, x := range per {
-			total += x
-		}
-		if total != 42 {
-			t.Errorf("seed %d: total %d (rounds %v), want 42", seed, total, per)
+		for _, seed := range []int64{1, 2} {
+			rounds, err := SimulateKnowing(context.Background(), in, Options{Seed: seed, Effort: c.effort, Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			per := roundConflicts(t, in, rounds)
+			total := 0
+			for _, x := range per {
+				total += x
+			}
+			if total != c.want {
+				t.Errorf("%d players, seed %d: total %d (rounds %v), want %d", c.spec.Players, seed, total, per, c.want)
+			}
 		}
 	}
 }

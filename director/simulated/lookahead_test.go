@@ -11,15 +11,16 @@ import (
 )
 
 // TestLookAheadEvent walks an event whose later heats look one heat
-// ahead (72 players with teams and families, two absent a heat, so that
-// each heat of 70 players is seated alone; 49, 56 or 63 would be planned
-// with fillers instead: TestFillersEvent): dtm seed says what it
+// ahead (72 players with teams and families, three absent a heat after the
+// first, so that heat 1 seats 70 and the others 63, each seated alone; had
+// every heat seated as many, the event would be planned with fillers
+// instead: TestFillersEvent): dtm seed says what it
 // found, each next heat, seated with the players registered, has a seating
 // no dearer than the look ahead foresaw (its own look ahead may then keep a
 // dearer one for the heat after it), and dtm verify seats every heat again
 // from its record, the look ahead included, to the same seats.
 func TestLookAheadEvent(t *testing.T) {
-	req := director.SimulateRequest{Players: 72, Rounds: 5, Absent: 2, Families: 2, Teams: 8, Seed: 3, Effort: 0.1}
+	req := director.SimulateRequest{Players: 72, Rounds: 5, Absent: 3, Families: 2, Teams: 8, Seed: 3, Effort: 0.1}
 	ev := walkEvent(t, &req)
 	looked := 0
 	for k, h := range ev.Heats {
