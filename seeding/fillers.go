@@ -553,10 +553,8 @@ func (d *fillerDesign) assignPowers() {
 	moves := int(d.effort * fillerPowerMoves)
 	for it := range moves {
 		temp := t0 + (t1-t0)*float64(it)/float64(moves)
-		r, l := d.rng.IntN(rounds), d.rng.IntN(d.g.blocks)
-		ps := d.g.blockPts[r][l]
-		a, b := ps[d.rng.IntN(dip.BoardSize)], ps[d.rng.IntN(dip.BoardSize)]
-		if a == b {
+		r, a, b, ok := d.powerMove(0)
+		if !ok {
 			continue
 		}
 		u, v := d.occ[r][a], d.occ[r][b]
@@ -576,6 +574,16 @@ func (d *fillerDesign) assignPowers() {
 		move(u, pv, pu)
 		move(v, pu, pv)
 	}
+}
+
+// powerMove draws a move of the powers' searches: two points a and b of
+// one board of heat r, from heat from on; ok is false when it drew one
+// point twice.
+func (d *fillerDesign) powerMove(from int) (r, a, b int, ok bool) {
+	r = from + d.rng.IntN(len(d.ev.rounds)-from)
+	ps := d.g.blockPts[r][d.rng.IntN(d.g.blocks)]
+	a, b = int(ps[d.rng.IntN(dip.BoardSize)]), int(ps[d.rng.IntN(dip.BoardSize)])
+	return r, a, b, a != b
 }
 
 // deferPowers moves the plan's power costs to its later heats without
@@ -618,10 +626,8 @@ func (d *fillerDesign) deferPowers(from int) {
 	}
 	moves := int(d.effort * fillerDeferMoves)
 	for range moves {
-		r, l := from+d.rng.IntN(rounds-from), d.rng.IntN(d.g.blocks)
-		ps := d.g.blockPts[r][l]
-		a, b := ps[d.rng.IntN(dip.BoardSize)], ps[d.rng.IntN(dip.BoardSize)]
-		if a == b {
+		r, a, b, ok := d.powerMove(from)
+		if !ok {
 			continue
 		}
 		u, v := d.occ[r][a], d.occ[r][b]

@@ -51,10 +51,7 @@ func TestPlanWithFillers(t *testing.T) {
 	if a.Board != 1 || b.Board != 2 {
 		t.Fatalf("heat 1's seats: %+v", seats)
 	}
-	clitest.LoEdits(t, book, []clitest.Edit{
-		{"op": "set_rows", "sheet": "Heat 1", "cell": fmt.Sprintf("E%d", a.Row), "rows": [][]any{{b.Player}}},
-		{"op": "set_rows", "sheet": "Heat 1", "cell": fmt.Sprintf("E%d", b.Row), "rows": [][]any{{a.Player}}},
-	})
+	exchange(t, book, a, b)
 	if status := tr.Step(t, "status", book); !strings.Contains(status, "stale: 'Heat 1 calls'") {
 		t.Errorf("dtm status after the change by hand does not say heat 1's calls are stale:\n%s", status)
 	}
@@ -62,6 +59,16 @@ func TestPlanWithFillers(t *testing.T) {
 	if out := tr.StepStatus(t, book, "seed", "--heat", "2", book); strings.Contains(out, planned) {
 		t.Errorf("heat 2 says it follows the plan after heat 1 was changed by hand:\n%s", out)
 	}
+}
+
+// exchange has the director exchange two players of heat 1 in
+// LibreOffice: each takes the other's seat (board and power).
+func exchange(t *testing.T, book string, a, b clitest.EventSeat) {
+	t.Helper()
+	clitest.LoEdits(t, book, []clitest.Edit{
+		{"op": "set_rows", "sheet": "Heat 1", "cell": fmt.Sprintf("E%d", a.Row), "rows": [][]any{{b.Player}}},
+		{"op": "set_rows", "sheet": "Heat 1", "cell": fmt.Sprintf("E%d", b.Row), "rows": [][]any{{a.Player}}},
+	})
 }
 
 // absences are the edits of a director typing three absences a heat into
@@ -119,10 +126,7 @@ func TestPlanWithFillersUnderAPowerRule(t *testing.T) {
 			if a.Board != 1 || b.Board != 1 {
 				t.Fatalf("heat 1's seats: %+v", seats)
 			}
-			clitest.LoEdits(t, book, []clitest.Edit{
-				{"op": "set_rows", "sheet": "Heat 1", "cell": fmt.Sprintf("E%d", a.Row), "rows": [][]any{{b.Player}}},
-				{"op": "set_rows", "sheet": "Heat 1", "cell": fmt.Sprintf("E%d", b.Row), "rows": [][]any{{a.Player}}},
-			})
+			exchange(t, book, a, b)
 			tr.Status(t, book)
 		}
 		for _, s := range clitest.HeatSeats(t, book, h) {
