@@ -85,6 +85,11 @@ type fillerEvent struct {
 // board its power) when the heat's event fits a design with fillers and
 // the earlier heats are the plan's, else nil.
 func fillerPlan(p *Problem, f *frame, present []int, later [][]int, effort float64) [][]int32 {
+	if len(later) < f.rounds-1 && !f.known && samePlayers(p, present) {
+		// The later heats' players unknown, in an event whose heats all
+		// had the same: the same again, as the constructions assume.
+		later = slices.Repeat([][]int{present}, f.rounds-1)
+	}
 	g := fillerFits(p, f, present, later)
 	if g == nil {
 		return nil

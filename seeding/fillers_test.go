@@ -228,6 +228,16 @@ func TestFillersSeatEveryoneOnAPacking(t *testing.T) {
 		if !res.Planned {
 			t.Fatalf("heat %d does not follow the plan", h+1)
 		}
+		// Not knowing who plays the later heats (dtm simulate, or dtm
+		// seed before they are registered), the heat assumes the same
+		// players again, as the constructions do, and seats the same.
+		blind, err := Seed(context.Background(), p, heats[h], nil, Options{Seed: HeatSeed(3, h+1), RoundsLeft: len(heats) - h, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !blind.Planned || !slices.EqualFunc(blind.Plan.Boards, res.Plan.Boards, func(x, y Board) bool { return slices.Equal(x.Seats, y.Seats) }) {
+			t.Errorf("heat %d, the later heats unknown: planned %v, and not the same seating", h+1, blind.Planned)
+		}
 		ex, err := Explain(p, res.Plan)
 		if err != nil {
 			t.Fatal(err)

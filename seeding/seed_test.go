@@ -709,10 +709,12 @@ func randomSwaps(t *testing.T, f *frame) *annealer {
 // or more and that a construction fits (49 players: the affine plane; 56: a
 // transversal design) runs only even restarts, those that start from the
 // construction, designRuns of them, and its progress counts those;
-// planning fewer heats, with no construction (70 players), or given
-// Options.Restarts, it runs every restart (16 in a heat of 43 to 70
-// players to seat, the event's last too). Two players have a conflict, so
-// that the first heat's players are not interchangeable (planned alone).
+// planning fewer heats, with no construction (70 players over 6 heats,
+// more than the packing for 70 has classes), or given Options.Restarts,
+// it runs every restart (16 in a heat of 43 to 70 players to seat, the
+// event's last too). 70 players over fewer heats follow the plan on the
+// packing: one restart. Two players have a conflict, so that the first
+// heat's players are not interchangeable (planned alone).
 func TestRestartsWhereAConstructionFits(t *testing.T) {
 	for _, tc := range []struct {
 		players, roundsLeft, restarts int
@@ -724,7 +726,8 @@ func TestRestartsWhereAConstructionFits(t *testing.T) {
 		{49, designRounds - 1, 0, 16},
 		{49, designRounds, 16, 16},
 		{49, 1, 0, 16},
-		{70, designRounds, 0, 16},
+		{70, 6, 0, 16},
+		{70, designRounds, 0, 1},
 	} {
 		p := &Problem{Values: DefaultValues(), PowerGroups: DefaultPowerGroups(), AssignPowers: true,
 			Conflicts: []Conflict{{A: 0, B: 1, Value: 20}}}
