@@ -94,11 +94,12 @@ func absences(t *testing.T, book string) []clitest.Edit {
 // TestPlanWithFillersUnderAPowerRule walks the same event to its end under
 // the power rule "Different power every heat", typed with the absences in
 // LibreOffice. After heat 1 is seated from the plan, the director
-// exchanges two players of board 1 (so their powers), which leaves the
-// boards the plan's: every heat still follows the plan, the later heats'
-// powers planned after the powers as played. Each heat is finished in
-// LibreOffice before the next is seeded, dtm status runs after each step,
-// and no player plays a power twice.
+// exchanges two players of board 1 (so their powers) and writes the board
+// calls again, which leaves the boards the plan's: every heat still follows
+// the plan, the later heats' powers planned after the powers as played.
+// Each heat is finished in LibreOffice and scored before the next is
+// seeded, dtm status runs after each step, and no player plays a power
+// twice.
 func TestPlanWithFillersUnderAPowerRule(t *testing.T) {
 	t.Parallel()
 	book := fixture.Build(t, fixture.Tournament{Players: fixture.Numbered(52), Heats: 5})
@@ -127,7 +128,9 @@ func TestPlanWithFillersUnderAPowerRule(t *testing.T) {
 				t.Fatalf("heat 1's seats: %+v", seats)
 			}
 			exchange(t, book, a, b)
-			tr.Status(t, book)
+			if out := tr.StepStatus(t, book, "seed", "--refresh", "--heat", "1", book); !strings.Contains(out, "Heat 1 calls") {
+				t.Errorf("the board calls of heat 1 are not written again after the change by hand:\n%s", out)
+			}
 		}
 		for _, s := range clitest.HeatSeats(t, book, h) {
 			if slices.Contains(powers[s.Player], s.Power) {
@@ -136,7 +139,7 @@ func TestPlanWithFillersUnderAPowerRule(t *testing.T) {
 			powers[s.Player] = append(powers[s.Player], s.Power)
 		}
 		clitest.FinishHeat(t, book, h)
-		tr.Status(t, book)
+		tr.StepStatus(t, book, "score", book)
 	}
 	if len(powers) != 52 {
 		t.Errorf("%d players played, want 52", len(powers))
