@@ -213,7 +213,7 @@ func fillerFits(p *Problem, f *frame, present []int, later [][]int) *geometry {
 	if !g.packed && !f.known && samePlayers(p, present) {
 		return nil // the same players in every heat: affineStart's
 	}
-	if metTwice(p, present, later[:f.rounds-1]) {
+	if metTwice(f) {
 		return nil
 	}
 	for _, pl := range later[:f.rounds-1] {
@@ -719,36 +719,25 @@ func (d *fillerDesign) schedule(r int, local func(i int) int32) []int32 {
 // heats played, this one and the later ones) met twice in the heats
 // played, which they never do in a plan, where they keep their points: a
 // second day after random boards, say, is then not planned at all.
-func metTwice(p *Problem, present []int, later [][]int) bool {
-	heats := make(map[int]int)
-	for _, pl := range p.History {
-		for _, b := range pl.Boards {
-			for _, s := range b.all() {
-				heats[s.Player]++
+func metTwice(f *frame) bool {
+	heats := make([]int, f.n)
+	for _, r := range f.earlier {
+		for _, b := range r {
+			for _, a := range b {
+				heats[a]++
 			}
 		}
 	}
-	for _, r := range append([][]int{present}, later...) {
-		for _, pl := range r {
-			heats[pl]++
+	for _, r := range append([][]int{f.free}, f.later...) {
+		for _, a := range r {
+			heats[a]++
 		}
 	}
-	every := len(p.History) + 1 + len(later)
-	met := make(map[[2]int]bool)
-	for _, pl := range p.History {
-		for _, b := range pl.Boards {
-			seats := b.all()
-			for x, s := range seats {
-				for _, o := range seats[x+1:] {
-					if heats[s.Player] != every || heats[o.Player] != every {
-						continue
-					}
-					k := [2]int{min(s.Player, o.Player), max(s.Player, o.Player)}
-					if met[k] {
-						return true
-					}
-					met[k] = true
-				}
+	every := len(f.earlier) + 1 + len(f.later)
+	for a, others := range f.pairs.adj {
+		for _, b := range others {
+			if heats[a] == every && heats[b] == every && f.pairs.get(a, int(b)).hist >= 2 {
+				return true
 			}
 		}
 	}

@@ -20,7 +20,7 @@ func packedGeometry(seated int) *geometry {
 	for c, boards := range classes {
 		g.blockAt[c] = make([]int32, seated)
 		g.blockPts[c] = make([][dip.BoardSize]int32, q)
-		var filled [maxPackedBoards]int
+		var filled [fillerMax / dip.BoardSize]int
 		for pt := range seated {
 			b := int(boards[pt] - 'a')
 			g.blockAt[c][pt] = int32(b)
@@ -30,6 +30,3 @@ func packedGeometry(seated int) *geometry {
 	}
 	return g
 }
-
-// maxPackedBoards is the most boards of a packing: 140 players.
-const maxPackedBoards = 20
